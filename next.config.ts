@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino"],
+  // The route guard lives in src/proxy.ts; static assets never need it.
+};
+
+export default nextConfig;

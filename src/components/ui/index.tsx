@@ -1,0 +1,178 @@
+/** Design-system primitives. No data fetching here: features pass data in. */
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useRef,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from "react";
+import styles from "./ui.module.css";
+
+type Variant = "primary" | "secondary" | "danger" | "ghost";
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: "normal" | "small";
+  block?: boolean;
+  busy?: boolean;
+}
+
+export function buttonClass({ variant = "primary", size = "normal", block = false }: Pick<ButtonProps, "variant" | "size" | "block"> = {}) {
+  return [styles.button, styles[variant], size === "small" && styles.small, block && styles.block].filter(Boolean).join(" ");
+}
+
+export function Button({ variant, size, block, busy, disabled, children, type = "button", ...rest }: ButtonProps) {
+  return (
+    <button type={type} className={buttonClass({ variant, size, block })} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+      {children}
+    </button>
+  );
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, ...rest }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...rest}
+      />
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+});
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+  children: ReactNode;
+}
+
+export function SelectField({ label, error, id, children, ...rest }: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={selectId}>
+        {label}
+      </label>
+      <select id={selectId} className={styles.input} aria-invalid={error ? true : undefined} {...rest}>
+        {children}
+      </select>
+      {error && <span className={styles.fieldError}>{error}</span>}
+    </div>
+  );
+}
+
+export function Alert({ tone = "info", children, title }: { tone?: "info" | "error" | "success" | "warning"; children: ReactNode; title?: string }) {
+  return (
+    <div className={`${styles.alert} ${styles[`alert-${tone}`]}`} role={tone === "error" ? "alert" : "status"}>
+      {title && <strong>{title} </strong>}
+      {children}
+    </div>
+  );
+}
+
+export function Card({ title, children, id, actions }: { title?: string; children: ReactNode; id?: string; actions?: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={styles.card} id={id} aria-labelledby={title ? headingId : undefined}>
+      {title && (
+        <div style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: "0.5rem" }}>
+          <h2 id={headingId} className={styles.cardTitle}>
+            {title}
+          </h2>
+          {actions}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+export function Skeleton({ height = 20, width = "100%" }: { height?: number; width?: number | string }) {
+  return <div className={styles.skeleton} style={{ height, width }} aria-hidden="true" />;
+}
+
+export function Badge({ tone, children }: { tone?: "admin" | "danger" | "success"; children: ReactNode }) {
+  return <span className={`${styles.badge} ${tone ? styles[`badge-${tone}`] : ""}`}>{children}</span>;
+}
+
+export const tableClass = styles.table;
+export const tableWrapClass = styles.tableWrap;
+export const pagerClass = styles.pager;
+
+/**
+ * A confirmation dialog on the native <dialog> element: focus is trapped, Escape cancels,
+ * and focus returns to the control that opened it.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  tone?: "primary" | "danger";
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+      <h2 id={titleId}>{title}</h2>
+      <div>{children}</div>
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant={tone} onClick={onConfirm} busy={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The one place that reads process.env. Everything is validated with zod and fails fast
+ * with a message that names the variable, so a misconfigured server never half-starts.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().min(0).default(fallback);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  NEXTAUTH_URL: optionalString,
+  NEXTAUTH_SECRET: optionalString,
+  SMTP_URL: optionalString,
+  EMAIL_FROM: z.string().default("Tickerlab <no-reply@tickerlab.local>"),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  GITHUB_ID: optionalString,
+  GITHUB_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: optionalString,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.string().default("Single sign-on"),
+  SESSION_POLL_SECONDS: positiveInt(0),
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: flag,
+  RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  RATE_LIMIT_PER_ADDRESS: positiveInt(5),
+  RATE_LIMIT_PER_IP: positiveInt(50),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema> & {
+  /** The secret next-auth signs and encrypts with (configured, or generated into DATA_DIR). */
+  NEXTAUTH_SECRET: string;
+  /** Absolute origin of the app, e.g. http://localhost:3000. */
+  APP_ORIGIN: string;
+  usesEmbeddedDatabase: boolean;
+};
+
+function fail(message: string): never {
+  // Thrown, not process.exit: Next shows it at start-up and tests can assert it.
+  throw new Error(`Configuration error: ${message}`);
+}
+
+function resolveSecret(parsed: z.infer<typeof schema>): string {
+  if (parsed.NEXTAUTH_SECRET) {
+    if (parsed.NEXTAUTH_SECRET.length < 32) fail("NEXTAUTH_SECRET must be at least 32 characters.");
+    return parsed.NEXTAUTH_SECRET;
+  }
+  if (parsed.DATABASE_URL) {
+    fail(
+      "NEXTAUTH_SECRET must be set when DATABASE_URL is set (generate one with `openssl rand -base64 32`).",
+    );
+  }
+  const file = path.resolve(parsed.DATA_DIR, "secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    // "wx": two processes starting at once must not overwrite each other's secret.
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+      console.warn(
+        `[tickerlab] NEXTAUTH_SECRET is not set: generated one and kept it in ${file}. Set NEXTAUTH_SECRET in production.`,
+      );
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    fail(lines.join("; "));
+  }
+  const parsed = result.data;
+  const origin = new URL(parsed.NEXTAUTH_URL ?? `http://localhost:${parsed.PORT}`).origin;
+  return {
+    ...parsed,
+    NEXTAUTH_SECRET: resolveSecret(parsed),
+    APP_ORIGIN: origin,
+    usesEmbeddedDatabase: !parsed.DATABASE_URL,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment, read once per process. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,230 @@
+/**
+ * Account use-cases: registration, email verification, password reset and change, email
+ * change, sign-out everywhere, preferences, export and deletion. Each is one transaction
+ * where it writes more than one row.
+ */
+import { eq, or } from "drizzle-orm";
+import { env } from "@/env";
+import { audit } from "@/server/audit";
+import { consumeAccountToken, issueAccountToken } from "@/server/auth/account-tokens";
+import { hashPassword, verifyPassword } from "@/server/auth/passwords";
+import {
+  assertNotLastAdmin,
+  bumpTokenVersion,
+  createUser,
+  EmailTakenError,
+  findUserByEmail,
+  findUserById,
+  lockRoster,
+} from "@/server/auth/users";
+import type { Db } from "@/server/db";
+import { accounts, auditLog, users } from "@/server/db/schema";
+import { sendMail } from "@/server/email";
+import { emails } from "@/server/email/templates";
+import { httpErrors } from "@/server/http/errors";
+import { consumeAttempt } from "@/server/http/rate-limit";
+import { tooManyAttemptsMessage } from "@/lib/auth-errors";
+
+function link(path: string, token: string): string {
+  return `${env().APP_ORIGIN}${path}?token=${encodeURIComponent(token)}`;
+}
+
+async function limitOrThrow(db: Db, action: "register" | "password-reset", who: { address?: string; ip: string }) {
+  const verdict = await consumeAttempt(db, action, who);
+  if (!verdict.allowed) throw httpErrors.tooManyRequests(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
+}
+
+export async function register(db: Db, input: { email: string; password: string; name: string }, ip: string) {
+  await limitOrThrow(db, "register", { address: input.email, ip });
+  const passwordHash = await hashPassword(input.password);
+  let user;
+  try {
+    user = await createUser(db, { email: input.email, name: input.name, passwordHash });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      throw httpErrors.conflict("EMAIL_TAKEN", "An account with this email already exists. Sign in, or reset your password.");
+    }
+    throw error;
+  }
+  await audit(db, { action: "account.registered", actorId: user.id, ip, detail: { role: user.role } });
+  await sendVerificationEmail(db, user.id, user.email);
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+export async function sendVerificationEmail(db: Db, userId: string, email: string) {
+  const { token } = await issueAccountToken(db, { userId, purpose: "verify-email", email });
+  await sendMail(emails.verifyEmail(email, link("/account/verify-email", token)));
+}
+
+export async function resendVerification(db: Db, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw httpErrors.notFound();
+  if (user.emailVerified) throw httpErrors.conflict("ALREADY_VERIFIED", "Your email address is already confirmed.");
+  await sendVerificationEmail(db, user.id, user.email);
+}
+
+export async function verifyEmail(db: Db, token: string) {
+  return db.transaction(async (tx) => {
+    const used = await consumeAccountToken(tx, "verify-email", token);
+    if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is no longer valid. Sign in and ask for a new one in Settings.");
+    const user = await findUserById(tx, used.userId);
+    // The address changed since the link was sent: it no longer proves anything.
+    if (!user || user.email !== used.email) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is for an address you no longer use.");
+    await tx.update(users).set({ emailVerified: new Date() }).where(eq(users.id, user.id));
+    await audit(tx, { action: "account.email-verified", actorId: user.id });
+    return { email: user.email };
+  });
+}
+
+/** Always answers the same, whether or not the address has an account. */
+export async function requestPasswordReset(db: Db, email: string, ip: string) {
+  await limitOrThrow(db, "password-reset", { address: email, ip });
+  const user = await findUserByEmail(db, email);
+  if (!user || user.disabledAt) {
+    if (!user) await sendMail(emails.noAccountReset(email));
+    return;
+  }
+  const { token } = await issueAccountToken(db, { userId: user.id, purpose: "reset-password", email: user.email });
+  await sendMail(emails.resetPassword(user.email, link("/account/reset-password", token)));
+}
+
+export async function resetPassword(db: Db, token: string, password: string, ip: string) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const used = await consumeAccountToken(tx, "reset-password", token);
+    if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This reset link is no longer valid. It works once and for 30 minutes: ask for a new one.");
+    // The link arrived at the address, which proves ownership of it.
+    await tx.update(users).set({ passwordHash, emailVerified: new Date() }).where(eq(users.id, used.userId));
+    await bumpTokenVersion(tx, used.userId);
+    await audit(tx, { action: "account.password-reset", actorId: used.userId, ip });
+  });
+}
+
+export async function changePassword(
+  db: Db,
+  userId: string,
+  input: { currentPassword?: string; newPassword: string },
+  ip: string,
+) {
+  const user = await findUserById(db, userId);
+  if (!user) throw httpErrors.notFound();
+  if (user.passwordHash) {
+    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
+        currentPassword: "Your current password is not correct.",
+      });
+    }
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // Every other device signs in again; the caller gets a fresh session from the client.
+    await bumpTokenVersion(tx, userId);
+    await audit(tx, { action: "account.password-changed", actorId: userId, ip, detail: { hadPassword: Boolean(user.passwordHash) } });
+  });
+}
+
+export async function requestEmailChange(db: Db, userId: string, input: { newEmail: string; currentPassword?: string }) {
+  const user = await findUserById(db, userId);
+  if (!user) throw httpErrors.notFound();
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ""))) {
+    throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
+      currentPassword: "Your current password is not correct.",
+    });
+  }
+  if (input.newEmail === user.email) throw httpErrors.badRequest("That is already your address.", { newEmail: "That is already your address." });
+  if (await findUserByEmail(db, input.newEmail)) {
+    throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
+  }
+  const { token } = await issueAccountToken(db, { userId, purpose: "change-email", email: input.newEmail });
+  await sendMail(emails.changeEmail(input.newEmail, link("/account/confirm-email", token)));
+}
+
+export async function confirmEmailChange(db: Db, token: string, ip: string) {
+  return db.transaction(async (tx) => {
+    const used = await consumeAccountToken(tx, "change-email", token);
+    if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is no longer valid. Ask for a new one in Settings.");
+    if (await findUserByEmail(tx, used.email)) throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
+    const before = await findUserById(tx, used.userId);
+    await tx.update(users).set({ email: used.email, emailVerified: new Date() }).where(eq(users.id, used.userId));
+    // Sessions carry the address: end them so every device picks up the new one.
+    await bumpTokenVersion(tx, used.userId);
+    await audit(tx, { action: "account.email-changed", actorId: used.userId, ip, detail: { from: before?.email, to: used.email } });
+    return { email: used.email };
+  });
+}
+
+export async function signOutEverywhere(db: Db, userId: string, ip: string) {
+  await bumpTokenVersion(db, userId);
+  await audit(db, { action: "auth.sign-out-everywhere", actorId: userId, ip });
+}
+
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  input: { timeZone?: string | null; theme?: "system" | "light" | "dark"; leaderboardOptOut?: boolean },
+) {
+  const [row] = await db.update(users).set(input).where(eq(users.id, userId)).returning();
+  if (!row) throw httpErrors.notFound();
+  return profileOf(row);
+}
+
+export function profileOf(row: typeof users.$inferSelect) {
+  return {
+    id: row.id,
+    name: row.name ?? "",
+    email: row.email,
+    emailVerified: Boolean(row.emailVerified),
+    role: row.role,
+    timeZone: row.timeZone,
+    theme: row.theme,
+    leaderboardOptOut: row.leaderboardOptOut,
+    hasPassword: Boolean(row.passwordHash),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function signInMethods(db: Db, userId: string) {
+  const rows = await db.select({ provider: accounts.provider }).from(accounts).where(eq(accounts.userId, userId));
+  return rows.map((r) => r.provider);
+}
+
+/** Everything we hold about the person, as JSON. Sections add their parts here. */
+export async function exportData(db: Db, userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user) throw httpErrors.notFound();
+  const activity = await db
+    .select({ at: auditLog.at, action: auditLog.action, ip: auditLog.ip, detail: auditLog.detail })
+    .from(auditLog)
+    .where(or(eq(auditLog.subjectId, userId), eq(auditLog.actorId, userId)))
+    .orderBy(auditLog.at);
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: profileOf(user),
+    signInMethods: { password: Boolean(user.passwordHash), linked: await signInMethods(db, userId) },
+    activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
+  };
+}
+
+export async function deleteAccount(db: Db, userId: string, confirmEmail: string, ip: string) {
+  await db.transaction(async (tx) => {
+    await lockRoster(tx);
+    const user = await findUserById(tx, userId);
+    if (!user) throw httpErrors.notFound();
+    if (confirmEmail !== user.email) {
+      throw httpErrors.badRequest("Type your email address exactly to confirm.", { confirmEmail: "Type your email address exactly to confirm." });
+    }
+    if (user.role === "admin") await assertNotLastAdminOrExplain(tx, userId);
+    // The audit row outlives the person: it keeps the id (not personal data) and nothing else.
+    await audit(tx, { action: "account.deleted", actorId: null, subjectId: null, ip, detail: { userId } });
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+async function assertNotLastAdminOrExplain(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], userId: string) {
+  try {
+    await assertNotLastAdmin(tx, userId);
+  } catch {
+    throw httpErrors.conflict("LAST_ADMIN", "You are the last admin. Make someone else an admin before you delete your account.");
+  }
+}

@@ -1,0 +1,114 @@
+import { useRouter } from "next/router";
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import styles from "./admin.module.css";
+
+interface Person {
+  id: string;
+  name: string | null;
+  email: string;
+}
+interface Entry {
+  id: number;
+  at: string;
+  action: string;
+  ip: string | null;
+  detail: Record<string, unknown>;
+  actor: Person | null;
+  subject: Person | null;
+}
+interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export function AuditLog({ actions }: { actions: readonly string[] }) {
+  const router = useRouter();
+  const personId = typeof router.query.personId === "string" ? router.query.personId : "";
+  const [action, setAction] = useState("");
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [personId, action]);
+  const key = router.isReady
+    ? `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: "25", ...(personId && { personId }), ...(action && { action }) })}`
+    : null;
+  const { data, error } = useSWR<Page<Entry>>(key, (url: string) => api<Page<Entry>>(url), { keepPreviousData: true });
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const who = (p: Person | null) => (p ? `${p.name ?? ""} <${p.email}>` : "—");
+  const filteredPerson = data?.items.find((e) => e.subject?.id === personId)?.subject;
+  return (
+    <Card title="Audit log">
+      <div className={styles.toolbar}>
+        <SelectField label="Action" value={action} onChange={(e) => setAction(e.target.value)}>
+          <option value="">All actions</option>
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </SelectField>
+        {personId && (
+          <p>
+            Showing entries about <strong>{filteredPerson ? who(filteredPerson) : "one person"}</strong>.{" "}
+            <Button size="small" variant="secondary" onClick={() => void router.push("/admin/audit")}>
+              Show everyone
+            </Button>
+          </p>
+        )}
+      </div>
+      {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the audit log."}</Alert>}
+      <div className={tableWrapClass}>
+        <table className={tableClass}>
+          <thead>
+            <tr>
+              <th scope="col">When (UTC)</th>
+              <th scope="col">Action</th>
+              <th scope="col">By</th>
+              <th scope="col">About</th>
+              <th scope="col">IP</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!data && (
+              <tr>
+                <td colSpan={6}>
+                  <Skeleton />
+                </td>
+              </tr>
+            )}
+            {data?.items.length === 0 && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  No entries match.
+                </td>
+              </tr>
+            )}
+            {data?.items.map((e) => (
+              <tr key={e.id}>
+                <td className="mono">{e.at.replace("T", " ").slice(0, 19)}</td>
+                <td>{e.action}</td>
+                <td>{who(e.actor)}</td>
+                <td>{who(e.subject)}</td>
+                <td className="mono">{e.ip ?? "—"}</td>
+                <td className={styles.detail}>{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={pagerClass}>
+        <span className="muted">{data ? `${data.total} entries · page ${page} of ${pages}` : "Loading…"}</span>
+        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,188 @@
+import { useSession } from "next-auth/react";
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import styles from "./admin.module.css";
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: "member" | "admin";
+  emailVerified: boolean;
+  disabled: boolean;
+  createdAt: string;
+}
+interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+type Pending = { user: UserRow; change: { role?: "member" | "admin"; disabled?: boolean }; title: string; body: string; confirm: string; danger: boolean };
+
+const PAGE_SIZE = 20;
+
+function useDebounced<T>(value: T, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function UsersAdmin() {
+  const { data: session } = useSession();
+  const [q, setQ] = useState("");
+  const [role, setRole] = useState("");
+  const [page, setPage] = useState(1);
+  const query = useDebounced(q, 250);
+  useEffect(() => setPage(1), [query, role]);
+  const key = `/api/admin/users?${new URLSearchParams({ q: query, page: String(page), pageSize: String(PAGE_SIZE), ...(role && { role }) })}`;
+  const { data, error, isLoading, mutate } = useSWR<Page<UserRow>>(key, (url: string) => api<Page<UserRow>>(url), { keepPreviousData: true });
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  async function apply() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await api(`/api/admin/users/${pending.user.id}`, { method: "PATCH", body: pending.change });
+      setStatus({ tone: "success", text: `${pending.title.replace(/\?$/, "")}: done.` });
+      await mutate();
+    } catch (e) {
+      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not change that person." });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+
+  return (
+    <Card title="People">
+      <div className={styles.toolbar} role="search">
+        <Field label="Search by name or email" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value)}>
+          <option value="">Everyone</option>
+          <option value="member">Members</option>
+          <option value="admin">Admins</option>
+        </SelectField>
+      </div>
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load people."}</Alert>}
+      <div className={tableWrapClass}>
+        <table className={tableClass} aria-busy={isLoading}>
+          <caption className="visually-hidden">People, page {page} of {pages}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Joined</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {!data &&
+              Array.from({ length: 3 }, (_, i) => (
+                <tr key={i}>
+                  <td colSpan={6}>
+                    <Skeleton />
+                  </td>
+                </tr>
+              ))}
+            {data?.items.length === 0 && (
+              <tr>
+                <td colSpan={6} className="muted">
+                  Nobody matches that search.
+                </td>
+              </tr>
+            )}
+            {data?.items.map((u) => {
+              const self = u.id === session?.user.id;
+              return (
+                <tr key={u.id}>
+                  <td>
+                    {u.name} {self && <span className="muted">(you)</span>}
+                  </td>
+                  <td style={{ overflowWrap: "anywhere" }}>{u.email}</td>
+                  <td>{u.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}</td>
+                  <td>
+                    {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}
+                  </td>
+                  <td>{new Date(u.createdAt).toLocaleDateString("en", { dateStyle: "medium" })}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() =>
+                          setPending(
+                            u.role === "admin"
+                              ? { user: u, change: { role: "member" }, title: `Make ${u.name} a member?`, body: "They lose access to the admin area at their next request.", confirm: "Make member", danger: false }
+                              : { user: u, change: { role: "admin" }, title: `Make ${u.name} an admin?`, body: "They can then manage people, events, lessons and instruments.", confirm: "Make admin", danger: false },
+                          )
+                        }
+                      >
+                        {u.role === "admin" ? "Make member" : "Make admin"}
+                      </Button>
+                      {!self && (
+                        <Button
+                          size="small"
+                          variant={u.disabled ? "secondary" : "danger"}
+                          onClick={() =>
+                            setPending(
+                              u.disabled
+                                ? { user: u, change: { disabled: false }, title: `Enable ${u.name}?`, body: "They can sign in again.", confirm: "Enable", danger: false }
+                                : { user: u, change: { disabled: true }, title: `Disable ${u.name}?`, body: "They are signed out everywhere at their next request and cannot sign in until enabled again.", confirm: "Disable", danger: true },
+                            )
+                          }
+                        >
+                          {u.disabled ? "Enable" : "Disable"}
+                        </Button>
+                      )}
+                      <Link href={`/admin/audit?personId=${encodeURIComponent(u.id)}`} className="muted" style={{ fontSize: "0.85rem", alignSelf: "center" }}>
+                        Audit
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <div className={pagerClass}>
+        <span className="muted">
+          {data ? `${data.total} ${data.total === 1 ? "person" : "people"} · page ${page} of ${pages}` : "Loading…"}
+        </span>
+        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={pending?.title ?? ""}
+        confirmLabel={pending?.confirm ?? "Confirm"}
+        tone={pending?.danger ? "danger" : "primary"}
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void apply()}
+      >
+        <p>{pending?.body}</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}

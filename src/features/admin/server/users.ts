@@ -1,0 +1,107 @@
+/** Admin use-cases on people: search, change role, disable / enable. Every change is audited. */
+import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { audit } from "@/server/audit";
+import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, lockRoster } from "@/server/auth/users";
+import type { Db } from "@/server/db";
+import { users, type Role } from "@/server/db/schema";
+import { httpErrors } from "@/server/http/errors";
+
+export interface UserQuery {
+  q?: string;
+  role?: Role;
+  page: number;
+  pageSize: number;
+}
+
+export async function searchUsers(db: Db, query: UserQuery) {
+  const filters: SQL[] = [];
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
+  }
+  if (query.role) filters.push(eq(users.role, query.role));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        disabledAt: users.disabledAt,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name ?? "",
+      email: r.email,
+      role: r.role,
+      emailVerified: Boolean(r.emailVerified),
+      disabled: Boolean(r.disabledAt),
+      createdAt: r.createdAt.toISOString(),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+  };
+}
+
+export interface UserChange {
+  role?: Role;
+  disabled?: boolean;
+}
+
+/**
+ * Changes a person's role or disables them. Under the roster lock, so two admins demoting
+ * each other at the same moment cannot leave the install without an admin.
+ */
+export async function changeUser(db: Db, actorId: string, userId: string, change: UserChange, ip: string) {
+  return db.transaction(async (tx) => {
+    await lockRoster(tx);
+    const user = await findUserById(tx, userId);
+    if (!user) throw httpErrors.notFound("No such person.");
+    const losesAdmin =
+      user.role === "admin" && !user.disabledAt && (change.role === "member" || change.disabled === true);
+    if (losesAdmin) {
+      try {
+        await assertNotLastAdmin(tx, userId);
+      } catch (error) {
+        if (error instanceof LastAdminError) {
+          throw httpErrors.conflict("LAST_ADMIN", "This is the last active admin. Make someone else an admin first.");
+        }
+        throw error;
+      }
+    }
+    const updates: Partial<typeof users.$inferInsert> = {};
+    if (change.role && change.role !== user.role) {
+      updates.role = change.role;
+      await audit(tx, { action: "admin.role-changed", actorId, subjectId: userId, ip, detail: { from: user.role, to: change.role } });
+    }
+    if (change.disabled !== undefined && change.disabled !== Boolean(user.disabledAt)) {
+      updates.disabledAt = change.disabled ? new Date() : null;
+      await audit(tx, { action: change.disabled ? "admin.user-disabled" : "admin.user-enabled", actorId, subjectId: userId, ip });
+    }
+    if (Object.keys(updates).length > 0) {
+      await tx.update(users).set(updates).where(eq(users.id, userId));
+      // A new role or a disabled account takes effect at the person's next request.
+      await bumpTokenVersion(tx, userId);
+    }
+    const after = await findUserById(tx, userId);
+    return {
+      id: after!.id,
+      name: after!.name ?? "",
+      email: after!.email,
+      role: after!.role,
+      disabled: Boolean(after!.disabledAt),
+    };
+  });
+}

@@ -1,0 +1,385 @@
+import { signIn, signOut, useSession } from "next-auth/react";
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField } from "@/components/ui";
+import { changeEmailSchema, changePasswordSchema, displayNameSchema, fieldErrors } from "@/features/account/schemas";
+import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
+import { applyTheme, type ThemeChoice } from "@/features/shell/theme";
+import { api, ApiError } from "@/lib/client/api";
+import styles from "./settings.module.css";
+
+export interface SettingsProps {
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    timeZone: string | null;
+    theme: ThemeChoice;
+    leaderboardOptOut: boolean;
+    hasPassword: boolean;
+  };
+  linkedProviders: string[];
+  oauthProviders: Array<{ id: string; name: string }>;
+}
+
+type Status = { tone: "success" | "error" | "info"; text: string } | null;
+
+function useStatus() {
+  return useState<Status>(null);
+}
+
+function StatusLine({ status }: { status: Status }) {
+  return status ? <Alert tone={status.tone}>{status.text}</Alert> : null;
+}
+
+function errorText(error: unknown) {
+  return error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+}
+
+export function Settings({ profile, linkedProviders, oauthProviders }: SettingsProps) {
+  return (
+    <div className={styles.layout}>
+      <nav aria-label="Settings sections" className={styles.toc}>
+        <a href="#profile">Profile</a>
+        <a href="#email">Email</a>
+        <a href="#password">Password</a>
+        <a href="#methods">Sign-in methods</a>
+        <a href="#sessions">Devices</a>
+        <a href="#preferences">Preferences</a>
+        <a href="#data">Your data</a>
+        <a href="#delete">Delete account</a>
+      </nav>
+      <div className={styles.sections}>
+        <h1>Settings</h1>
+        {!profile.emailVerified && <VerifyEmailBanner email={profile.email} />}
+        <ProfileSection profile={profile} />
+        <EmailSection profile={profile} />
+        <PasswordSection profile={profile} />
+        <MethodsSection hasPassword={profile.hasPassword} linked={linkedProviders} oauth={oauthProviders} />
+        <SessionsSection />
+        <PreferencesSection profile={profile} />
+        <DataSection />
+        <DeleteSection email={profile.email} />
+      </div>
+    </div>
+  );
+}
+
+function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
+  const { update } = useSession();
+  const [name, setName] = useState(profile.name);
+  const [timeZone, setTimeZone] = useState(profile.timeZone ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useStatus();
+  const [busy, setBusy] = useState(false);
+  const zones = useMemo(() => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"]), []);
+  const [browserZone, setBrowserZone] = useState<string | null>(null);
+  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = displayNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setErrors({ name: parsed.error.issues[0]!.message });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    setStatus(null);
+    try {
+      // The display name travels through next-auth's session update call (POST /api/auth/session).
+      const updated = await update({ name: parsed.data });
+      if (!updated || updated.user.name !== parsed.data) throw new Error("The name was not saved.");
+      await api("/api/account", { method: "PATCH", body: { timeZone: timeZone || null } });
+      setStatus({ tone: "success", text: "Profile saved." });
+    } catch (error) {
+      setStatus({ tone: "error", text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Profile" id="profile">
+      <StatusLine status={status} />
+      <form onSubmit={onSubmit} noValidate>
+        <Field label="Display name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} hint="Shown everywhere in Tickerlab, including leaderboards." maxLength={60} />
+        <SelectField label="Time zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
+          <option value="">Use my browser&apos;s ({browserZone ?? "…"})</option>
+          {zones.map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, " ")}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" busy={busy}>
+          Save profile
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function EmailSection({ profile }: Pick<SettingsProps, "profile">) {
+  const [newEmail, setNewEmail] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useStatus();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = changeEmailSchema.safeParse({ newEmail, currentPassword: profile.hasPassword ? currentPassword : undefined });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setBusy(true);
+    try {
+      await api("/api/account/email", { method: "POST", body: parsed.data });
+      setStatus({ tone: "success", text: `We sent a confirmation link to ${parsed.data.newEmail}. Your address changes when you open it.` });
+      setNewEmail("");
+      setCurrentPassword("");
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      setStatus({ tone: "error", text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card title="Email" id="email">
+      <p>
+        Your address is <strong>{profile.email}</strong>{" "}
+        {profile.emailVerified ? <Badge tone="success">Confirmed</Badge> : <Badge tone="danger">Not confirmed</Badge>}
+      </p>
+      <StatusLine status={status} />
+      <form onSubmit={onSubmit} noValidate>
+        <Field label="New email address" type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} error={errors.newEmail} />
+        {profile.hasPassword && (
+          <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} error={errors.currentPassword} />
+        )}
+        <Button type="submit" busy={busy}>
+          Send confirmation link
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordSection({ profile }: Pick<SettingsProps, "profile">) {
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useStatus();
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = changePasswordSchema.safeParse({ currentPassword: profile.hasPassword ? currentPassword : undefined, newPassword });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    if (profile.hasPassword && !currentPassword) return setErrors({ currentPassword: "Enter your current password." });
+    setErrors({});
+    setBusy(true);
+    try {
+      await api("/api/account/password", { method: "POST", body: parsed.data });
+      // The change ended every session, this one too: sign straight back in with the new password.
+      const result = await signIn("credentials", { email: profile.email, password: newPassword, redirect: false });
+      if (!result?.ok || result.error) {
+        await signOut({ callbackUrl: "/login" });
+        return;
+      }
+      window.location.assign("/settings?changed=password#password");
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fields);
+      setStatus({ tone: "error", text: errorText(error) });
+      setBusy(false);
+    }
+  }
+  return (
+    <Card title="Password" id="password">
+      <p className="muted">
+        {profile.hasPassword
+          ? "Changing your password signs you out of every other device."
+          : "Your account signs in with emailed links or another provider. Set a password to sign in with it too."}
+      </p>
+      <StatusLine status={status} />
+      <form onSubmit={onSubmit} noValidate>
+        {profile.hasPassword && (
+          <Field label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} error={errors.currentPassword} />
+        )}
+        <Field label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} error={errors.newPassword} hint="At least 8 characters." />
+        <Button type="submit" busy={busy}>
+          {profile.hasPassword ? "Change password" : "Set password"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function MethodsSection({ hasPassword, linked, oauth }: { hasPassword: boolean; linked: string[]; oauth: Array<{ id: string; name: string }> }) {
+  const rows: Array<{ label: string; state: ReactNode }> = [
+    { label: "Email and password", state: hasPassword ? <Badge tone="success">On</Badge> : <Badge>Not set</Badge> },
+    { label: "Emailed sign-in link", state: <Badge tone="success">On</Badge> },
+    ...oauth.map((p) => ({
+      label: p.name,
+      state: linked.includes(p.id) ? (
+        <Badge tone="success">Linked</Badge>
+      ) : (
+        <Button size="small" variant="secondary" onClick={() => void signIn(p.id, { callbackUrl: "/settings#methods" })}>
+          Link
+        </Button>
+      ),
+    })),
+  ];
+  return (
+    <Card title="Sign-in methods" id="methods">
+      <ul className={styles.methods}>
+        {rows.map((r) => (
+          <li key={r.label}>
+            <span>{r.label}</span>
+            {r.state}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function SessionsSection() {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useStatus();
+  return (
+    <Card title="Devices" id="sessions">
+      <p>Signed in on a shared or lost device? Sign out everywhere, this device included.</p>
+      <StatusLine status={status} />
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Sign out all devices
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Sign out all devices?"
+        confirmLabel="Sign out everywhere"
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await api("/api/account/sign-out-everywhere", { method: "POST" });
+            await signOut({ callbackUrl: "/login" });
+          } catch (error) {
+            setBusy(false);
+            setOpen(false);
+            setStatus({ tone: "error", text: errorText(error) });
+          }
+        }}
+      >
+        <p>Every browser and device signed in to your account, including this one, will need to sign in again.</p>
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function PreferencesSection({ profile }: Pick<SettingsProps, "profile">) {
+  const [theme, setTheme] = useState<ThemeChoice>(profile.theme);
+  const [optOut, setOptOut] = useState(profile.leaderboardOptOut);
+  const [status, setStatus] = useStatus();
+  async function save(change: { theme?: ThemeChoice; leaderboardOptOut?: boolean }) {
+    try {
+      await api("/api/account", { method: "PATCH", body: change });
+      setStatus({ tone: "success", text: "Preferences saved." });
+    } catch (error) {
+      setStatus({ tone: "error", text: errorText(error) });
+    }
+  }
+  return (
+    <Card title="Preferences" id="preferences">
+      <StatusLine status={status} />
+      <SelectField
+        label="Theme"
+        value={theme}
+        onChange={(e) => {
+          const next = e.target.value as ThemeChoice;
+          setTheme(next);
+          applyTheme(next);
+          void save({ theme: next });
+        }}
+      >
+        <option value="system">Follow my system</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+      </SelectField>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={optOut}
+          onChange={(e) => {
+            setOptOut(e.target.checked);
+            void save({ leaderboardOptOut: e.target.checked });
+          }}
+        />
+        <span>
+          Hide my name on leaderboards
+          <span className="muted"> — others see an anonymous handle instead.</span>
+        </span>
+      </label>
+    </Card>
+  );
+}
+
+function DataSection() {
+  return (
+    <Card title="Your data" id="data">
+      <p>Download everything Tickerlab keeps about you, as a JSON file.</p>
+      <a className={styles.download} href="/api/account/export" download>
+        Export my data
+      </a>
+    </Card>
+  );
+}
+
+function DeleteSection({ email }: { email: string }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card title="Delete account" id="delete">
+      <p>
+        This removes your account and your personal data for good. Final standings of events that have ended keep your results under
+        &ldquo;Deleted user&rdquo;.
+      </p>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete my account…
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Delete your account?"
+        confirmLabel="Delete for good"
+        tone="danger"
+        busy={busy}
+        onCancel={() => {
+          setOpen(false);
+          setTyped("");
+          setError(null);
+        }}
+        onConfirm={async () => {
+          if (typed.trim().toLowerCase() !== email) {
+            setError("Type your email address exactly to confirm.");
+            return;
+          }
+          setBusy(true);
+          try {
+            await api("/api/account", { method: "DELETE", body: { confirmEmail: typed } });
+            await signOut({ callbackUrl: "/login" });
+          } catch (e) {
+            setBusy(false);
+            setError(errorText(e));
+          }
+        }}
+      >
+        <p>
+          This cannot be undone. Type <strong>{email}</strong> to confirm.
+        </p>
+        <Field label="Your email address" value={typed} onChange={(e) => setTyped(e.target.value)} error={error ?? undefined} autoComplete="off" />
+      </ConfirmDialog>
+    </Card>
+  );
+}

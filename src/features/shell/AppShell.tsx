@@ -1,0 +1,140 @@
+import Link from "next/link";
+import { useRouter } from "next/router";
+import { signOut, useSession } from "next-auth/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Badge, Button } from "@/components/ui";
+import { api } from "@/lib/client/api";
+import { applyTheme, currentTheme, type ThemeChoice } from "./theme";
+import styles from "./shell.module.css";
+
+/** The sections that exist. Each section's issue adds its entry when it lands. */
+const SECTIONS: Array<{ href: string; label: string; adminOnly?: boolean }> = [
+  { href: "/", label: "Dashboard" },
+  { href: "/settings", label: "Settings" },
+  { href: "/admin", label: "Admin", adminOnly: true },
+];
+
+function isCurrent(pathname: string, href: string) {
+  return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const { data: session, status } = useSession();
+  const router = useRouter();
+  const [navOpen, setNavOpen] = useState(false);
+  const navId = useId();
+  useEffect(() => setNavOpen(false), [router.asPath]);
+  const signedIn = status === "authenticated" && session;
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <Link href={signedIn ? "/" : "/login"} className={styles.brand}>
+            <svg width="26" height="26" viewBox="0 0 32 32" aria-hidden="true">
+              <rect width="32" height="32" rx="7" fill="var(--primary)" />
+              <path d="M6 22l6-7 5 4 9-10" stroke="var(--primary-text)" strokeWidth="3" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            Tickerlab
+          </Link>
+          {signedIn && (
+            <>
+              <nav aria-label="Sections" id={navId} className={`${styles.nav} ${navOpen ? styles.navOpen : ""}`}>
+                {SECTIONS.filter((s) => !s.adminOnly || session.user.role === "admin").map((s) => (
+                  <Link key={s.href} href={s.href} className={styles.navLink} aria-current={isCurrent(router.pathname, s.href) ? "page" : undefined}>
+                    {s.label}
+                  </Link>
+                ))}
+              </nav>
+              <Button variant="ghost" size="small" className={styles.burger} aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen((o) => !o)}>
+                Menu
+              </Button>
+              <UserMenu name={session.user.name} email={session.user.email} role={session.user.role} />
+            </>
+          )}
+        </div>
+      </header>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
+  const [open, setOpen] = useState(false);
+  const [theme, setTheme] = useState<ThemeChoice>("system");
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  useEffect(() => setTheme(currentTheme()), []);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onClick = (e: MouseEvent) => {
+      if (!wrapRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("mousedown", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("mousedown", onClick);
+    };
+  }, [open]);
+  const chooseTheme = (choice: ThemeChoice) => {
+    setTheme(choice);
+    applyTheme(choice);
+    void api("/api/account", { method: "PATCH", body: { theme: choice } }).catch(() => {});
+  };
+  return (
+    <div className={styles.menuWrap} ref={wrapRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.menuButton}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${name}`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {(name || email).slice(0, 1).toUpperCase()}
+        </span>
+        <span className={styles.userName}>{name}</span>
+      </button>
+      {open && (
+        <div className={styles.menu} id={menuId}>
+          <div className={styles.menuHeader}>
+            <div>
+              <strong>{name}</strong> {role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}
+            </div>
+            <div className="muted" style={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
+              {email}
+            </div>
+          </div>
+          <Link href="/settings" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Settings
+          </Link>
+          <div role="group" aria-label="Theme" className={styles.themeRow}>
+            {(["system", "light", "dark"] as const).map((choice) => (
+              <Button key={choice} size="small" variant={theme === choice ? "primary" : "secondary"} aria-pressed={theme === choice} onClick={() => chooseTheme(choice)}>
+                {choice[0]!.toUpperCase() + choice.slice(1)}
+              </Button>
+            ))}
+          </div>
+          <button type="button" className={styles.menuItem} onClick={() => void signOut({ callbackUrl: "/login" })}>
+            Sign out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

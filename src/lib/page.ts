@@ -1,0 +1,4 @@
+import type { NextPage } from "next";
+
+/** A page that needs a session (and optionally a role); _app wraps it in the client guard. */
+export type GuardedPage<P = object> = NextPage<P> & { auth?: { role?: "admin" } };

@@ -1,0 +1,20 @@
+import Head from "next/head";
+import { AdminNav } from "@/features/admin/components/AdminNav";
+import { UsersAdmin } from "@/features/admin/components/UsersAdmin";
+import type { GuardedPage } from "@/lib/page";
+import { guardedPage } from "@/server/auth/page-guard";
+
+export const getServerSideProps = guardedPage({ role: "admin" });
+
+const AdminPage: GuardedPage = () => (
+  <>
+    <Head>
+      <title>Admin · People · Tickerlab</title>
+    </Head>
+    <h1>Admin</h1>
+    <AdminNav />
+    <UsersAdmin />
+  </>
+);
+AdminPage.auth = { role: "admin" };
+export default AdminPage;

@@ -1,0 +1,19 @@
+/** How long the sign-in form must wait after "too many attempts" (counts nothing itself). */
+import { z } from "zod";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+import { peekWait } from "@/server/http/rate-limit";
+
+export default apiRoute({
+  GET: method({
+    auth: "public",
+    input: z.object({
+      action: z.enum(["sign-in", "email-link"]),
+      email: z.string().max(254).optional(),
+    }),
+    async handler({ input, ip }) {
+      const retryAfterSeconds = await peekWait(await getDb(), input.action, { address: input.email, ip });
+      return { body: { retryAfterSeconds } };
+    },
+  }),
+});

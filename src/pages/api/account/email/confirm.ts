@@ -1,0 +1,14 @@
+import { confirmEmailChange } from "@/features/account/server/lifecycle";
+import { tokenSchema } from "@/features/account/schemas";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "public",
+    input: tokenSchema,
+    async handler({ input, ip }) {
+      return { body: await confirmEmailChange(await getDb(), input.token, ip) };
+    },
+  }),
+});

@@ -1,0 +1,16 @@
+import { requestPasswordReset } from "@/features/account/server/lifecycle";
+import { resetRequestSchema } from "@/features/account/schemas";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "public",
+    input: resetRequestSchema,
+    async handler({ input, ip }) {
+      await requestPasswordReset(await getDb(), input.email, ip);
+      // The same answer whether or not the address has an account.
+      return { status: 202, body: { sent: true } };
+    },
+  }),
+});

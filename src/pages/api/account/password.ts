@@ -1,0 +1,15 @@
+import { changePassword } from "@/features/account/server/lifecycle";
+import { changePasswordSchema } from "@/features/account/schemas";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "user",
+    input: changePasswordSchema,
+    async handler({ input, session, ip }) {
+      await changePassword(await getDb(), session.user.id, input, ip);
+      return { body: { changed: true } };
+    },
+  }),
+});

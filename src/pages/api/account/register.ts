@@ -1,0 +1,15 @@
+import { register } from "@/features/account/server/lifecycle";
+import { registerSchema } from "@/features/account/schemas";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "public",
+    input: registerSchema,
+    async handler({ input, ip }) {
+      const user = await register(await getDb(), input, ip);
+      return { status: 201, body: { user } };
+    },
+  }),
+});

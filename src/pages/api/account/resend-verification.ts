@@ -1,0 +1,13 @@
+import { resendVerification } from "@/features/account/server/lifecycle";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "user",
+    async handler({ session }) {
+      await resendVerification(await getDb(), session.user.id);
+      return { status: 202, body: { sent: true } };
+    },
+  }),
+});

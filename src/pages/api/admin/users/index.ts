@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { searchUsers } from "@/features/admin/server/users";
+import { getDb } from "@/server/db";
+import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "admin",
+    input: pageQuery.extend({
+      q: z.string().trim().max(200).optional(),
+      role: z.enum(["member", "admin"]).optional(),
+    }),
+    async handler({ input }) {
+      return { body: await searchUsers(await getDb(), input) };
+    },
+  }),
+});

@@ -1,0 +1,50 @@
+/**
+ * next-auth, wrapped: the wrapper adds the request context (client IP for the audit log),
+ * rate limits password sign-in and email-link requests, and bounds client log reports
+ * before next-auth runs. Everything else is next-auth's own protocol.
+ */
+import type { NextApiRequest, NextApiResponse } from "next";
+import NextAuth from "next-auth";
+import { env } from "@/env";
+import { authOptions } from "@/server/auth/options";
+import { getDb } from "@/server/db";
+import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
+import { clientIp, runWithRequestContext } from "@/server/http/request-context";
+
+const CLIENT_LOG_LEVELS = new Set(["error", "warn", "debug"]);
+
+function limitedAction(req: NextApiRequest): RateLimitedAction | null {
+  if (req.method !== "POST") return null;
+  const [action, provider] = (req.query.nextauth as string[] | undefined) ?? [];
+  if (action === "callback" && provider === "credentials") return "sign-in";
+  if (action === "signin" && provider === "email") return "email-link";
+  if (action === "_log") return "client-log";
+  return null;
+}
+
+export default async function auth(req: NextApiRequest, res: NextApiResponse) {
+  const ip = clientIp(req);
+  return runWithRequestContext({ ip }, async () => {
+    const action = limitedAction(req);
+    if (action === "client-log") {
+      const { level, code } = (req.body ?? {}) as { level?: unknown; code?: unknown };
+      // Only the client's own report shapes reach the logger; anything else is dropped.
+      if (typeof level !== "string" || !CLIENT_LOG_LEVELS.has(level) || typeof code !== "string" || code.length > 64) {
+        return res.status(400).json({ error: { code: "VALIDATION_FAILED", message: "Not a client log report." } });
+      }
+    }
+    if (action) {
+      const address = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : null;
+      const verdict = await consumeAttempt(await getDb(), action, { address, ip });
+      if (!verdict.allowed) {
+        res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+        if (action === "client-log") return res.status(429).end();
+        const url = `${env().APP_ORIGIN}/login?error=TooManyAttempts`;
+        // next-auth's client posts json=true and reads the error from the url it gets back.
+        if (req.body?.json === "true") return res.status(429).json({ url });
+        return res.redirect(302, url);
+      }
+    }
+    return NextAuth(req, res, authOptions());
+  });
+}

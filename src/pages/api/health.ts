@@ -1,0 +1,19 @@
+import { sql } from "drizzle-orm";
+import { getDatabase } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "public",
+    async handler() {
+      const started = performance.now();
+      try {
+        const { db, kind } = await getDatabase();
+        await db.execute(sql`select 1`);
+        return { body: { status: "ok", database: { kind, ok: true, latencyMs: Math.round(performance.now() - started) } } };
+      } catch {
+        return { status: 503, body: { status: "degraded", database: { ok: false } } };
+      }
+    },
+  }),
+});

@@ -1,0 +1,37 @@
+import Head from "next/head";
+import { Dashboard, type DashboardProps } from "@/features/dashboard/Dashboard";
+import { adminStats } from "@/features/dashboard/queries";
+import type { GuardedPage } from "@/lib/page";
+import { guardedPage } from "@/server/auth/page-guard";
+import { findUserById } from "@/server/auth/users";
+import { getDb } from "@/server/db";
+
+export const getServerSideProps = guardedPage<DashboardProps>({}, async (_ctx, session) => {
+  const db = await getDb();
+  const row = await findUserById(db, session.user.id);
+  if (!row) return { redirect: { destination: "/login", permanent: false } };
+  return {
+    props: {
+      user: {
+        name: row.name ?? "",
+        email: row.email,
+        role: row.role,
+        emailVerified: Boolean(row.emailVerified),
+        timeZone: row.timeZone,
+        memberSince: row.createdAt.toISOString(),
+      },
+      adminStats: row.role === "admin" ? await adminStats(db) : null,
+    },
+  };
+});
+
+const HomePage: GuardedPage<DashboardProps> = (props) => (
+  <>
+    <Head>
+      <title>Dashboard · Tickerlab</title>
+    </Head>
+    <Dashboard {...props} />
+  </>
+);
+HomePage.auth = {};
+export default HomePage;

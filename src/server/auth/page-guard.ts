@@ -1,0 +1,44 @@
+/**
+ * getServerSideProps for guarded pages: the session is checked on the server (token
+ * version included), admins-only pages answer 403 to members, and every page gets the
+ * runtime settings the client needs (the session poll interval is read at run time).
+ */
+import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from "next";
+import type { Session } from "next-auth";
+import { env } from "@/env";
+import { getServerAuthSession } from "./session";
+
+export interface BasePageProps {
+  session: Session | null;
+  sessionPollSeconds: number;
+  /** Set when a member opens an admin page: the page shows a clear 403. */
+  forbidden?: boolean;
+}
+
+type Loader<P> = (ctx: GetServerSidePropsContext, session: Session) => Promise<GetServerSidePropsResult<P>>;
+
+export function runtimeProps(session: Session | null): BasePageProps {
+  return { session, sessionPollSeconds: env().SESSION_POLL_SECONDS };
+}
+
+export function guardedPage<P extends object = object>(
+  options: { role?: "admin" },
+  load?: Loader<P>,
+): GetServerSideProps<P & BasePageProps> {
+  return async (ctx) => {
+    const session = await getServerAuthSession(ctx);
+    if (!session) {
+      // A revoked or expired session: next-auth cleared its cookie on this response.
+      const callbackUrl = encodeURIComponent(ctx.resolvedUrl);
+      return { redirect: { destination: `/login?error=SessionRequired&callbackUrl=${callbackUrl}`, permanent: false } };
+    }
+    if (options.role === "admin" && session.user.role !== "admin") {
+      ctx.res.statusCode = 403;
+      return { props: { ...runtimeProps(session), forbidden: true } as P & BasePageProps };
+    }
+    const result = load ? await load(ctx, session) : { props: {} as P };
+    if (!("props" in result)) return result;
+    const props = await result.props;
+    return { props: { ...props, ...runtimeProps(session) } };
+  };
+}

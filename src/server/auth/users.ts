@@ -1,0 +1,101 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { env } from "@/env";
+import type { Db, DbOrTx, Tx } from "@/server/db";
+import { users, type Role } from "@/server/db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${normaliseEmail(email)}`).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Serialises "who is the first account?" and "who is the last admin?" decisions. */
+const ROSTER_LOCK_KEY = 724_311_002;
+
+export async function lockRoster(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ROSTER_LOCK_KEY})`);
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists.");
+  }
+}
+
+export interface NewUser {
+  email: string;
+  name?: string | null;
+  passwordHash?: string | null;
+  emailVerified?: Date | null;
+  image?: string | null;
+  /** Forces a role (CLI); otherwise ADMIN_EMAILS or "first account" decides. */
+  role?: Role;
+}
+
+/**
+ * Creates an account. Admins are the addresses in ADMIN_EMAILS; when that is unset, the
+ * first account on an empty database. The roster lock makes that decision safe when two
+ * people sign up at the same moment: exactly one of them sees an empty table.
+ */
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const email = normaliseEmail(input.email);
+  return db.transaction(async (tx) => {
+    await lockRoster(tx);
+    if (await findUserByEmail(tx, email)) throw new EmailTakenError();
+    const adminEmails = env().ADMIN_EMAILS;
+    let role: Role = input.role ?? "member";
+    if (!input.role) {
+      if (adminEmails.length > 0) role = adminEmails.includes(email) ? "admin" : "member";
+      else {
+        const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+        role = existing ? "member" : "admin";
+      }
+    }
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email,
+        name: input.name?.trim() || email.split("@")[0]!,
+        passwordHash: input.passwordHash ?? null,
+        emailVerified: input.emailVerified ?? null,
+        image: input.image ?? null,
+        role,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Ends every session of the person at their next request. */
+export async function bumpTokenVersion(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export class LastAdminError extends Error {
+  constructor() {
+    super("This is the last active admin. Make someone else an admin first.");
+  }
+}
+
+/** Throws LastAdminError when `userId` is the only enabled admin. Call under lockRoster. */
+export async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.disabledAt), ne(users.id, userId)))
+    .limit(1);
+  if (others.length === 0) throw new LastAdminError();
+}

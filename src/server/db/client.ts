@@ -1,0 +1,116 @@
+/**
+ * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when
+ * DATABASE_URL is set. One schema and one migration set serve both (docs/decisions/002).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+/** Both drivers expose the same query builder; we program against the node-postgres type. */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "src/server/db/migrations");
+/** Any constant shared by every instance: serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 724_311_001;
+
+export interface OpenOptions {
+  /** postgres://… to use a server; otherwise PGlite. */
+  url?: string;
+  /** PGlite folder, or "memory://" for a throwaway in-memory database. */
+  dataDir?: string;
+  /** Pool size for a server. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10);
+  return openPglite(options.dataDir ?? "./data");
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on("error", (error) => console.error("[db] idle client error", error));
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const inMemory = dataDir.startsWith("memory://");
+  let releaseLock = () => {};
+  if (!inMemory) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = takeFolderLock(path.resolve(dataDir));
+  }
+  const client = new PGlite(inMemory ? undefined : path.join(dataDir, "pg"));
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite has no cross-process lock, and two processes on one folder corrupt it. A lock
+ * file with our PID makes a second process (say `npm run user` beside a running server)
+ * refuse with a clear message instead.
+ */
+function takeFolderLock(dir: string): () => void {
+  const lockFile = path.join(dir, "server.lock");
+  try {
+    const holder = Number(fs.readFileSync(lockFile, "utf8"));
+    if (holder && holder !== process.pid && isAlive(holder)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${holder} (a running Tickerlab server). ` +
+          "Stop that server first, or point both at a PostgreSQL server with DATABASE_URL.",
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The process-wide database. Next bundles API routes, pages and instrumentation separately,
+ * so a module-level singleton would open PGlite more than once: the handle lives on
+ * globalThis instead.
+ */
+import { env } from "@/env";
+import { openDatabase, type DatabaseHandle, type Db } from "./client";
+import { seedDemoContent } from "./seed";
+
+export type { Db, Tx, DbOrTx, DatabaseHandle } from "./client";
+export * as schema from "./schema";
+
+const KEY = Symbol.for("tickerlab.database");
+type Holder = { [KEY]?: Promise<DatabaseHandle> };
+
+export function getDatabase(): Promise<DatabaseHandle> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= (async () => {
+    const config = env();
+    const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    await seedDemoContent(handle.db);
+    if (handle.kind === "pglite") closeOnExit(handle);
+    return handle;
+  })();
+  // A failed open must not be cached forever: the next request tries again.
+  holder[KEY].catch(() => {
+    delete holder[KEY];
+  });
+  return holder[KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+function closeOnExit(handle: DatabaseHandle) {
+  // PGlite must be closed cleanly, or the next start runs crash recovery.
+  let closing = false;
+  const close = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    handle.close().finally(() => process.exit(signal === "SIGINT" ? 130 : 0));
+  };
+  process.once("SIGTERM", close);
+  process.once("SIGINT", close);
+}

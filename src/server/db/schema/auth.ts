@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const ROLES = ["member", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const THEMES = ["system", "light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** People. The first five columns are the shape next-auth's adapter expects. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    name: text("name"),
+    email: text("email").notNull(),
+    emailVerified: timestamp("email_verified", { mode: "date", withTimezone: true }),
+    image: text("image"),
+    passwordHash: text("password_hash"),
+    role: text("role", { enum: ROLES }).notNull().default("member"),
+    /** Bumped to end every session of this person at their next request. */
+    tokenVersion: integer("token_version").notNull().default(0),
+    disabledAt: timestamp("disabled_at", { mode: "date", withTimezone: true }),
+    timeZone: text("time_zone"),
+    theme: text("theme", { enum: THEMES }).notNull().default("system"),
+    leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
+    createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").$type<"oauth" | "oidc" | "email" | "webauthn">().notNull(),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    refresh_token: text("refresh_token"),
+    access_token: text("access_token"),
+    expires_at: integer("expires_at"),
+    token_type: text("token_type"),
+    scope: text("scope"),
+    id_token: text("id_token"),
+    session_state: text("session_state"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerAccountId] }),
+    index("accounts_user_id_idx").on(t.userId),
+  ],
+);
+
+/** Unused with JWT sessions, but the adapter's type requires the table. */
+export const sessions = pgTable("sessions", {
+  sessionToken: text("session_token").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expires: timestamp("expires", { mode: "date", withTimezone: true }).notNull(),
+});
+
+/** Email sign-in links (next-auth stores a hash of the token). */
+export const verificationTokens = pgTable(
+  "verification_tokens",
+  {
+    identifier: text("identifier").notNull(),
+    token: text("token").notNull(),
+    expires: timestamp("expires", { mode: "date", withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ["verify-email", "reset-password", "change-email"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/** Single-use links of our own account lifecycle; only a SHA-256 of the token is stored. */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    /** For change-email: the address being confirmed. For verify-email: the address verified. */
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { mode: "date", withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { mode: "date", withTimezone: true }),
+    createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_tokens_user_purpose_idx").on(t.userId, t.purpose)],
+);
+
+/** Fixed-window counters shared by every instance (see docs/decisions/004-rate-limits.md). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull(),
+    resetAt: timestamp("reset_at", { mode: "date", withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+    /** Who did it (null: the system, or an anonymous visitor). */
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Whom it concerned. */
+    subjectId: text("subject_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    ip: text("ip"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_actor_idx").on(t.actorId, t.at),
+    index("audit_log_subject_idx").on(t.subjectId, t.at),
+    index("audit_log_action_idx").on(t.action, t.at),
+  ],
+);

@@ -1,0 +1,121 @@
+/**
+ * Every API route of the app goes through apiRoute(): method check (405), same-origin
+ * check on state-changing requests (CSRF), session and role (401/403), zod input (400
+ * with fields), and one mapping from thrown errors to JSON. No route writes its own 500.
+ */
+import type { NextApiRequest, NextApiResponse } from "next";
+import type { Session } from "next-auth";
+import { z } from "zod";
+import { env } from "@/env";
+import { fieldErrors } from "@/features/account/schemas";
+import { getServerAuthSession } from "@/server/auth/session";
+import { logger } from "@/server/logger";
+import { HttpError, httpErrors } from "./errors";
+import { clientIp, runWithRequestContext } from "./request-context";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Auth = "public" | "user" | "admin";
+
+export interface HandlerContext<I, A extends Auth> {
+  req: NextApiRequest;
+  res: NextApiResponse;
+  input: I;
+  session: A extends "public" ? Session | null : Session;
+  ip: string;
+}
+
+type HandlerResult = { status?: number; body?: unknown; headers?: Record<string, string> } | void;
+
+interface MethodSpec<S extends z.ZodType, A extends Auth> {
+  auth: A;
+  /** Parses the JSON body (or the query string for GET and DELETE). */
+  input?: S;
+  handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult> | HandlerResult;
+}
+
+// A spec per method; the wrapper keeps their input types apart.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Specs = Partial<Record<Method, MethodSpec<any, Auth>>>;
+
+export function method<S extends z.ZodType = z.ZodUndefined, A extends Auth = Auth>(spec: MethodSpec<S, A>) {
+  return spec;
+}
+
+/** Browsers mark cross-site requests; scripts using the cookie send neither header. */
+export function isCrossSite(req: Pick<NextApiRequest, "headers">): boolean {
+  const site = req.headers["sec-fetch-site"];
+  if (site && site !== "same-origin" && site !== "none") return true;
+  const origin = req.headers.origin;
+  if (origin && origin !== "null") {
+    const host = (env().TRUST_PROXY && (req.headers["x-forwarded-host"] as string | undefined)) || req.headers.host;
+    try {
+      if (new URL(origin).host !== host) return true;
+    } catch {
+      return true;
+    }
+  } else if (origin === "null") return true;
+  return false;
+}
+
+export function apiRoute(specs: Specs) {
+  return async function handle(req: NextApiRequest, res: NextApiResponse) {
+    const ip = clientIp(req);
+    await runWithRequestContext({ ip }, async () => {
+      try {
+        const spec = specs[(req.method ?? "GET") as Method];
+        if (!spec) {
+          res.setHeader("Allow", Object.keys(specs).join(", "));
+          throw new HttpError(405, "METHOD_NOT_ALLOWED", `Use ${Object.keys(specs).join(" or ")} for this address.`);
+        }
+        if (req.method !== "GET" && isCrossSite(req)) {
+          throw new HttpError(403, "CSRF_REJECTED", "This request came from another site and was refused.");
+        }
+        let session: Session | null = null;
+        if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
+        if (spec.auth !== "public" && !session) throw httpErrors.unauthorized();
+        if (spec.auth === "admin" && session?.user.role !== "admin") throw httpErrors.forbidden("This is for admins only.");
+        let input: unknown = undefined;
+        if (spec.input) {
+          const raw = req.method === "GET" || req.method === "DELETE" ? { ...req.query } : (req.body ?? {});
+          const parsed = spec.input.safeParse(raw);
+          if (!parsed.success) {
+            const fields = fieldErrors(parsed.error);
+            throw httpErrors.badRequest(Object.values(fields)[0] ?? "The request is not valid.", fields);
+          }
+          input = parsed.data;
+        }
+        const result = (await spec.handler({ req, res, input, session: session as Session, ip })) ?? {};
+        if (res.headersSent) return;
+        for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+        res.setHeader("Cache-Control", "private, no-store");
+        if (result.body === undefined) res.status(result.status ?? 204).end();
+        else res.status(result.status ?? 200).json(result.body);
+      } catch (error) {
+        sendError(res, error);
+      }
+    });
+  };
+}
+
+export function sendError(res: NextApiResponse, error: unknown) {
+  if (res.headersSent) return;
+  if (error instanceof HttpError) {
+    for (const [k, v] of Object.entries(error.headers ?? {})) res.setHeader(k, v);
+    res.status(error.status).json({
+      error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) },
+    });
+    return;
+  }
+  if (error instanceof SyntaxError) {
+    res.status(400).json({ error: { code: "INVALID_JSON", message: "The request body is not valid JSON." } });
+    return;
+  }
+  logger().error({ err: error }, "[api] unexpected error");
+  res.status(500).json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
+}
+
+/** Standard list query: ?page=&pageSize=. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, "Pages start at 1.").default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, "At most 100 per page.").default(20),
+});

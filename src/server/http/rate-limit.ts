@@ -1,0 +1,99 @@
+/**
+ * Fixed-window rate limits kept in PostgreSQL, so they hold across restarts and across
+ * every instance behind a load balancer. One atomic upsert per attempt
+ * (docs/decisions/004-rate-limits.md).
+ */
+import { lt, sql } from "drizzle-orm";
+import { env } from "@/env";
+import type { DbOrTx } from "@/server/db";
+import { rateLimits } from "@/server/db/schema";
+
+export type RateLimitedAction = "sign-in" | "email-link" | "register" | "password-reset" | "client-log";
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Seconds until the window that blocked this attempt ends (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
+interface Rule {
+  limit: number;
+  windowSeconds: number;
+}
+
+function rulesFor(action: RateLimitedAction): { perAddress: Rule; perIp: Rule } {
+  const config = env();
+  if (action === "client-log") {
+    // Client error reports: generous, but never an unbounded write to the log.
+    return { perAddress: { limit: 0, windowSeconds: 60 }, perIp: { limit: 30, windowSeconds: 60 } };
+  }
+  const windowSeconds = config.RATE_LIMIT_WINDOW_MINUTES * 60;
+  return {
+    perAddress: { limit: config.RATE_LIMIT_PER_ADDRESS, windowSeconds },
+    perIp: { limit: config.RATE_LIMIT_PER_IP, windowSeconds },
+  };
+}
+
+async function hit(db: DbOrTx, key: string, rule: Rule): Promise<RateLimitVerdict> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const result = await db.execute<{ points: number; retry_after: string }>(sql`
+    insert into rate_limits (key, points, reset_at) values (${key}, 1, now() + ${window})
+    on conflict (key) do update set
+      points = case when rate_limits.reset_at <= now() then 1 else rate_limits.points + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then now() + ${window} else rate_limits.reset_at end
+    returning points, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
+  const row = result.rows[0]!;
+  const allowed = Number(row.points) <= rule.limit;
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Number(row.retry_after)) };
+}
+
+/**
+ * Counts one attempt against the address (when given) and the client IP. A limit of 0
+ * switches that rule off.
+ */
+export async function consumeAttempt(
+  db: DbOrTx,
+  action: RateLimitedAction,
+  who: { address?: string | null; ip: string },
+): Promise<RateLimitVerdict> {
+  const rules = rulesFor(action);
+  const verdicts: RateLimitVerdict[] = [];
+  if (rules.perIp.limit > 0) verdicts.push(await hit(db, `${action}:ip:${who.ip}`, rules.perIp));
+  if (who.address && rules.perAddress.limit > 0) {
+    verdicts.push(await hit(db, `${action}:address:${who.address.toLowerCase()}`, rules.perAddress));
+  }
+  const blocked = verdicts.filter((v) => !v.allowed);
+  if (Math.random() < 0.01) await pruneExpired(db);
+  if (blocked.length === 0) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: Math.max(...blocked.map((v) => v.retryAfterSeconds)) };
+}
+
+/** How long the address or IP must still wait, without counting an attempt. */
+export async function peekWait(
+  db: DbOrTx,
+  action: RateLimitedAction,
+  who: { address?: string | null; ip: string },
+): Promise<number> {
+  const rules = rulesFor(action);
+  const keys: Array<[string, Rule]> = [[`${action}:ip:${who.ip}`, rules.perIp]];
+  if (who.address) keys.push([`${action}:address:${who.address.toLowerCase()}`, rules.perAddress]);
+  let wait = 0;
+  for (const [key, rule] of keys) {
+    if (rule.limit <= 0) continue;
+    const result = await db.execute<{ points: number; retry_after: number }>(sql`
+      select points, ceil(extract(epoch from reset_at - now()))::int as retry_after
+      from rate_limits where key = ${key} and reset_at > now()`);
+    const row = result.rows[0];
+    if (row && Number(row.points) > rule.limit) wait = Math.max(wait, Number(row.retry_after));
+  }
+  return wait;
+}
+
+/** A successful sign-in forgives the address's failed attempts (not the IP's). */
+export async function clearAddress(db: DbOrTx, action: RateLimitedAction, address: string) {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${action}:address:${address.toLowerCase()}`}`);
+}
+
+async function pruneExpired(db: DbOrTx) {
+  await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 hour'`));
+}

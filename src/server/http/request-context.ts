@@ -1,0 +1,31 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage } from "node:http";
+import { env } from "@/env";
+
+export interface RequestContext {
+  ip: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+/** The current request's context, for code that next-auth calls without the request. */
+export function requestContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/**
+ * The client's address. X-Forwarded-For is trivially forged, so it is believed only
+ * when TRUST_PROXY says a proxy we control sets it.
+ */
+export function clientIp(req: Pick<IncomingMessage, "headers" | "socket">): string {
+  if (env().TRUST_PROXY) {
+    const forwarded = req.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket?.remoteAddress ?? "unknown";
+}

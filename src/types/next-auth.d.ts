@@ -1,0 +1,24 @@
+import type { Role } from "@/server/db/schema";
+
+declare module "next-auth" {
+  interface Session {
+    user: {
+      id: string;
+      name: string;
+      email: string;
+      role: Role;
+      /** False until a password account confirms its address. */
+      emailVerified: boolean;
+    };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    uid?: string;
+    role?: Role;
+    /** The user's token version when this token was issued; a bump revokes it. */
+    tv?: number;
+    verified?: boolean;
+  }
+}
