@@ -1,6 +1,6 @@
 import "nprogress/nprogress.css";
 import "@/styles/globals.css";
-import type { AppProps } from "next/app";
+import NextApp, { type AppContext, type AppProps } from "next/app";
 import Head from "next/head";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
@@ -36,3 +36,8 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
     </SessionProvider>
   );
 }
+
+// Every page is rendered per request, so every page carries the CSP nonce of its response;
+// a statically prerendered page (the 404, the emailed-link pages) could not, and its
+// scripts would be blocked (docs/decisions/006-csp-nonce.md).
+App.getInitialProps = (context: AppContext) => NextApp.getInitialProps(context);

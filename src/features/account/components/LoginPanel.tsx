@@ -208,7 +208,7 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
 
         {mode === "sign-in" && credentials && (
-          <form onSubmit={onSignIn} noValidate aria-label="Sign in with email and password">
+          <form onSubmit={onSignIn} noValidate>
             <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
             <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
             <div className={styles.stack}>
@@ -223,7 +223,7 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
         )}
 
         {mode === "forgot" && (
-          <form onSubmit={onForgot} noValidate aria-label="Reset your password">
+          <form onSubmit={onForgot} noValidate>
             <p>Enter your email address and we will send you a link to choose a new password.</p>
             <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
             <div className={styles.stack}>
@@ -238,7 +238,7 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
         )}
 
         {mode === "register" && (
-          <form onSubmit={onRegister} noValidate aria-label="Create an account">
+          <form onSubmit={onRegister} noValidate>
             <Field label="Display name" name="name" autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} hint="Shown to others, e.g. on leaderboards. You can change it later." required />
             <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
             <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters." required />

@@ -1,0 +1,96 @@
+/**
+ * Starts the built app as a real server on a free loopback port, with its own data folder
+ * (or its own PostgreSQL database when DATABASE_URL is set), and stops it by PID.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+// @ts-expect-error: a plain ES module shared with scripts/start.mjs
+import { ensureBuilt, nextBin, root } from "../../scripts/lib/build.mjs";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
+  if (!(ensureBuilt as (o: { quiet: boolean }) => boolean)({ quiet: false })) throw new Error("next build failed");
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-app-"));
+  const logFile = path.join(dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  const child: ChildProcess = spawn(nextBin as string, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root as string,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      NEXTAUTH_URL: url,
+      NEXTAUTH_SECRET: "integration-secret-that-is-at-least-32-characters",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      RATE_LIMIT_PER_ADDRESS: "3",
+      RATE_LIMIT_PER_IP: "1000",
+      ADMIN_EMAILS: "admin@tickerlab.test",
+      ...extraEnv,
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited during start-up:\n${fs.readFileSync(logFile, "utf8")}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The app did not become healthy within 60 s:\n${fs.readFileSync(logFile, "utf8")}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    logFile,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+      fs.closeSync(log);
+    },
+  };
+}
+
+/** The admin every test server starts with (ADMIN_EMAILS names it; tests never rely on "first account"). */
+export const TEST_ADMIN = { name: "Test Admin", email: "admin@tickerlab.test", password: "admin password 123" };
+
+export async function createTestAdmin(url: string) {
+  const res = await fetch(`${url}/api/account/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(TEST_ADMIN),
+  });
+  if (res.status !== 201) throw new Error(`Could not create the test admin: ${res.status} ${await res.text()}`);
+}

@@ -1,0 +1,51 @@
+/**
+ * A fresh database per test file: PGlite in memory by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (created here and dropped afterwards). It is
+ * installed as the process's database, so the app's own getDb() returns it.
+ */
+import "./test-env";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+import { createServerDatabase } from "./server-database";
+
+const KEY = Symbol.for("tickerlab.database");
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export async function createDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const server = await createServerDatabase();
+  if (!server) {
+    const handle = await openDatabase({ dataDir: "memory://" });
+    return { handle, drop: () => handle.close() };
+  }
+  const handle = await openDatabase({ url: server.url, maxConnections: 60 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await server.drop();
+    },
+  };
+}
+
+/** Call at the top of a test file: the file's tests share one fresh database. */
+export function useTestDatabase() {
+  const state: { handle?: DatabaseHandle } = {};
+  let drop: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const created = await createDatabase();
+    state.handle = created.handle;
+    drop = created.drop;
+    (globalThis as Record<symbol, unknown>)[KEY] = Promise.resolve(created.handle);
+  });
+  afterAll(async () => {
+    delete (globalThis as Record<symbol, unknown>)[KEY];
+    await drop();
+  });
+  return {
+    get db() {
+      if (!state.handle) throw new Error("The test database is not open yet (use it inside tests or hooks).");
+      return state.handle.db;
+    },
+  };
+}

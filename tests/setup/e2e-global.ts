@@ -1,0 +1,46 @@
+/**
+ * The browser suite's world: a real SMTP server on loopback and the built app configured to
+ * send through it. Without Chromium the suite is skipped loudly, and under CI that fails.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createTestAdmin, startApp, type RunningApp } from "./app-server";
+import { chromiumAvailable, CHROMIUM } from "./browser";
+import { startMailCatcher } from "./mail-catcher";
+import { createServerDatabase } from "./server-database";
+
+let app: RunningApp | undefined;
+let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+
+export async function setup(project: TestProject) {
+  if (!chromiumAvailable()) {
+    const line = `BROWSER SUITE SKIPPED: no Chromium at ${CHROMIUM}. Install it with: apt-get install -y chromium`;
+    if (process.env.CI) throw new Error(line);
+    console.warn(`\n*** ${line} ***\n`);
+    project.provide("appUrl", "");
+    project.provide("mailDir", "");
+    project.provide("appLog", "");
+    return;
+  }
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-mail-"));
+  mail = await startMailCatcher(mailDir);
+  const database = await createServerDatabase();
+  dropDatabase = database?.drop;
+  app = await startApp({
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+    ...(database && { DATABASE_URL: database.url }),
+  });
+  await createTestAdmin(app.url);
+  project.provide("appUrl", app.url);
+  project.provide("mailDir", mailDir);
+  project.provide("appLog", app.logFile);
+}
+
+export async function teardown() {
+  await app?.stop();
+  await mail?.stop();
+  await dropDatabase?.();
+}
