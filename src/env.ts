@@ -68,6 +68,16 @@ function fail(message: string): never {
   throw new Error(`Configuration error: ${message}`);
 }
 
+const WARNED = Symbol.for("tickerlab.secretWarning");
+
+/** Once per process, however many bundles load this module. */
+function warnOnce(message: string) {
+  const holder = globalThis as { [WARNED]?: boolean };
+  if (holder[WARNED]) return;
+  holder[WARNED] = true;
+  console.warn(message);
+}
+
 function resolveSecret(parsed: z.infer<typeof schema>): string {
   if (parsed.NEXTAUTH_SECRET) {
     if (parsed.NEXTAUTH_SECRET.length < 32) fail("NEXTAUTH_SECRET must be at least 32 characters.");
@@ -79,6 +89,7 @@ function resolveSecret(parsed: z.infer<typeof schema>): string {
     );
   }
   const file = path.resolve(parsed.DATA_DIR, "secret");
+  warnOnce(`[tickerlab] NEXTAUTH_SECRET is not set: using the generated secret kept in ${file}. Set NEXTAUTH_SECRET in production.`);
   try {
     return fs.readFileSync(file, "utf8").trim();
   } catch {
@@ -87,9 +98,6 @@ function resolveSecret(parsed: z.infer<typeof schema>): string {
     // "wx": two processes starting at once must not overwrite each other's secret.
     try {
       fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-      console.warn(
-        `[tickerlab] NEXTAUTH_SECRET is not set: generated one and kept it in ${file}. Set NEXTAUTH_SECRET in production.`,
-      );
       return secret;
     } catch {
       return fs.readFileSync(file, "utf8").trim();
@@ -97,7 +105,7 @@ function resolveSecret(parsed: z.infer<typeof schema>): string {
   }
 }
 
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
@@ -105,12 +113,12 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   const parsed = result.data;
   const origin = new URL(parsed.NEXTAUTH_URL ?? `http://localhost:${parsed.PORT}`).origin;
-  return {
-    ...parsed,
-    NEXTAUTH_SECRET: resolveSecret(parsed),
-    APP_ORIGIN: origin,
-    usesEmbeddedDatabase: !parsed.DATABASE_URL,
-  };
+  if (parsed.NEXTAUTH_SECRET || parsed.DATABASE_URL) resolveSecret(parsed); // a bad or missing configured secret fails at start-up
+  let secret: string | undefined;
+  const config = { ...parsed, APP_ORIGIN: origin, usesEmbeddedDatabase: !parsed.DATABASE_URL } as Env;
+  // Resolved on first use, so tools that never sign anything (the user CLI) create no secret.
+  Object.defineProperty(config, "NEXTAUTH_SECRET", { enumerable: true, get: () => (secret ??= resolveSecret(parsed)) });
+  return config;
 }
 
 let cached: Env | undefined;

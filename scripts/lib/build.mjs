@@ -15,16 +15,48 @@ function newestMtime(target) {
   return newest;
 }
 
+export const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+
 export function buildIsStale() {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   const inputs = ["src", "public", "next.config.ts", "package-lock.json", "tsconfig.json"];
   return inputs.some((input) => newestMtime(path.join(root, input)) > built);
 }
 
+function sleep(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** Two test runs building into one folder at once would corrupt it: a lock folder serialises them. */
+function withBuildLock(fn) {
+  const lock = `${distDir}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000 || Date.now() > deadline) fs.rmSync(lock, { recursive: true, force: true });
+      else sleep(250);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds when needed; returns false when the build failed. */
 export function ensureBuilt({ quiet = false } = {}) {
+  if (!buildIsStale()) return true;
+  return withBuildLock(() => build(quiet));
+}
+
+function build(quiet) {
   if (!buildIsStale()) return true;
   if (!quiet) console.log("[tickerlab] building the app (first start, or the sources changed)…");
   const result = spawnSync(nextBin, ["build"], {
@@ -32,6 +64,6 @@ export function ensureBuilt({ quiet = false } = {}) {
     stdio: quiet ? "pipe" : "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0 && quiet) process.stderr.write(result.stdout?.toString() ?? "", result.stderr?.toString() ?? "");
+  if (result.status !== 0 && quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
   return result.status === 0;
 }

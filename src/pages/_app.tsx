@@ -4,13 +4,13 @@ import NextApp, { type AppContext, type AppProps } from "next/app";
 import Head from "next/head";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
-import { useRef } from "react";
+import { useState } from "react";
 import { AppShell } from "@/features/shell/AppShell";
 import { Forbidden } from "@/features/shell/Forbidden";
 import { RequireSession } from "@/features/shell/RequireSession";
 import { RouteProgress } from "@/features/shell/RouteProgress";
 import { SessionBroadcast } from "@/features/shell/SessionBroadcast";
-import type { GuardedPage } from "@/lib/page";
+import type { GuardedPage } from "@/features/shell/page";
 
 interface PageProps {
   session?: Session | null;
@@ -21,11 +21,11 @@ interface PageProps {
 export default function App({ Component, pageProps }: AppProps<PageProps>) {
   const Page = Component as GuardedPage;
   // The poll interval comes from the server at run time; pages without server props keep the last one.
-  const poll = useRef(0);
-  if (typeof pageProps.sessionPollSeconds === "number") poll.current = pageProps.sessionPollSeconds;
+  const [poll, setPoll] = useState(pageProps.sessionPollSeconds ?? 0);
+  if (typeof pageProps.sessionPollSeconds === "number" && pageProps.sessionPollSeconds !== poll) setPoll(pageProps.sessionPollSeconds);
   const page = pageProps.forbidden ? <Forbidden /> : <Component {...pageProps} />;
   return (
-    <SessionProvider session={pageProps.session} refetchOnWindowFocus refetchInterval={poll.current}>
+    <SessionProvider session={pageProps.session} refetchOnWindowFocus refetchInterval={poll}>
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Tickerlab</title>

@@ -1,7 +1,7 @@
 import Head from "next/head";
 import { Dashboard, type DashboardProps } from "@/features/dashboard/Dashboard";
 import { adminStats } from "@/features/dashboard/queries";
-import type { GuardedPage } from "@/lib/page";
+import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";

@@ -23,7 +23,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [navOpen, setNavOpen] = useState(false);
   const navId = useId();
-  useEffect(() => setNavOpen(false), [router.asPath]);
+  useEffect(() => {
+    const close = () => setNavOpen(false);
+    router.events.on("routeChangeStart", close);
+    return () => router.events.off("routeChangeStart", close);
+  }, [router]);
   const signedIn = status === "authenticated" && session;
   return (
     <>
@@ -65,11 +69,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 
 function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
   const [open, setOpen] = useState(false);
-  const [theme, setTheme] = useState<ThemeChoice>("system");
+  // Read lazily: the menu (and so the theme buttons) renders only after a click, never on the server.
+  const [theme, setTheme] = useState<ThemeChoice>(() => (typeof document === "undefined" ? "system" : currentTheme()));
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  useEffect(() => setTheme(currentTheme()), []);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {

@@ -2,7 +2,7 @@ import Head from "next/head";
 import { useState } from "react";
 import { Field } from "@/components/ui";
 import { TokenAction } from "@/features/account/components/TokenAction";
-import { passwordSchema } from "@/features/account/schemas";
+import { passwordSchema } from "@/lib/validation/account";
 
 export default function ResetPasswordPage() {
   const [password, setPassword] = useState("");

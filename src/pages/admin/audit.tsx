@@ -1,7 +1,7 @@
 import Head from "next/head";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { AuditLog } from "@/features/admin/components/AuditLog";
-import type { GuardedPage } from "@/lib/page";
+import type { GuardedPage } from "@/features/shell/page";
 import { AUDIT_ACTIONS } from "@/server/audit/actions";
 import { guardedPage } from "@/server/auth/page-guard";
 

@@ -1,7 +1,7 @@
 import Head from "next/head";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { UsersAdmin } from "@/features/admin/components/UsersAdmin";
-import type { GuardedPage } from "@/lib/page";
+import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 
 export const getServerSideProps = guardedPage({ role: "admin" });

@@ -1,7 +1,7 @@
 import Head from "next/head";
 import { profileOf, signInMethods } from "@/features/account/server/lifecycle";
 import { Settings, type SettingsProps } from "@/features/settings/components/Settings";
-import type { GuardedPage } from "@/lib/page";
+import type { GuardedPage } from "@/features/shell/page";
 import { authOptions } from "@/server/auth/options";
 import { guardedPage } from "@/server/auth/page-guard";
 import { findUserById } from "@/server/auth/users";

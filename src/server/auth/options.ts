@@ -20,7 +20,7 @@ import { emails } from "@/server/email/templates";
 import { clearAddress } from "@/server/http/rate-limit";
 import { requestContext } from "@/server/http/request-context";
 import { logger } from "@/server/logger";
-import { displayNameSchema, signInSchema } from "@/features/account/schemas";
+import { displayNameSchema, signInSchema } from "@/lib/validation/account";
 import { tickerlabAdapter } from "./adapter";
 import { verifyPassword } from "./passwords";
 import { bumpTokenVersion, findUserByEmail, findUserById } from "./users";

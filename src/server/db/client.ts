@@ -45,13 +45,18 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", (error) => console.error("[db] idle client error", error));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
-  const lockClient = await pool.connect();
   try {
-    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
   }
   return { db, kind: "postgres", close: () => pool.end() };
 }
@@ -85,18 +90,24 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
  */
 function takeFolderLock(dir: string): () => void {
   const lockFile = path.join(dir, "server.lock");
-  try {
-    const holder = Number(fs.readFileSync(lockFile, "utf8"));
-    if (holder && holder !== process.pid && isAlive(holder)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${holder} (a running Tickerlab server). ` +
-          "Stop that server first, or point both at a PostgreSQL server with DATABASE_URL.",
-      );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // "wx" creates the file only if it does not exist: two processes cannot both win.
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw error;
+      const holder = Number(fs.readFileSync(lockFile, "utf8"));
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${holder} (a running Tickerlab server). ` +
+            "Stop that server first, or point both at a PostgreSQL server with DATABASE_URL.",
+        );
+      }
+      // A lock left by a process that died (or by ourselves): take it over.
+      fs.rmSync(lockFile, { force: true });
     }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  fs.writeFileSync(lockFile, String(process.pid));
   return () => {
     try {
       if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);

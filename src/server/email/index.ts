@@ -1,6 +1,7 @@
 /**
- * Outgoing mail. With SMTP_URL it goes through nodemailer; without it (a local install),
- * each message is written to the server log and to DATA_DIR/outbox so every link still works.
+ * Outgoing mail. With SMTP_URL it goes through nodemailer; without it, each message is written
+ * to DATA_DIR/outbox, and on the embedded database (a local install) also to the server log,
+ * so every link still works.
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -41,5 +42,11 @@ export async function sendMail(mail: Mail): Promise<void> {
   const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
   const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.txt`);
   await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
-  logger().info({ to: mail.to, subject: mail.subject, file }, `[mail] no SMTP_URL: message written to the outbox\n${mail.text}`);
+  if (config.usesEmbeddedDatabase) {
+    // A local install: the log is the person's own terminal, and the link is how they get in.
+    logger().info({ to: mail.to, subject: mail.subject, file }, `[mail] no SMTP_URL: message written to the outbox\n${mail.text}`);
+  } else {
+    // A server install: live links must not sit in a shared log.
+    logger().warn({ to: mail.to, subject: mail.subject, file }, "[mail] SMTP_URL is not set: message kept in the outbox only, not delivered");
+  }
 }

@@ -7,7 +7,7 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import type { Session } from "next-auth";
 import { z } from "zod";
 import { env } from "@/env";
-import { fieldErrors } from "@/features/account/schemas";
+import { fieldErrors } from "@/lib/validation/field-errors";
 import { getServerAuthSession } from "@/server/auth/session";
 import { logger } from "@/server/logger";
 import { HttpError, httpErrors } from "./errors";

@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Button, Card, Field } from "@/components/ui";
 import { signInErrorMessage, tooManyAttemptsMessage } from "@/lib/auth-errors";
 import { api, ApiError } from "@/lib/client/api";
-import { fieldErrors, registerSchema, resetRequestSchema } from "../schemas";
+import { registerSchema, resetRequestSchema } from "@/lib/validation/account";
+import { fieldErrors } from "@/lib/validation/field-errors";
 import styles from "./login.module.css";
 
 export interface ProviderInfo {

@@ -22,7 +22,7 @@ import { accounts, auditLog, users } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { emails } from "@/server/email/templates";
 import { httpErrors } from "@/server/http/errors";
-import { consumeAttempt } from "@/server/http/rate-limit";
+import { consumeAttempt, peekWait } from "@/server/http/rate-limit";
 import { tooManyAttemptsMessage } from "@/lib/auth-errors";
 
 function link(path: string, token: string): string {
@@ -100,6 +100,21 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
   });
 }
 
+/**
+ * Checks the current password of a signed-in person. Wrong guesses count against the same
+ * limit as sign-in, so a stolen session cannot be used to guess the password.
+ */
+async function assertCurrentPassword(db: Db, user: { email: string; passwordHash: string | null }, password: string | undefined, ip: string) {
+  const who = { address: user.email, ip };
+  const wait = await peekWait(db, "sign-in", who);
+  if (wait > 0) throw httpErrors.tooManyRequests(wait, tooManyAttemptsMessage(wait));
+  if (await verifyPassword(user.passwordHash, password ?? "")) return;
+  await consumeAttempt(db, "sign-in", who);
+  throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
+    currentPassword: "Your current password is not correct.",
+  });
+}
+
 export async function changePassword(
   db: Db,
   userId: string,
@@ -108,13 +123,7 @@ export async function changePassword(
 ) {
   const user = await findUserById(db, userId);
   if (!user) throw httpErrors.notFound();
-  if (user.passwordHash) {
-    if (!input.currentPassword || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
-        currentPassword: "Your current password is not correct.",
-      });
-    }
-  }
+  if (user.passwordHash) await assertCurrentPassword(db, user, input.currentPassword, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
@@ -124,14 +133,15 @@ export async function changePassword(
   });
 }
 
-export async function requestEmailChange(db: Db, userId: string, input: { newEmail: string; currentPassword?: string }) {
+export async function requestEmailChange(
+  db: Db,
+  userId: string,
+  input: { newEmail: string; currentPassword?: string },
+  ip: string,
+) {
   const user = await findUserById(db, userId);
   if (!user) throw httpErrors.notFound();
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ""))) {
-    throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
-      currentPassword: "Your current password is not correct.",
-    });
-  }
+  if (user.passwordHash) await assertCurrentPassword(db, user, input.currentPassword, ip);
   if (input.newEmail === user.email) throw httpErrors.badRequest("That is already your address.", { newEmail: "That is already your address." });
   if (await findUserByEmail(db, input.newEmail)) {
     throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
@@ -141,6 +151,16 @@ export async function requestEmailChange(db: Db, userId: string, input: { newEma
 }
 
 export async function confirmEmailChange(db: Db, token: string, ip: string) {
+  return confirmEmailChangeOnce(db, token, ip).catch((error: unknown) => {
+    // Two accounts confirming the same new address at once: the unique index decides.
+    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+      throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
+    }
+    throw error;
+  });
+}
+
+async function confirmEmailChangeOnce(db: Db, token: string, ip: string) {
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, "change-email", token);
     if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is no longer valid. Ask for a new one in Settings.");

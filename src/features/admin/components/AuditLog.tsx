@@ -1,5 +1,5 @@
 import { useRouter } from "next/router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
@@ -31,7 +31,6 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
   const personId = typeof router.query.personId === "string" ? router.query.personId : "";
   const [action, setAction] = useState("");
   const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [personId, action]);
   const key = router.isReady
     ? `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: "25", ...(personId && { personId }), ...(action && { action }) })}`
     : null;
@@ -42,7 +41,10 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
   return (
     <Card title="Audit log">
       <div className={styles.toolbar}>
-        <SelectField label="Action" value={action} onChange={(e) => setAction(e.target.value)}>
+        <SelectField label="Action" value={action} onChange={(e) => {
+            setAction(e.target.value);
+            setPage(1);
+          }}>
           <option value="">All actions</option>
           {actions.map((a) => (
             <option key={a} value={a}>

@@ -41,7 +41,6 @@ export function UsersAdmin() {
   const [role, setRole] = useState("");
   const [page, setPage] = useState(1);
   const query = useDebounced(q, 250);
-  useEffect(() => setPage(1), [query, role]);
   const key = `/api/admin/users?${new URLSearchParams({ q: query, page: String(page), pageSize: String(PAGE_SIZE), ...(role && { role }) })}`;
   const { data, error, isLoading, mutate } = useSWR<Page<UserRow>>(key, (url: string) => api<Page<UserRow>>(url), { keepPreviousData: true });
   const [pending, setPending] = useState<Pending | null>(null);
@@ -67,8 +66,14 @@ export function UsersAdmin() {
   return (
     <Card title="People">
       <div className={styles.toolbar} role="search">
-        <Field label="Search by name or email" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value)}>
+        <Field label="Search by name or email" type="search" value={q} onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }} />
+        <SelectField label="Role" value={role} onChange={(e) => {
+            setRole(e.target.value);
+            setPage(1);
+          }}>
           <option value="">Everyone</option>
           <option value="member">Members</option>
           <option value="admin">Admins</option>

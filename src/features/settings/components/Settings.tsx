@@ -1,7 +1,9 @@
 import { signIn, signOut, useSession } from "next-auth/react";
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useRouter } from "next/router";
+import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField } from "@/components/ui";
-import { changeEmailSchema, changePasswordSchema, displayNameSchema, fieldErrors } from "@/features/account/schemas";
+import { changeEmailSchema, changePasswordSchema, displayNameSchema } from "@/lib/validation/account";
+import { fieldErrors } from "@/lib/validation/field-errors";
 import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
 import { applyTheme, type ThemeChoice } from "@/features/shell/theme";
 import { api, ApiError } from "@/lib/client/api";
@@ -65,6 +67,8 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
   );
 }
 
+const noSubscription = () => () => {};
+
 function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
   const { update } = useSession();
   const [name, setName] = useState(profile.name);
@@ -73,8 +77,12 @@ function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
   const [status, setStatus] = useStatus();
   const [busy, setBusy] = useState(false);
   const zones = useMemo(() => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"]), []);
-  const [browserZone, setBrowserZone] = useState<string | null>(null);
-  useEffect(() => setBrowserZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
+  // The server cannot know the browser's zone: it renders a placeholder, the browser fills it in.
+  const browserZone = useSyncExternalStore(
+    noSubscription,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => null,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -165,10 +173,13 @@ function EmailSection({ profile }: Pick<SettingsProps, "profile">) {
 }
 
 function PasswordSection({ profile }: Pick<SettingsProps, "profile">) {
+  const router = useRouter();
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useStatus();
+  const [status, setStatus] = useState<Status>(
+    router.query.changed === "password" ? { tone: "success", text: "Your password is changed. Every other device must sign in again." } : null,
+  );
   const [busy, setBusy] = useState(false);
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -185,7 +196,11 @@ function PasswordSection({ profile }: Pick<SettingsProps, "profile">) {
         await signOut({ callbackUrl: "/login" });
         return;
       }
-      window.location.assign("/settings?changed=password#password");
+      setBusy(false);
+      setCurrentPassword("");
+      setNewPassword("");
+      await router.replace("/settings?changed=password#password");
+      setStatus({ tone: "success", text: "Your password is changed. Every other device must sign in again." });
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fields);
       setStatus({ tone: "error", text: errorText(error) });

@@ -1,5 +1,5 @@
 import { deleteAccount, profileOf, signInMethods, updatePreferences } from "@/features/account/server/lifecycle";
-import { deleteAccountSchema, preferencesSchema } from "@/features/account/schemas";
+import { deleteAccountSchema, preferencesSchema } from "@/lib/validation/account";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";

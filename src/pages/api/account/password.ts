@@ -1,5 +1,5 @@
 import { changePassword } from "@/features/account/server/lifecycle";
-import { changePasswordSchema } from "@/features/account/schemas";
+import { changePasswordSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

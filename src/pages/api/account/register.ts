@@ -1,5 +1,5 @@
 import { register } from "@/features/account/server/lifecycle";
-import { registerSchema } from "@/features/account/schemas";
+import { registerSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

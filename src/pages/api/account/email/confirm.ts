@@ -1,5 +1,5 @@
 import { confirmEmailChange } from "@/features/account/server/lifecycle";
-import { tokenSchema } from "@/features/account/schemas";
+import { tokenSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,5 +1,5 @@
 import { requestEmailChange } from "@/features/account/server/lifecycle";
-import { changeEmailSchema } from "@/features/account/schemas";
+import { changeEmailSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
@@ -7,8 +7,8 @@ export default apiRoute({
   POST: method({
     auth: "user",
     input: changeEmailSchema,
-    async handler({ input, session }) {
-      await requestEmailChange(await getDb(), session.user.id, input);
+    async handler({ input, session, ip }) {
+      await requestEmailChange(await getDb(), session.user.id, input, ip);
       return { status: 202, body: { sent: true } };
     },
   }),

@@ -1,5 +1,5 @@
 import { resetPassword } from "@/features/account/server/lifecycle";
-import { resetConfirmSchema } from "@/features/account/schemas";
+import { resetConfirmSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

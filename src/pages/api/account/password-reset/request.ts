@@ -1,5 +1,5 @@
 import { requestPasswordReset } from "@/features/account/server/lifecycle";
-import { resetRequestSchema } from "@/features/account/schemas";
+import { resetRequestSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

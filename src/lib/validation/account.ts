@@ -73,13 +73,3 @@ export const preferencesSchema = z
   .refine((v) => Object.keys(v).length > 0, "Nothing to change.");
 
 export const deleteAccountSchema = z.object({ confirmEmail: z.string().trim().toLowerCase() });
-
-/** Field → first message, for showing next to form fields. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    out[key] ??= issue.message;
-  }
-  return out;
-}

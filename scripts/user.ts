@@ -1,0 +1,95 @@
+/**
+ * Create or promote accounts from the command line:
+ *   npm run user -- create --email ann@example.com --name "Ann" [--password '…'] [--admin]
+ *   npm run user -- promote ann@example.com
+ * On the embedded database this refuses while a server holds ./data (PGlite is one process).
+ */
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { audit } from "@/server/audit";
+import { hashPassword } from "@/server/auth/passwords";
+import { bumpTokenVersion, createUser, EmailTakenError, findUserByEmail } from "@/server/auth/users";
+import { getDatabase } from "@/server/db";
+import { users } from "@/server/db/schema";
+import { emailSchema, displayNameSchema, passwordSchema } from "@/lib/validation/account";
+
+const USAGE = `Usage:
+  npm run user -- create --email <address> --name <display name> [--password <password>] [--admin]
+  npm run user -- promote <address>`;
+
+function fail(message: string): never {
+  console.error(`error: ${message}`);
+  process.exit(1);
+}
+
+function valid<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) fail(`${what}: ${result.error.issues[0]!.message}`);
+  return result.data;
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      password: { type: "string" },
+      admin: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, target] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  if (command !== "create" && command !== "promote") fail(`unknown command "${command}"\n${USAGE}`);
+
+  let handle;
+  try {
+    handle = await getDatabase();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const { db } = handle;
+  try {
+    if (command === "create") {
+      const email = valid(emailSchema, values.email, "--email");
+      const name = valid(displayNameSchema, values.name ?? email.split("@")[0], "--name");
+      const generated = values.password === undefined;
+      const password = generated ? randomBytes(12).toString("base64url") : valid(passwordSchema, values.password, "--password");
+      const user = await createUser(db, {
+        email,
+        name,
+        passwordHash: await hashPassword(password),
+        // Created by someone with access to the server: the address needs no confirmation.
+        emailVerified: new Date(),
+        ...(values.admin && { role: "admin" as const }),
+      }).catch((error: unknown) => {
+        if (error instanceof EmailTakenError) fail(`an account with ${email} already exists (use "promote" to make it an admin)`);
+        throw error;
+      });
+      await audit(db, { action: "account.registered", subjectId: user.id, detail: { via: "cli", role: user.role } });
+      console.log(`Created ${user.role} ${user.email} (${user.id}).`);
+      if (generated) console.log(`Password: ${password}\nGive it to the person and ask them to change it in Settings.`);
+    } else {
+      const email = valid(emailSchema, target ?? values.email, "address");
+      const user = await findUserByEmail(db, email);
+      if (!user) fail(`no account with ${email}`);
+      if (user.role === "admin") {
+        console.log(`${email} is already an admin.`);
+      } else {
+        await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+        await bumpTokenVersion(db, user.id);
+        await audit(db, { action: "admin.role-changed", subjectId: user.id, detail: { from: user.role, to: "admin", via: "cli" } });
+        console.log(`${email} is now an admin (they sign in again to see the admin area).`);
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => fail((error as Error).stack ?? String(error)));

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { safeCallbackPath } from "@/lib/callback-url";
+
+const origin = "http://localhost:3000";
+
+describe("safeCallbackPath", () => {
+  it("keeps a relative path from the route guard, with its query and hash", () => {
+    expect(safeCallbackPath("/settings?tab=email#password", origin)).toBe("/settings?tab=email#password");
+  });
+
+  it("turns an absolute same-origin address from useSession({required}) into its path", () => {
+    expect(safeCallbackPath("http://localhost:3000/admin/audit?page=2", origin)).toBe("/admin/audit?page=2");
+  });
+
+  it.each([
+    "https://evil.example/steal",
+    "//evil.example/steal",
+    "/\\evil.example",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "http://localhost:3001/",
+    "https://localhost:3000/",
+  ])("refuses %s and falls back to /", (target) => {
+    expect(safeCallbackPath(target, origin)).toBe("/");
+  });
+
+  it.each([undefined, null, 42, "", "x".repeat(3000)])("falls back to / for %s", (value) => {
+    expect(safeCallbackPath(value, origin)).toBe("/");
+  });
+
+  it("never sends the person back to the sign-in page or an API route", () => {
+    expect(safeCallbackPath("/login?callbackUrl=/x", origin)).toBe("/");
+    expect(safeCallbackPath("/api/auth/signout", origin)).toBe("/");
+  });
+});

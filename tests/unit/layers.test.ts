@@ -1,0 +1,38 @@
+/** The lint rules that keep the layers apart do fire (docs/architecture.md). */
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("layer rules", () => {
+  it.each([
+    ['import { eq } from "drizzle-orm";'],
+    ['import { useState } from "react";'],
+    ['import type { NextApiRequest } from "next";'],
+    ['import { getDb } from "@/server/db";'],
+    ['import fs from "node:fs";'],
+  ])("keep the domain pure: %s is refused", async (line) => {
+    const messages = await restrictedImports("src/domain/probe.ts", `${line}\nexport const x = 1;\n`);
+    expect(messages[0]).toMatch(/domain is pure TypeScript/);
+  });
+
+  it("keep server code below features", async () => {
+    const messages = await restrictedImports("src/server/probe.ts", 'import { Settings } from "@/features/settings/components/Settings";\nexport const x = Settings;\n');
+    expect(messages[0]).toMatch(/server code sits below features/);
+  });
+
+  it("keep database code out of browser components", async () => {
+    const messages = await restrictedImports("src/features/x/components/Probe.tsx", 'import { getDb } from "@/server/db";\nexport const x = getDb;\n');
+    expect(messages[0]).toMatch(/Components run in the browser/);
+  });
+
+  it("let the domain import its own modules and the pages import features", async () => {
+    expect(await restrictedImports("src/domain/probe.ts", 'import { y } from "./other";\nexport const x = y;\n')).toEqual([]);
+    expect(await restrictedImports("src/pages/probe.tsx", 'import { Settings } from "@/features/settings/components/Settings";\nexport const x = Settings;\n')).toEqual([]);
+  });
+});
