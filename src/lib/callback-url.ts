@@ -15,7 +15,7 @@ export function safeCallbackPath(raw: unknown, origin: string): string {
   if (url.origin !== new URL(origin).origin) return "/";
   if (url.protocol !== "http:" && url.protocol !== "https:") return "/";
   const path = `${url.pathname}${url.search}${url.hash}`;
-  // Never bounce back to the sign-in page itself, or to next-auth's own endpoints.
-  if (url.pathname === "/login" || url.pathname.startsWith("/api/")) return "/";
+  // A person is sent to pages, never to an API route.
+  if (url.pathname.startsWith("/api/")) return "/";
   return path.startsWith("/") && !path.startsWith("//") ? path : "/";
 }

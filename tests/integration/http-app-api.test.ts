@@ -1,0 +1,183 @@
+/**
+ * HTTP contract of the app's own API and pages: 401/403/405/400 JSON, the Origin check on
+ * state-changing requests, the route guard, revocation on the next request, security headers.
+ */
+import { describe, expect, it } from "vitest";
+import { uniqueEmail } from "../factories/emails";
+import { appUrl, Client } from "./http-client";
+
+const admin = { email: "admin@tickerlab.test", password: "admin password 123" };
+
+async function signedIn(prefix = "api") {
+  const client = new Client();
+  const person = { email: uniqueEmail(prefix), password: "a good password", name: "Api Member" };
+  expect((await client.register(person)).status).toBe(201);
+  await client.signIn(person.email, person.password);
+  const id = ((await client.session()).user as { id: string }).id;
+  return { client, person, id };
+}
+
+async function signedInAdmin() {
+  const client = new Client();
+  await client.signIn(admin.email, admin.password);
+  expect(((await client.session()).user as { role: string }).role).toBe("admin");
+  return client;
+}
+
+describe("the app's API", () => {
+  it("answers 401 JSON without a session, in the error shape", async () => {
+    const res = await new Client().request("/api/account");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: "Sign in to do this." } });
+  });
+
+  it("answers 403 JSON to a member on an admin route", async () => {
+    const { client } = await signedIn();
+    for (const path of ["/api/admin/users", "/api/admin/audit"]) {
+      const res = await client.request(path);
+      expect(res.status, path).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
+    }
+  });
+
+  it("answers 405 with Allow for a method a route does not take", async () => {
+    const res = await new Client().request("/api/account/register", { method: "GET" });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("METHOD_NOT_ALLOWED");
+  });
+
+  it("answers 400 with a message per invalid field", async () => {
+    const res = await new Client().request("/api/account/register", { method: "POST", json: { email: "nope", password: "short" } });
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.fields).toEqual({
+      email: "Enter a valid email address, like name@example.com.",
+      password: "Use at least 8 characters.",
+      name: "Enter a display name.",
+    });
+  });
+
+  it("answers 409 for an address that is taken", async () => {
+    const { person } = await signedIn();
+    const res = await new Client().register({ ...person, name: "Again" });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("EMAIL_TAKEN");
+  });
+
+  it("refuses a state-changing request from another origin (CSRF), and accepts same-origin and scripts", async () => {
+    const { client } = await signedIn();
+    const cross = await client.request("/api/account", { method: "PATCH", json: { theme: "dark" }, headers: { origin: "https://evil.example" } });
+    expect(cross.status).toBe(403);
+    expect(((await cross.json()) as { error: { code: string } }).error.code).toBe("CSRF_REJECTED");
+    const fetchSite = await client.request("/api/account", { method: "PATCH", json: { theme: "dark" }, headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchSite.status).toBe(403);
+    const same = await client.request("/api/account", { method: "PATCH", json: { theme: "dark" }, headers: { origin: appUrl(), "sec-fetch-site": "same-origin" } });
+    expect(same.status).toBe(200);
+    const script = await client.request("/api/account", { method: "PATCH", json: { theme: "light" } });
+    expect(script.status).toBe(200);
+    expect(((await script.json()) as { theme: string }).theme).toBe("light");
+  });
+
+  it("ends every session at the next API request after 'sign out all devices'", async () => {
+    const { client, person } = await signedIn();
+    const other = new Client();
+    await other.signIn(person.email, person.password);
+    expect((await other.request("/api/account")).status).toBe(200);
+    expect((await client.request("/api/account/sign-out-everywhere", { method: "POST" })).status).toBe(200);
+    expect((await other.request("/api/account")).status).toBe(401);
+    expect((await client.request("/api/account")).status).toBe(401);
+  });
+
+  it("lets an admin search people, change a role and read the audit entry; never remove the last admin", async () => {
+    const adminClient = await signedInAdmin();
+    const { person, id, client: memberClient } = await signedIn("promote");
+    const found = (await (await adminClient.request(`/api/admin/users?q=${encodeURIComponent(person.email)}`)).json()) as { items: Array<{ id: string }>; total: number };
+    expect(found.total).toBe(1);
+    expect(found.items[0]!.id).toBe(id);
+    const changed = await adminClient.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "admin" } });
+    expect(changed.status).toBe(200);
+    // The role change ended the member's session at their next request.
+    expect((await memberClient.request("/api/account")).status).toBe(401);
+    const audit = (await (await adminClient.request(`/api/admin/audit?action=admin.role-changed&personId=${id}`)).json()) as { items: Array<{ detail: { to: string } }> };
+    expect(audit.items[0]!.detail.to).toBe("admin");
+    const bad = await adminClient.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "owner" } });
+    expect(bad.status).toBe(400);
+    const paging = await adminClient.request("/api/admin/users?pageSize=1000");
+    expect(paging.status).toBe(400);
+  });
+
+  it("answers /api/health without a session", async () => {
+    const res = await fetch(`${appUrl()}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: { ok: true } });
+  });
+
+  it("bounds client log reports per IP", async () => {
+    const client = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push((await client.request("/api/auth/_log", { method: "POST", form: { level: "error", code: "CLIENT_SESSION_ERROR" } })).status);
+    }
+    expect(statuses).toContain(429);
+  });
+});
+
+describe("the route guard and pages", () => {
+  it.each(["/", "/portfolio", "/portfolio/x", "/admin", "/admin/audit", "/settings", "/events/a", "/learn", "/ranking"])(
+    "sends a signed-out visitor of %s to /login with the address as callbackUrl",
+    async (path) => {
+      const res = await new Client().request(path);
+      expect(res.status).toBe(307);
+      const location = new URL(res.headers.get("location")!, appUrl());
+      expect(location.pathname).toBe("/login");
+      expect(location.searchParams.get("callbackUrl")).toBe(path);
+    },
+  );
+
+  it("keeps /login open, and sends a signed-in visitor on to a same-origin callbackUrl only", async () => {
+    expect((await new Client().request("/login")).status).toBe(200);
+    const { client } = await signedIn();
+    const onward = await client.request("/login?callbackUrl=%2Fsettings");
+    expect(onward.status).toBe(307);
+    expect(onward.headers.get("location")).toBe("/settings");
+    const evil = await client.request(`/login?callbackUrl=${encodeURIComponent("https://evil.example/")}`);
+    expect(evil.headers.get("location")).toBe("/");
+  });
+
+  it("answers a member's /admin with a 403 page", async () => {
+    const { client } = await signedIn();
+    const res = await client.request("/admin");
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("This page is for admins only");
+  });
+
+  it("on the next page load after revocation, clears the cookie and asks to sign in again (no redirect loop)", async () => {
+    const { client } = await signedIn();
+    await client.request("/api/account/sign-out-everywhere", { method: "POST" });
+    const res = await client.request("/settings");
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get("location")!, appUrl());
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("error")).toBe("SessionRequired");
+    expect(location.searchParams.get("callbackUrl")).toBe("/settings");
+    expect([...client.cookies.keys()].some((k) => k.includes("session-token"))).toBe(false);
+    const login = await client.request(`${location.pathname}${location.search}`);
+    expect(login.status).toBe(200);
+  });
+
+  it("serves the specification's 404 title, with security headers and a per-response nonce", async () => {
+    const first = await new Client().request("/no-such-page");
+    const second = await new Client().request("/no-such-page");
+    expect(first.status).toBe(404);
+    expect(await first.text()).toContain("This page could not be found");
+    const csp = first.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toEqual(second.headers.get("content-security-policy"));
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("strict-transport-security")).toMatch(/max-age=/);
+  });
+});
