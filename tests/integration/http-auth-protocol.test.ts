@@ -2,7 +2,8 @@
  * HTTP contract of the specification's section 7, against the real server: every
  * /api/auth call, the CSRF double-submit, callbackUrl checks and each error path.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { waitForLink } from "../setup/mail-catcher";
 import { uniqueEmail } from "../factories/emails";
 import { appUrl, Client } from "./http-client";
 
@@ -107,12 +108,13 @@ describe("POST /api/auth/callback/credentials", () => {
 });
 
 describe("POST /api/auth/signin/email", () => {
-  it("answers next-auth's verify-request address, which leads to the sign-in page's 'check your email'", async () => {
+  it("mails a link that signs the person in, and answers next-auth's verify-request address", async () => {
     const client = new Client();
     const csrfToken = await client.csrfToken();
+    const email = uniqueEmail("link");
     const res = await client.request("/api/auth/signin/email", {
       method: "POST",
-      form: { email: uniqueEmail("link"), csrfToken, callbackUrl: `${appUrl()}/`, json: "true" },
+      form: { email, csrfToken, callbackUrl: `${appUrl()}/settings`, json: "true" },
     });
     expect(res.status).toBe(200);
     const url = new URL(((await res.json()) as { url: string }).url);
@@ -121,6 +123,15 @@ describe("POST /api/auth/signin/email", () => {
     const location = new URL(page.headers.get("location")!, appUrl());
     expect(location.pathname).toBe("/login");
     expect(location.searchParams.get("sent")).toBe("email");
+
+    const link = await waitForLink(inject("mailDir"), email, /http:\/\/[^\s"<>]+\/api\/auth\/callback\/email\?[^\s"<>]+/);
+    const callback = await client.request(new URL(link).pathname + new URL(link).search);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${appUrl()}/settings`);
+    expect(((await client.session()).user as { email: string }).email).toBe(email);
+    // The link works once.
+    const again = await new Client().request(new URL(link).pathname + new URL(link).search);
+    expect(new URL(again.headers.get("location")!, appUrl()).searchParams.get("error")).toBe("Verification");
   });
 });
 
@@ -166,6 +177,15 @@ describe("POST /api/auth/_log", () => {
     expect(ok.status).toBe(200);
     const bad = await client.request("/api/auth/_log", { method: "POST", form: { level: "constructor", code: "X" } });
     expect(bad.status).toBe(400);
+  });
+
+  it("bounds them per IP (never an unbounded write to the log)", async () => {
+    const client = new Client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push((await client.request("/api/auth/_log", { method: "POST", form: { level: "error", code: "CLIENT_SESSION_ERROR" } })).status);
+    }
+    expect(statuses).toContain(429);
   });
 });
 

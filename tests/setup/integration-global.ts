@@ -1,18 +1,30 @@
 /**
  * One real server for the HTTP contract tests of the integration project, on PGlite, or on
- * a fresh PostgreSQL database when DATABASE_URL is set.
+ * a fresh PostgreSQL database when DATABASE_URL is set; its mail goes to a real SMTP server
+ * on loopback, so email sign-in is offered on both.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createTestAdmin, startApp, type RunningApp } from "./app-server";
+import { startMailCatcher } from "./mail-catcher";
 import { createServerDatabase } from "./server-database";
 
 let app: RunningApp | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
+let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 
 export async function setup(project: TestProject) {
   const database = await createServerDatabase();
   dropDatabase = database?.drop;
-  app = await startApp(database ? { DATABASE_URL: database.url } : {});
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-mail-"));
+  mail = await startMailCatcher(mailDir);
+  app = await startApp({
+    SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+    ...(database && { DATABASE_URL: database.url }),
+  });
+  project.provide("mailDir", mailDir);
   await createTestAdmin(app.url);
   project.provide("appUrl", app.url);
   project.provide("appLog", app.logFile);
@@ -20,6 +32,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await app?.stop();
+  await mail?.stop();
   await dropDatabase?.();
 }
 

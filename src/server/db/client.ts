@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "@/server/logger";
 import * as schema from "./schema";
 
 /** Both drivers expose the same query builder; we program against the node-postgres type. */
@@ -42,8 +43,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client that errors (server restart) must not crash the process.
-  pool.on("error", (error) => console.error("[db] idle client error", error));
+  // An idle client that errors must not crash the process; the pool replaces it. A server
+  // restart or a terminated backend (57P01) is expected operations, not an error of ours.
+  pool.on("error", (error) => {
+    const expected = (error as { code?: string }).code === "57P01";
+    logger()[expected ? "warn" : "error"]({ err: error }, "[db] idle connection lost");
+  });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   try {
     const lockClient = await pool.connect();
