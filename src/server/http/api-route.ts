@@ -26,9 +26,9 @@ export interface HandlerContext<I, A extends Auth> {
 
 type HandlerResult = { status?: number; body?: unknown; headers?: Record<string, string> } | void;
 
-interface MethodSpec<S extends z.ZodType, A extends Auth> {
+interface MethodSpec<S extends z.core.$ZodType, A extends Auth> {
   auth: A;
-  /** Parses the JSON body (or the query string for GET and DELETE). */
+  /** Parses the JSON body (or the query string for GET and DELETE); zod classic or mini. */
   input?: S;
   handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult> | HandlerResult;
 }
@@ -37,7 +37,7 @@ interface MethodSpec<S extends z.ZodType, A extends Auth> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Specs = Partial<Record<Method, MethodSpec<any, Auth>>>;
 
-export function method<S extends z.ZodType = z.ZodUndefined, A extends Auth = Auth>(spec: MethodSpec<S, A>) {
+export function method<S extends z.core.$ZodType = z.ZodUndefined, A extends Auth = Auth>(spec: MethodSpec<S, A>) {
   return spec;
 }
 
@@ -77,7 +77,7 @@ export function apiRoute(specs: Specs) {
         let input: unknown = undefined;
         if (spec.input) {
           const raw = req.method === "GET" || req.method === "DELETE" ? { ...req.query } : (req.body ?? {});
-          const parsed = spec.input.safeParse(raw);
+          const parsed = z.safeParse(spec.input, raw);
           if (!parsed.success) {
             const fields = fieldErrors(parsed.error);
             throw httpErrors.badRequest(Object.values(fields)[0] ?? "The request is not valid.", fields);
