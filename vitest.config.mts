@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(__dirname, "src") };
+const alias = { "@": path.resolve(import.meta.dirname, "src") };
 
 export default defineConfig({
   resolve: { alias },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { uniqueEmail } from "../factories/emails";
@@ -8,11 +8,22 @@ export const mailDir = () => inject("mailDir");
 /** Set when the global setup found no Chromium (outside CI): the suite's tests skip. */
 export const browserMissing = !inject("appUrl");
 
+type Viewport = { width: number; height: number };
+
+/** A new tab in `context` whose uncaught errors fail the test. */
+export async function watchedPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.on("pageerror", (error) => {
+    throw new Error(`Uncaught error in the page: ${error.message}`);
+  });
+  return page;
+}
+
 /** One browser profile per test file, closed at the end. */
-export function useBrowser() {
+export function useBrowser(options: { viewport?: Viewport } = {}) {
   const state: { context?: BrowserContext } = {};
   beforeAll(async () => {
-    if (!browserMissing) state.context = await launchBrowser();
+    if (!browserMissing) state.context = await launchBrowser(options);
   });
   afterAll(async () => {
     await state.context?.close();
@@ -21,12 +32,26 @@ export function useBrowser() {
     get context() {
       return state.context!;
     },
-    async newPage(): Promise<Page> {
-      const page = await state.context!.newPage();
-      page.on("pageerror", (error) => {
-        throw new Error(`Uncaught error in the page: ${error.message}`);
-      });
-      return page;
+    newPage(): Promise<Page> {
+      return watchedPage(state.context!);
+    },
+  };
+}
+
+/**
+ * Separate "devices" for one test: each launch() is a new browser profile (its own cookies
+ * and storage), and every one is closed after the test, so no test inherits a session.
+ */
+export function useDevices() {
+  const open: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((context) => context.close()));
+  });
+  return {
+    async launch(options: { viewport?: Viewport } = {}) {
+      const context = await launchBrowser(options);
+      open.push(context);
+      return { context, newPage: () => watchedPage(context) };
     },
   };
 }
@@ -68,9 +93,35 @@ export async function registerViaApi(person: Person): Promise<{ id: string; role
   return ((await res.json()) as { user: { id: string; role: string } }).user;
 }
 
+/** Opens /login (optionally with a query string) and signs in with a password. */
+export async function signInAt(page: Page, person: Pick<Person, "email" | "password">, query = "") {
+  await page.goto(`${appUrl()}/login${query}`);
+  await signInWithPassword(page, person);
+}
+
+/** The sign-in form's answer to a wrong password (CredentialsSignin). */
+export const WRONG_PASSWORD = "That email and password do not match";
+
+/** The person the page's own session belongs to (null when signed out), read through next-auth's session call. */
+export async function sessionEmail(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const res = await fetch("/api/auth/session");
+    const body = (await res.json()) as { user?: { email?: string } };
+    return body.user?.email ?? null;
+  });
+}
+
+/** What the browser does when the window regains focus: the page becomes visible and focused. */
+export async function refocus(page: Page) {
+  await page.evaluate(() => {
+    document.dispatchEvent(new Event("visibilitychange"));
+    window.dispatchEvent(new Event("focus"));
+  });
+}
+
 export async function signOutFromMenu(page: Page, name: string) {
   await page.getByRole("button", { name: `Account menu for ${name}` }).click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
 }
 
 export { TEST_ADMIN } from "../setup/app-server";

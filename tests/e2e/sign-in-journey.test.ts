@@ -9,9 +9,9 @@ describe.skipIf(browserMissing)("a new person's journey", () => {
     const person = newPerson("journey");
     await register(page, person);
     await page.waitForURL(`${appUrl()}/`);
-    await expect(page.getByRole("heading", { name: `Welcome, ${person.name}` }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: `Welcome, ${person.name}` }).waitFor();
 
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Settings" }).click();
     await page.waitForURL(`${appUrl()}/settings`);
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
 
