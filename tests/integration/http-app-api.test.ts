@@ -102,6 +102,10 @@ describe("the app's API", () => {
     expect((await memberClient.request("/api/account")).status).toBe(401);
     const audit = (await (await adminClient.request(`/api/admin/audit?action=admin.role-changed&personId=${id}`)).json()) as { items: Array<{ detail: { to: string } }> };
     expect(audit.items[0]!.detail.to).toBe("admin");
+    // Sign-ins are audited with the client's address (the request context reaches next-auth's events).
+    const signIns = (await (await adminClient.request(`/api/admin/audit?action=auth.sign-in&personId=${id}`)).json()) as { items: Array<{ ip: string | null; detail: { provider: string } }> };
+    expect(signIns.items[0]).toMatchObject({ detail: { provider: "credentials" } });
+    expect(signIns.items[0]!.ip).toMatch(/127\.0\.0\.1|::1/);
     const bad = await adminClient.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "owner" } });
     expect(bad.status).toBe(400);
     const paging = await adminClient.request("/api/admin/users?pageSize=1000");

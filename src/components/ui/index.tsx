@@ -24,9 +24,10 @@ export function buttonClass({ variant = "primary", size = "normal", block = fals
   return [styles.button, styles[variant], size === "small" && styles.small, block && styles.block].filter(Boolean).join(" ");
 }
 
-export function Button({ variant, size, block, busy, disabled, children, type = "button", ...rest }: ButtonProps) {
+export function Button({ variant, size, block, busy, disabled, children, type = "button", className, ...rest }: ButtonProps) {
+  const classes = [buttonClass({ variant, size, block }), className].filter(Boolean).join(" ");
   return (
-    <button type={type} className={buttonClass({ variant, size, block })} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       {children}
     </button>
   );

@@ -6,7 +6,11 @@ export interface RequestContext {
   ip: string;
 }
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// One store per process: Next bundles pages and API routes separately, and next-auth's
+// options (cached on globalThis) may be built by any of them.
+const KEY = Symbol.for("tickerlab.requestContext");
+const holder = globalThis as { [KEY]?: AsyncLocalStorage<RequestContext> };
+const storage = (holder[KEY] ??= new AsyncLocalStorage<RequestContext>());
 
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
