@@ -10,7 +10,9 @@ export default class TickerlabDocument extends Document<Props> {
   static async getInitialProps(ctx: DocumentContext): Promise<Props> {
     const initial = await Document.getInitialProps(ctx);
     const nonce = ctx.req?.headers["x-nonce"];
-    const cookie = ctx.req?.headers.cookie ?? "";
+    // A cookie set on this very response (the profile's choice, first seen on this device) wins.
+    const setCookie = ctx.res?.getHeader("Set-Cookie");
+    const cookie = [...(Array.isArray(setCookie) ? setCookie : []), ctx.req?.headers.cookie ?? ""].join("; ");
     const match = /(?:^|;\s*)tl-theme=(light|dark|system)/.exec(cookie);
     return {
       ...initial,

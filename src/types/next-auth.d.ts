@@ -1,4 +1,4 @@
-import type { Role } from "@/server/db/schema";
+import type { Role, Theme } from "@/server/db/schema";
 
 declare module "next-auth" {
   interface Session {
@@ -9,6 +9,8 @@ declare module "next-auth" {
       role: Role;
       /** False until a password account confirms its address. */
       emailVerified: boolean;
+      /** The person's theme preference, so every device renders it. */
+      theme: Theme;
     };
   }
 }
@@ -20,5 +22,6 @@ declare module "next-auth/jwt" {
     /** The user's token version when this token was issued; a bump revokes it. */
     tv?: number;
     verified?: boolean;
+    theme?: Theme;
   }
 }

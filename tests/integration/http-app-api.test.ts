@@ -141,6 +141,16 @@ describe("the route guard and pages", () => {
     expect(evil.headers.get("location")).toBe("/");
   });
 
+  it("renders the profile's theme on a device that has never seen it (no flash)", async () => {
+    const { client, person } = await signedIn("theme");
+    expect((await client.request("/api/account", { method: "PATCH", json: { theme: "dark" } })).status).toBe(200);
+    const device = new Client();
+    await device.signIn(person.email, person.password);
+    const page = await device.request("/settings");
+    expect(await page.text()).toMatch(/<html lang="en" data-theme="dark"/);
+    expect(device.cookies.get("tl-theme")).toBe("dark");
+  });
+
   it("answers a member's /admin with a 403 page", async () => {
     const { client } = await signedIn();
     const res = await client.request("/admin");

@@ -8,8 +8,10 @@ import { Skeleton } from "@/components/ui";
  * then sends the browser to sign-in with error=SessionRequired and this address.
  */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { status } = useSession({ required: true });
-  if (status !== "authenticated") return <PageSkeleton />;
+  const { status, data } = useSession({ required: true });
+  // "loading" also covers a session update (e.g. a new display name): keep the page, and
+  // whatever the person typed, on screen while it runs.
+  if (status !== "authenticated" && !data) return <PageSkeleton />;
   return <>{children}</>;
 }
 

@@ -158,6 +158,7 @@ function buildAuthOptions(): NextAuthOptions {
         token.email = row.email;
         token.role = row.role;
         token.verified = Boolean(row.emailVerified);
+        token.theme = row.theme;
         delete token.picture;
         return token;
       },
@@ -168,6 +169,7 @@ function buildAuthOptions(): NextAuthOptions {
           email: token.email ?? "",
           role: token.role ?? "member",
           emailVerified: token.verified ?? false,
+          theme: token.theme ?? "system",
         };
         return session;
       },

@@ -21,6 +21,21 @@ export function runtimeProps(session: Session | null): BasePageProps {
   return { session, sessionPollSeconds: env().SESSION_POLL_SECONDS };
 }
 
+export const THEME_COOKIE = "tl-theme";
+
+/**
+ * The theme is a profile preference; the cookie lets the server render it without a flash.
+ * On a device that has not seen the preference yet, set the cookie now: _document reads it
+ * from this response.
+ */
+function syncThemeCookie(ctx: GetServerSidePropsContext, theme: Session["user"]["theme"]) {
+  if (ctx.req.cookies[THEME_COOKIE] === theme) return;
+  const cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  const existing = ctx.res.getHeader("Set-Cookie");
+  const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
+  ctx.res.setHeader("Set-Cookie", [...list, cookie]);
+}
+
 export function guardedPage<P extends object = object>(
   options: { role?: "admin" },
   load?: Loader<P>,
@@ -36,6 +51,7 @@ export function guardedPage<P extends object = object>(
       ctx.res.statusCode = 403;
       return { props: { ...runtimeProps(session), forbidden: true } as P & BasePageProps };
     }
+    syncThemeCookie(ctx, session.user.theme);
     const result = load ? await load(ctx, session) : { props: {} as P };
     if (!("props" in result)) return result;
     const props = await result.props;
