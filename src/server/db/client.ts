@@ -70,14 +70,24 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const inMemory = dataDir.startsWith("memory://");
   let releaseLock = () => {};
+  const isNew = !inMemory && !fs.existsSync(path.join(dataDir, "pg", "PG_VERSION"));
   if (!inMemory) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = takeFolderLock(path.resolve(dataDir));
   }
-  const client = new PGlite(inMemory ? undefined : path.join(dataDir, "pg"));
+  const folder = inMemory ? undefined : path.join(dataDir, "pg");
+  let client = new PGlite(folder);
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  let db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (folder && isNew) {
+    // Creating a database (initdb) leaves ~500 MB of the process's memory behind that a
+    // running server never needs again: reopening the folder gives it back (~0.5 s, once).
+    await client.close();
+    client = new PGlite(folder);
+    await client.waitReady;
+    db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  }
   return {
     db,
     kind: "pglite",
