@@ -47,6 +47,12 @@ async function main() {
   }
   if (command !== "create" && command !== "promote") fail(`unknown command "${command}"\n${USAGE}`);
 
+  // Validate everything before opening the database: a typo should answer at once.
+  const email = valid(emailSchema, command === "create" ? values.email : (target ?? values.email), command === "create" ? "--email" : "address");
+  const name = valid(displayNameSchema, values.name ?? email.split("@")[0], "--name");
+  const generated = values.password === undefined;
+  const password = generated ? randomBytes(12).toString("base64url") : valid(passwordSchema, values.password, "--password");
+
   let handle;
   try {
     handle = await getDatabase();
@@ -56,10 +62,6 @@ async function main() {
   const { db } = handle;
   try {
     if (command === "create") {
-      const email = valid(emailSchema, values.email, "--email");
-      const name = valid(displayNameSchema, values.name ?? email.split("@")[0], "--name");
-      const generated = values.password === undefined;
-      const password = generated ? randomBytes(12).toString("base64url") : valid(passwordSchema, values.password, "--password");
       const user = await createUser(db, {
         email,
         name,
@@ -75,7 +77,6 @@ async function main() {
       console.log(`Created ${user.role} ${user.email} (${user.id}).`);
       if (generated) console.log(`Password: ${password}\nGive it to the person and ask them to change it in Settings.`);
     } else {
-      const email = valid(emailSchema, target ?? values.email, "address");
       const user = await findUserByEmail(db, email);
       if (!user) fail(`no account with ${email}`);
       if (user.role === "admin") {

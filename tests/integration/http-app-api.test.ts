@@ -151,6 +151,13 @@ describe("the route guard and pages", () => {
     expect(device.cookies.get("tl-theme")).toBe("dark");
   });
 
+  it("hands SESSION_POLL_SECONDS to the pages at run time (not baked into the build)", async () => {
+    const { client } = await signedIn("poll");
+    const html = await (await client.request("/settings")).text();
+    const data = JSON.parse(/<script id="__NEXT_DATA__" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(html)![1]!) as { props: { pageProps: { sessionPollSeconds: number } } };
+    expect(data.props.pageProps.sessionPollSeconds).toBe(7);
+  });
+
   it("answers a member's /admin with a 403 page", async () => {
     const { client } = await signedIn();
     const res = await client.request("/admin");

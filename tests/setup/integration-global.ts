@@ -22,6 +22,8 @@ export async function setup(project: TestProject) {
   mail = await startMailCatcher(mailDir);
   app = await startApp({
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+    // Read at run time (the build is shared by every test server): a test checks it arrives.
+    SESSION_POLL_SECONDS: "7",
     ...(database && { DATABASE_URL: database.url }),
   });
   project.provide("mailDir", mailDir);
