@@ -1,0 +1,83 @@
+/**
+ * Start-up and memory: time from starting the production server to the first /login page,
+ * on a new data folder (the database is created) and on an existing one, and the server's
+ * resident memory once idle. Median of --runs runs (default 3). The build is made first
+ * and not timed (`npm start` builds only when the sources changed).
+ *
+ *   npx tsx bench/startup.ts [--runs 3]
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+// @ts-expect-error: plain ES module shared with scripts/start.mjs
+import { ensureBuilt, nextBin, root } from "../scripts/lib/build.mjs";
+import { freePort } from "../tests/setup/app-server";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+const RUNS = Number(values.runs);
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** next start forks next-server: the biggest process in the group is the server. */
+function serverRss(parent: number): number {
+  const children = fs.readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return Math.max(rssMb(parent), ...children.map(rssMb));
+}
+
+async function once(dataDir: string): Promise<{ firstPageMs: number; idleRssMb: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(nextBin as string, ["start", "-p", String(port)], {
+    cwd: root as string,
+    stdio: "ignore",
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, NEXTAUTH_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
+  });
+  try {
+    for (;;) {
+      try {
+        const res = await fetch(`http://localhost:${port}/login`);
+        if (res.status === 200) break;
+      } catch {
+        // not yet listening
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const firstPageMs = performance.now() - started;
+    for (let i = 0; i < 10; i++) await (await fetch(`http://localhost:${port}/login`)).text();
+    await new Promise((r) => setTimeout(r, 10_000));
+    return { firstPageMs, idleRssMb: serverRss(child.pid!) };
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  if (!(ensureBuilt as () => boolean)()) throw new Error("build failed");
+  const fresh: Array<{ firstPageMs: number; idleRssMb: number }> = [];
+  const again: Array<{ firstPageMs: number; idleRssMb: number }> = [];
+  for (let i = 0; i < RUNS; i++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-bench-"));
+    fresh.push(await once(dir));
+    again.push(await once(dir));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`\nmedian of ${RUNS} runs (embedded PGlite)\n`);
+  console.log("| start | first /login (ms) | idle RSS (MB) |");
+  console.log("|---|---:|---:|");
+  console.log(`| new data folder (database created) | ${median(fresh.map((r) => r.firstPageMs)).toFixed(0)} | ${median(fresh.map((r) => r.idleRssMb)).toFixed(0)} |`);
+  console.log(`| existing data folder | ${median(again.map((r) => r.firstPageMs)).toFixed(0)} | ${median(again.map((r) => r.idleRssMb)).toFixed(0)} |`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
