@@ -4,6 +4,6 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { boot } = await import("./server/boot");
+  const { boot } = await import("./boot");
   await boot();
 }

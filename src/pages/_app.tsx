@@ -9,7 +9,7 @@ import { AppShell } from "@/features/shell/AppShell";
 import { Forbidden } from "@/features/shell/Forbidden";
 import { RequireSession } from "@/features/shell/RequireSession";
 import { RouteProgress } from "@/features/shell/RouteProgress";
-import { SessionBroadcast } from "@/features/shell/SessionBroadcast";
+import { SessionBroadcast, TimeZoneCookie } from "@/features/shell/SessionBroadcast";
 import type { GuardedPage } from "@/features/shell/page";
 
 interface PageProps {
@@ -32,6 +32,7 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
       </Head>
       <RouteProgress />
       <SessionBroadcast />
+      <TimeZoneCookie />
       <AppShell>{Page.auth ? <RequireSession>{page}</RequireSession> : page}</AppShell>
     </SessionProvider>
   );

@@ -5,8 +5,10 @@ import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
+import { learnerSummary } from "@/features/learn/server/learning";
+import { resolveTimeZone } from "@/server/http/time-zone";
 
-export const getServerSideProps = guardedPage<DashboardProps>({}, async (_ctx, session) => {
+export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, session) => {
   const db = await getDb();
   const row = await findUserById(db, session.user.id);
   if (!row) return { redirect: { destination: "/login", permanent: false } };
@@ -21,6 +23,7 @@ export const getServerSideProps = guardedPage<DashboardProps>({}, async (_ctx, s
         memberSince: row.createdAt.toISOString(),
       },
       adminStats: row.role === "admin" ? await adminStats(db) : null,
+      learning: await learnerSummary(db, row.id, resolveTimeZone(row.timeZone, ctx.req.cookies)),
     },
   };
 });

@@ -11,6 +11,8 @@ declare module "next-auth" {
       emailVerified: boolean;
       /** The person's theme preference, so every device renders it. */
       theme: Theme;
+      /** The time zone from the profile; null means "the browser's". */
+      timeZone: string | null;
     };
   }
 }
@@ -23,5 +25,6 @@ declare module "next-auth/jwt" {
     tv?: number;
     verified?: boolean;
     theme?: Theme;
+    tz?: string | null;
   }
 }

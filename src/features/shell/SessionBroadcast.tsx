@@ -26,3 +26,16 @@ export function SessionBroadcast() {
   }, [status, userId]);
   return null;
 }
+
+/**
+ * Tells the server the browser's time zone (a cookie), so a learner without a zone in their
+ * profile has their streak counted in their own day.
+ */
+export function TimeZoneCookie() {
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const cookie = `tl-tz=${encodeURIComponent(zone)}`;
+    if (!document.cookie.split("; ").includes(cookie)) document.cookie = `${cookie}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }, []);
+  return null;
+}

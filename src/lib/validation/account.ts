@@ -4,6 +4,7 @@
  * (docs/decisions/010-zod-mini-in-the-browser.md).
  */
 import * as z from "zod/mini";
+import { isTimeZone } from "../time-zone";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -59,15 +60,6 @@ export const changePasswordSchema = z.object({
 });
 
 export const changeEmailSchema = z.object({ newEmail: emailSchema, currentPassword });
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const timeZoneSchema = z.string().check(z.maxLength(64), z.refine(isTimeZone, "Choose a time zone from the list."));
 

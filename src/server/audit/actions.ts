@@ -13,5 +13,12 @@ export const AUDIT_ACTIONS = [
   "admin.role-changed",
   "admin.user-disabled",
   "admin.user-enabled",
+  "learn.course-created",
+  "learn.course-updated",
+  "learn.course-deleted",
+  "learn.lesson-created",
+  "learn.lesson-updated",
+  "learn.lesson-deleted",
+  "learn.reordered",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -159,6 +159,7 @@ function buildAuthOptions(): NextAuthOptions {
         token.role = row.role;
         token.verified = Boolean(row.emailVerified);
         token.theme = row.theme;
+        token.tz = row.timeZone;
         delete token.picture;
         return token;
       },
@@ -170,6 +171,7 @@ function buildAuthOptions(): NextAuthOptions {
           role: token.role ?? "member",
           emailVerified: token.verified ?? false,
           theme: token.theme ?? "system",
+          timeZone: token.tz ?? null,
         };
         return session;
       },

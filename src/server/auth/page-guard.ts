@@ -6,6 +6,7 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from "next";
 import type { Session } from "next-auth";
 import { env } from "@/env";
+import { HttpError } from "@/server/http/errors";
 import { getServerAuthSession } from "./session";
 
 export interface BasePageProps {
@@ -52,7 +53,14 @@ export function guardedPage<P extends object = object>(
       return { props: { ...runtimeProps(session), forbidden: true } as P & BasePageProps };
     }
     syncThemeCookie(ctx, session.user.theme);
-    const result = load ? await load(ctx, session) : { props: {} as P };
+    let result: GetServerSidePropsResult<P>;
+    try {
+      result = load ? await load(ctx, session) : { props: {} as P };
+    } catch (error) {
+      // A use-case that finds nothing (an unknown course, an unpublished lesson) is a 404 page.
+      if (error instanceof HttpError && error.status === 404) return { notFound: true };
+      throw error;
+    }
     if (!("props" in result)) return result;
     const props = await result.props;
     return { props: { ...props, ...runtimeProps(session) } };

@@ -5,7 +5,6 @@
  */
 import { env } from "@/env";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
-import { seedDemoContent } from "./seed";
 
 export type { Db, Tx, DbOrTx, DatabaseHandle } from "./client";
 export * as schema from "./schema";
@@ -18,7 +17,6 @@ export function getDatabase(): Promise<DatabaseHandle> {
   holder[KEY] ??= (async () => {
     const config = env();
     const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    await seedDemoContent(handle.db);
     if (handle.kind === "pglite") closeOnExit(handle);
     return handle;
   })();

@@ -1,0 +1,4 @@
+export * from "./reading";
+export * from "./scoring";
+export * from "./streak";
+export * from "./xp";

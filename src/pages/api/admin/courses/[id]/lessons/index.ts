@@ -1,0 +1,14 @@
+import { createLesson } from "@/features/learn/server/authoring";
+import { newLessonSchema } from "@/lib/validation/learn";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "admin",
+    input: newLessonSchema,
+    async handler({ req, input, session, ip }) {
+      return { status: 201, body: await createLesson(await getDb(), { id: session.user.id, ip }, String(req.query.id), input) };
+    },
+  }),
+});

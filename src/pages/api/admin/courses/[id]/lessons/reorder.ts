@@ -1,0 +1,15 @@
+import { reorderLessons } from "@/features/learn/server/authoring";
+import { reorderSchema } from "@/lib/validation/learn";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "admin",
+    input: reorderSchema,
+    async handler({ req, input, session, ip }) {
+      await reorderLessons(await getDb(), { id: session.user.id, ip }, String(req.query.id), input.ids);
+      return { status: 204 };
+    },
+  }),
+});

@@ -1,0 +1,15 @@
+import { reorderCourses } from "@/features/learn/server/authoring";
+import { reorderSchema } from "@/lib/validation/learn";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "admin",
+    input: reorderSchema,
+    async handler({ input, session, ip }) {
+      await reorderCourses(await getDb(), { id: session.user.id, ip }, input.ids);
+      return { status: 204 };
+    },
+  }),
+});

@@ -1,0 +1,12 @@
+import { getCourse } from "@/features/learn/server/learning";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    async handler({ req, session }) {
+      return { body: await getCourse(await getDb(), String(req.query.slug), session.user.id) };
+    },
+  }),
+});

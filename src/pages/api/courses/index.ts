@@ -1,0 +1,12 @@
+import { listCourses } from "@/features/learn/server/learning";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    async handler({ session }) {
+      return { body: { items: await listCourses(await getDb(), session.user.id) } };
+    },
+  }),
+});

@@ -1,0 +1,14 @@
+import { markRead } from "@/features/learn/server/learning";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+import { resolveTimeZone } from "@/server/http/time-zone";
+
+export default apiRoute({
+  POST: method({
+    auth: "user",
+    async handler({ req, session }) {
+      const timeZone = resolveTimeZone(session.user.timeZone, req.cookies);
+      return { body: await markRead(await getDb(), session.user.id, String(req.query.id), timeZone) };
+    },
+  }),
+});
