@@ -30,7 +30,7 @@ describe("JWT sessions", () => {
     const user = await createTestUser(db.db, { name: "Carrie", role: "admin" });
     const token = await signInToken(user);
     const session = await callbacks().session!({ session: { expires: "" } as never, token } as never);
-    expect(session.user).toEqual({ id: user.id, name: "Carrie", email: user.email, role: "admin", emailVerified: false, theme: "system" });
+    expect(session.user).toEqual({ id: user.id, name: "Carrie", email: user.email, role: "admin", emailVerified: false, theme: "system", timeZone: null });
   });
 
   it("end at the next request after 'sign out all devices'", async () => {
