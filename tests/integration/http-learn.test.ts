@@ -146,7 +146,7 @@ describe("authoring", () => {
 describe("an admin's edit of shipped content", () => {
   it("survives a restart of the server", async () => {
     const database = await createServerDatabase();
-    const env = database ? { DATABASE_URL: database.url } : {};
+    const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
     let app = await startApp(env);
     try {
       const client = new HttpClient(app.url);
