@@ -5,7 +5,7 @@ interface Props {
   statusCode: number;
 }
 
-/** Errors other than the static 404 and 500 pages (e.g. 400 and 405 from page requests). */
+/** Errors other than 404 and 500 (their own pages), e.g. 400 and 405 from page requests. */
 export default function ErrorPage({ statusCode }: Props) {
   return (
     <ErrorScreen status={statusCode} title={ERROR_TITLES[statusCode]}>

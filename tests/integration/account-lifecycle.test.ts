@@ -184,3 +184,25 @@ describe("export and deletion", () => {
     expect(JSON.stringify(entries)).not.toContain(email);
   });
 });
+
+describe("guessing the current password from a signed-in session", () => {
+  it("is limited like sign-in: three wrong checks, then 429 even for the right password", async () => {
+    const email = uniqueEmail("guess");
+    const user = await register(db.db, { email, password: "the real one", name: "Guess" }, IP);
+    for (let i = 0; i < 3; i++) {
+      await expectHttpError(changePassword(db.db, user.id, { currentPassword: `guess ${i}`, newPassword: "whatever new" }, IP), 422, "WRONG_PASSWORD");
+    }
+    await expectHttpError(changePassword(db.db, user.id, { currentPassword: "the real one", newPassword: "whatever new" }, IP), 429, "RATE_LIMITED");
+  });
+
+  it("forgives earlier slips after a correct check", async () => {
+    const email = uniqueEmail("slip");
+    const user = await register(db.db, { email, password: "the real one", name: "Slip" }, IP);
+    await expectHttpError(changePassword(db.db, user.id, { currentPassword: "typo", newPassword: "whatever new" }, IP), 422, "WRONG_PASSWORD");
+    await changePassword(db.db, user.id, { currentPassword: "the real one", newPassword: "second password" }, IP);
+    for (let i = 0; i < 2; i++) {
+      await expectHttpError(changePassword(db.db, user.id, { currentPassword: `typo ${i}`, newPassword: "whatever new" }, IP), 422, "WRONG_PASSWORD");
+    }
+    await changePassword(db.db, user.id, { currentPassword: "second password", newPassword: "third password" }, IP);
+  });
+});

@@ -48,11 +48,11 @@ export function guardedPage<P extends object = object>(
       const callbackUrl = encodeURIComponent(ctx.resolvedUrl);
       return { redirect: { destination: `/login?error=SessionRequired&callbackUrl=${callbackUrl}`, permanent: false } };
     }
+    syncThemeCookie(ctx, session.user.theme);
     if (options.role === "admin" && session.user.role !== "admin") {
       ctx.res.statusCode = 403;
       return { props: { ...runtimeProps(session), forbidden: true } as P & BasePageProps };
     }
-    syncThemeCookie(ctx, session.user.theme);
     let result: GetServerSidePropsResult<P>;
     try {
       result = load ? await load(ctx, session) : { props: {} as P };

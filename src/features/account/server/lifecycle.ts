@@ -22,7 +22,7 @@ import { accounts, auditLog, users } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { emails } from "@/server/email/templates";
 import { httpErrors } from "@/server/http/errors";
-import { consumeAttempt, peekWait } from "@/server/http/rate-limit";
+import { clearAddress, consumeAttempt } from "@/server/http/rate-limit";
 import { tooManyAttemptsMessage } from "@/lib/auth-errors";
 
 function link(path: string, token: string): string {
@@ -105,11 +105,13 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
  * limit as sign-in, so a stolen session cannot be used to guess the password.
  */
 async function assertCurrentPassword(db: Db, user: { email: string; passwordHash: string | null }, password: string | undefined, ip: string) {
-  const who = { address: user.email, ip };
-  const wait = await peekWait(db, "sign-in", who);
-  if (wait > 0) throw httpErrors.tooManyRequests(wait, tooManyAttemptsMessage(wait));
-  if (await verifyPassword(user.passwordHash, password ?? "")) return;
-  await consumeAttempt(db, "sign-in", who);
+  // Counted like a sign-in attempt: every check counts, a correct one forgives the address.
+  const verdict = await consumeAttempt(db, "sign-in", { address: user.email, ip });
+  if (!verdict.allowed) throw httpErrors.tooManyRequests(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
+  if (await verifyPassword(user.passwordHash, password ?? "")) {
+    await clearAddress(db, "sign-in", user.email);
+    return;
+  }
   throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
     currentPassword: "Your current password is not correct.",
   });
