@@ -1,0 +1,44 @@
+/** The market domain: universe, price processes, candles, replay. Pure; see each module. */
+export { equalWeightIndex, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
+export { aggregateTicks, bucketStart, CandleOrderError, INTERVAL_MS, rollUp, updateCandle, type Candle, type CandleInterval, type Tick } from "./candles";
+export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
+export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";
+export { CLOSE_HOLD_FRACTION, createReplay, createReplayClock, intradayPrice, ReplayConfigError, type Replay, type ReplayClock, type ReplayOptions, type ReplayPosition } from "./replay";
+export { createRng, cyrb128, Rng, RngStateError, seedRng, type RngState } from "./rng";
+export {
+  backfill,
+  BACKFILL_COARSE_STEP_SECONDS,
+  BACKFILL_FINE_STEP_SECONDS,
+  createMarketState,
+  DEFAULT_SIMULATION_CONFIG,
+  MarketConfigError,
+  pricesOf,
+  SECONDS_PER_YEAR,
+  step,
+  stepTo,
+  syncUniverse,
+  type BackfillOptions,
+  type BackfillResult,
+  type InstrumentState,
+  type Jump,
+  type MarketOptions,
+  type MarketState,
+  type SimulationConfig,
+  type StepResult,
+} from "./simulator";
+export { endOfUtcDay, simulatedPriceSource, utcDay, type PriceSource, type Quote } from "./source";
+export {
+  BUNDLED_UNIVERSE,
+  FICTIONAL_NOTICE,
+  idiosyncraticVariance,
+  instrumentProblems,
+  MARKET_FACTOR_VOLATILITY,
+  SECTOR_FACTOR_VOLATILITY,
+  SECTORS,
+  SYMBOL_PATTERN,
+  type BundledInstrument,
+  type FactorVolatilities,
+  type InstrumentDefinition,
+  type InstrumentKind,
+  type Sector,
+} from "./universe";

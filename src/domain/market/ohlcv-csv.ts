@@ -1,0 +1,180 @@
+/**
+ * Daily OHLCV history as CSV, for replay datasets: `Date,Open,High,Low,Close,Volume`.
+ *
+ * - A header is required. Columns are found by name (case and surrounding spaces ignored),
+ *   so the order is free and extra columns are ignored: a download with an "Adj Close"
+ *   column imports as it is.
+ * - Dates are ISO calendar dates (YYYY-MM-DD), strictly increasing.
+ * - Prices are positive decimals. Data sources often carry 4–6 decimals, so more than two
+ *   are accepted and rounded half-up to the cent, after the checks below have been made on
+ *   the exact values as written (rounding to the cent cannot break them: it keeps order).
+ * - High ≥ max(Open, Close) and Low ≤ min(Open, Close).
+ * - Volume is a whole, non-negative number.
+ * Every problem on every line is reported, with its line number (the header is line 1);
+ * when there is any, there are no rows at all, so nothing can be half-imported.
+ * Blank lines are skipped (and still counted).
+ */
+import { fromCents } from "./cents";
+
+export interface OhlcvRow {
+  /** YYYY-MM-DD */
+  date: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: number;
+}
+
+export interface CsvProblem {
+  /** 1-based line in the file; the header is line 1. */
+  line: number;
+  message: string;
+}
+
+export type OhlcvParseResult = { ok: true; rows: OhlcvRow[] } | { ok: false; problems: CsvProblem[] };
+
+const COLUMNS = ["date", "open", "high", "low", "close", "volume"] as const;
+type Column = (typeof COLUMNS)[number];
+const LABEL: Record<Column, string> = { date: "Date", open: "Open", high: "High", low: "Low", close: "Close", volume: "Volume" };
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** An exact decimal: digits without leading zeros, and fraction digits without trailing ones. */
+interface Exact {
+  whole: string;
+  fraction: string;
+}
+
+function exact(text: string): Exact | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  return { whole: match[1]!.replace(/^0+(?=\d)/, ""), fraction: (match[2] ?? "").replace(/0+$/, "") };
+}
+
+function compare(a: Exact, b: Exact): number {
+  if (a.whole.length !== b.whole.length) return a.whole.length - b.whole.length;
+  if (a.whole !== b.whole) return a.whole < b.whole ? -1 : 1;
+  const width = Math.max(a.fraction.length, b.fraction.length);
+  const fa = a.fraction.padEnd(width, "0");
+  const fb = b.fraction.padEnd(width, "0");
+  return fa === fb ? 0 : fa < fb ? -1 : 1;
+}
+
+const isZero = (value: Exact) => value.whole === "0" && value.fraction === "";
+
+/** Half-up to the cent, exactly: only the third decimal decides. */
+function roundedCents(value: Exact): number {
+  const fraction = value.fraction.padEnd(3, "0");
+  return Number(value.whole) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
+}
+
+function isCalendarDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function unquote(field: string): string {
+  const trimmed = field.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).trim() : trimmed;
+}
+
+/** Prices this far from the cent-exact integer range are a mistake, not a stock. */
+const MAX_WHOLE_DIGITS = 12;
+
+export function parseOhlcvCsv(text: string): OhlcvParseResult {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const problems: CsvProblem[] = [];
+  const headerIndex = lines.findIndex((line) => line.trim() !== "");
+  if (headerIndex === -1) return { ok: false, problems: [{ line: 1, message: "Line 1: the file is empty; it needs the header Date,Open,High,Low,Close,Volume and at least one row." }] };
+
+  const header = lines[headerIndex]!.split(",").map((name) => unquote(name).toLowerCase());
+  const headerLine = headerIndex + 1;
+  const position = {} as Record<Column, number>;
+  const missing: string[] = [];
+  for (const column of COLUMNS) {
+    const found = header.filter((name) => name === column).length;
+    if (found > 1) problems.push({ line: headerLine, message: `Line ${headerLine}: the column ${LABEL[column]} appears ${found} times.` });
+    if (found === 0) missing.push(LABEL[column]);
+    position[column] = header.indexOf(column);
+  }
+  if (missing.length > 0) {
+    problems.push({
+      line: headerLine,
+      message: `Line ${headerLine}: the header must name the columns Date,Open,High,Low,Close,Volume; missing ${missing.join(", ")}.`,
+    });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  const rows: OhlcvRow[] = [];
+  let previous: { date: string; line: number } | undefined;
+  for (let index = headerIndex + 1; index < lines.length; index++) {
+    const raw = lines[index]!;
+    if (raw.trim() === "") continue;
+    const line = index + 1;
+    const report = (message: string) => problems.push({ line, message: `Line ${line}: ${message}` });
+    const fields = raw.split(",").map(unquote);
+    if (fields.length !== header.length) {
+      report(`expected ${header.length} fields like the header, found ${fields.length}.`);
+      continue;
+    }
+    const field = (column: Column) => fields[position[column]]!;
+
+    const date = field("date");
+    let dateOk = false;
+    if (date === "") report("Date is empty.");
+    else if (!isCalendarDate(date)) report(`Date "${date}" is not a calendar date written YYYY-MM-DD.`);
+    else {
+      dateOk = true;
+      if (previous && date <= previous.date) {
+        report(`Date ${date} does not come after ${previous.date} (line ${previous.line}); dates must be strictly increasing.`);
+      }
+    }
+
+    const prices = {} as Record<"open" | "high" | "low" | "close", Exact | undefined>;
+    for (const column of ["open", "high", "low", "close"] as const) {
+      const value = field(column);
+      const parsed = exact(value);
+      if (value === "") report(`${LABEL[column]} is empty.`);
+      else if (!parsed) report(`${LABEL[column]} "${value}" is not a number like 12.34.`);
+      else if (isZero(parsed)) report(`${LABEL[column]} must be above zero.`);
+      else if (parsed.whole.length > MAX_WHOLE_DIGITS) report(`${LABEL[column]} ${value} is too large.`);
+      else if (roundedCents(parsed) === 0) report(`${LABEL[column]} ${value} rounds to 0.00; prices are kept to the cent.`);
+      else {
+        prices[column] = parsed;
+        continue;
+      }
+      prices[column] = undefined;
+    }
+    const { open, high, low, close } = prices;
+    if (open && high && low && close) {
+      if (compare(high, open) < 0 || compare(high, close) < 0) report(`High ${field("high")} is below ${compare(open, close) >= 0 ? `Open ${field("open")}` : `Close ${field("close")}`}.`);
+      if (compare(low, open) > 0 || compare(low, close) > 0) report(`Low ${field("low")} is above ${compare(open, close) <= 0 ? `Open ${field("open")}` : `Close ${field("close")}`}.`);
+    }
+
+    const volumeText = field("volume");
+    const volume = Number(volumeText);
+    if (volumeText === "") report("Volume is empty.");
+    else if (!/^\d+$/.test(volumeText)) report(`Volume "${volumeText}" is not a whole, non-negative number.`);
+    else if (!Number.isSafeInteger(volume)) report(`Volume ${volumeText} is too large.`);
+
+    if (dateOk) previous = { date, line };
+    if (problems.length === 0 && open && high && low && close) {
+      rows.push({
+        date,
+        open: fromCents(roundedCents(open)),
+        high: fromCents(roundedCents(high)),
+        low: fromCents(roundedCents(low)),
+        close: fromCents(roundedCents(close)),
+        volume,
+      });
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  if (rows.length === 0) return { ok: false, problems: [{ line: headerLine, message: `Line ${headerLine}: the header is there but no rows follow it.` }] };
+  return { ok: true, rows };
+}
