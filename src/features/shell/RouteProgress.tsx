@@ -1,10 +1,9 @@
 import NProgress from "nprogress";
-import { useRouter } from "next/router";
+import Router from "next/router";
 import { useEffect } from "react";
 
 /** A thin progress bar on route changes; shown only when a change takes longer than a blink. */
 export function RouteProgress() {
-  const router = useRouter();
   useEffect(() => {
     NProgress.configure({ showSpinner: false, trickleSpeed: 150 });
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -16,14 +15,16 @@ export function RouteProgress() {
       clearTimeout(timer);
       NProgress.done();
     };
-    router.events.on("routeChangeStart", start);
-    router.events.on("routeChangeComplete", done);
-    router.events.on("routeChangeError", done);
+    // The singleton's events, subscribed once: a re-subscription must never leave a timer behind.
+    Router.events.on("routeChangeStart", start);
+    Router.events.on("routeChangeComplete", done);
+    Router.events.on("routeChangeError", done);
     return () => {
-      router.events.off("routeChangeStart", start);
-      router.events.off("routeChangeComplete", done);
-      router.events.off("routeChangeError", done);
+      clearTimeout(timer);
+      Router.events.off("routeChangeStart", start);
+      Router.events.off("routeChangeComplete", done);
+      Router.events.off("routeChangeError", done);
     };
-  }, [router]);
+  }, []);
   return null;
 }

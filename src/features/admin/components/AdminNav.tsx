@@ -4,15 +4,22 @@ import styles from "./admin.module.css";
 
 const LINKS = [
   { href: "/admin", label: "People" },
+  { href: "/admin/courses", label: "Courses" },
   { href: "/admin/audit", label: "Audit log" },
 ];
 
+/** The tab a page belongs to: course and lesson editors sit under Courses. */
+function currentHref(pathname: string): string {
+  if (pathname.startsWith("/admin/courses") || pathname.startsWith("/admin/lessons")) return "/admin/courses";
+  return pathname;
+}
+
 export function AdminNav() {
-  const { pathname } = useRouter();
+  const current = currentHref(useRouter().pathname);
   return (
     <nav aria-label="Admin" className={styles.subnav}>
       {LINKS.map((l) => (
-        <Link key={l.href} href={l.href} aria-current={pathname === l.href ? "page" : undefined}>
+        <Link key={l.href} href={l.href} aria-current={current === l.href ? "page" : undefined}>
           {l.label}
         </Link>
       ))}

@@ -8,7 +8,7 @@ import type { LessonInput } from "@/lib/validation/learn";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
 import { courses, lessons, questions } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { HttpError, httpErrors } from "@/server/http/errors";
 
 interface Actor {
   id: string;
@@ -25,7 +25,8 @@ async function slugTaken<T>(work: () => Promise<T>, what: "course" | "lesson"): 
     return await work();
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw httpErrors.conflict("SLUG_TAKEN", `Another ${what} already uses that address name.`);
+      const message = `Another ${what} already uses that address name.`;
+      throw new HttpError(409, "SLUG_TAKEN", message, { slug: message });
     }
     throw error;
   }
@@ -157,7 +158,7 @@ export async function createLesson(db: Db, actor: Actor, courseId: string, input
 /** The whole lesson for its editor, correct answers included (admins only). */
 export async function adminGetLesson(db: Db, id: string) {
   const [row] = await db
-    .select({ lesson: lessons, course: { id: courses.id, slug: courses.slug, title: courses.title } })
+    .select({ lesson: lessons, course: { id: courses.id, slug: courses.slug, title: courses.title, published: courses.published } })
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.id, id));

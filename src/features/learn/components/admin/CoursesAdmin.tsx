@@ -1,0 +1,258 @@
+import Link from "next/link";
+import { useRouter } from "next/router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Alert, Badge, Button, Card, ConfirmDialog, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { api } from "@/lib/client/api";
+import { courseInputSchema } from "@/lib/validation/learn";
+import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, TextAreaField, useFieldErrors, useSuggestedSlug } from "./shared";
+import styles from "./authoring.module.css";
+
+export interface AdminCourseRow {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  published: boolean;
+  lessonCount: number;
+}
+
+type Status = { tone: "success" | "error"; text: string } | null;
+
+const lessonsWord = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;
+
+export function CoursesAdmin({ courses }: { courses: AdminCourseRow[] }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [deleting, setDeleting] = useState<AdminCourseRow | null>(null);
+  const pendingFocus = useRef<{ prefix: string; direction: "up" | "down" } | null>(null);
+  const refresh = () => router.replace(router.asPath, undefined, { scroll: false });
+
+  // After a move the fresh list has arrived: give focus back to the moved row's button.
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target || busy !== null) return;
+    pendingFocus.current = null;
+    refocusMove(target.prefix, target.direction);
+  }, [courses, busy]);
+
+  async function move(from: number, to: number) {
+    const course = courses[from];
+    if (!course) return;
+    const direction = to < from ? "up" : "down";
+    setBusy("order");
+    try {
+      await api("/api/admin/courses/reorder", { method: "POST", body: { ids: moved(courses.map((c) => c.id), from, to) } });
+      pendingFocus.current = { prefix: `course-${course.id}`, direction };
+      setStatus({ tone: "success", text: `Moved “${course.title}” ${direction} to position ${to + 1}.` });
+    } catch (e) {
+      setStatus({ tone: "error", text: errorText(e, "Could not change the order.") });
+    } finally {
+      await refresh();
+      setBusy(null);
+    }
+  }
+
+  async function togglePublished(course: AdminCourseRow) {
+    setBusy(course.id);
+    try {
+      await api(`/api/admin/courses/${course.id}`, { method: "PATCH", body: { published: !course.published } });
+      setStatus({
+        tone: "success",
+        text: course.published ? `“${course.title}” is now a draft: learners no longer see it.` : `“${course.title}” is published: learners see it on /learn.`,
+      });
+      await refresh();
+    } catch (e) {
+      setStatus({ tone: "error", text: errorText(e, "Could not change that course.") });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove() {
+    if (!deleting) return;
+    setBusy(deleting.id);
+    try {
+      await api(`/api/admin/courses/${deleting.id}`, { method: "DELETE" });
+      setStatus({ tone: "success", text: `Deleted “${deleting.title}”.` });
+      await refresh();
+    } catch (e) {
+      setStatus({ tone: "error", text: errorText(e, "Could not delete that course.") });
+    } finally {
+      setBusy(null);
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <div className={styles.stack}>
+      <Card title="Courses">
+        <p className="muted">Learners see published courses on /learn in this order. Open a course to edit it and its lessons.</p>
+        {status && <Alert tone={status.tone}>{status.text}</Alert>}
+        <div className={tableWrapClass}>
+          <table className={tableClass} aria-busy={busy !== null}>
+            <caption className="visually-hidden">Courses, in the order learners see them</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Title</th>
+                <th scope="col" className={styles.wideOnly}>
+                  Address
+                </th>
+                <th scope="col" className={styles.num}>
+                  Lessons
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col" className={styles.hiddenHeader}>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {courses.length === 0 && (
+                <tr>
+                  <td colSpan={6} className={styles.empty}>
+                    No courses yet. Create the first one below.
+                  </td>
+                </tr>
+              )}
+              {courses.map((c, i) => (
+                <tr key={c.id}>
+                  <td>
+                    <MoveButtons name={`“${c.title}”`} index={i} count={courses.length} disabled={busy !== null} idPrefix={`course-${c.id}`} onMove={(from, to) => void move(from, to)} />
+                  </td>
+                  <td className={styles.titleCell}>
+                    <Link href={`/admin/courses/${c.id}`}>{c.title}</Link>
+                    <span className={`${styles.slugCell} ${styles.slugUnder} muted`}>/learn/{c.slug}</span>
+                  </td>
+                  <td className={`${styles.slugCell} ${styles.wideOnly}`}>{c.published ? <Link href={`/learn/${c.slug}`}>/learn/{c.slug}</Link> : `/learn/${c.slug}`}</td>
+                  <td className={styles.num}>{c.lessonCount}</td>
+                  <td>{c.published ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}</td>
+                  <td>
+                    <div className={styles.rowActions}>
+                      <Button size="small" variant="secondary" busy={busy === c.id} disabled={busy !== null} onClick={() => void togglePublished(c)} aria-label={`${c.published ? "Unpublish" : "Publish"} “${c.title}”`}>
+                        {c.published ? "Unpublish" : "Publish"}
+                      </Button>
+                      <Button size="small" variant="danger" disabled={busy !== null} onClick={() => setDeleting(c)} aria-label={`Delete “${c.title}”`}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <NewCourseForm />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={`Delete “${deleting?.title ?? ""}”?`}
+        confirmLabel="Delete course"
+        tone="danger"
+        busy={Boolean(deleting) && busy === deleting?.id}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      >
+        <p>
+          Its {lessonsWord(deleting?.lessonCount ?? 0)}, their quizzes and every learner&apos;s progress in them are deleted too. This cannot be undone.
+        </p>
+        {deleting?.published && <p>The course is published: learners lose it from /learn at once.</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function NewCourseForm() {
+  const router = useRouter();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [title, setTitle] = useState("");
+  const { slug, setSlug } = useSuggestedSlug(title);
+  const [summary, setSummary] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const result = courseInputSchema.safeParse({ title, slug, summary, published: false });
+  const errors = useFieldErrors(result);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    errors.attempt();
+    setFormError(null);
+    if (!result.success) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await api<{ id: string }>("/api/admin/courses", { method: "POST", body: result.data });
+      await router.push(`/admin/courses/${created.id}`);
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      errors.setServer(fields);
+      if (Object.keys(fields).length === 0) setFormError(errorText(e, "Could not create the course."));
+      focusFirstInvalid(formRef.current);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="New course">
+      <form ref={formRef} onSubmit={submit} noValidate>
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <div className={styles.grid2}>
+          <Field
+            label="Title"
+            id="new-course-title"
+            value={title}
+            maxLength={200}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              errors.clearServer("title");
+              errors.clearServer("slug");
+            }}
+            onBlur={() => errors.touch("title")}
+            error={errors.error("title")}
+          />
+          <Field
+            label="Address name"
+            id="new-course-slug"
+            value={slug}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            onChange={(e) => {
+              setSlug(e.target.value);
+              errors.clearServer("slug");
+            }}
+            onBlur={() => errors.touch("slug")}
+            error={errors.error("slug")}
+            hint={
+              <>
+                Suggested from the title. Learners open the course at <span className="mono">/learn/{slug || "…"}</span>
+              </>
+            }
+          />
+        </div>
+        <TextAreaField
+          label="Summary"
+          id="new-course-summary"
+          rows={2}
+          value={summary}
+          onChange={(e) => {
+            setSummary(e.target.value);
+            errors.clearServer("summary");
+          }}
+          onBlur={() => errors.touch("summary")}
+          error={errors.error("summary")}
+          hint={`One or two sentences for the course card (${summary.trim().length} of 400 characters).`}
+        />
+        <div className={styles.formActions}>
+          <Button type="submit" busy={busy}>
+            Create course
+          </Button>
+          <span className="muted">New courses start as drafts; publish them when their lessons are ready.</span>
+        </div>
+      </form>
+    </Card>
+  );
+}
