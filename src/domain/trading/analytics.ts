@@ -1,0 +1,163 @@
+/**
+ * Performance figures from an equity series. Amounts come in exact (Money or decimal
+ * strings); the results are ratios, so they are plain numbers, rounded to 4 decimals
+ * (0.0523 = 5.23 %). Per-period figures are per step of the series given: a daily series
+ * gives daily volatility and a daily Sharpe ratio; nothing is annualised here.
+ */
+import { type Money, moneyRatio, parseMoney, subtractMoney } from "./money";
+
+/** Money, or the wire's decimal string ("101.25"). */
+export type Amount = Money | string;
+
+export class SeriesMismatchError extends Error {
+  constructor(equityLength: number, benchmarkLength: number) {
+    super(`The benchmark series must line up with the equity series (${benchmarkLength} points for ${equityLength}).`);
+    this.name = "SeriesMismatchError";
+  }
+}
+
+/** Below this a standard deviation is float noise, not variance (a steady 1 % a day gives ~1e-17). */
+const ZERO_VARIANCE = 1e-12;
+
+const toMoney = (amount: Amount): Money => (typeof amount === "string" ? parseMoney(amount) : amount);
+
+/** Rounded half away from zero to 4 decimals, and never −0. */
+export function round4(value: number): number {
+  const rounded = (Math.sign(value) * Math.round(Math.abs(value) * 10_000)) / 10_000;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** (end − start) / start, or null when start is not positive (no meaningful return). */
+export function totalReturn(start: Amount, end: Amount): number | null {
+  const from = toMoney(start);
+  if (from <= 0n) return null;
+  return round4(moneyRatio(subtractMoney(toMoney(end), from), from));
+}
+
+/** Today's change: the amount since the day began, and as a fraction of that day's opening equity. */
+export function dayChange(startOfDay: Amount, now: Amount): { amount: Money; ratio: number | null } {
+  return { amount: subtractMoney(toMoney(now), toMoney(startOfDay)), ratio: totalReturn(startOfDay, now) };
+}
+
+/** Step-by-step returns; a step from a non-positive value has no return (null). */
+export function periodReturns(series: readonly Amount[]): Array<number | null> {
+  const values = series.map(toMoney);
+  return values.slice(1).map((value, index) => {
+    const previous = values[index]!;
+    return previous > 0n ? moneyRatio(subtractMoney(value, previous), previous) : null;
+  });
+}
+
+const defined = (values: ReadonlyArray<number | null>): number[] => values.filter((v): v is number => v !== null);
+
+function mean(values: readonly number[]): number {
+  return values.reduce((total, v) => total + v, 0) / values.length;
+}
+
+/** Sample covariance (n − 1); null with fewer than two pairs. */
+function covariance(a: readonly number[], b: readonly number[]): number | null {
+  if (a.length < 2) return null;
+  const ma = mean(a);
+  const mb = mean(b);
+  return a.reduce((total, v, i) => total + (v - ma) * (b[i]! - mb), 0) / (a.length - 1);
+}
+
+function sampleStdev(values: readonly number[]): number | null {
+  const variance = covariance(values, values);
+  return variance === null ? null : Math.sqrt(Math.max(0, variance));
+}
+
+/** Sample standard deviation of the period returns; null with fewer than two returns. */
+export function volatility(series: readonly Amount[]): number | null {
+  const stdev = sampleStdev(defined(periodReturns(series)));
+  return stdev === null ? null : round4(stdev);
+}
+
+/** The largest fall from a peak, as a positive fraction of that peak (0 when it never fell). */
+export function maxDrawdown(series: readonly Amount[]): number {
+  let peak: Money | null = null;
+  let worst = 0;
+  for (const value of series.map(toMoney)) {
+    if (peak === null || value > peak) peak = value;
+    if (peak > 0n) worst = Math.max(worst, moneyRatio(subtractMoney(peak, value), peak));
+  }
+  return round4(worst);
+}
+
+export interface RiskFreeOption {
+  /** The risk-free return per period of the series (default 0). */
+  riskFreePerPeriod?: number;
+}
+
+/**
+ * Mean excess return over its sample standard deviation. Undefined (null) with fewer than
+ * two returns or no variance: rankings put those after every defined ratio.
+ */
+export function sharpeRatio(series: readonly Amount[], options: RiskFreeOption = {}): number | null {
+  const rf = options.riskFreePerPeriod ?? 0;
+  const excess = defined(periodReturns(series)).map((r) => r - rf);
+  const stdev = sampleStdev(excess);
+  if (stdev === null || stdev <= ZERO_VARIANCE) return null;
+  return round4(mean(excess) / stdev);
+}
+
+/** Pairs of (portfolio, benchmark) returns over the steps where both are defined. */
+function pairedReturns(series: readonly Amount[], benchmark: readonly Amount[]): { r: number[]; b: number[] } {
+  if (series.length !== benchmark.length) throw new SeriesMismatchError(series.length, benchmark.length);
+  const rs = periodReturns(series);
+  const bs = periodReturns(benchmark);
+  const r: number[] = [];
+  const b: number[] = [];
+  rs.forEach((value, i) => {
+    const other = bs[i];
+    if (value !== null && other !== null && other !== undefined) {
+      r.push(value);
+      b.push(other);
+    }
+  });
+  return { r, b };
+}
+
+function betaOf(r: readonly number[], b: readonly number[]): number | null {
+  const cov = covariance(r, b);
+  const variance = covariance(b, b);
+  if (cov === null || variance === null || Math.sqrt(variance) <= ZERO_VARIANCE) return null;
+  return cov / variance;
+}
+
+/** cov(portfolio, benchmark) / var(benchmark) over aligned periods; null with fewer than two or a flat benchmark. */
+export function beta(series: readonly Amount[], benchmark: readonly Amount[]): number | null {
+  const { r, b } = pairedReturns(series, benchmark);
+  const value = betaOf(r, b);
+  return value === null ? null : round4(value);
+}
+
+/** Jensen's alpha per period: mean excess return − beta × mean benchmark excess return. */
+export function alpha(series: readonly Amount[], benchmark: readonly Amount[], options: RiskFreeOption = {}): number | null {
+  const rf = options.riskFreePerPeriod ?? 0;
+  const { r, b } = pairedReturns(series, benchmark);
+  const slope = betaOf(r, b);
+  if (slope === null) return null;
+  return round4(mean(r) - rf - slope * (mean(b) - rf));
+}
+
+export interface PerformanceMetrics {
+  totalReturn: number | null;
+  volatility: number | null;
+  maxDrawdown: number;
+  sharpe: number | null;
+  beta: number | null;
+  alpha: number | null;
+}
+
+/** Every metric of the performance panel at once; beta and alpha need a benchmark. */
+export function performanceMetrics(series: readonly Amount[], benchmark: readonly Amount[] | null = null, options: RiskFreeOption = {}): PerformanceMetrics {
+  return {
+    totalReturn: series.length === 0 ? null : totalReturn(series[0]!, series[series.length - 1]!),
+    volatility: volatility(series),
+    maxDrawdown: maxDrawdown(series),
+    sharpe: sharpeRatio(series, options),
+    beta: benchmark ? beta(series, benchmark) : null,
+    alpha: benchmark ? alpha(series, benchmark, options) : null,
+  };
+}

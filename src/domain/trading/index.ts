@@ -1,0 +1,6 @@
+export * from "./analytics";
+export * from "./matching";
+export * from "./money";
+export * from "./orders";
+export * from "./portfolio";
+export * from "./rules";

@@ -1,0 +1,486 @@
+/**
+ * A portfolio's cash, positions and reservations, how fills change them, and the checks an
+ * order must pass. Positions use the average-cost method; a short is a negative quantity.
+ *
+ * Each position keeps its exact cost basis (what was paid for the shares held, commissions
+ * included; for a short, minus what the short sale brought in). The average cost shown is
+ * derived from it and rounded against the trader; P&L is computed from the exact basis, so
+ * realised + unrealised P&L always adds up to equity − starting cash, to the cent.
+ */
+import { expectedFill, type Fill, matchOrder, withSlippage } from "./matching";
+import {
+  absMoney,
+  addMoney,
+  bpsOf,
+  formatMoney,
+  fractionOf,
+  type Money,
+  multiplyMoney,
+  negateMoney,
+  roundCents,
+  subtractMoney,
+  ZERO,
+} from "./money";
+import { type OpenOrder, opensPosition, type OrderSpec, paysCash, type Rejection, rejection, type Side, signedQuantity } from "./orders";
+import { type CommissionSchedule, MAINTENANCE_PCT, SHORT_REQUIREMENT_PCT, type TradingRules } from "./rules";
+
+export interface Position {
+  /** Shares held; negative for a short. */
+  quantity: number;
+  /** Exact: paid for the shares held incl. commissions (long, > 0), or −net proceeds (short, < 0). */
+  costBasis: Money;
+  /** Per share, for display: rounded up for a long (cost), down for a short (proceeds). */
+  averageCost: Money;
+  /** P&L of the shares already sold or covered, net of commissions. */
+  realisedPnl: Money;
+}
+
+export interface PortfolioState {
+  cash: Money;
+  /** Cash held back by open buy orders: not spendable, not counted in buying power. */
+  reservedCash: Money;
+  /** Closed positions stay (quantity 0) so their realised P&L is not lost. */
+  positions: ReadonlyMap<string, Position>;
+}
+
+/** Last prices by symbol. */
+export type Prices = ReadonlyMap<string, Money>;
+
+/** A bug upstream, not a rule a person broke: a fill the checks should have refused. */
+export class AccountingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AccountingError";
+  }
+}
+
+export class MissingPriceError extends Error {
+  constructor(readonly symbol: string) {
+    super(`No price for ${symbol}.`);
+    this.name = "MissingPriceError";
+  }
+}
+
+const $ = formatMoney;
+const EMPTY_POSITION: Position = { quantity: 0, costBasis: ZERO, averageCost: ZERO, realisedPnl: ZERO };
+
+export function newPortfolio(startingCash: Money): PortfolioState {
+  if (startingCash < 0n) throw new AccountingError("Starting cash cannot be negative.");
+  return { cash: startingCash, reservedCash: ZERO, positions: new Map() };
+}
+
+export function positionOf(state: PortfolioState, symbol: string): Position {
+  return state.positions.get(symbol) ?? EMPTY_POSITION;
+}
+
+/** Flat + bps of the fill's value, rounded up: what one fill costs in commission. */
+export function commissionFor(notional: Money, schedule: CommissionSchedule): Money {
+  return addMoney(schedule.flat, bpsOf(absMoney(notional), schedule.bps, "up"));
+}
+
+function averageCostOf(quantity: number, costBasis: Money): Money {
+  if (quantity === 0) return ZERO;
+  // Long: cost per share rounded up; short: proceeds per share rounded down (shown positive).
+  return quantity > 0 ? roundCents(costBasis, BigInt(quantity), "up") : roundCents(-costBasis, BigInt(-quantity), "down");
+}
+
+export interface AppliedFill {
+  state: PortfolioState;
+  commission: Money;
+  /** Signed: negative when the fill took cash out. */
+  cashChange: Money;
+  /** The realised P&L this fill added (zero when it opened or grew a position). */
+  realisedPnl: Money;
+}
+
+/**
+ * Books a fill: cash moves by −signed quantity × price − commission; opening fills add to the
+ * cost basis, reducing fills take out the share of it they close (rounded so the realised P&L
+ * is the smaller one) and realise the difference. Throws AccountingError for a fill that
+ * would oversell, cross from long to short (or back), or take cash below zero.
+ */
+export function applyFill(state: PortfolioState, fill: Pick<Fill, "symbol" | "side" | "quantity" | "price">, schedule: CommissionSchedule): AppliedFill {
+  const applied = bookFill(state, fill, schedule);
+  if (applied.state.cash < 0n) throw new AccountingError(`Fill would take cash to ${$(applied.state.cash)}.`);
+  return applied;
+}
+
+/** applyFill without the cash floor: checks use it to see what an order would do. */
+function bookFill(state: PortfolioState, fill: Pick<Fill, "symbol" | "side" | "quantity" | "price">, schedule: CommissionSchedule): AppliedFill {
+  if (!Number.isSafeInteger(fill.quantity) || fill.quantity < 1) throw new AccountingError(`A fill is a whole, positive number of shares, got ${fill.quantity}.`);
+  if (fill.price <= 0n) throw new AccountingError("A fill price must be positive.");
+  const notional = multiplyMoney(fill.price, fill.quantity);
+  const commission = commissionFor(notional, schedule);
+  const delta = signedQuantity(fill.side, fill.quantity);
+  const cashChange = subtractMoney(paysCash(fill.side) ? negateMoney(notional) : notional, commission);
+  const cash = addMoney(state.cash, cashChange);
+
+  const before = positionOf(state, fill.symbol);
+  const quantity = before.quantity + delta;
+  let costBasis: Money;
+  let realised: Money = ZERO;
+  if (opensPosition(fill.side)) {
+    if (fill.side === "buy" ? before.quantity < 0 : before.quantity > 0) {
+      throw new AccountingError(`A ${fill.side} cannot apply to a ${before.quantity < 0 ? "short" : "long"} position in ${fill.symbol}.`);
+    }
+    // What the position cost (long) or brought in (short, negative) grows by this fill's cash.
+    costBasis = subtractMoney(before.costBasis, cashChange);
+  } else {
+    const held = fill.side === "sell" ? before.quantity : -before.quantity;
+    if (fill.quantity > held) throw new AccountingError(`Cannot ${fill.side} ${fill.quantity} ${fill.symbol}: the position is ${before.quantity}.`);
+    // The closed share of the basis, rounded up (towards +∞) so the realised P&L is never flattered.
+    const closedBasis = fractionOf(before.costBasis, fill.quantity, held, "up");
+    costBasis = subtractMoney(before.costBasis, closedBasis);
+    realised = subtractMoney(cashChange, closedBasis);
+  }
+  const position: Position = {
+    quantity,
+    costBasis,
+    averageCost: averageCostOf(quantity, costBasis),
+    realisedPnl: addMoney(before.realisedPnl, realised),
+  };
+  const positions = new Map(state.positions);
+  positions.set(fill.symbol, position);
+  return { state: { ...state, cash, positions }, commission, cashChange, realisedPnl: realised };
+}
+
+// ---------------------------------------------------------------------------------------
+// Valuation
+
+function priceOf(prices: Prices, symbol: string): Money {
+  const price = prices.get(symbol);
+  if (price === undefined) throw new MissingPriceError(symbol);
+  return price;
+}
+
+/** Unrealised P&L of a position at `price`: market value − cost basis (a short gains as the price falls). */
+export function unrealisedPnl(position: Position, price: Money): Money {
+  return subtractMoney(multiplyMoney(price, position.quantity), position.costBasis);
+}
+
+export interface Valuation {
+  cash: Money;
+  reservedCash: Money;
+  longMarketValue: Money;
+  /** Σ |short market value|, positive. */
+  shortMarketValue: Money;
+  /** cash + long market value − short market value. */
+  equity: Money;
+  /** 150 % of the short market value, rounded up. */
+  shortRequirement: Money;
+  /** cash − reserved cash − short requirement. */
+  buyingPower: Money;
+}
+
+/** Equity, buying power and the rest, from the last prices of every open position. */
+export function valuePortfolio(state: PortfolioState, prices: Prices): Valuation {
+  let longMarketValue = ZERO;
+  let shortMarketValue = ZERO;
+  for (const [symbol, position] of state.positions) {
+    if (position.quantity === 0) continue;
+    const value = multiplyMoney(priceOf(prices, symbol), position.quantity);
+    if (value > 0n) longMarketValue = addMoney(longMarketValue, value);
+    else shortMarketValue = subtractMoney(shortMarketValue, value);
+  }
+  const shortRequirement = roundCents(shortMarketValue * BigInt(SHORT_REQUIREMENT_PCT), 100n, "up");
+  return {
+    cash: state.cash,
+    reservedCash: state.reservedCash,
+    longMarketValue,
+    shortMarketValue,
+    equity: subtractMoney(addMoney(state.cash, longMarketValue), shortMarketValue),
+    shortRequirement,
+    buyingPower: subtractMoney(subtractMoney(state.cash, state.reservedCash), shortRequirement),
+  };
+}
+
+export function equityOf(state: PortfolioState, prices: Prices): Money {
+  return valuePortfolio(state, prices).equity;
+}
+
+export function buyingPowerOf(state: PortfolioState, prices: Prices): Money {
+  return valuePortfolio(state, prices).buyingPower;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reservations for open buy orders
+
+/**
+ * The cash an open buy holds back: its quantity at the price it waits for (the limit, or a
+ * stop with slippage) plus commission. Sells, shorts and covers reserve nothing: a cover's
+ * cash is already held back by the short requirement.
+ */
+export function reservationFor(order: OrderSpec, rules: Pick<TradingRules, "slippageBps" | "commission">): Money {
+  if (order.side !== "buy" || order.type === "market") return ZERO;
+  const price = order.type === "stop" ? withSlippage(order.stopPrice, order.side, rules.slippageBps) : order.limitPrice;
+  const notional = multiplyMoney(price, order.quantity);
+  return addMoney(notional, commissionFor(notional, rules.commission));
+}
+
+export function reserveCash(state: PortfolioState, amount: Money): PortfolioState {
+  if (amount < 0n) throw new AccountingError("A reservation cannot be negative.");
+  return { ...state, reservedCash: addMoney(state.reservedCash, amount) };
+}
+
+/** Gives back an order's reservation when it fills, is cancelled, expires or is rejected. */
+export function releaseCash(state: PortfolioState, amount: Money): PortfolioState {
+  if (amount < 0n || amount > state.reservedCash) throw new AccountingError(`Cannot release ${$(amount)}: only ${$(state.reservedCash)} is reserved.`);
+  return { ...state, reservedCash: subtractMoney(state.reservedCash, amount) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Order checks
+
+export interface OrderContext {
+  now: Date;
+  /** Last price of every instrument that trades (every held one included); a symbol missing here is unknown. */
+  prices: Prices;
+  /** Instruments an admin deactivated. */
+  inactiveSymbols?: ReadonlySet<string>;
+  /** This portfolio's open orders: shares already promised to open sells and covers are not available again. */
+  openOrders?: ReadonlyArray<Pick<OpenOrder, "order">>;
+}
+
+export interface OrderPreview {
+  /** Expected fill price (the actual one for an order that fills at once). */
+  price: Money;
+  /** Fills when placed, or rests until the price comes. */
+  immediate: boolean;
+  notional: Money;
+  commission: Money;
+  /** What the fill adds to (+) or takes from (−) cash, commission included. */
+  cashChange: Money;
+  /** Cash the order holds back while it rests (open buys only). */
+  reservation: Money;
+  buyingPowerBefore: Money;
+  buyingPowerAfter: Money;
+}
+
+export type OrderCheck = { ok: true; preview: OrderPreview } | { ok: false; rejection: Rejection; preview: OrderPreview | null };
+
+/**
+ * Whether a new order may be placed, with a preview of what it does (for the trade ticket).
+ * The same rules run again when it executes (executeFill), at the price it actually gets.
+ */
+export function checkOrder(state: PortfolioState, order: OrderSpec, context: OrderContext, rules: TradingRules): OrderCheck {
+  const last = context.prices.get(order.symbol);
+  if (last === undefined) return refuse(rejection("UNKNOWN_INSTRUMENT", `There is no instrument ${order.symbol}.`));
+  const expected = expectedFill(order, last, rules.slippageBps);
+  return assess(state, order, { price: expected.price, markPrice: expected.markPrice, immediate: expected.immediate }, context, rules, { forced: false, placing: true });
+}
+
+function refuse(why: Rejection, preview: OrderPreview | null = null): OrderCheck {
+  return { ok: false, rejection: why, preview };
+}
+
+interface Assessment {
+  /** The fill price to judge by. */
+  price: Money;
+  /** The instrument's price when that happens (values the position in buying power and limits). */
+  markPrice: Money;
+  immediate: boolean;
+}
+
+function assess(
+  state: PortfolioState,
+  order: OrderSpec,
+  at: Assessment,
+  context: OrderContext,
+  rules: TradingRules,
+  mode: { forced: boolean; placing: boolean },
+): OrderCheck {
+  const { symbol, side, quantity } = order;
+  if (!mode.forced) {
+    const refused = ruleRefusal(order, context, rules);
+    if (refused) return refuse(refused);
+  }
+  const held = positionOf(state, symbol).quantity;
+  if (side === "short" && held > 0) {
+    return refuse(rejection("SHORT_WHILE_LONG", `You hold ${held} ${symbol}. Sell those shares before you short ${symbol}.`));
+  }
+  if (side === "buy" && held < 0) {
+    return refuse(rejection("BUY_WHILE_SHORT", `You are short ${-held} ${symbol}. Cover the short before you buy ${symbol}.`));
+  }
+  if (side === "sell" || side === "cover") {
+    const position = side === "sell" ? Math.max(0, held) : Math.max(0, -held);
+    const promised = mode.placing ? promisedShares(context, symbol, side) : 0;
+    const available = position - promised;
+    if (quantity > available) {
+      const what = side === "sell" ? `You hold ${position} ${symbol}` : `You are short ${position} ${symbol}`;
+      const open = promised > 0 ? `, ${promised} of them already in open ${side} orders` : "";
+      return refuse(rejection("INSUFFICIENT_SHARES", `${what}${open}: you can ${side} at most ${Math.max(0, available)}.`));
+    }
+  }
+
+  const notional = multiplyMoney(at.price, quantity);
+  const { state: afterState, commission, cashChange } = bookFill(state, { symbol, side, quantity, price: at.price }, rules.commission);
+  const before = valuePortfolio(state, context.prices);
+  const afterValue = valuePortfolio(afterState, new Map(context.prices).set(symbol, at.markPrice));
+  const preview: OrderPreview = {
+    price: at.price,
+    immediate: at.immediate,
+    notional,
+    commission,
+    cashChange,
+    reservation: !at.immediate && side === "buy" ? negateMoney(cashChange) : ZERO,
+    buyingPowerBefore: before.buyingPower,
+    buyingPowerAfter: afterValue.buyingPower,
+  };
+
+  if (afterState.cash < 0n) {
+    const cost = negateMoney(cashChange);
+    return refuse(rejection("INSUFFICIENT_FUNDS", `This order needs ${$(cost)} in cash (commission ${$(commission)} included); you have ${$(state.cash)}.`), preview);
+  }
+  if (mode.forced || !opensPosition(side)) return { ok: true, preview };
+  // Only orders that add exposure are held to buying power: a person can always reduce a position.
+  if (afterValue.buyingPower < 0n) {
+    const needed = subtractMoney(before.buyingPower, afterValue.buyingPower);
+    return refuse(rejection("INSUFFICIENT_FUNDS", `This order needs ${$(needed)} of buying power; you have ${$(before.buyingPower)}.`), preview);
+  }
+  if (rules.maxPositionPct !== null) {
+    const positionValue = absMoney(multiplyMoney(at.markPrice, positionOf(afterState, symbol).quantity));
+    const allowed = afterValue.equity > 0n ? bpsOf(afterValue.equity, rules.maxPositionPct * 100, "down") : ZERO;
+    if (positionValue > allowed) {
+      return refuse(
+        rejection("POSITION_LIMIT", `A position may be at most ${rules.maxPositionPct} % of equity (${$(allowed)}); after this order ${symbol} would be worth ${$(positionValue)}.`),
+        preview,
+      );
+    }
+  }
+  return { ok: true, preview };
+}
+
+function ruleRefusal(order: OrderSpec, context: OrderContext, rules: TradingRules): Rejection | null {
+  const window = rules.liveWindow;
+  if (window && (context.now.getTime() < window.start.getTime() || context.now.getTime() >= window.end.getTime())) {
+    const when = context.now.getTime() < window.start.getTime() ? `it starts at ${window.start.toISOString()}` : `it ended at ${window.end.toISOString()}`;
+    return rejection("EVENT_NOT_LIVE", `This event is not live: ${when}.`);
+  }
+  if (!context.prices.has(order.symbol)) return rejection("UNKNOWN_INSTRUMENT", `There is no instrument ${order.symbol}.`);
+  if (rules.allowedSymbols && !rules.allowedSymbols.has(order.symbol)) {
+    return rejection("INSTRUMENT_NOT_ALLOWED", `${order.symbol} cannot be traded in this event.`);
+  }
+  if (context.inactiveSymbols?.has(order.symbol)) return rejection("INSTRUMENT_INACTIVE", `${order.symbol} is no longer traded.`);
+  if (order.side === "short") {
+    if (!rules.allowShort) return rejection("SHORTING_DISABLED", "Short selling is turned off for this portfolio.");
+    if (!rules.shortingUnlocked) return rejection("SHORTING_LOCKED", "Pass the short-selling lesson to unlock short selling.");
+  }
+  return null;
+}
+
+function promisedShares(context: OrderContext, symbol: string, side: Side): number {
+  return (context.openOrders ?? []).filter((o) => o.order.symbol === symbol && o.order.side === side).reduce((total, o) => total + o.order.quantity, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// Execution
+
+export type Execution =
+  | { ok: true; state: PortfolioState; fill: Fill; applied: AppliedFill }
+  /** Refused when it came to fill; the order's reservation has been released in `state`. */
+  | { ok: false; state: PortfolioState; rejection: Rejection };
+
+/**
+ * Executes a fill that matching produced for an order: releases the order's reservation,
+ * runs the order's checks again at the actual price (prices as they are now), and books it.
+ * `forced` (maintenance liquidation) keeps only the hard limits: shares held and cash ≥ 0.
+ */
+export function executeFill(
+  state: PortfolioState,
+  open: Pick<OpenOrder, "order" | "reservedCash">,
+  fill: Fill,
+  context: Omit<OrderContext, "openOrders">,
+  rules: TradingRules,
+  options: { forced?: boolean } = {},
+): Execution {
+  const released = releaseCash(state, open.reservedCash);
+  const check = assess(released, open.order, { price: fill.price, markPrice: context.prices.get(fill.symbol) ?? fill.price, immediate: true }, context, rules, {
+    forced: options.forced ?? false,
+    placing: false,
+  });
+  if (!check.ok) return { ok: false, state: released, rejection: check.rejection };
+  const applied = applyFill(released, fill, rules.commission);
+  return { ok: true, state: applied.state, fill, applied };
+}
+
+// ---------------------------------------------------------------------------------------
+// Maintenance
+
+export interface MaintenanceCall {
+  equity: Money;
+  shortMarketValue: Money;
+  /** 30 % of the short market value, rounded up. */
+  requiredEquity: Money;
+  /**
+   * Market orders to run in this order: sells of long positions first when cash alone
+   * cannot pay for the covers, then a cover of every short.
+   */
+  orders: OrderSpec[];
+  message: string;
+}
+
+/**
+ * Null while equity is at least 30 % of Σ |short market value|; below that, the orders
+ * that cover every short at market and the reason to tell the person.
+ */
+export function maintenanceCall(state: PortfolioState, prices: Prices, rules: Pick<TradingRules, "slippageBps" | "commission">): MaintenanceCall | null {
+  const value = valuePortfolio(state, prices);
+  if (value.shortMarketValue === 0n) return null;
+  const requiredEquity = roundCents(value.shortMarketValue * BigInt(MAINTENANCE_PCT), 100n, "up");
+  if (value.equity >= requiredEquity) return null;
+
+  const open = [...state.positions].filter(([, p]) => p.quantity !== 0);
+  const covers: OrderSpec[] = open.filter(([, p]) => p.quantity < 0).map(([symbol, p]) => market(symbol, "cover", -p.quantity));
+  const coverCost = covers.reduce<Money>((total, order) => addMoney(total, negateMoney(estimatedCashChange(order, prices, rules))), ZERO);
+  let shortfall = subtractMoney(coverCost, state.cash);
+
+  const sells: OrderSpec[] = [];
+  const longs = open.filter(([, p]) => p.quantity > 0).sort(([a, pa], [b, pb]) => compareMoney(multiplyMoney(priceOf(prices, b), pb.quantity), multiplyMoney(priceOf(prices, a), pa.quantity)) || a.localeCompare(b));
+  for (const [symbol, position] of longs) {
+    if (shortfall <= 0n) break;
+    const quantity = sharesToRaise(shortfall, symbol, position.quantity, prices, rules);
+    const sell = market(symbol, "sell", quantity);
+    sells.push(sell);
+    shortfall = subtractMoney(shortfall, estimatedCashChange(sell, prices, rules));
+  }
+  return {
+    equity: value.equity,
+    shortMarketValue: value.shortMarketValue,
+    requiredEquity,
+    orders: [...sells, ...covers],
+    message:
+      `Your equity (${$(value.equity)}) fell below ${MAINTENANCE_PCT} % of the value of your short positions ` +
+      `(${$(value.shortMarketValue)}; at least ${$(requiredEquity)} is required), so every short was covered at market` +
+      (sells.length > 0 ? `, after selling ${sells.map((s) => `${s.quantity} ${s.symbol}`).join(", ")} to pay for it.` : "."),
+  };
+}
+
+function market(symbol: string, side: Side, quantity: number): OrderSpec {
+  return { symbol, side, quantity, type: "market", timeInForce: "day" };
+}
+
+function compareMoney(a: Money, b: Money): number {
+  return a === b ? 0 : a < b ? -1 : 1;
+}
+
+function estimatedCashChange(order: OrderSpec, prices: Prices, rules: Pick<TradingRules, "slippageBps" | "commission">): Money {
+  const outcome = matchOrder(order, { kind: "placement", last: priceOf(prices, order.symbol) }, rules.slippageBps);
+  if (outcome.kind !== "fill") throw new Error("A market order always fills.");
+  const notional = multiplyMoney(outcome.fill.price, order.quantity);
+  const commission = commissionFor(notional, rules.commission);
+  return subtractMoney(paysCash(order.side) ? negateMoney(notional) : notional, commission);
+}
+
+/** The fewest shares (at most `held`) whose sale at market brings in at least `needed`. */
+function sharesToRaise(needed: Money, symbol: string, held: number, prices: Prices, rules: Pick<TradingRules, "slippageBps" | "commission">): number {
+  const proceeds = (quantity: number) => estimatedCashChange(market(symbol, "sell", quantity), prices, rules);
+  if (proceeds(held) <= needed) return held;
+  let low = 1;
+  let high = held;
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (proceeds(mid) >= needed) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
