@@ -85,10 +85,11 @@ describe(`learning (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 
   it("records the activity day in the learner's zone and counts the streak there", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId } = await lessonWithQuiz();
+    const { lessonId, wrong } = await lessonWithQuiz();
     // 23:30 UTC on the 10th is already the 11th in Auckland.
     await markRead(db.db, user.id, lessonId, "Pacific/Auckland", new Date("2026-03-10T23:30:00Z"));
-    await submitAttempt(db.db, user.id, lessonId, [["a"], ["a"], ["a"], ["a"]], "Pacific/Auckland", new Date("2026-03-11T22:00:00Z")).catch(() => undefined);
+    // A failed attempt still counts as a day of learning (and pays nothing).
+    await submitAttempt(db.db, user.id, lessonId, wrong, "Pacific/Auckland", new Date("2026-03-11T22:00:00Z"));
     const days = await db.db.select({ day: learningDays.day }).from(learningDays).where(eq(learningDays.userId, user.id));
     expect(days.map((d) => d.day).sort()).toEqual(["2026-03-11", "2026-03-12"]);
     const summary = await learnerSummary(db.db, user.id, "Pacific/Auckland", new Date("2026-03-12T05:00:00Z"));
