@@ -5,6 +5,7 @@
  */
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
+import { startMarket } from "@/features/market/server/start";
 import { getDatabase } from "@/server/db";
 import { logger } from "@/server/logger";
 
@@ -13,12 +14,18 @@ export async function boot(): Promise<void> {
   try {
     const { db, kind } = await getDatabase();
     const learn = await seedCurriculum(db, curriculum);
+    await startMarket(db);
     logger().info(
       { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons } },
       "[start] database ready",
     );
   } catch (error) {
-    logger().fatal({ err: error }, "[start] could not open the database; stopping");
+    // A failed bulk insert carries every parameter in its message: keep the log readable.
+    const err = error as Error & { cause?: Error };
+    logger().fatal(
+      { message: String(err.message).slice(0, 2000), cause: err.cause ? String(err.cause.message).slice(0, 2000) : undefined, stack: err.stack?.slice(0, 4000) },
+      "[start] could not open the database; stopping",
+    );
     process.exit(1);
   }
 }

@@ -52,6 +52,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_ADDRESS: positiveInt(5),
   RATE_LIMIT_PER_IP: positiveInt(50),
+  /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
+  TEST_PRICE_CONTROL: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,2 +1,4 @@
 export * from "./auth";
 export * from "./learn";
+export * from "./market";
+export * from "./trading";

@@ -1,0 +1,60 @@
+/** Read side of the practice market: the universe with prices, and candles. */
+import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
+import { dayChange, parseMoney, formatMoney } from "@/domain/trading";
+import type { DbOrTx } from "@/server/db";
+import { candles, instruments } from "@/server/db/schema";
+
+export interface InstrumentQuote {
+  symbol: string;
+  name: string;
+  sector: string;
+  kind: string;
+  active: boolean;
+  lastPrice: string;
+  previousClose: string;
+  dayChange: string;
+  /** Fraction: "0.0123" is +1.23 %. */
+  dayChangePct: string | null;
+  updatedAt: string;
+}
+
+export async function listInstruments(db: DbOrTx): Promise<InstrumentQuote[]> {
+  const rows = await db.select().from(instruments).orderBy(asc(instruments.symbol));
+  return rows.map((r) => {
+    const change = dayChange(r.previousClose, r.lastPrice);
+    return {
+      symbol: r.symbol,
+      name: r.name,
+      sector: r.sector,
+      kind: r.kind,
+      active: r.active,
+      lastPrice: formatMoney(parseMoney(r.lastPrice)),
+      previousClose: formatMoney(parseMoney(r.previousClose)),
+      dayChange: formatMoney(change.amount),
+      dayChangePct: change.ratio === null ? null : change.ratio.toFixed(4),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+export async function instrumentExists(db: DbOrTx, symbol: string): Promise<boolean> {
+  const [row] = await db.select({ symbol: instruments.symbol }).from(instruments).where(eq(instruments.symbol, symbol));
+  return Boolean(row);
+}
+
+/** At most this many candles per request: a year of days, or a day of minutes plus some. */
+export const MAX_CANDLES = 2000;
+
+export async function getCandles(db: DbOrTx, options: { symbol: string; interval: "1m" | "1d"; from?: Date; to?: Date }) {
+  const where = [eq(candles.symbol, options.symbol), eq(candles.interval, options.interval)];
+  if (options.from) where.push(gte(candles.start, options.from));
+  if (options.to) where.push(lte(candles.start, options.to));
+  // The newest MAX_CANDLES in the range, returned oldest first.
+  const rows = await db
+    .select()
+    .from(candles)
+    .where(and(...where))
+    .orderBy(desc(candles.start))
+    .limit(MAX_CANDLES);
+  return rows.reverse().map((c) => ({ start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume }));
+}

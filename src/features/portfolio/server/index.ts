@@ -1,0 +1,5 @@
+/** The portfolio feature's server surface: what pages, API routes and jobs call. */
+export { getOrCreatePracticePortfolio, findPortfolioFor, portfolioSummary, type PortfolioSummary, type Viewer } from "./portfolios";
+export { placeOrder, cancelOrder, listOrders, listFills, serializeOrder, serializeFill, IDEMPOTENCY_TTL_MS, type OrderAnswer, type PlaceOrderArgs } from "./orders";
+export { processPriceMove, expireDayOrders, setPrice, type PriceMoveResult } from "./price-moves";
+export { portfolioCsv, csvCell } from "./export";

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { getCandles, instrumentExists } from "@/features/market/server/queries";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+import { httpErrors } from "@/server/http/errors";
+
+const time = z.iso.datetime({ offset: true, error: "Use an ISO 8601 time, like 2026-01-31T00:00:00Z." }).optional();
+
+const query = z.object({
+  symbol: z.string().min(1).max(12),
+  interval: z.enum(["1m", "1d"], { error: 'interval is "1m" or "1d".' }).default("1d"),
+  from: time,
+  to: time,
+});
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    input: query,
+    async handler({ input }) {
+      const db = await getDb();
+      const symbol = input.symbol.toUpperCase();
+      if (!(await instrumentExists(db, symbol))) throw httpErrors.notFound(`There is no instrument ${symbol}.`);
+      const items = await getCandles(db, { symbol, interval: input.interval, from: input.from ? new Date(input.from) : undefined, to: input.to ? new Date(input.to) : undefined });
+      return { body: { symbol, interval: input.interval, items } };
+    },
+  }),
+});

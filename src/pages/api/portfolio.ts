@@ -1,0 +1,13 @@
+import { getOrCreatePracticePortfolio, portfolioSummary } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    async handler({ session }) {
+      const db = await getDb();
+      return { body: await portfolioSummary(db, await getOrCreatePracticePortfolio(db, session.user.id)) };
+    },
+  }),
+});

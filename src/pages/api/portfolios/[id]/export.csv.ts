@@ -1,0 +1,18 @@
+import { findPortfolioFor, portfolioCsv } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    async handler({ req, res, session }) {
+      const db = await getDb();
+      const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);
+      const csv = await portfolioCsv(db, portfolio.id);
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="portfolio-${portfolio.id}.csv"`);
+      res.setHeader("Cache-Control", "private, no-store");
+      res.status(200).send(csv);
+    },
+  }),
+});

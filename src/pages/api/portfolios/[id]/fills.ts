@@ -1,0 +1,15 @@
+import { findPortfolioFor, listFills } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    input: pageQuery,
+    async handler({ req, input, session }) {
+      const db = await getDb();
+      const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);
+      return { body: await listFills(db, portfolio.id, input) };
+    },
+  }),
+});

@@ -1,0 +1,13 @@
+import { findPortfolioFor, portfolioSummary } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    async handler({ req, session }) {
+      const db = await getDb();
+      return { body: await portfolioSummary(db, await findPortfolioFor(db, String(req.query.id), session.user)) };
+    },
+  }),
+});

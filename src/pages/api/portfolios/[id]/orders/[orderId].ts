@@ -1,0 +1,12 @@
+import { cancelOrder } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  DELETE: method({
+    auth: "user",
+    async handler({ req, session }) {
+      return { body: await cancelOrder(await getDb(), { userId: session.user.id, portfolioId: String(req.query.id), orderId: String(req.query.orderId) }) };
+    },
+  }),
+});

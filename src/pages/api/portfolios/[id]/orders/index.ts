@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { findPortfolioFor, listOrders, placeOrder } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { httpErrors } from "@/server/http/errors";
+
+const orderBody = z.object({
+  symbol: z.string({ error: "symbol is required." }).max(20),
+  side: z.string({ error: "side is required." }).max(20),
+  type: z.string({ error: "type is required." }).max(20),
+  quantity: z.number({ error: "quantity is a whole number of shares." }),
+  limitPrice: z.string().max(30).nullish(),
+  stopPrice: z.string().max(30).nullish(),
+  timeInForce: z.string().max(10).nullish(),
+});
+
+const listQuery = pageQuery.extend({ status: z.enum(["open", "filled", "cancelled", "rejected", "expired"]).optional() });
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    input: listQuery,
+    async handler({ req, input, session }) {
+      const db = await getDb();
+      const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);
+      return { body: await listOrders(db, portfolio.id, input) };
+    },
+  }),
+  POST: method({
+    auth: "user",
+    input: orderBody,
+    async handler({ req, input, session }) {
+      const header = req.headers["idempotency-key"];
+      const key = Array.isArray(header) ? header[0] : header;
+      if (key !== undefined && (key.length === 0 || key.length > 100)) {
+        throw httpErrors.badRequest("The Idempotency-Key header is 1 to 100 characters.", { "Idempotency-Key": "The Idempotency-Key header is 1 to 100 characters." });
+      }
+      const answer = await placeOrder(await getDb(), { userId: session.user.id, portfolioId: String(req.query.id), input, idempotencyKey: key });
+      return { status: answer.status, body: answer.body };
+    },
+  }),
+});

@@ -1,0 +1,28 @@
+/** Test-only price control: exists only when TEST_PRICE_CONTROL is on (404 otherwise). */
+import type { NextApiRequest, NextApiResponse } from "next";
+import { z } from "zod";
+import { setPrice } from "@/features/portfolio/server";
+import { env } from "@/env";
+import { getDb } from "@/server/db";
+import { apiRoute, method, sendError } from "@/server/http/api-route";
+import { httpErrors } from "@/server/http/errors";
+
+const body = z.object({
+  symbol: z.string().min(1).max(12),
+  price: z.string().regex(/^\d+(\.\d{1,2})?$/, 'price is a decimal string with at most 2 decimals, like "101.25".'),
+});
+
+const route = apiRoute({
+  POST: method({
+    auth: "user",
+    input: body,
+    async handler({ input }) {
+      return { body: await setPrice(await getDb(), input.symbol.toUpperCase(), input.price) };
+    },
+  }),
+});
+
+export default function handler(req: NextApiRequest, res: NextApiResponse) {
+  if (!env().TEST_PRICE_CONTROL) return sendError(res, httpErrors.notFound());
+  return route(req, res);
+}

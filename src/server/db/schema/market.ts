@@ -1,0 +1,58 @@
+import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+export const INSTRUMENT_KINDS = ["stock", "etf"] as const;
+export const CANDLE_INTERVALS = ["1m", "1d"] as const;
+
+/** The tradable universe with the simulator's parameters and the latest price. */
+export const instruments = pgTable(
+  "instruments",
+  {
+    symbol: text("symbol").primaryKey(),
+    name: text("name").notNull(),
+    sector: text("sector").notNull(),
+    kind: text("kind", { enum: INSTRUMENT_KINDS }).notNull(),
+    active: boolean("active").notNull().default(true),
+    startingPrice: numeric("starting_price", { precision: 14, scale: 2 }).notNull(),
+    drift: doublePrecision("drift").notNull(),
+    volatility: doublePrecision("volatility").notNull(),
+    beta: doublePrecision("beta").notNull(),
+    sectorLoading: doublePrecision("sector_loading").notNull(),
+    averageDailyVolume: bigint("average_daily_volume", { mode: "number" }).notNull(),
+    lastPrice: numeric("last_price", { precision: 14, scale: 2 }).notNull(),
+    /** The close of the previous UTC day: what "day change" is measured from. */
+    previousClose: numeric("previous_close", { precision: 14, scale: 2 }).notNull(),
+    updatedAt: timestamp("updated_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("instruments_sector_idx").on(t.sector)],
+);
+
+export const candles = pgTable(
+  "candles",
+  {
+    symbol: text("symbol")
+      .notNull()
+      .references(() => instruments.symbol, { onDelete: "cascade" }),
+    interval: text("interval", { enum: CANDLE_INTERVALS }).notNull(),
+    start: timestamp("start", { mode: "date", withTimezone: true }).notNull(),
+    open: numeric("open", { precision: 14, scale: 2 }).notNull(),
+    high: numeric("high", { precision: 14, scale: 2 }).notNull(),
+    low: numeric("low", { precision: 14, scale: 2 }).notNull(),
+    close: numeric("close", { precision: 14, scale: 2 }).notNull(),
+    volume: bigint("volume", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.interval, t.start] })],
+);
+
+/** What the market simulator needs to resume, seed included. Never sent to a browser. */
+export interface StoredMarketState {
+  seed: string;
+  /** The domain's MarketState (plain JSON). */
+  market: unknown;
+}
+
+/** A single row (id = 1): the practice market's simulator state. */
+export const marketState = pgTable("market_state", {
+  id: integer("id").primaryKey().default(1),
+  state: jsonb("state").$type<StoredMarketState>().notNull(),
+  updatedAt: timestamp("updated_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+});

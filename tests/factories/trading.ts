@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import { formatMoney, parseMoney } from "@/domain/trading";
+import type { Db } from "@/server/db";
+import { instruments, ledgerEntries, portfolios } from "@/server/db/schema";
+import { createTestUser } from "./users";
+
+type NewInstrument = typeof instruments.$inferInsert;
+
+const letters = () =>
+  Array.from(randomBytes(4))
+    .map((b) => String.fromCharCode(65 + (b % 26)))
+    .join("");
+
+/** A fictional instrument at 100.00 (previous close too), unless told otherwise. */
+export function buildInstrument(overrides: Partial<NewInstrument> = {}): NewInstrument {
+  const price = overrides.lastPrice ?? "100.00";
+  return {
+    symbol: `T${letters()}`,
+    name: "Test Instrument Co",
+    sector: "Technology",
+    kind: "stock",
+    active: true,
+    startingPrice: price,
+    drift: 0.08,
+    volatility: 0.3,
+    beta: 1,
+    sectorLoading: 1,
+    averageDailyVolume: 1_000_000,
+    lastPrice: price,
+    previousClose: price,
+    ...overrides,
+  };
+}
+
+export async function createInstrument(db: Db, overrides: Partial<NewInstrument> = {}) {
+  const [row] = await db.insert(instruments).values(buildInstrument(overrides)).returning();
+  return row!;
+}
+
+/** A practice portfolio (with its opening deposit in the ledger) for a new person unless `userId` is given. */
+export async function createPortfolio(db: Db, options: { userId?: string; cash?: string } = {}) {
+  const userId = options.userId ?? (await createTestUser(db)).id;
+  const cash = formatMoney(parseMoney(options.cash ?? "100000.00"));
+  const [row] = await db.insert(portfolios).values({ userId, kind: "practice", startingCash: cash, cash, reservedCash: "0.00" }).returning();
+  await db.insert(ledgerEntries).values({ portfolioId: row!.id, kind: "deposit", amount: cash });
+  return row!;
+}

@@ -1,0 +1,158 @@
+/** HTTP contract of the market and trading routes, against the shared test server (no TEST_PRICE_CONTROL). */
+import { describe, expect, it } from "vitest";
+import { csvCell } from "@/features/portfolio/server/export";
+import { uniqueEmail } from "../factories/emails";
+import { Client } from "./http-client";
+
+const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
+const json = async <T>(res: Response) => (await res.json()) as T;
+
+async function member() {
+  const client = new Client();
+  const person = { email: uniqueEmail("trader"), password: "a good password", name: "Trader" };
+  await client.register(person);
+  await client.signIn(person.email, person.password);
+  return client;
+}
+
+interface Summary {
+  id: string;
+  cash: string;
+  equity: string;
+  buyingPower: string;
+  positions: Array<{ symbol: string; quantity: number; lastPrice: string }>;
+}
+interface OrderBody {
+  order: { id: string; status: string; symbol: string; quantity: number };
+  fill?: { price: string } | null;
+  error?: { code: string; message: string };
+}
+
+async function portfolioOf(client: Client) {
+  const res = await client.request("/api/portfolio");
+  expect(res.status).toBe(200);
+  return json<Summary>(res);
+}
+
+const order = (client: Client, id: string, body: unknown, key?: string) =>
+  client.request(`/api/portfolios/${id}/orders`, { method: "POST", json: body, headers: key ? { "Idempotency-Key": key } : {} });
+
+describe("market and trading API", () => {
+  it("answers 401 without a session", async () => {
+    const anonymous = new Client();
+    for (const path of ["/api/portfolio", "/api/instruments", "/api/instruments/NWRB/candles"]) {
+      const res = await anonymous.request(path);
+      expect(res.status, path).toBe(401);
+      expect(await json(res)).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    }
+  });
+
+  it("lists the seeded universe with prices, and its backfilled candles", async () => {
+    const client = await member();
+    const { items } = await json<{ items: Array<{ symbol: string; lastPrice: string; dayChange: string; sector: string }> }>(await client.request("/api/instruments"));
+    expect(items.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(items.map((i) => i.sector)).size).toBeGreaterThanOrEqual(8);
+    expect(items[0]!.lastPrice).toMatch(/^\d+\.\d{2}$/);
+    const daily = await json<{ items: Array<{ start: string; close: string }> }>(await client.request("/api/instruments/NWRB/candles?interval=1d"));
+    expect(daily.items.length).toBeGreaterThanOrEqual(365);
+    const minute = await json<{ items: unknown[] }>(await client.request("/api/instruments/NWRB/candles?interval=1m"));
+    expect(minute.items.length).toBeGreaterThanOrEqual(1000);
+    expect((await client.request("/api/instruments/NOPE/candles")).status).toBe(404);
+    expect((await client.request("/api/instruments/NWRB/candles?interval=5m")).status).toBe(400);
+  });
+
+  it("creates the practice portfolio once, buys at market, and replays an Idempotency-Key", async () => {
+    const client = await member();
+    const first = await portfolioOf(client);
+    expect(first).toMatchObject({ cash: "100000.00", equity: "100000.00" });
+    expect((await portfolioOf(client)).id).toBe(first.id);
+
+    const body = { symbol: "NWRB", side: "buy", type: "market", quantity: 10 };
+    const placed = await order(client, first.id, body, "buy-nwrb-1");
+    expect(placed.status).toBe(201);
+    const answer = await json<OrderBody>(placed);
+    expect(answer.order.status).toBe("filled");
+    expect(answer.fill!.price).toMatch(/^\d+\.\d{2}$/);
+    const replay = await order(client, first.id, body, "buy-nwrb-1");
+    expect(replay.status).toBe(201);
+    expect(await json(replay)).toEqual(answer);
+    const reused = await order(client, first.id, { ...body, quantity: 11 }, "buy-nwrb-1");
+    expect(reused.status).toBe(422);
+    expect(await json(reused)).toMatchObject({ error: { code: "IDEMPOTENCY_KEY_REUSED" } });
+    expect((await order(client, first.id, body, "x".repeat(101))).status).toBe(400);
+
+    const after = await portfolioOf(client);
+    expect(after.positions).toEqual([expect.objectContaining({ symbol: "NWRB", quantity: 10 })]);
+    const fills = await json<{ items: unknown[]; total: number; page: number; pageSize: number }>(await client.request(`/api/portfolios/${first.id}/fills`));
+    expect(fills).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+  });
+
+  it("answers 422 with a stable code, keeps the rejection in the history, and 409 on a second cancel", async () => {
+    const client = await member();
+    const { id } = await portfolioOf(client);
+    const tooBig = await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 100_000 });
+    expect(tooBig.status).toBe(422);
+    const refused = await json<OrderBody>(tooBig);
+    expect(refused.error!.code).toBe("INSUFFICIENT_FUNDS");
+    expect(refused.order.status).toBe("rejected");
+    expect((await json<OrderBody>(await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1.5 }))).error!.code).toBe("INVALID_QUANTITY");
+    expect((await json<OrderBody>(await order(client, id, { symbol: "NWRB", side: "sell", type: "market", quantity: 1 }))).error!.code).toBe("INSUFFICIENT_SHARES");
+    expect((await json<OrderBody>(await order(client, id, { symbol: "ZZZZ", side: "buy", type: "market", quantity: 1 }))).error!.code).toBe("UNKNOWN_INSTRUMENT");
+    expect((await order(client, id, { symbol: "NWRB", side: "buy" })).status).toBe(400);
+
+    const rejected = await json<{ items: Array<{ id: string; rejection: { code: string } }>; total: number }>(await client.request(`/api/portfolios/${id}/orders?status=rejected`));
+    expect(rejected.items.map((o) => o.id)).toContain(refused.order.id);
+
+    const resting = await json<OrderBody>(await order(client, id, { symbol: "NWRB", side: "buy", type: "limit", quantity: 1, limitPrice: "1.00", timeInForce: "gtc" }));
+    expect(resting.order.status).toBe("open");
+    const cancel = await client.request(`/api/portfolios/${id}/orders/${resting.order.id}`, { method: "DELETE" });
+    expect(cancel.status).toBe(200);
+    expect(await json(cancel)).toMatchObject({ status: "cancelled" });
+    const again = await client.request(`/api/portfolios/${id}/orders/${resting.order.id}`, { method: "DELETE" });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ error: { code: "ORDER_NOT_OPEN" } });
+  });
+
+  it("hides someone else's portfolio (404), except from admins", async () => {
+    const owner = await member();
+    const { id } = await portfolioOf(owner);
+    const stranger = await member();
+    for (const path of [`/api/portfolios/${id}`, `/api/portfolios/${id}/orders`, `/api/portfolios/${id}/fills`, `/api/portfolios/${id}/export.csv`]) {
+      expect((await stranger.request(path)).status, path).toBe(404);
+    }
+    expect((await order(stranger, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1 })).status).toBe(404);
+    const admin = new Client();
+    await admin.signIn(ADMIN.email, ADMIN.password);
+    expect((await admin.request(`/api/portfolios/${id}`)).status).toBe(200);
+    // Admins read; they do not trade on someone else's portfolio.
+    expect((await order(admin, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1 })).status).toBe(404);
+  });
+
+  it("exports orders and fills as a CSV attachment with formula-safe cells", async () => {
+    const client = await member();
+    const { id } = await portfolioOf(client);
+    await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 2 });
+    const res = await client.request(`/api/portfolios/${id}/export.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="portfolio-.*\.csv"$/);
+    const lines = (await res.text()).trim().split("\r\n");
+    expect(lines[0]).toMatch(/^record,id,order_id,time,symbol,side/);
+    expect(lines.filter((l) => l.startsWith("order,"))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith("fill,"))).toHaveLength(1);
+    for (const line of lines) expect(line.split(",").every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
+    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("plain")).toBe("plain");
+  });
+
+  it("refuses the test price control with 404 when TEST_PRICE_CONTROL is off", async () => {
+    const client = await member();
+    const res = await client.request("/api/test/prices", { method: "POST", json: { symbol: "NWRB", price: "1.00" } });
+    expect(res.status).toBe(404);
+    expect(await json(res)).toMatchObject({ error: { code: "NOT_FOUND" } });
+    expect((await new Client().request("/api/test/prices", { method: "POST", json: { symbol: "NWRB", price: "1.00" } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,234 @@
+/** The trading engine on a real database: locks, idempotency, resting orders, expiry, rejections. */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { parseMoney } from "@/domain/trading";
+import { seedCurriculum } from "@/features/learn/server/seed";
+import {
+  cancelOrder,
+  expireDayOrders,
+  getOrCreatePracticePortfolio,
+  listFills,
+  listOrders,
+  placeOrder,
+  portfolioSummary,
+  processPriceMove,
+} from "@/features/portfolio/server";
+import type { Db } from "@/server/db";
+import { fills, ledgerEntries, lessonProgress, lessons, orders, portfolios, positions } from "@/server/db/schema";
+import { HttpError } from "@/server/http/errors";
+import { buildCourse, buildLesson } from "../factories/learn";
+import { createInstrument, createPortfolio } from "../factories/trading";
+import { createTestUser } from "../factories/users";
+import { onPostgres, useTestDatabase } from "../setup/db";
+
+const database = useTestDatabase();
+const m = parseMoney;
+
+async function portfolioRow(db: Db, id: string) {
+  const [row] = await db.select().from(portfolios).where(eq(portfolios.id, id));
+  return row!;
+}
+
+/** cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions, position = Σ signed fills, cash ≥ 0. */
+async function expectIdentities(db: Db, portfolioId: string) {
+  const p = await portfolioRow(db, portfolioId);
+  const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.portfolioId, portfolioId));
+  const fillRows = await db.select().from(fills).where(eq(fills.portfolioId, portfolioId));
+  const cash = m(p.cash);
+  expect(cash >= 0n).toBe(true);
+  expect(ledger.reduce((t, e) => t + m(e.amount), 0n)).toBe(cash);
+  const flows = fillRows.reduce((t, f) => {
+    const notional = m(f.price) * BigInt(f.quantity);
+    const paying = f.side === "buy" || f.side === "cover";
+    return t + (paying ? -notional : notional) - m(f.commission);
+  }, 0n);
+  expect(m(p.startingCash) + flows).toBe(cash);
+  const held = await db.select().from(positions).where(eq(positions.portfolioId, portfolioId));
+  for (const position of held) {
+    const signed = fillRows.filter((f) => f.symbol === position.symbol).reduce((t, f) => t + (f.side === "buy" || f.side === "cover" ? f.quantity : -f.quantity), 0);
+    expect(position.quantity).toBe(signed);
+  }
+  const open = await db.select().from(orders).where(and(eq(orders.portfolioId, portfolioId), eq(orders.status, "open")));
+  expect(open.reduce((t, o) => t + m(o.reservedCash), 0n)).toBe(m(p.reservedCash));
+}
+
+const buy = (symbol: string, quantity: number, extra: Record<string, string> = {}) => ({ symbol, side: "buy", type: "market", quantity, ...extra });
+
+describe("the practice portfolio", () => {
+  it("is created once under 10 concurrent first visits, with 100,000.00", async () => {
+    const db = database.db;
+    const user = await createTestUser(db);
+    const created = await Promise.all(Array.from({ length: 10 }, () => getOrCreatePracticePortfolio(db, user.id)));
+    expect(new Set(created.map((p) => p.id)).size).toBe(1);
+    const rows = await db.select().from(portfolios).where(eq(portfolios.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.cash).toBe("100000.00");
+    await expectIdentities(db, rows[0]!.id);
+  });
+});
+
+describe("placing orders", () => {
+  it(`never overspends under 50 concurrent market buys${onPostgres ? " (really racing on PostgreSQL)" : ""}`, async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "100.00" });
+    const portfolio = await createPortfolio(db);
+    // 25 × 100.05 = 2,501.25 each: 39 fit in 100,000.00, the 40th does not.
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 25) })),
+    );
+    const filled = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 422);
+    expect(filled).toHaveLength(39);
+    expect(refused).toHaveLength(11);
+    for (const r of refused) expect((r.body as { error: { code: string } }).error.code).toBe("INSUFFICIENT_FUNDS");
+    const p = await portfolioRow(db, portfolio.id);
+    expect(p.cash).toBe("2451.25");
+    const [position] = await db.select().from(positions).where(eq(positions.portfolioId, portfolio.id));
+    expect(position!.quantity).toBe(39 * 25);
+    await expectIdentities(db, portfolio.id);
+  });
+
+  it("answers a replayed Idempotency-Key with the first answer, and refuses the key for another body", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const args = { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 3), idempotencyKey: "key-1" };
+    const [first, second] = await Promise.all([placeOrder(db, args), placeOrder(db, args)]);
+    const third = await placeOrder(db, args);
+    expect(first.status).toBe(201);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    expect((await listFills(db, portfolio.id, { page: 1, pageSize: 20 })).total).toBe(1);
+    const reused = await placeOrder(db, { ...args, input: buy(instrument.symbol, 4) }).catch((e: unknown) => e);
+    expect(reused).toBeInstanceOf(HttpError);
+    expect(reused).toMatchObject({ status: 422, code: "IDEMPOTENCY_KEY_REUSED" });
+    // Keys are scoped to the portfolio: another portfolio may use the same key.
+    const other = await createPortfolio(db);
+    expect((await placeOrder(db, { ...args, userId: other.userId, portfolioId: other.id })).status).toBe(201);
+    await expectIdentities(db, portfolio.id);
+  });
+
+  it("stores a rejected order in the history with its code and message", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const answer = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 10_000) });
+    expect(answer.status).toBe(422);
+    const body = answer.body as { error: { code: string; message: string }; order: { id: string; status: string } };
+    expect(body.error.code).toBe("INSUFFICIENT_FUNDS");
+    expect(body.order.status).toBe("rejected");
+    const history = await listOrders(db, portfolio.id, { status: "rejected", page: 1, pageSize: 20 });
+    expect(history.items).toEqual([expect.objectContaining({ id: body.order.id, rejection: { code: "INSUFFICIENT_FUNDS", message: body.error.message } })]);
+    expect((await portfolioRow(db, portfolio.id)).cash).toBe("100000.00");
+  });
+
+  it("refuses an order for someone else's portfolio with 404", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const stranger = await createTestUser(db);
+    await expect(placeOrder(db, { userId: stranger.id, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("resting orders", () => {
+  it("fills a limit buy when a price move crosses it, at the new price, and not before", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "100.00" });
+    const portfolio = await createPortfolio(db);
+    const placed = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 10, { type: "limit", limitPrice: "95.00" }) });
+    expect(placed.status).toBe(201);
+    const orderId = (placed.body as { order: { id: string; status: string } }).order.id;
+    expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("950.00");
+
+    const missed = await processPriceMove(db, instrument.symbol, m("100.00"), m("96.00"));
+    expect(missed).toMatchObject({ candidates: 0, filled: 0 });
+    const hit = await processPriceMove(db, instrument.symbol, m("96.00"), m("94.50"));
+    expect(hit).toMatchObject({ candidates: 1, filled: 1 });
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe("filled");
+    const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
+    expect(fill!.price).toBe("94.50");
+    const p = await portfolioRow(db, portfolio.id);
+    expect(p).toMatchObject({ cash: "99055.00", reservedCash: "0.00" });
+    await expectIdentities(db, portfolio.id);
+  });
+
+  it("cancels an open order once, giving its reservation back; the second cancel is 409", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const placed = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 10, { type: "limit", limitPrice: "50.00", timeInForce: "gtc" }) });
+    const orderId = (placed.body as { order: { id: string } }).order.id;
+    const cancelled = await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId });
+    expect(cancelled.status).toBe("cancelled");
+    expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("0.00");
+    await expect(cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId })).rejects.toMatchObject({ status: 409, code: "ORDER_NOT_OPEN" });
+    // A cancelled order no longer fills.
+    expect(await processPriceMove(db, instrument.symbol, m("100.00"), m("40.00"))).toMatchObject({ candidates: 0, filled: 0 });
+  });
+
+  it("fills a sell stop that the price gaps through at the new, worse price with slippage", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "100.00" });
+    const portfolio = await createPortfolio(db);
+    const ids = { userId: portfolio.userId, portfolioId: portfolio.id };
+    expect((await placeOrder(db, { ...ids, input: buy(instrument.symbol, 10) })).status).toBe(201);
+    const stop = await placeOrder(db, { ...ids, input: { symbol: instrument.symbol, side: "sell", type: "stop", quantity: 10, stopPrice: "90.00" } });
+    expect(stop.status).toBe(201);
+    expect(await processPriceMove(db, instrument.symbol, m("100.00"), m("91.00"))).toMatchObject({ filled: 0 });
+    expect(await processPriceMove(db, instrument.symbol, m("91.00"), m("85.00"))).toMatchObject({ candidates: 1, filled: 1 });
+    const stopId = (stop.body as { order: { id: string } }).order.id;
+    const [fill] = await db.select().from(fills).where(eq(fills.orderId, stopId));
+    // 85.00 less 5 bps, rounded down against the seller.
+    expect(fill!.price).toBe("84.95");
+    expect(fill!.reason).toMatch(/gapped/);
+    const [position] = await db.select().from(positions).where(eq(positions.portfolioId, portfolio.id));
+    expect(position!.quantity).toBe(0);
+    await expectIdentities(db, portfolio.id);
+  });
+
+  it("expires day orders at 24:00 UTC of their day and keeps GTC orders", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const ids = { userId: portfolio.userId, portfolioId: portfolio.id };
+    const placedAt = new Date("2026-01-05T10:00:00Z");
+    const day = await placeOrder(db, { ...ids, now: placedAt, input: buy(instrument.symbol, 10, { type: "limit", limitPrice: "50.00", timeInForce: "day" }) });
+    const gtc = await placeOrder(db, { ...ids, now: placedAt, input: buy(instrument.symbol, 10, { type: "limit", limitPrice: "40.00", timeInForce: "gtc" }) });
+    expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("900.00");
+    expect(await expireDayOrders(db, new Date("2026-01-05T23:59:59.999Z"))).toBe(0);
+    expect(await expireDayOrders(db, new Date("2026-01-06T00:00:00Z"))).toBe(1);
+    const statuses = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.portfolioId, portfolio.id));
+    const byId = Object.fromEntries(statuses.map((s) => [s.id, s.status]));
+    expect(byId[(day.body as { order: { id: string } }).order.id]).toBe("expired");
+    expect(byId[(gtc.body as { order: { id: string } }).order.id]).toBe("open");
+    expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("400.00");
+    await expectIdentities(db, portfolio.id);
+  });
+});
+
+describe("short selling", () => {
+  it("is SHORTING_LOCKED until the short-selling lesson is passed", async () => {
+    const db = database.db;
+    const gate = buildLesson({ unlocks: "short-selling" });
+    await seedCurriculum(db, [buildCourse({ lessons: [gate] })]);
+    const instrument = await createInstrument(db, { lastPrice: "100.00" });
+    const portfolio = await createPortfolio(db);
+    const ids = { userId: portfolio.userId, portfolioId: portfolio.id };
+    const short = { symbol: instrument.symbol, side: "short", type: "market", quantity: 10 };
+    const locked = await placeOrder(db, { ...ids, input: short });
+    expect(locked.status).toBe(422);
+    expect((locked.body as { error: { code: string } }).error.code).toBe("SHORTING_LOCKED");
+
+    const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.slug, gate.slug));
+    await db.insert(lessonProgress).values({ userId: portfolio.userId, lessonId: lesson!.id, attempts: 1, passedAt: new Date() });
+    const unlocked = await placeOrder(db, { ...ids, input: short });
+    expect(unlocked.status).toBe(201);
+    const summary = await portfolioSummary(db, await portfolioRow(db, portfolio.id));
+    expect(summary.positions).toEqual([expect.objectContaining({ symbol: instrument.symbol, quantity: -10 })]);
+    // Proceeds of 10 × 99.95 are cash; equity = cash − |short value| at the last price.
+    expect(summary).toMatchObject({ cash: "100999.50", shortMarketValue: "1000.00", equity: "99999.50" });
+    await expectIdentities(db, portfolio.id);
+  });
+});
