@@ -5,16 +5,18 @@
  */
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
-import { startMarket } from "@/features/market/server/start";
-import { getDatabase } from "@/server/db";
+import { startMarket, stopMarket } from "@/features/market/server/start";
+import { getDatabase, type DatabaseHandle } from "@/server/db";
 import { logger } from "@/server/logger";
 
 export async function boot(): Promise<void> {
   const started = performance.now();
   try {
-    const { db, kind } = await getDatabase();
+    const handle = await getDatabase();
+    const { db, kind } = handle;
+    stopMarketBeforeClose(handle);
     const learn = await seedCurriculum(db, curriculum);
-    await startMarket(db);
+    await startMarket(db, kind);
     logger().info(
       { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons } },
       "[start] database ready",
@@ -28,4 +30,27 @@ export async function boot(): Promise<void> {
     );
     process.exit(1);
   }
+}
+
+/**
+ * Shutdown order: the simulator stops (its tick in flight finishes, its lease is given up)
+ * before the database closes. src/server/db closes PGlite on SIGTERM/SIGINT through
+ * handle.close(), so close is wrapped to stop the job first. On PostgreSQL there is no such
+ * hook: a signal stops the job, releases the lease, and exits (a listener replaces Node's
+ * default exit, so it must exit itself; at most 5 s).
+ */
+function stopMarketBeforeClose(handle: DatabaseHandle): void {
+  const close = handle.close.bind(handle);
+  handle.close = async () => {
+    await stopMarket().catch(() => {});
+    await close();
+  };
+  if (handle.kind === "pglite") return;
+  const stop = (signal: NodeJS.Signals) => {
+    const exit = () => process.exit(signal === "SIGINT" ? 130 : 0);
+    setTimeout(exit, 5000).unref();
+    void handle.close().catch(() => {}).finally(exit);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
 }

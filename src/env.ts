@@ -54,6 +54,8 @@ const schema = z.object({
   RATE_LIMIT_PER_IP: positiveInt(50),
   /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
   TEST_PRICE_CONTROL: flag,
+  /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
+  MARKET_TICK_MS: positiveInt(2000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -24,6 +24,8 @@ export async function setup(project: TestProject) {
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
     // Read at run time (the build is shared by every test server): a test checks it arrives.
     SESSION_POLL_SECONDS: "7",
+    // The simulator ticks fast so the live-updates test sees quotes (tests/integration/http-stream.test.ts).
+    MARKET_TICK_MS: "500",
     ...(database && { DATABASE_URL: database.url }),
   });
   project.provide("mailDir", mailDir);

@@ -56,3 +56,18 @@ export const marketState = pgTable("market_state", {
   state: jsonb("state").$type<StoredMarketState>().notNull(),
   updatedAt: timestamp("updated_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Leader leases for jobs that must run once per database (the market simulator). Taking over
+ * an expired lease bumps `epoch`; every write of the leader first locks its row and checks
+ * `holder` and `epoch`, so a leader that froze and lost the lease can never write again
+ * (docs/decisions/016-simulator-leadership.md).
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  /** The fencing token: +1 on every change of holder. */
+  epoch: bigint("epoch", { mode: "number" }).notNull(),
+  expiresAt: timestamp("expires_at", { mode: "date", withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+});

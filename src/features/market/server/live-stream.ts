@@ -1,0 +1,125 @@
+/**
+ * GET /api/stream: Server-Sent Events for a signed-in person. A snapshot of quotes first,
+ * then `quote` events from every tick and `order` / `fill` / `portfolio` events of their own
+ * portfolios only. A comment every 15 s keeps proxies from closing the connection, and each
+ * heartbeat re-reads the person's token version: a revoked session or disabled account ends
+ * the stream. Subscriptions are dropped when the client goes away.
+ *
+ * No compression: `Cache-Control: no-transform` makes Next's gzip skip this response (gzip
+ * would buffer the events), and `X-Accel-Buffering: no` does the same for nginx.
+ */
+import { eq } from "drizzle-orm";
+import type { NextApiRequest, NextApiResponse } from "next";
+import { getToken } from "next-auth/jwt";
+import { env } from "@/env";
+import { getServerAuthSession } from "@/server/auth/session";
+import { findUserById } from "@/server/auth/users";
+import { getDb } from "@/server/db";
+import { portfolios } from "@/server/db/schema";
+import { getHub, portfolioTopic, QUOTES_TOPIC, type QuoteEvent, type RealtimeEvent } from "@/server/realtime/hub";
+import { logger } from "@/server/logger";
+import { listInstruments } from "./queries";
+
+export const HEARTBEAT_MS = 15_000;
+export const RETRY_MS = 3000;
+
+async function currentQuotes(): Promise<QuoteEvent[]> {
+  const rows = await listInstruments(await getDb());
+  return rows.filter((r) => r.active).map((r) => ({ symbol: r.symbol, price: r.lastPrice, previousClose: r.previousClose, at: r.updatedAt }));
+}
+
+async function portfolioIdsOf(userId: string): Promise<string[]> {
+  const db = await getDb();
+  return (await db.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.userId, userId))).map((r) => r.id);
+}
+
+export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  if (req.method !== "GET") {
+    res.setHeader("Allow", "GET");
+    res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use GET for this address." } });
+    return;
+  }
+  const session = await getServerAuthSession({ req, res });
+  const token = session ? await getToken({ req, secret: env().NEXTAUTH_SECRET }) : null;
+  const userId = session?.user.id;
+  if (!session || !userId || !token) {
+    res.setHeader("Cache-Control", "private, no-store");
+    res.status(401).json({ error: { code: "UNAUTHENTICATED", message: "Sign in to see live updates." } });
+    return;
+  }
+  const tokenVersion = token.tv;
+
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache, no-transform",
+    "X-Accel-Buffering": "no",
+    Connection: "keep-alive",
+  });
+  res.flushHeaders();
+  req.socket.setNoDelay(true);
+  req.socket.setTimeout(0);
+
+  let closed = false;
+  const unsubscribes = new Map<string, () => void>();
+  const hub = getHub();
+  const send = (event: string, data: unknown) => {
+    if (closed) return;
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const sendQuotes = (quotes: QuoteEvent[]) => {
+    // A client that cannot keep up skips ticks rather than queueing them in memory.
+    if (res.writableNeedDrain) return;
+    for (const quote of quotes) send("quote", quote);
+  };
+
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    for (const off of unsubscribes.values()) off();
+    unsubscribes.clear();
+    res.end();
+  };
+  req.on("close", close);
+  res.on("error", close);
+
+  const onQuotes = (event: RealtimeEvent) => {
+    const data = event.data as { quotes: QuoteEvent[] } | null;
+    if (data) sendQuotes(data.quotes);
+    else currentQuotes().then(sendQuotes, () => {});
+  };
+  const onPortfolio = (event: RealtimeEvent) => send(event.type, event.data);
+  const followPortfolios = async () => {
+    for (const id of await portfolioIdsOf(userId)) {
+      if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onPortfolio));
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    void (async () => {
+      try {
+        const row = await findUserById(await getDb(), userId);
+        if (!row || row.disabledAt || row.tokenVersion !== tokenVersion) {
+          send("revoked", { reason: "Your session has ended." });
+          close();
+          return;
+        }
+        if (closed) return;
+        res.write(": heartbeat\n\n");
+        await followPortfolios();
+      } catch (error) {
+        logger().warn({ err: error }, "[stream] heartbeat failed");
+      }
+    })();
+  }, HEARTBEAT_MS);
+
+  res.write(`retry: ${RETRY_MS}\n\n`);
+  unsubscribes.set(QUOTES_TOPIC, hub.subscribe(QUOTES_TOPIC, onQuotes));
+  try {
+    await followPortfolios();
+    send("snapshot", { quotes: await currentQuotes() });
+  } catch (error) {
+    logger().error({ err: error }, "[stream] could not send the snapshot");
+    close();
+  }
+}

@@ -1,0 +1,305 @@
+/**
+ * The market simulator job: every MARKET_TICK_MS the leader advances the persisted market
+ * (domain `stepTo`), writes prices, candles and the state, then runs resting orders against
+ * the moves. Exactly one runner per database leads (docs/decisions/016):
+ *
+ * - a lease row in job_leases (holder, epoch = fencing token, expires_at on the database's
+ *   clock). A follower takes an expired lease over (epoch + 1); the leader renews it in
+ *   every tick's transaction.
+ * - fencing: each tick's transaction starts with `UPDATE job_leases … WHERE holder = me AND
+ *   epoch = mine` (a row lock, held to commit); no row means another runner took over and
+ *   the whole tick is refused (FencedError) before anything is written.
+ * - PGlite is one process: the same code runs, and a start takes the lease over at once.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type InstrumentDefinition, type InstrumentKind, type MarketState } from "@/domain/market";
+import { parseMoney } from "@/domain/trading";
+import { expireDayOrders, processPriceMove } from "@/features/portfolio/server";
+import type { Db, Tx } from "@/server/db";
+import { candles, instruments, jobLeases, marketState, type StoredMarketState } from "@/server/db/schema";
+import { logger } from "@/server/logger";
+import { QUOTES_TOPIC, type Hub, type QuoteEvent } from "@/server/realtime/hub";
+
+export const SIMULATOR_LEASE = "market-simulator";
+/** Minute candles older than this are pruned (daily candles are kept). */
+export const MINUTE_CANDLE_RETENTION_MS = 2 * 86_400_000;
+
+export class FencedError extends Error {
+  readonly name = "FencedError";
+}
+
+export interface SimulatorJobOptions {
+  db: Db;
+  kind: "pglite" | "postgres";
+  tickMs: number;
+  /** Default max(10 s, 3 ticks). */
+  leaseMs?: number;
+  /** How often a follower tries to take over; default min(tick, 1 s). */
+  pollMs?: number;
+  holder?: string;
+  hub?: Hub;
+  clock?: () => Date;
+}
+
+export interface TickReport {
+  at: Date;
+  instruments: number;
+  moved: number;
+  rolledDay: boolean;
+  expired: number;
+  filled: number;
+  pruned: number;
+  /** Whole tick, and the fenced write transaction alone. */
+  ms: number;
+  writeMs: number;
+}
+
+interface Move {
+  symbol: string;
+  previous: string;
+  next: string;
+}
+
+export class SimulatorJob {
+  readonly holder: string;
+  private epoch: number | null = null;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+  readonly leaseMs: number;
+  lastTick: TickReport | undefined;
+
+  constructor(private readonly options: SimulatorJobOptions) {
+    this.holder = options.holder ?? `${process.pid}-${randomUUID()}`;
+    this.leaseMs = options.leaseMs ?? Math.max(10_000, 3 * options.tickMs);
+  }
+
+  get isLeader(): boolean {
+    return this.epoch !== null;
+  }
+
+  get fencingToken(): number | null {
+    return this.epoch;
+  }
+
+  private get now(): Date {
+    return (this.options.clock ?? (() => new Date()))();
+  }
+
+  /**
+   * Takes the lease if it is free or expired (always on PGlite: one process per database).
+   * Returns whether this runner now leads.
+   */
+  async acquire(): Promise<boolean> {
+    const force = this.options.kind === "pglite";
+    const rows = await this.options.db.execute<{ epoch: string | number }>(sql`
+      insert into ${jobLeases} (name, holder, epoch, expires_at, updated_at)
+      values (${SIMULATOR_LEASE}, ${this.holder}, 1, now() + ${this.leaseMs} * interval '1 millisecond', now())
+      on conflict (name) do update
+        set holder = excluded.holder, epoch = ${jobLeases.epoch} + 1, expires_at = excluded.expires_at, updated_at = now()
+        where ${jobLeases.expiresAt} < now() or ${force}
+      returning epoch`);
+    const row = rows.rows[0];
+    this.epoch = row ? Number(row.epoch) : null;
+    return this.epoch !== null;
+  }
+
+  /** Locks the lease row and renews it if it is still ours; refuses (FencedError) otherwise. */
+  async fence(tx: Tx): Promise<void> {
+    if (this.epoch === null) throw new FencedError("This runner does not hold the simulator lease.");
+    const rows = await tx.execute<{ epoch: string | number }>(sql`
+      update ${jobLeases} set expires_at = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
+      where name = ${SIMULATOR_LEASE} and holder = ${this.holder} and epoch = ${this.epoch}
+      returning epoch`);
+    if (rows.rows.length === 0) {
+      this.epoch = null;
+      throw new FencedError("The simulator lease was taken over by another runner; this write is refused.");
+    }
+  }
+
+  /** Gives the lease up at once (a clean stop), so a follower need not wait for it to expire. */
+  async release(): Promise<void> {
+    if (this.epoch === null) return;
+    const epoch = this.epoch;
+    this.epoch = null;
+    await this.options.db
+      .update(jobLeases)
+      .set({ expiresAt: sql`now() - interval '1 millisecond'` })
+      .where(and(eq(jobLeases.name, SIMULATOR_LEASE), eq(jobLeases.holder, this.holder), eq(jobLeases.epoch, epoch)));
+  }
+
+  /** One tick as the leader. Throws FencedError (writing nothing) when the lease is not ours. */
+  async tick(now: Date = this.now): Promise<TickReport | null> {
+    const started = performance.now();
+    const { db } = this.options;
+    const written = await db.transaction(async (tx) => {
+      await this.fence(tx);
+      return writeTick(tx, now);
+    });
+    const writeMs = performance.now() - started;
+    if (!written) return null;
+    const { moves, quotes, rolledDay, pruned, count } = written;
+    if (this.options.hub) {
+      await this.options.hub.publish(db, { topic: QUOTES_TOPIC, type: "quotes", data: { at: now.toISOString(), quotes } }).catch((error: unknown) => {
+        logger().warn({ err: error }, "[market] could not publish quotes");
+      });
+    }
+    let expired = 0;
+    if (rolledDay) expired = await expireDayOrders(db, now);
+    let filled = 0;
+    for (const move of moves) {
+      const result = await processPriceMove(db, move.symbol, parseMoney(move.previous), parseMoney(move.next), now);
+      filled += result.filled;
+    }
+    const report: TickReport = { at: now, instruments: count, moved: moves.length, rolledDay, expired, filled, pruned, ms: performance.now() - started, writeMs };
+    this.lastTick = report;
+    return report;
+  }
+
+  /** Runs the loop: lead and tick, or follow and try to take over. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const began = Date.now();
+      this.running = this.iterate().finally(() => {
+        this.running = undefined;
+        const interval = this.isLeader ? this.options.tickMs : (this.options.pollMs ?? Math.min(this.options.tickMs, 1000));
+        this.schedule(Math.max(0, interval - (Date.now() - began)));
+      });
+    }, delay);
+  }
+
+  private async iterate(): Promise<void> {
+    try {
+      if (!this.isLeader) {
+        if (!(await this.acquire())) return;
+        logger().info({ holder: this.holder, epoch: this.epoch }, "[market] this instance now runs the simulator");
+      }
+      await this.tick();
+    } catch (error) {
+      if (error instanceof FencedError) {
+        logger().warn({ holder: this.holder }, "[market] lost the simulator lease; following");
+        return;
+      }
+      if (this.stopped) return;
+      logger().error({ err: error }, "[market] simulator tick failed");
+    }
+  }
+
+  /**
+   * Stops the loop and waits for a tick in flight; gives the lease up unless `release` is
+   * false (tests simulate a crash that way).
+   */
+  async stop(options: { release?: boolean } = {}): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => {});
+    if (options.release === false) {
+      this.epoch = null;
+      return;
+    }
+    await this.release().catch(() => {});
+  }
+}
+
+function definitionsOf(rows: (typeof instruments.$inferSelect)[]): InstrumentDefinition[] {
+  return rows.map((r) => ({
+    symbol: r.symbol,
+    name: r.name,
+    sector: r.sector,
+    kind: r.kind as InstrumentKind,
+    startingPrice: r.lastPrice,
+    drift: r.drift,
+    volatility: r.volatility,
+    beta: r.beta,
+    sectorLoading: r.sectorLoading,
+    averageDailyVolume: r.averageDailyVolume,
+  }));
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** Everything a tick writes, inside the fenced transaction. Null when there is nothing to do. */
+async function writeTick(tx: Tx, now: Date) {
+  const [stored] = await tx.select({ state: marketState.state }).from(marketState).where(eq(marketState.id, 1)).for("update");
+  if (!stored) return null;
+  const rows = await tx.select().from(instruments).where(eq(instruments.active, true));
+  if (rows.length === 0) return null;
+  const definitions = definitionsOf(rows);
+  const previousState = stored.state.market as MarketState | null;
+  const base = previousState ? syncUniverse(previousState, definitions) : createMarketState(definitions, stored.state.seed, now);
+  if (now.getTime() <= base.time) return null;
+  const stepped = stepTo(base, now);
+  const rolledDay = utcDay(new Date(base.time)) !== utcDay(now);
+
+  const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
+  const moves: Move[] = [];
+  const quotes: QuoteEvent[] = [];
+  for (const tick of stepped.ticks) {
+    const row = bySymbol.get(tick.symbol)!;
+    const previous = row.lastPrice;
+    if (parseMoney(previous) !== parseMoney(tick.price)) moves.push({ symbol: tick.symbol, previous, next: tick.price });
+    quotes.push({ symbol: tick.symbol, price: tick.price, previousClose: rolledDay ? previous : row.previousClose, at: now.toISOString() });
+  }
+
+  // Prices, and at 00:00 UTC yesterday's close, in one statement.
+  await tx.execute(sql`
+    update ${instruments} as i
+    set last_price = x.price, previous_close = case when ${rolledDay} then i.last_price else i.previous_close end, updated_at = ${now.toISOString()}::timestamptz
+    from json_to_recordset(${json(stepped.ticks.map((t) => ({ symbol: t.symbol, price: t.price })))}::json) as x(symbol text, price numeric)
+    where i.symbol = x.symbol`);
+
+  // The current minute and day candles: read, folded by the domain, written back.
+  const symbols = stepped.ticks.map((t) => t.symbol);
+  const minuteStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+  const dayStart = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+  const current = await tx
+    .select()
+    .from(candles)
+    .where(
+      and(
+        inArray(candles.symbol, symbols),
+        or(and(eq(candles.interval, "1m"), eq(candles.start, minuteStart)), and(eq(candles.interval, "1d"), eq(candles.start, dayStart))),
+      ),
+    );
+  const existing = new Map(current.map((c) => [`${c.symbol}/${c.interval}`, c]));
+  const updated: Candle[] = [];
+  for (const tick of stepped.ticks) {
+    for (const interval of ["1m", "1d"] as CandleInterval[]) {
+      const row = existing.get(`${tick.symbol}/${interval}`);
+      const candle: Candle | undefined = row && { symbol: row.symbol, interval, start: row.start, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
+      updated.push(updateCandle(candle, tick, interval).current);
+    }
+  }
+  await tx.execute(sql`
+    insert into ${candles} (symbol, interval, start, open, high, low, close, volume)
+    select symbol, interval, start, open, high, low, close, volume
+    from json_to_recordset(${json(updated.map((c) => ({ ...c, start: c.start.toISOString() })))}::json)
+      as x(symbol text, interval text, start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint)
+    on conflict (symbol, interval, start) do update
+      set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`);
+
+  // Once a minute: minute candles older than the retention window go (per symbol, through the key).
+  let pruned = 0;
+  if (Math.floor(base.time / 60_000) !== Math.floor(now.getTime() / 60_000)) {
+    const cutoff = new Date(now.getTime() - MINUTE_CANDLE_RETENTION_MS);
+    const deleted = await tx
+      .delete(candles)
+      .where(and(inArray(candles.symbol, symbols), eq(candles.interval, "1m"), sql`${candles.start} < ${cutoff.toISOString()}::timestamptz`))
+      .returning({ symbol: candles.symbol });
+    pruned = deleted.length;
+  }
+
+  const state: StoredMarketState = { seed: stored.state.seed, market: stepped.state };
+  await tx.update(marketState).set({ state, updatedAt: now }).where(eq(marketState.id, 1));
+  return { moves, quotes, rolledDay, pruned, count: rows.length };
+}

@@ -1,0 +1,106 @@
+/**
+ * GET /api/stream against the shared test server (its simulator ticks every 500 ms):
+ * 401 without a session; the SSE headers, a snapshot then live quotes; the stream ends
+ * when the session is revoked (checked at the 15 s heartbeat).
+ */
+import { describe, expect, it } from "vitest";
+import { uniqueEmail } from "../factories/emails";
+import { Client } from "./http-client";
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Reads server-sent events until `done` says enough (or the stream ends), then hangs up. */
+async function readEvents(res: Response, done: (events: SseEvent[]) => boolean, timeoutMs: number, abort: AbortController) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: SseEvent[] = [];
+  const raw: string[] = [];
+  let buffer = "";
+  let ended = false;
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    while (!done(events)) {
+      const chunk = await reader.read();
+      if (chunk.done) {
+        ended = true;
+        break;
+      }
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        raw.push(block);
+        const lines = block.split("\n");
+        const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
+        const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+  } catch (error) {
+    if (!abort.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    if (!ended) abort.abort();
+  }
+  return { events, raw, ended };
+}
+
+async function member() {
+  const client = new Client();
+  const person = { email: uniqueEmail("streamer"), password: "a good password", name: "Streamer" };
+  await client.register(person);
+  await client.signIn(person.email, person.password);
+  return { client, person };
+}
+
+describe("live updates (/api/stream)", () => {
+  it("answers 401 JSON without a session", async () => {
+    const res = await new Client().request("/api/stream");
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+  });
+
+  it("streams a snapshot of quotes, then live quote events, uncompressed", async () => {
+    const { client } = await member();
+    const abort = new AbortController();
+    const res = await client.request("/api/stream", { signal: abort.signal, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(res.headers.get("x-accel-buffering")).toBe("no");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    const { events, raw } = await readEvents(res, (e) => e.filter((x) => x.event === "quote").length >= 5, 10_000, abort);
+    expect(raw[0]).toBe("retry: 3000");
+    expect(events[0]!.event).toBe("snapshot");
+    const snapshot = events[0]!.data as { quotes: Array<{ symbol: string; price: string; previousClose: string; at: string }> };
+    expect(snapshot.quotes.length).toBeGreaterThanOrEqual(30);
+    expect(snapshot.quotes[0]).toMatchObject({ symbol: expect.any(String), price: expect.stringMatching(/^\d+\.\d{2}$/), previousClose: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const quotes = events.filter((e) => e.event === "quote").map((e) => e.data as { symbol: string; price: string; previousClose: string; at: string });
+    expect(quotes.length).toBeGreaterThanOrEqual(5);
+    for (const q of quotes) {
+      expect(q.price).toMatch(/^\d+\.\d{2}$/);
+      expect(new Date(q.at).getTime()).toBeGreaterThan(0);
+    }
+  });
+
+  it("ends the stream at the next heartbeat once the session is revoked", { timeout: 45_000 }, async () => {
+    const { client, person } = await member();
+    const abort = new AbortController();
+    const res = await client.request("/api/stream", { signal: abort.signal });
+    expect(res.status).toBe(200);
+    const other = new Client();
+    await other.signIn(person.email, person.password);
+    const revoked = (async () => {
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await other.request("/api/account/sign-out-everywhere", { method: "POST" })).status).toBe(200);
+    })();
+    const { events, ended } = await readEvents(res, (e) => e.some((x) => x.event === "revoked"), 25_000, abort);
+    await revoked;
+    expect(events.some((e) => e.event === "revoked")).toBe(true);
+    expect(ended || abort.signal.aborted).toBe(true);
+  });
+});
