@@ -6,12 +6,14 @@ import { guardedPage } from "@/server/auth/page-guard";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { learnerSummary } from "@/features/learn/server/learning";
+import { getOrCreatePracticePortfolio, portfolioSummary } from "@/features/portfolio/server";
 import { resolveTimeZone } from "@/server/http/time-zone";
 
 export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, session) => {
   const db = await getDb();
   const row = await findUserById(db, session.user.id);
   if (!row) return { redirect: { destination: "/login", permanent: false } };
+  const summary = await portfolioSummary(db, await getOrCreatePracticePortfolio(db, row.id));
   return {
     props: {
       user: {
@@ -24,6 +26,7 @@ export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, se
       },
       adminStats: row.role === "admin" ? await adminStats(db) : null,
       learning: await learnerSummary(db, row.id, resolveTimeZone(row.timeZone, ctx.req.cookies)),
+      portfolio: { equity: summary.equity, dayChange: summary.dayChange, totalReturn: summary.totalReturn, cash: summary.cash, holdings: summary.positions.length },
     },
   };
 });

@@ -15,12 +15,16 @@ describe.skipIf(browserMissing)("a new person's journey", () => {
     await page.waitForURL(`${appUrl()}/settings`);
     await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
 
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Portfolio" }).click();
+    await page.waitForURL(`${appUrl()}/portfolio`);
+    await page.getByRole("heading", { name: "Portfolio", level: 1 }).waitFor();
+
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Learn" }).click();
     await page.waitForURL(`${appUrl()}/learn`);
     await page.getByRole("heading", { name: "Learn", level: 1 }).waitFor();
 
     // Sections not built yet are still guarded: signed in, they answer 404, not the sign-in page.
-    for (const path of ["/portfolio", "/events", "/ranking"]) {
+    for (const path of ["/events", "/ranking"]) {
       const response = await page.goto(`${appUrl()}${path}`);
       expect(response?.status(), path).toBe(404);
     }

@@ -31,6 +31,9 @@ export async function setup(project: TestProject) {
   dropDatabase = database?.drop;
   app = await startApp({
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
+    // Prices only move when a test sets them (POST /api/test/prices).
+    TEST_PRICE_CONTROL: "1",
+    MARKET_TICK_MS: "0",
     ...(database && { DATABASE_URL: database.url }),
   });
   await createTestAdmin(app.url);

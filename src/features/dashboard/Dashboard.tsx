@@ -8,9 +8,29 @@ export interface DashboardProps {
   user: { name: string; email: string; role: "member" | "admin"; emailVerified: boolean; timeZone: string | null; memberSince: string };
   adminStats: { people: number; admins: number; disabled: number } | null;
   learning: LearnerSummary;
+  portfolio: { equity: string; dayChange: string; totalReturn: string | null; cash: string; holdings: number } | null;
 }
 
-export function Dashboard({ user, adminStats, learning }: DashboardProps) {
+const amount = (text: string, signed = false) => {
+  const n = Number(text);
+  const formatted = Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return n < 0 ? `−${formatted}` : signed && n > 0 ? `+${formatted}` : formatted;
+};
+
+function Change({ value, percent }: { value: string | null; percent?: boolean }) {
+  const n = Number(value ?? 0);
+  const tone = Math.abs(n) < (percent ? 0.00005 : 0.005) ? "flat" : n > 0 ? "up" : "down";
+  const text = percent ? `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n * 100).toFixed(2)} %` : amount(value ?? "0", true);
+  return (
+    <span className={styles[tone]}>
+      <span aria-hidden="true">{tone === "up" ? "▲ " : tone === "down" ? "▼ " : ""}</span>
+      {text}
+      <span className="visually-hidden"> ({tone === "up" ? "gain" : tone === "down" ? "loss" : "no change"})</span>
+    </span>
+  );
+}
+
+export function Dashboard({ user, adminStats, learning, portfolio }: DashboardProps) {
   const nextSteps: Array<{ done: boolean; text: string; href: string; cta: string }> = [
     { done: user.emailVerified, text: "Confirm your email address so you can always get back into your account.", href: "/settings#email", cta: "Email settings" },
     { done: Boolean(user.timeZone), text: "Set your time zone so streaks and daily results follow your own day.", href: "/settings#profile", cta: "Set time zone" },
@@ -37,6 +57,22 @@ export function Dashboard({ user, adminStats, learning }: DashboardProps) {
           ))}
         </ul>
       </Card>
+      {portfolio && (
+        <Card title="Practice portfolio">
+          <p className={styles.figures}>
+            <strong>{amount(portfolio.equity)}</strong> equity
+          </p>
+          <p>
+            Today <Change value={portfolio.dayChange} />
+            <br />
+            Total return <Change value={portfolio.totalReturn} percent />
+          </p>
+          <p className="muted">
+            {portfolio.holdings === 0 ? "No holdings yet" : `${portfolio.holdings} holding${portfolio.holdings === 1 ? "" : "s"}`} · {amount(portfolio.cash)} cash
+          </p>
+          <Link href="/portfolio">Open your portfolio</Link>
+        </Card>
+      )}
       <Card title="Learning">
         <p className={styles.figures}>
           <strong>{learning.xp} XP</strong> · level {learning.level} · {learning.streak.current}-day streak

@@ -10,6 +10,7 @@ import styles from "./shell.module.css";
 /** The sections that exist. Each section's issue adds its entry when it lands. */
 const SECTIONS: Array<{ href: string; label: string; adminOnly?: boolean }> = [
   { href: "/", label: "Dashboard" },
+  { href: "/portfolio", label: "Portfolio" },
   { href: "/learn", label: "Learn" },
   { href: "/settings", label: "Settings" },
   { href: "/admin", label: "Admin", adminOnly: true },

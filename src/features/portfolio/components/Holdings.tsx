@@ -1,0 +1,91 @@
+import Link from "next/link";
+import { tableClass, tableWrapClass } from "@/components/ui";
+import { Signed } from "./Bits";
+import { money, percent } from "./format";
+import type { Holding } from "./types";
+import styles from "./portfolio.module.css";
+
+export function Holdings({ positions }: { positions: Holding[] }) {
+  if (positions.length === 0) {
+    return <p className="muted">No holdings yet. Use the trade ticket to buy your first shares.</p>;
+  }
+  return (
+    <div className={tableWrapClass}>
+      <table className={`${tableClass} ${styles.numbers}`}>
+        <caption className="visually-hidden">Holdings</caption>
+        <thead>
+          <tr>
+            <th scope="col">Instrument</th>
+            <th scope="col">Qty</th>
+            <th scope="col" className={styles.hideNarrow}>Avg cost</th>
+            <th scope="col" className={styles.hideNarrow}>Last</th>
+            <th scope="col">Value</th>
+            <th scope="col">Unrealised P&amp;L</th>
+            <th scope="col" className={styles.hideNarrow}>Realised P&amp;L</th>
+            <th scope="col" className={styles.hideNarrow}>Weight</th>
+          </tr>
+        </thead>
+        <tbody>
+          {positions.map((p) => (
+            <tr key={p.symbol} data-symbol={p.symbol}>
+              <th scope="row">
+                <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link>
+                <span className={styles.holdingName}>{p.name}</span>
+              </th>
+              <td>{p.quantity < 0 ? `${p.quantity} (short)` : p.quantity}</td>
+              <td className={styles.hideNarrow}>{money(p.averageCost)}</td>
+              <td className={styles.hideNarrow}>{money(p.lastPrice)}</td>
+              <td>{money(p.marketValue)}</td>
+              <td>
+                <Signed value={p.unrealisedPnl} />
+              </td>
+              <td className={styles.hideNarrow}>
+                <Signed value={p.realisedPnl} />
+              </td>
+              <td className={styles.hideNarrow}>{percent(p.weight, { signed: false })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Allocation as horizontal bars: by instrument and by sector, cash included. */
+export function Allocation({ positions, cash, equity }: { positions: Holding[]; cash: string; equity: string }) {
+  const total = Number(equity);
+  if (!(total > 0)) return <p className="muted">Nothing to allocate.</p>;
+  const bySymbol = positions.map((p) => ({ label: p.symbol, value: Math.abs(Number(p.marketValue)) }));
+  const sectors = new Map<string, number>();
+  for (const p of positions) sectors.set(p.sector, (sectors.get(p.sector) ?? 0) + Math.abs(Number(p.marketValue)));
+  const bySector = [...sectors].map(([label, value]) => ({ label, value }));
+  const cashRow = { label: "Cash", value: Math.max(0, Number(cash)) };
+  return (
+    <div className={styles.allocation}>
+      <Bars title="By instrument" rows={[...bySymbol.sort((a, b) => b.value - a.value), cashRow]} total={total} />
+      <Bars title="By sector" rows={[...bySector.sort((a, b) => b.value - a.value), cashRow]} total={total} />
+    </div>
+  );
+}
+
+function Bars({ title, rows, total }: { title: string; rows: Array<{ label: string; value: number }>; total: number }) {
+  return (
+    <div>
+      <h3 className={styles.subheading}>{title}</h3>
+      <ul className={styles.bars}>
+        {rows.map((r) => {
+          const share = Math.min(1, r.value / total);
+          return (
+            <li key={r.label}>
+              <span className={styles.barLabel}>{r.label}</span>
+              <span className={styles.barTrack} aria-hidden="true">
+                <span className={r.label === "Cash" ? styles.barCash : styles.barFill} style={{ width: `${(share * 100).toFixed(1)}%` }} />
+              </span>
+              <span className={styles.barValue}>{percent(share, { signed: false })}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

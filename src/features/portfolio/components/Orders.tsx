@@ -1,0 +1,205 @@
+/** Open orders (with cancel), and the history of orders and fills with filters. */
+import { useState } from "react";
+import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import { useFills, useOrders } from "./data";
+import { dateTime, money, SIDE_LABEL, STATUS_LABEL, TYPE_LABEL } from "./format";
+import type { Order, OrderStatus, Page } from "./types";
+import styles from "./portfolio.module.css";
+
+function priceText(o: Order): string {
+  const parts: string[] = [];
+  if (o.stopPrice) parts.push(`stop ${money(o.stopPrice)}`);
+  if (o.limitPrice) parts.push(`limit ${money(o.limitPrice)}`);
+  return parts.join(", ") || "at market";
+}
+
+function describe(o: Order): string {
+  return `${SIDE_LABEL[o.side]} ${o.quantity} ${o.symbol} · ${TYPE_LABEL[o.type]}${o.type === "stop-limit" && o.triggered ? " (triggered)" : ""}`;
+}
+
+export function OpenOrders({ portfolioId, fallback, onChanged }: { portfolioId: string; fallback?: Page<Order>; onChanged: () => void }) {
+  const { data, error, mutate } = useOrders(portfolioId, "open", fallback);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  async function confirmCancel() {
+    if (!cancelling) return;
+    setBusy(true);
+    try {
+      await api(`/api/portfolios/${portfolioId}/orders/${cancelling.id}`, { method: "DELETE" });
+      setMessage({ tone: "success", text: `Cancelled: ${describe(cancelling)}.` });
+    } catch (e) {
+      setMessage({ tone: "error", text: e instanceof ApiError ? e.message : "The order could not be cancelled." });
+    } finally {
+      setBusy(false);
+      setCancelling(null);
+      void mutate();
+      onChanged();
+    }
+  }
+
+  return (
+    <>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {error && !data ? (
+        <Alert tone="error">Open orders could not be loaded. {error instanceof Error ? error.message : ""}</Alert>
+      ) : !data ? (
+        <Skeleton height={60} />
+      ) : data.items.length === 0 ? (
+        <p className="muted">No open orders. Limit and stop orders wait here until the price reaches them.</p>
+      ) : (
+        <ul className={styles.orderList} aria-label="Open orders">
+          {data.items.map((o) => (
+            <li key={o.id} className={styles.orderItem}>
+              <div>
+                <strong>{describe(o)}</strong>
+                <div className="muted">
+                  {priceText(o)} · {o.timeInForce === "gtc" ? "good till cancelled" : "day"} · placed {dateTime(o.createdAt)}
+                  {o.reservedCash !== "0.00" && ` · ${money(o.reservedCash)} reserved`}
+                </div>
+              </div>
+              <Button variant="secondary" size="small" onClick={() => setCancelling(o)} aria-label={`Cancel ${describe(o)}`}>
+                Cancel
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        tone="danger"
+        busy={busy}
+        onConfirm={() => void confirmCancel()}
+        onCancel={() => setCancelling(null)}
+      >
+        {cancelling && <p>{describe(cancelling)}, {priceText(cancelling)}. Any cash it reserves is released.</p>}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+const STATUS_TONE: Record<OrderStatus, "success" | "danger" | undefined> = { open: undefined, filled: "success", cancelled: undefined, expired: undefined, rejected: "danger" };
+
+export function History({ portfolioId }: { portfolioId: string }) {
+  const [status, setStatus] = useState<OrderStatus | "">("");
+  const [symbol, setSymbol] = useState("");
+  const [view, setView] = useState<"orders" | "fills">("orders");
+  const orders = useOrders(portfolioId, status);
+  const fills = useFills(portfolioId);
+  const wanted = symbol.trim().toUpperCase();
+  const orderRows = (orders.data?.items ?? []).filter((o) => !wanted || o.symbol.includes(wanted));
+  const fillRows = (fills.data?.items ?? []).filter((f) => !wanted || f.symbol.includes(wanted));
+  const fillsByOrder = new Map<string, string[]>();
+  for (const f of fills.data?.items ?? []) fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${f.quantity} at ${money(f.price)}: ${f.reason}`]);
+  return (
+    <>
+      <div className={styles.filters}>
+        <SelectField label="Show" value={view} onChange={(e) => setView(e.target.value as "orders" | "fills")}>
+          <option value="orders">Orders</option>
+          <option value="fills">Fills</option>
+        </SelectField>
+        {view === "orders" && (
+          <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | "")}>
+            <option value="">All</option>
+            {(["open", "filled", "cancelled", "rejected", "expired"] as const).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor="history-symbol">
+            Symbol
+          </label>
+          <input id="history-symbol" className={styles.input} value={symbol} onChange={(e) => setSymbol(e.target.value)} placeholder="Any" autoComplete="off" />
+        </div>
+      </div>
+      {view === "orders" ? (
+        orders.error && !orders.data ? (
+          <Alert tone="error">The order history could not be loaded.</Alert>
+        ) : !orders.data ? (
+          <Skeleton height={80} />
+        ) : orderRows.length === 0 ? (
+          <p className="muted">No orders match.</p>
+        ) : (
+          <div className={tableWrapClass}>
+            <table className={tableClass} aria-label="Order history">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Order</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orderRows.map((o) => (
+                  <tr key={o.id}>
+                    <td className={styles.when}>{dateTime(o.createdAt)}</td>
+                    <td>
+                      {describe(o)}
+                      <div className={styles.reason}>
+                        {priceText(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
+                      </div>
+                    </td>
+                    <td>
+                      <Badge tone={STATUS_TONE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
+                      {fillsByOrder.get(o.id)?.map((text) => (
+                        <div key={text} className={styles.reason}>
+                          {text}
+                        </div>
+                      ))}
+                      {o.rejection && (
+                        <div className={styles.reason}>
+                          <code>{o.rejection.code}</code> {o.rejection.message}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : fills.error && !fills.data ? (
+        <Alert tone="error">The fills could not be loaded.</Alert>
+      ) : !fills.data ? (
+        <Skeleton height={80} />
+      ) : fillRows.length === 0 ? (
+        <p className="muted">No fills yet.</p>
+      ) : (
+        <div className={tableWrapClass}>
+          <table className={tableClass} aria-label="Fills">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Fill</th>
+                <th scope="col">Price</th>
+                <th scope="col">Why this price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fillRows.map((f) => (
+                <tr key={f.id}>
+                  <td className={styles.when}>{dateTime(f.createdAt)}</td>
+                  <td>
+                    {SIDE_LABEL[f.side]} {f.quantity} {f.symbol}
+                  </td>
+                  <td>
+                    {money(f.price)}
+                    {f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>}
+                  </td>
+                  <td className={styles.reason}>{f.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Live updates from /api/stream. ONE EventSource per browser tab, shared by every component
+ * through a small module-level store; EventSource reconnects by itself after a network drop.
+ * When the endpoint is missing or refuses (the connection closes for good), we say so and
+ * retry now and then; the data hooks fall back to polling meanwhile.
+ */
+import { useEffect, useRef, useSyncExternalStore } from "react";
+
+export type LiveStatus = "connecting" | "live" | "reconnecting" | "offline";
+
+export interface QuoteEvent {
+  symbol: string;
+  price: string;
+  previousClose: string;
+  at: string;
+}
+
+export type LiveEvent =
+  | { type: "quote"; data: QuoteEvent }
+  | { type: "order"; data: unknown }
+  | { type: "fill"; data: unknown }
+  | { type: "portfolio"; data: unknown };
+
+const EVENT_TYPES = ["quote", "order", "fill", "portfolio"] as const;
+const RETRY_OFFLINE_MS = 20_000;
+
+let source: EventSource | null = null;
+let status: LiveStatus = "connecting";
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let closeTimer: ReturnType<typeof setTimeout> | null = null;
+const statusListeners = new Set<() => void>();
+const eventListeners = new Set<(event: LiveEvent) => void>();
+
+function setStatus(next: LiveStatus) {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function connect() {
+  if (source || typeof EventSource === "undefined") return;
+  const es = new EventSource("/api/stream");
+  source = es;
+  setStatus(status === "offline" ? "offline" : "connecting");
+  es.onopen = () => setStatus("live");
+  es.onerror = () => {
+    if (es.readyState === EventSource.CLOSED) {
+      // A 404 or another refusal: EventSource gives up. Poll, and try again later.
+      es.close();
+      if (source === es) source = null;
+      setStatus("offline");
+      if (!retryTimer && eventListeners.size > 0) {
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          if (eventListeners.size > 0) connect();
+        }, RETRY_OFFLINE_MS);
+      }
+    } else setStatus("reconnecting");
+  };
+  for (const type of EVENT_TYPES) {
+    es.addEventListener(type, (message) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((message as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      const event = { type, data } as LiveEvent;
+      for (const listener of eventListeners) listener(event);
+    });
+  }
+}
+
+function disconnect() {
+  source?.close();
+  source = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  status = "connecting";
+}
+
+function subscribe(listener: (event: LiveEvent) => void): () => void {
+  eventListeners.add(listener);
+  if (closeTimer) clearTimeout(closeTimer);
+  closeTimer = null;
+  connect();
+  return () => {
+    eventListeners.delete(listener);
+    // Pages swap components on navigation: keep the connection across the gap.
+    if (eventListeners.size === 0) closeTimer = setTimeout(() => eventListeners.size === 0 && disconnect(), 2_000);
+  };
+}
+
+/** Calls `handler` for every live event while the component is mounted. */
+export function useLiveEvents(handler: (event: LiveEvent) => void) {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => subscribe((event) => ref.current(event)), []);
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+    () => "connecting",
+  );
+}

@@ -1,0 +1,99 @@
+/** The JSON shapes of the portfolio and market API, as the browser sees them (docs/api.md). */
+export interface Holding {
+  symbol: string;
+  name: string;
+  sector: string;
+  quantity: number;
+  costBasis: string;
+  averageCost: string;
+  lastPrice: string;
+  marketValue: string;
+  unrealisedPnl: string;
+  realisedPnl: string;
+  dayChange: string;
+  weight: string | null;
+}
+
+export interface Summary {
+  id: string;
+  kind: string;
+  eventId: string | null;
+  startingCash: string;
+  cash: string;
+  reservedCash: string;
+  longMarketValue: string;
+  shortMarketValue: string;
+  equity: string;
+  buyingPower: string;
+  totalReturn: string | null;
+  dayChange: string;
+  realisedPnl: string;
+  unrealisedPnl: string;
+  positions: Holding[];
+  createdAt: string;
+}
+
+export type OrderStatus = "open" | "filled" | "cancelled" | "rejected" | "expired";
+export type Side = "buy" | "sell" | "short" | "cover";
+export type OrderType = "market" | "limit" | "stop" | "stop-limit";
+
+export interface Order {
+  id: string;
+  portfolioId: string;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  quantity: number;
+  limitPrice: string | null;
+  stopPrice: string | null;
+  timeInForce: "day" | "gtc";
+  status: OrderStatus;
+  triggered: boolean;
+  reservedCash: string;
+  rejection: { code: string; message: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  closedAt: string | null;
+}
+
+export interface Fill {
+  id: string;
+  orderId: string;
+  portfolioId: string;
+  symbol: string;
+  side: Side;
+  quantity: number;
+  price: string;
+  commission: string;
+  reason: string;
+  createdAt: string;
+}
+
+export interface Instrument {
+  symbol: string;
+  name: string;
+  sector: string;
+  kind: string;
+  active: boolean;
+  lastPrice: string;
+  previousClose: string;
+  dayChange: string;
+  dayChangePct: string | null;
+  updatedAt: string;
+}
+
+export interface Candle {
+  start: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

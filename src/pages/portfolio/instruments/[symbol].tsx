@@ -1,0 +1,33 @@
+import Head from "next/head";
+import { InstrumentDetail, type InstrumentDetailProps } from "@/features/portfolio/components/InstrumentDetail";
+import { getCandles, listInstruments } from "@/features/market/server/queries";
+import { getOrCreatePracticePortfolio, portfolioSummary } from "@/features/portfolio/server";
+import type { GuardedPage } from "@/features/shell/page";
+import { guardedPage } from "@/server/auth/page-guard";
+import { getDb } from "@/server/db";
+
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+export const getServerSideProps = guardedPage<InstrumentDetailProps>({}, async (ctx, session) => {
+  const symbol = String(ctx.params?.symbol ?? "").toUpperCase();
+  const db = await getDb();
+  const instruments = await listInstruments(db);
+  if (!instruments.some((i) => i.symbol === symbol)) return { notFound: true };
+  const portfolio = await getOrCreatePracticePortfolio(db, session.user.id);
+  const [daily, summary] = await Promise.all([
+    getCandles(db, { symbol, interval: "1d", from: new Date(Date.now() - YEAR_MS) }),
+    portfolioSummary(db, portfolio),
+  ]);
+  return { props: { symbol, instruments, daily, summary } };
+});
+
+const InstrumentPage: GuardedPage<InstrumentDetailProps> = (props) => (
+  <>
+    <Head>
+      <title>{`${props.symbol} · Tickerlab`}</title>
+    </Head>
+    <InstrumentDetail key={props.symbol} {...props} />
+  </>
+);
+InstrumentPage.auth = {};
+export default InstrumentPage;

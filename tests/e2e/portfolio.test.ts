@@ -1,0 +1,138 @@
+/**
+ * The practice portfolio in the browser: a market buy moves cash, position and equity; a
+ * resting limit order fills when a test sets the price through it; an open order is
+ * cancelled; a refused order explains itself; and the CSV export downloads.
+ * Each test is its own person; each uses its own instrument so prices never collide.
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { HttpClient } from "../setup/http-client";
+import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, useDevices, type Person } from "./helpers";
+
+/** A person with a browser tab signed in, and an HTTP client signed in as the same person. */
+async function trader(devices: ReturnType<typeof useDevices>, prefix: string) {
+  const person: Person = newPerson(prefix);
+  await registerViaApi(person);
+  const client = new HttpClient(appUrl());
+  await client.signIn(person.email, person.password);
+  const page = await (await devices.launch()).newPage();
+  await signInAt(page, person);
+  await page.waitForURL(`${appUrl()}/`);
+  return { person, client, page };
+}
+
+async function setPrice(client: HttpClient, symbol: string, price: string) {
+  const res = await client.request("/api/test/prices", { method: "POST", json: { symbol, price } });
+  if (res.status !== 200) throw new Error(`setting ${symbol} to ${price} failed: ${res.status} ${await res.text()}`);
+}
+
+async function openTicket(page: Page, symbol: string) {
+  await page.goto(`${appUrl()}/portfolio`);
+  const ticket = page.getByRole("form", { name: "Trade ticket" });
+  await ticket.getByRole("combobox", { name: "Instrument" }).fill(symbol);
+  await ticket.getByRole("option", { name: new RegExp(`^${symbol}`) }).waitFor();
+  await ticket.getByRole("combobox", { name: "Instrument" }).press("Enter");
+  return ticket;
+}
+
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+const cents = (formatted: string) => Math.round(Number(formatted.replace(/,/g, "").replace("−", "-")) * 100);
+
+describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
+  const devices = useDevices();
+
+  it("buys at market and sees cash, the position and equity change", async () => {
+    const { client, page } = await trader(devices, "buyer");
+    await setPrice(client, "NWRB", "140.00");
+    const ticket = await openTicket(page, "NWRB");
+    expect(await text(page, "cash")).toBe("100,000.00");
+    await ticket.getByLabel("Quantity").fill("10");
+    // The preview: 140.00 + 5 bps slippage = 140.07, so 1,400.70.
+    await ticket.getByText("1,400.70", { exact: true }).waitFor();
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/Bought 10 NWRB at 140\.07/).waitFor();
+
+    await page.getByTestId("cash").getByText("98,599.30").waitFor();
+    const row = page.getByRole("table").first().locator("tr[data-symbol=NWRB]");
+    await row.waitFor();
+    expect(await row.textContent()).toContain("1,400.00");
+    // Equity = cash + 10 × last = 98,599.30 + 1,400.00: the slippage is the only cost.
+    expect(cents((await text(page, "equity"))!)).toBe(9_999_930);
+    expect(await page.getByText(/NWRB/).first().isVisible()).toBe(true);
+  });
+
+  it("rests a limit buy below the price, fills it when the price comes down, and says why", async () => {
+    const { client, page } = await trader(devices, "limit");
+    await setPrice(client, "QBYT", "80.00");
+    const ticket = await openTicket(page, "QBYT");
+    await ticket.getByLabel("Order type").selectOption("limit");
+    await ticket.getByLabel("Limit price").fill("79.00");
+    await ticket.getByLabel("Quantity").fill("5");
+    await ticket.getByLabel("Time in force").selectOption("gtc");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/Limit order to buy 5 QBYT placed/).waitFor();
+    const openOrders = page.getByRole("list", { name: "Open orders" });
+    await openOrders.getByText("Buy 5 QBYT · Limit").waitFor();
+    // 5 × 79.00 is reserved for the order.
+    await page.getByTestId("buying-power").getByText("99,605.00").waitFor();
+
+    await setPrice(client, "QBYT", "79.00");
+    await page.reload();
+    await page.locator("tr[data-symbol=QBYT]").waitFor();
+    expect(await page.getByText("No open orders.", { exact: false }).isVisible()).toBe(true);
+    expect(await text(page, "cash")).toBe("99,605.00");
+
+    await page.getByLabel("Status").selectOption("filled");
+    const history = page.getByRole("table", { name: "Order history" });
+    await history.getByText("Filled", { exact: true }).waitFor();
+    await history.getByText(/limit 79\.00 reached: filled at 79\.00/).waitFor();
+    await page.getByLabel("Show").selectOption("fills");
+    await page.getByRole("table", { name: "Fills" }).getByText(/limit 79\.00 reached/).waitFor();
+  });
+
+  it("cancels an open order after confirming", async () => {
+    const { client, page } = await trader(devices, "cancel");
+    await setPrice(client, "LMXS", "55.00");
+    const ticket = await openTicket(page, "LMXS");
+    await ticket.getByLabel("Order type").selectOption("limit");
+    await ticket.getByLabel("Limit price").fill("40.00");
+    await ticket.getByLabel("Quantity").fill("3");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    const openOrders = page.getByRole("list", { name: "Open orders" });
+    await openOrders.getByText("Buy 3 LMXS · Limit").waitFor();
+
+    await openOrders.getByRole("button", { name: /Cancel Buy 3 LMXS/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByText(/Cancelled: Buy 3 LMXS/).waitFor();
+    await page.getByText(/No open orders/).waitFor();
+    await page.getByTestId("buying-power").getByText("100,000.00").waitFor();
+    const orders = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const list = (await (await client.request(`/api/portfolios/${orders.id}/orders`)).json()) as { items: Array<{ status: string }> };
+    expect(list.items.map((o) => o.status)).toEqual(["cancelled"]);
+  });
+
+  it("explains a refused order next to the ticket", async () => {
+    const { page } = await trader(devices, "refused");
+    const ticket = await openTicket(page, "CLDV");
+    await ticket.getByRole("radio", { name: "Sell" }).check();
+    await ticket.getByLabel("Quantity").fill("5");
+    await ticket.getByRole("button", { name: "Place sell order" }).click();
+    const alert = ticket.getByRole("alert");
+    await alert.getByText("You do not have enough shares.").waitFor();
+    expect(await alert.textContent()).toMatch(/sell at most 0/);
+    await page.getByLabel("Status").selectOption("rejected");
+    await page.getByRole("table", { name: "Order history" }).getByText("INSUFFICIENT_SHARES").waitFor();
+  });
+
+  it("downloads the CSV export", async () => {
+    const { page } = await trader(devices, "export");
+    await page.goto(`${appUrl()}/portfolio`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    const file = await download.path();
+    const csv = fs.readFileSync(file, "utf8");
+    expect(csv.startsWith("record,id,order_id,time,symbol,side,type,quantity")).toBe(true);
+    expect(download.suggestedFilename()).toMatch(/^portfolio-.*\.csv$/);
+  });
+});
