@@ -35,7 +35,9 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
   const candles = interval === "1d" ? props.daily : minutes.data;
 
   const today = props.daily.at(-1);
-  const year = props.daily.slice(-260);
+  // The practice market trades every calendar day: 52 weeks is the last 365 daily candles, by date.
+  const yearAgo = today ? new Date(today.start).getTime() - 365 * 24 * 3600 * 1000 : 0;
+  const year = props.daily.filter((c) => new Date(c.start).getTime() > yearAgo);
   const last = Number(instrument.lastPrice);
   const high52 = Math.max(last, ...year.map((c) => Number(c.high)));
   const low52 = Math.min(last, ...year.map((c) => Number(c.low)));
