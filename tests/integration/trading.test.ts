@@ -14,6 +14,7 @@ import {
   processPriceMove,
 } from "@/features/portfolio/server";
 import type { Db } from "@/server/db";
+import { getHub, portfolioTopic } from "@/server/realtime/hub";
 import { fills, ledgerEntries, lessonProgress, lessons, orders, portfolios, positions } from "@/server/db/schema";
 import { HttpError } from "@/server/http/errors";
 import { buildCourse, buildLesson } from "../factories/learn";
@@ -230,5 +231,37 @@ describe("short selling", () => {
     // Proceeds of 10 × 99.95 are cash; equity = cash − |short value| at the last price.
     expect(summary).toMatchObject({ cash: "100999.50", shortMarketValue: "1000.00", equity: "99999.50" });
     await expectIdentities(db, portfolio.id);
+  });
+});
+
+describe("live updates", () => {
+  it("tells the portfolio's open pages when an order is placed, filled by a price move, or cancelled", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "50.00" });
+    const portfolio = await createPortfolio(db);
+    const events: unknown[] = [];
+    const unsubscribe = getHub().subscribe(portfolioTopic(portfolio.id), (event) => events.push(event));
+    try {
+      await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) });
+      expect(events).toEqual([{ topic: portfolioTopic(portfolio.id), type: "portfolio", data: { portfolioId: portfolio.id } }]);
+      const resting = await placeOrder(db, {
+        userId: portfolio.userId,
+        portfolioId: portfolio.id,
+        input: buy(instrument.symbol, 1, { type: "limit", limitPrice: "45.00" }),
+      });
+      const orderId = (resting.body as { order: { id: string } }).order.id;
+      await processPriceMove(db, instrument.symbol, m("50.00"), m("44.00"));
+      expect(events).toHaveLength(3);
+      const another = await placeOrder(db, {
+        userId: portfolio.userId,
+        portfolioId: portfolio.id,
+        input: buy(instrument.symbol, 1, { type: "limit", limitPrice: "30.00" }),
+      });
+      await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId: (another.body as { order: { id: string } }).order.id });
+      expect(events).toHaveLength(5);
+      expect(orderId).toBeTruthy();
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -6,6 +6,7 @@
 import "./test-env";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
+import { Hub, setHub } from "@/server/realtime/hub";
 import { createServerDatabase } from "./server-database";
 
 const KEY = Symbol.for("tickerlab.database");
@@ -37,9 +38,12 @@ export function useTestDatabase() {
     state.handle = created.handle;
     drop = created.drop;
     (globalThis as Record<symbol, unknown>)[KEY] = Promise.resolve(created.handle);
+    // Live updates stay in this process: the file's own database is not DATABASE_URL's.
+    setHub(new Hub({}));
   });
   afterAll(async () => {
     delete (globalThis as Record<symbol, unknown>)[KEY];
+    setHub(undefined);
     await drop();
   });
   return {

@@ -28,6 +28,7 @@ import type { Db, Tx } from "@/server/db";
 import { fills, orders } from "@/server/db/schema";
 import { httpErrors } from "@/server/http/errors";
 import { $, bookFill, type FillRow, loadMarket, loadState, lockPortfolio, money, type OrderRow, type PortfolioRow, saveCash, specOf } from "./state";
+import { notifyPortfolio } from "./notify";
 
 /** Idempotency keys are answered from memory for this long (PRODUCT.md: 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -197,6 +198,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
     }
     if (!refused) await saveCash(tx, portfolio.id, state, now);
     if (args.idempotencyKey !== undefined) await tx.update(orders).set({ response: answer }).where(eq(orders.id, row.id));
+    await notifyPortfolio(tx, portfolio.id);
     return answer;
   });
 }
@@ -215,6 +217,7 @@ export async function cancelOrder(db: Db, args: { userId: string; portfolioId: s
     const state = releaseCash(await loadState(tx, portfolio), money(order.reservedCash));
     const [updated] = await tx.update(orders).set({ status: "cancelled", closedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
     await saveCash(tx, portfolio.id, state, now);
+    await notifyPortfolio(tx, portfolio.id);
     return serializeOrder(updated!);
   });
 }

@@ -13,6 +13,7 @@ import { candles, instruments, orders, positions } from "@/server/db/schema";
 import { httpErrors } from "@/server/http/errors";
 import { rulesFor } from "./orders";
 import { $, bookFill, loadMarket, loadState, lockPortfolio, money, saveCash, specOf } from "./state";
+import { notifyPortfolio } from "./notify";
 
 export interface PriceMoveResult {
   /** Orders the indexed query returned (candidates). */
@@ -51,7 +52,10 @@ export async function processPriceMove(db: Db, symbol: string, previous: Money, 
   result.candidates = candidates.length;
   for (const candidate of candidates) {
     const outcome = await executeResting(db, candidate, previous, next, now);
-    if (outcome) result[outcome] += 1;
+    if (outcome) {
+      result[outcome] += 1;
+      await notifyPortfolio(db, candidate.portfolioId);
+    }
   }
   result.maintenance = await checkMaintenance(db, symbol, now);
   return result;
@@ -144,7 +148,10 @@ async function checkMaintenance(db: Db, symbol: string, now: Date): Promise<numb
       await saveCash(tx, portfolioId, state, now);
       return true;
     });
-    if (did) covered += 1;
+    if (did) {
+      covered += 1;
+      await notifyPortfolio(db, portfolioId);
+    }
   }
   return covered;
 }
@@ -172,7 +179,10 @@ export async function expireDayOrders(db: Db, now = new Date()): Promise<number>
       await saveCash(tx, portfolio.id, state, now);
       return true;
     });
-    if (done) expired += 1;
+    if (done) {
+      expired += 1;
+      await notifyPortfolio(db, candidate.portfolioId);
+    }
   }
   return expired;
 }
