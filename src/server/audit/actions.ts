@@ -20,5 +20,10 @@ export const AUDIT_ACTIONS = [
   "learn.lesson-updated",
   "learn.lesson-deleted",
   "learn.reordered",
+  "market.instrument-added",
+  "market.instrument-updated",
+  "market.instrument-deactivated",
+  "market.instrument-reactivated",
+  "market.dataset-imported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

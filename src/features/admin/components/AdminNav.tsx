@@ -5,12 +5,15 @@ import styles from "./admin.module.css";
 const LINKS = [
   { href: "/admin", label: "People" },
   { href: "/admin/courses", label: "Courses" },
+  { href: "/admin/instruments", label: "Instruments" },
+  { href: "/admin/datasets", label: "Datasets" },
   { href: "/admin/audit", label: "Audit log" },
 ];
 
 /** The tab a page belongs to: course and lesson editors sit under Courses. */
 function currentHref(pathname: string): string {
   if (pathname.startsWith("/admin/courses") || pathname.startsWith("/admin/lessons")) return "/admin/courses";
+  if (pathname.startsWith("/admin/datasets")) return "/admin/datasets";
   return pathname;
 }
 

@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const INSTRUMENT_KINDS = ["stock", "etf"] as const;
 export const CANDLE_INTERVALS = ["1m", "1d"] as const;
@@ -71,3 +71,35 @@ export const jobLeases = pgTable("job_leases", {
   expiresAt: timestamp("expires_at", { mode: "date", withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A named set of daily OHLCV history imported from CSV, for replays. Never touches the practice market. */
+export const datasets = pgTable("datasets", {
+  id: text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  name: text("name").notNull().unique(),
+  symbol: text("symbol").notNull(),
+  createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+  rowCount: integer("row_count").notNull(),
+  /** YYYY-MM-DD */
+  firstDate: date("first_date", { mode: "string" }).notNull(),
+  /** YYYY-MM-DD */
+  lastDate: date("last_date", { mode: "string" }).notNull(),
+});
+
+export const datasetRows = pgTable(
+  "dataset_rows",
+  {
+    datasetId: text("dataset_id")
+      .notNull()
+      .references(() => datasets.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD */
+    date: date("date", { mode: "string" }).notNull(),
+    open: numeric("open", { precision: 14, scale: 2 }).notNull(),
+    high: numeric("high", { precision: 14, scale: 2 }).notNull(),
+    low: numeric("low", { precision: 14, scale: 2 }).notNull(),
+    close: numeric("close", { precision: 14, scale: 2 }).notNull(),
+    volume: bigint("volume", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.datasetId, t.date] })],
+);

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { DatasetImportError, importDataset, listDatasets, MAX_CSV_CHARS } from "@/features/market/server/admin";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+/** A CSV of up to about 2 MB, inside JSON. */
+export const config = { api: { bodyParser: { sizeLimit: "3mb" } } };
+
+export default apiRoute({
+  GET: method({
+    auth: "admin",
+    async handler() {
+      return { body: { items: await listDatasets(await getDb()) } };
+    },
+  }),
+  /** {name, symbol, csv}: 201 with the dataset, 400 with every problem and its line, 409 for a taken name. */
+  POST: method({
+    auth: "admin",
+    input: z
+      .object({
+        name: z.string({ error: "Give the dataset a name." }),
+        symbol: z.string({ error: "Give a symbol, like ACME." }),
+        csv: z.string({ error: "Choose a CSV file." }).max(MAX_CSV_CHARS, "The file is over 2 MB. Split it into smaller datasets."),
+      })
+      .strict(),
+    async handler({ input, session, ip }) {
+      try {
+        return { status: 201, body: await importDataset(await getDb(), session.user.id, input, ip) };
+      } catch (error) {
+        if (error instanceof DatasetImportError) return { status: 400, body: error.body() };
+        throw error;
+      }
+    },
+  }),
+});

@@ -1,0 +1,72 @@
+/**
+ * The market admin in the browser: an admin adds an instrument, imports a small dataset and
+ * sees its preview chart, and a bad file shows every problem with its line number.
+ */
+import { randomInt } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { appUrl, browserMissing, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+
+const GOOD_CSV = ["Date,Open,High,Low,Close,Volume", "2024-01-02,10.00,11.00,9.50,10.50,1000", "2024-01-03,10.50,12.00,10.00,11.75,2000", "2024-01-04,11.75,11.80,11.00,11.10,1500"].join("\n");
+const BAD_CSV = ["Date,Open,High,Low,Close,Volume", "2024-01-02,10.00,11.00,9.50,10.50,1000", "2024-02-30,10.00,11.00,9.50,10.50,1000", "2024-01-05,10.00,9.00,9.50,10.50,x"].join("\n");
+
+const suffix = () => Date.now().toString(36) + randomInt(1e6).toString(36);
+
+describe.skipIf(browserMissing)("market admin", () => {
+  const devices = useDevices();
+
+  it("adds an instrument, imports a dataset with a preview chart, and lists a bad file's problems by line", async () => {
+    const page = await (await devices.launch()).newPage();
+    await signInAt(page, TEST_ADMIN, "?callbackUrl=%2Fadmin");
+    await page.waitForURL(`${appUrl()}/admin`);
+    await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Instruments" }).click();
+    await page.waitForURL(`${appUrl()}/admin/instruments`);
+
+    // Add an instrument: a bad price first gets a message on that field.
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const symbol = "Y" + Array.from({ length: 4 }, () => letters[randomInt(26)]).join("");
+    const form = page.getByRole("form", { name: "Add an instrument" });
+    await form.getByLabel("Symbol", { exact: true }).fill(symbol);
+    await form.getByLabel("Name", { exact: true }).fill("Yonder Browser Works");
+    await form.getByLabel("Sector", { exact: true }).fill("Industrials");
+    await form.getByLabel("Starting price", { exact: true }).fill("12.5");
+    await form.getByRole("button", { name: "Add instrument" }).click();
+    await form.getByText("The starting price must be positive with two decimals, like 42.50.").waitFor();
+    await form.getByLabel("Starting price", { exact: true }).fill("12.50");
+    await form.getByRole("button", { name: "Add instrument" }).click();
+    await page.getByText(`${symbol} is added.`).waitFor();
+    const row = page.getByRole("table").getByRole("row").filter({ hasText: symbol });
+    await row.getByText("Yonder Browser Works").waitFor();
+    await row.getByText("Active", { exact: true }).waitFor();
+
+    // Import a bad file: every problem with its line, nothing imported.
+    await page.getByRole("navigation", { name: "Admin", exact: true }).getByRole("link", { name: "Datasets" }).click();
+    await page.waitForURL(`${appUrl()}/admin/datasets`);
+    const importForm = page.getByRole("form", { name: "Import a CSV" });
+    const badName = `Bad ${suffix()}`;
+    await importForm.getByLabel("CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(BAD_CSV) });
+    await importForm.getByLabel("Dataset name").fill(badName);
+    await importForm.getByLabel("Symbol", { exact: true }).fill("ACME");
+    await importForm.getByRole("button", { name: "Import" }).click();
+    const problems = importForm.getByRole("list", { name: "Problems in the file" }).getByRole("listitem");
+    await expect.poll(() => problems.count()).toBe(3);
+    const texts = await problems.allInnerTexts();
+    expect(texts[0]).toMatch(/^Line 3: /);
+    expect(texts[1]).toMatch(/^Line 4: /);
+    expect(texts[2]).toMatch(/^Line 4: /);
+    expect(await page.getByRole("link", { name: badName }).count()).toBe(0);
+
+    // A good file: the dataset page with its preview chart.
+    const name = `Good ${suffix()}`;
+    await importForm.getByLabel("CSV file").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(GOOD_CSV) });
+    await importForm.getByLabel("Dataset name").fill(name);
+    await importForm.getByRole("button", { name: "Import" }).click();
+    await page.waitForURL((url) => /^\/admin\/datasets\/[^/]+$/.test(url.pathname));
+    await page.getByRole("heading", { name }).waitFor();
+    await page.getByText("ACME · 3 days from 2024-01-02 to 2024-01-04").waitFor();
+    const chart = page.getByRole("img", { name: `Daily candles of ${name}` });
+    await chart.locator("canvas").first().waitFor();
+
+    await page.goto(`${appUrl()}/admin/datasets`);
+    await page.getByRole("table").getByRole("link", { name }).waitFor();
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * Admin on the market: instruments are added, edited (with a message per bad field) and
+ * deactivated, by admins only; CSV datasets import whole or not at all, with every bad row
+ * reported by its line number, and a taken name is a 409.
+ */
+import { randomInt } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { onPostgres, useTestDatabase } from "../setup/db";
+import { createTestUser } from "../factories/users";
+import { uniqueEmail } from "../factories/emails";
+import { Client } from "./http-client";
+import { addInstrument, deactivateInstrument, editInstrument, getDataset, importDataset, listDatasets } from "@/features/market/server/admin";
+import { auditLog, datasetRows, datasets, instruments } from "@/server/db/schema";
+import { HttpError } from "@/server/http/errors";
+
+const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
+const json = async <T>(res: Response) => (await res.json()) as T;
+
+/** A symbol no other run has used (4–5 letters outside the bundled universe's). */
+function freshSymbol() {
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  return "Z" + Array.from({ length: 4 }, () => letters[randomInt(26)]).join("");
+}
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${randomInt(1e9).toString(36)}`;
+
+const definition = (symbol: string) => ({
+  symbol,
+  name: "Zephyr Test Works",
+  sector: "Industrials",
+  kind: "stock" as const,
+  startingPrice: "42.50",
+  drift: 0.07,
+  volatility: 0.3,
+  beta: 1,
+  sectorLoading: 1,
+  averageDailyVolume: 1_000_000,
+});
+
+const GOOD_CSV = ["Date,Open,High,Low,Close,Volume", "2024-01-02,10.00,11.00,9.50,10.50,1000", "2024-01-03,10.50,12.00,10.00,11.75,2000", "2024-01-04,11.75,11.80,11.00,11.10,1500"].join("\n");
+/** Lines 3, 5 and 6 are bad; 2 and 4 are fine. */
+const BAD_CSV = [
+  "Date,Open,High,Low,Close,Volume",
+  "2024-01-02,10.00,11.00,9.50,10.50,1000",
+  "2024-13-40,10.00,11.00,9.50,10.50,1000",
+  "2024-01-04,10.00,11.00,9.50,10.50,1000",
+  "2024-01-05,10.00,9.00,9.50,10.50,1000",
+  "2024-01-08,10.00,11.00,9.50,10.50,lots",
+].join("\n");
+
+async function admin() {
+  const client = new Client();
+  await client.signIn(ADMIN.email, ADMIN.password);
+  return client;
+}
+
+async function member() {
+  const client = new Client();
+  const person = { email: uniqueEmail("market-member"), password: "a good password", name: "Member" };
+  await client.register(person);
+  await client.signIn(person.email, person.password);
+  return client;
+}
+
+describe("market admin over HTTP", () => {
+  it("adds, edits (400 with fields for a bad one) and deactivates an instrument", async () => {
+    const client = await admin();
+    const symbol = freshSymbol();
+    const added = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(symbol), symbol: symbol.toLowerCase() } });
+    expect(added.status).toBe(201);
+    expect(await json(added)).toMatchObject({ symbol, active: true, lastPrice: "42.50", startingPrice: "42.50" });
+
+    const again = await client.request("/api/admin/instruments", { method: "POST", json: definition(symbol) });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ error: { code: "SYMBOL_TAKEN", fields: { symbol: expect.any(String) } } });
+
+    const bad = await client.request(`/api/admin/instruments/${symbol}`, { method: "PATCH", json: { name: " ", volatility: "", beta: 9, startingPrice: "4.5" } });
+    expect(bad.status).toBe(400);
+    const badBody = await json<{ error: { code: string; fields: Record<string, string> } }>(bad);
+    expect(badBody.error.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(badBody.error.fields).sort()).toEqual(["beta", "name", "startingPrice", "volatility"]);
+    expect(badBody.error.fields.beta).toBe("Beta must be between -3 and 3.");
+
+    const edited = await client.request(`/api/admin/instruments/${symbol}`, { method: "PATCH", json: { name: "Zephyr Renamed", volatility: "0.35" } });
+    expect(edited.status).toBe(200);
+    expect(await json(edited)).toMatchObject({ name: "Zephyr Renamed", volatility: 0.35, active: true });
+
+    const off = await client.request(`/api/admin/instruments/${symbol}`, { method: "PATCH", json: { active: false } });
+    expect(off.status).toBe(200);
+    expect(await json(off)).toMatchObject({ active: false });
+    const list = await json<{ items: Array<{ symbol: string; active: boolean }> }>(await client.request("/api/admin/instruments"));
+    expect(list.items.find((i) => i.symbol === symbol)).toMatchObject({ active: false });
+
+    expect((await client.request("/api/admin/instruments/NOPE", { method: "PATCH", json: { name: "x" } })).status).toBe(404);
+  });
+
+  it("refuses members (403) and strangers (401)", async () => {
+    const client = await member();
+    for (const [path, init] of [
+      ["/api/admin/instruments", {}],
+      ["/api/admin/instruments", { method: "POST", json: definition(freshSymbol()) }],
+      ["/api/admin/instruments/NWRB", { method: "PATCH", json: { active: false } }],
+      ["/api/admin/datasets", {}],
+      ["/api/admin/datasets", { method: "POST", json: { name: "x", symbol: "X", csv: GOOD_CSV } }],
+    ] as const) {
+      const res = await client.request(path, init);
+      expect(res.status, `${init.method ?? "GET"} ${path}`).toBe(403);
+      expect(await json(res)).toMatchObject({ error: { code: "FORBIDDEN" } });
+    }
+    expect((await new Client().request("/api/admin/datasets")).status).toBe(401);
+  });
+
+  it("imports a good CSV, refuses a bad one with every line and stores nothing, and answers 409 for a taken name", async () => {
+    const client = await admin();
+    const badName = unique("Bad");
+    const bad = await client.request("/api/admin/datasets", { method: "POST", json: { name: badName, symbol: "ACME", csv: BAD_CSV } });
+    expect(bad.status).toBe(400);
+    const badBody = await json<{ error: { problems: Array<{ line: number; message: string }>; fields: Record<string, string> } }>(bad);
+    expect(badBody.error.problems.map((p) => p.line)).toEqual([3, 5, 6]);
+    for (const p of badBody.error.problems) expect(p.message).toMatch(new RegExp(`^Line ${p.line}: `));
+    expect(badBody.error.fields.csv).toBeTruthy();
+    const afterBad = await json<{ items: Array<{ name: string }> }>(await client.request("/api/admin/datasets"));
+    expect(afterBad.items.some((d) => d.name === badName)).toBe(false);
+
+    const name = unique("Good");
+    const good = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "acme", csv: GOOD_CSV } });
+    expect(good.status).toBe(201);
+    const created = await json<{ id: string; rowCount: number; firstDate: string; lastDate: string; symbol: string }>(good);
+    expect(created).toMatchObject({ rowCount: 3, firstDate: "2024-01-02", lastDate: "2024-01-04", symbol: "ACME" });
+    const detail = await json<{ dataset: { name: string }; rows: Array<{ date: string; close: string; volume: number }> }>(await client.request(`/api/admin/datasets/${created.id}`));
+    expect(detail.dataset.name).toBe(name);
+    expect(detail.rows).toEqual([
+      { date: "2024-01-02", open: "10.00", high: "11.00", low: "9.50", close: "10.50", volume: 1000 },
+      { date: "2024-01-03", open: "10.50", high: "12.00", low: "10.00", close: "11.75", volume: 2000 },
+      { date: "2024-01-04", open: "11.75", high: "11.80", low: "11.00", close: "11.10", volume: 1500 },
+    ]);
+
+    const taken = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "ACME", csv: GOOD_CSV } });
+    expect(taken.status).toBe(409);
+    expect(await json(taken)).toMatchObject({ error: { code: "NAME_TAKEN" } });
+    expect((await client.request("/api/admin/datasets/no-such-id")).status).toBe(404);
+  });
+});
+
+describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  const db = useTestDatabase();
+
+  it("adds, edits and deactivates with audit entries; a bad edit changes nothing", async () => {
+    const actor = await createTestUser(db.db, { role: "admin" });
+    const symbol = freshSymbol();
+    await addInstrument(db.db, actor.id, definition(symbol));
+    const error = await editInstrument(db.db, actor.id, symbol, { sectorLoading: 7, averageDailyVolume: 1.5 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+    expect(Object.keys((error as HttpError).fields ?? {}).sort()).toEqual(["averageDailyVolume", "sectorLoading"]);
+    // Too little volatility for the loadings: the whole-definition rule lands on volatility.
+    const tight = await editInstrument(db.db, actor.id, symbol, { volatility: 0.05 }).catch((e: unknown) => e);
+    expect((tight as HttpError).fields).toEqual({ volatility: expect.stringMatching(/too low/) });
+
+    await editInstrument(db.db, actor.id, symbol, { sector: "Aerospace", beta: 0.5 });
+    await deactivateInstrument(db.db, actor.id, symbol);
+    const [row] = await db.db.select().from(instruments).where(eq(instruments.symbol, symbol));
+    expect(row).toMatchObject({ sector: "Aerospace", beta: 0.5, sectorLoading: 1, active: false });
+    const actions = (await db.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, actor.id))).map((a) => a.action).sort();
+    expect(actions).toEqual(["market.instrument-added", "market.instrument-deactivated", "market.instrument-updated"]);
+  });
+
+  it("imports in one piece or not at all", async () => {
+    const actor = await createTestUser(db.db, { role: "admin" });
+    const refused = await importDataset(db.db, actor.id, { name: "Bad one", symbol: "ACME", csv: BAD_CSV }).catch((e: unknown) => e);
+    expect((refused as HttpError).status).toBe(400);
+    expect((refused as { problems: Array<{ line: number }> }).problems.map((p) => p.line)).toEqual([3, 5, 6]);
+    expect((await db.db.select({ n: count() }).from(datasets))[0]!.n).toBe(0);
+    expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(0);
+
+    const summary = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", csv: GOOD_CSV });
+    expect((await getDataset(db.db, summary.id)).rows.map((r) => r.close)).toEqual(["10.50", "11.75", "11.10"]);
+    const duplicate = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", csv: GOOD_CSV }).catch((e: unknown) => e);
+    expect((duplicate as HttpError).status).toBe(409);
+    expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(3);
+    expect((await listDatasets(db.db)).map((d) => d.name)).toEqual(["Good one"]);
+  });
+});
