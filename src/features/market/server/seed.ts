@@ -6,9 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
-import { backfill, type Candle, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
+import { backfill, type Candle, type InstrumentDefinition } from "@/domain/market";
 import type { Db, Tx } from "@/server/db";
 import { candles, instruments, marketState, seededContent, type StoredMarketState } from "@/server/db/schema";
+import { definitionsOf } from "./definitions";
 
 /** Serialises the market seed across instances starting together on one PostgreSQL. */
 const MARKET_SEED_LOCK_KEY = 724_311_003;
@@ -69,18 +70,7 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
     if (n > 0) return;
     const rows = await tx.select().from(instruments).where(eq(instruments.active, true));
     if (rows.length === 0) return;
-    const definitions: InstrumentDefinition[] = rows.map((r) => ({
-      symbol: r.symbol,
-      name: r.name,
-      sector: r.sector,
-      kind: r.kind as InstrumentKind,
-      startingPrice: r.lastPrice,
-      drift: r.drift,
-      volatility: r.volatility,
-      beta: r.beta,
-      sectorLoading: r.sectorLoading,
-      averageDailyVolume: r.averageDailyVolume,
-    }));
+    const definitions = definitionsOf(rows);
     const history = backfill(definitions, seed, now);
     const all: Candle[] = [...Object.values(history.daily).flat(), ...Object.values(history.minute).flat()];
     for (let i = 0; i < all.length; i += CANDLE_BATCH) {

@@ -13,12 +13,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type InstrumentDefinition, type InstrumentKind, type MarketState } from "@/domain/market";
+import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type MarketState } from "@/domain/market";
 import { parseMoney } from "@/domain/trading";
 import { expireDayOrders, processPriceMove } from "@/features/portfolio/server";
 import type { Db, Tx } from "@/server/db";
 import { candles, instruments, jobLeases, marketState, type StoredMarketState } from "@/server/db/schema";
 import { logger } from "@/server/logger";
+import { definitionsOf } from "./definitions";
 import { QUOTES_TOPIC, type Hub, type QuoteEvent } from "@/server/realtime/hub";
 
 export const SIMULATOR_LEASE = "market-simulator";
@@ -211,20 +212,6 @@ export class SimulatorJob {
   }
 }
 
-function definitionsOf(rows: (typeof instruments.$inferSelect)[]): InstrumentDefinition[] {
-  return rows.map((r) => ({
-    symbol: r.symbol,
-    name: r.name,
-    sector: r.sector,
-    kind: r.kind as InstrumentKind,
-    startingPrice: r.lastPrice,
-    drift: r.drift,
-    volatility: r.volatility,
-    beta: r.beta,
-    sectorLoading: r.sectorLoading,
-    averageDailyVolume: r.averageDailyVolume,
-  }));
-}
 
 const json = (value: unknown) => JSON.stringify(value);
 
