@@ -16,6 +16,7 @@ import {
   UnsavedBadge,
   useFieldErrors,
   useSuggestedSlug,
+  SlugField,
   useUnsavedChangesWarning,
 } from "./shared";
 import styles from "./authoring.module.css";
@@ -126,16 +127,11 @@ function CourseDetails({ course }: { course: AdminCourse }) {
         {formError && <Alert tone="error">{formError}</Alert>}
         <div className={styles.grid2}>
           <Field label="Title" id="course-title" value={draft.title} onChange={(e) => change("title", e.target.value)} onBlur={() => errors.touch("title")} error={errors.error("title")} />
-          <Field
-            label="Address name"
+          <SlugField
+            errors={errors}
             id="course-slug"
             value={draft.slug}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
             onChange={(e) => change("slug", e.target.value)}
-            onBlur={() => errors.touch("slug")}
-            error={errors.error("slug")}
             hint={
               <>
                 Learners open the course at <span className="mono">/learn/{draft.slug || "…"}</span>. Changing it breaks links people saved.
@@ -371,19 +367,15 @@ function NewLessonForm({ courseId }: { courseId: string }) {
             onBlur={() => errors.touch("title")}
             error={errors.error("title")}
           />
-          <Field
+          <SlugField
             label="Lesson address name"
+            errors={errors}
             id="new-lesson-slug"
             value={slug}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
             onChange={(e) => {
               setSlug(e.target.value);
               errors.clearServer("slug");
             }}
-            onBlur={() => errors.touch("slug")}
-            error={errors.error("slug")}
             hint="Suggested from the title; unique across all courses."
           />
           <div className={styles.submitCell}>

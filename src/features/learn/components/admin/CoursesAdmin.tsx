@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, tableClass, tableWrapClass } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { courseInputSchema } from "@/lib/validation/learn";
-import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, TextAreaField, useFieldErrors, useSuggestedSlug } from "./shared";
+import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, TextAreaField, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
 import styles from "./authoring.module.css";
 
 export interface AdminCourseRow {
@@ -213,19 +213,14 @@ function NewCourseForm() {
             onBlur={() => errors.touch("title")}
             error={errors.error("title")}
           />
-          <Field
-            label="Address name"
+          <SlugField
+            errors={errors}
             id="new-course-slug"
             value={slug}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
             onChange={(e) => {
               setSlug(e.target.value);
               errors.clearServer("slug");
             }}
-            onBlur={() => errors.touch("slug")}
-            error={errors.error("slug")}
             hint={
               <>
                 Suggested from the title. Learners open the course at <span className="mono">/learn/{slug || "…"}</span>

@@ -6,7 +6,7 @@ import { readingMinutes } from "@/domain/learning";
 import { api } from "@/lib/client/api";
 import { lessonInputSchema, UNLOCKABLE_FEATURES, type LessonInput } from "@/lib/validation/learn";
 import { blankOption, newKey, QuestionsEditor, type QuestionDraft } from "./QuestionsEditor";
-import { CheckboxField, errorText, fieldId, serverFieldErrors, TextAreaField, UnsavedBadge, useFieldErrors, useUnsavedChangesWarning } from "./shared";
+import { CheckboxField, errorText, fieldId, serverFieldErrors, TextAreaField, UnsavedBadge, useFieldErrors, useUnsavedChangesWarning, SlugField } from "./shared";
 import styles from "./authoring.module.css";
 
 export interface AdminLesson {
@@ -248,16 +248,11 @@ export function LessonEditor({ lesson }: { lesson: AdminLesson }) {
           <Card title="Lesson details">
             <div className={styles.grid2}>
               <Field label="Title" id={id("title")} value={draft.title} onChange={(e) => change("title", e.target.value)} onBlur={() => errors.touch("title")} error={errors.error("title")} />
-              <Field
-                label="Address name"
+              <SlugField
+                errors={errors}
                 id={id("slug")}
                 value={draft.slug}
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
                 onChange={(e) => change("slug", e.target.value)}
-                onBlur={() => errors.touch("slug")}
-                error={errors.error("slug")}
                 hint={
                   <>
                     Learners read it at{" "}

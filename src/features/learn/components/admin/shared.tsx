@@ -1,6 +1,7 @@
 /** Small pieces the authoring pages share: slug suggestions, labelled inputs, the unsaved-changes guard. */
 import Router, { useRouter } from "next/router";
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type ComponentProps, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { Field } from "@/components/ui";
 import { ApiError } from "@/lib/client/api";
 import { fieldErrors } from "@/lib/validation/field-errors";
 import styles from "./authoring.module.css";
@@ -317,3 +318,14 @@ export function refocusMove(idPrefix: string, direction: "up" | "down") {
   const other = document.getElementById(`${idPrefix}-${direction === "up" ? "down" : "up"}`) as HTMLButtonElement | null;
   (same && !same.disabled ? same : other)?.focus();
 }
+
+type FieldErrors = ReturnType<typeof useFieldErrors>;
+
+/**
+ * The address-name (slug) input every authoring form has: no auto-correction, and the
+ * rules' message once the field has been left.
+ */
+export function SlugField({ errors, label = "Address name", ...rest }: Omit<ComponentProps<typeof Field>, "label" | "onBlur" | "error"> & { errors: FieldErrors; label?: string }) {
+  return <Field label={label} autoCapitalize="none" autoCorrect="off" spellCheck={false} onBlur={() => errors.touch("slug")} error={errors.error("slug")} {...rest} />;
+}
+
