@@ -6,8 +6,13 @@
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
-import { getDatabase, type DatabaseHandle } from "@/server/db";
+import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio/server";
+import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
+import { Scheduler } from "@/server/jobs/scheduler";
 import { logger } from "@/server/logger";
+
+const SCHEDULER = Symbol.for("tickerlab.scheduler");
+type SchedulerHolder = { [SCHEDULER]?: Scheduler };
 
 export async function boot(): Promise<void> {
   const started = performance.now();
@@ -17,6 +22,7 @@ export async function boot(): Promise<void> {
     stopMarketBeforeClose(handle);
     const learn = await seedCurriculum(db, curriculum);
     await startMarket(db, kind);
+    startScheduler(db, kind);
     logger().info(
       { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons } },
       "[start] database ready",
@@ -42,6 +48,7 @@ export async function boot(): Promise<void> {
 function stopMarketBeforeClose(handle: DatabaseHandle): void {
   const close = handle.close.bind(handle);
   handle.close = async () => {
+    await stopScheduler().catch(() => {});
     await stopMarket().catch(() => {});
     await close();
   };
@@ -53,4 +60,27 @@ function stopMarketBeforeClose(handle: DatabaseHandle): void {
   };
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
+}
+
+/** The once-per-database work on the clock (src/server/jobs/scheduler.ts). */
+function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
+  const holder = globalThis as SchedulerHolder;
+  if (holder[SCHEDULER]) return;
+  const scheduler = new Scheduler({
+    db,
+    kind,
+    tasks: [
+      { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
+      { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
+    ],
+  });
+  holder[SCHEDULER] = scheduler;
+  scheduler.start();
+}
+
+async function stopScheduler(): Promise<void> {
+  const holder = globalThis as SchedulerHolder;
+  const scheduler = holder[SCHEDULER];
+  delete holder[SCHEDULER];
+  await scheduler?.stop();
 }

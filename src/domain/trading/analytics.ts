@@ -161,3 +161,22 @@ export function performanceMetrics(series: readonly Amount[], benchmark: readonl
     alpha: benchmark ? alpha(series, benchmark, options) : null,
   };
 }
+
+/** The practice market trades around the clock: a year is 365 days of steps. */
+export const MS_PER_YEAR = 365 * 86_400_000;
+
+/**
+ * Per-step figures scaled to a year, so a chart of 5-minute points and one of daily points
+ * speak the same units: volatility and Sharpe grow with √(steps per year), alpha with the
+ * number of steps; return, drawdown and beta are not per step and stay as they are.
+ */
+export function annualised(metrics: PerformanceMetrics, stepMs: number): PerformanceMetrics {
+  const steps = MS_PER_YEAR / stepMs;
+  const scale = (value: number | null, factor: number) => (value === null ? null : round4(value * factor));
+  return {
+    ...metrics,
+    volatility: scale(metrics.volatility, Math.sqrt(steps)),
+    sharpe: scale(metrics.sharpe, Math.sqrt(steps)),
+    alpha: scale(metrics.alpha, steps),
+  };
+}

@@ -25,5 +25,7 @@ export const AUDIT_ACTIONS = [
   "market.instrument-deactivated",
   "market.instrument-reactivated",
   "market.dataset-imported",
+  "market.dataset-deleted",
+  "portfolio.reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,5 @@
 /** Read side of the practice market: the universe with prices, and candles. */
-import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { dayChange, parseMoney, formatMoney } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { candles, instruments } from "@/server/db/schema";
@@ -20,21 +20,30 @@ export interface InstrumentQuote {
 
 export async function listInstruments(db: DbOrTx): Promise<InstrumentQuote[]> {
   const rows = await db.select().from(instruments).orderBy(asc(instruments.symbol));
-  return rows.map((r) => {
-    const change = dayChange(r.previousClose, r.lastPrice);
-    return {
-      symbol: r.symbol,
-      name: r.name,
-      sector: r.sector,
-      kind: r.kind,
-      active: r.active,
-      lastPrice: formatMoney(parseMoney(r.lastPrice)),
-      previousClose: formatMoney(parseMoney(r.previousClose)),
-      dayChange: formatMoney(change.amount),
-      dayChangePct: change.ratio === null ? null : change.ratio.toFixed(4),
-      updatedAt: r.updatedAt.toISOString(),
-    };
-  });
+  return rows.map(quoteOf);
+}
+
+/** The quotes of `symbols`, by symbol (unknown symbols are absent). */
+export async function listInstrumentsBySymbol(db: DbOrTx, symbols: readonly string[]): Promise<Map<string, InstrumentQuote>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await db.select().from(instruments).where(inArray(instruments.symbol, [...symbols]));
+  return new Map(rows.map((r) => [r.symbol, quoteOf(r)]));
+}
+
+function quoteOf(r: typeof instruments.$inferSelect): InstrumentQuote {
+  const change = dayChange(r.previousClose, r.lastPrice);
+  return {
+    symbol: r.symbol,
+    name: r.name,
+    sector: r.sector,
+    kind: r.kind,
+    active: r.active,
+    lastPrice: formatMoney(parseMoney(r.lastPrice)),
+    previousClose: formatMoney(parseMoney(r.previousClose)),
+    dayChange: formatMoney(change.amount),
+    dayChangePct: change.ratio === null ? null : change.ratio.toFixed(4),
+    updatedAt: r.updatedAt.toISOString(),
+  };
 }
 
 export async function instrumentExists(db: DbOrTx, symbol: string): Promise<boolean> {

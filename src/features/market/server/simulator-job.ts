@@ -17,7 +17,8 @@ import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Can
 import { parseMoney } from "@/domain/trading";
 import { expireDayOrders, processPriceMove } from "@/features/portfolio/server";
 import type { Db, Tx } from "@/server/db";
-import { candles, instruments, jobLeases, marketState, type StoredMarketState } from "@/server/db/schema";
+import { candles, instruments, marketState, type StoredMarketState } from "@/server/db/schema";
+import { FencedError, Lease } from "@/server/jobs/lease";
 import { logger } from "@/server/logger";
 import { definitionsOf } from "./definitions";
 import { QUOTES_TOPIC, type Hub, type QuoteEvent } from "@/server/realtime/hub";
@@ -26,9 +27,7 @@ export const SIMULATOR_LEASE = "market-simulator";
 /** Minute candles older than this are pruned (daily candles are kept). */
 export const MINUTE_CANDLE_RETENTION_MS = 2 * 86_400_000;
 
-export class FencedError extends Error {
-  readonly name = "FencedError";
-}
+export { FencedError };
 
 export interface SimulatorJobOptions {
   db: Db;
@@ -64,7 +63,7 @@ interface Move {
 
 export class SimulatorJob {
   readonly holder: string;
-  private epoch: number | null = null;
+  private readonly lease: Lease;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
@@ -74,60 +73,34 @@ export class SimulatorJob {
   constructor(private readonly options: SimulatorJobOptions) {
     this.holder = options.holder ?? `${process.pid}-${randomUUID()}`;
     this.leaseMs = options.leaseMs ?? Math.max(10_000, 3 * options.tickMs);
+    this.lease = new Lease({ db: options.db, kind: options.kind, name: SIMULATOR_LEASE, holder: this.holder, leaseMs: this.leaseMs });
   }
 
   get isLeader(): boolean {
-    return this.epoch !== null;
+    return this.lease.isHeld;
   }
 
   get fencingToken(): number | null {
-    return this.epoch;
+    return this.lease.fencingToken;
   }
 
   private get now(): Date {
     return (this.options.clock ?? (() => new Date()))();
   }
 
-  /**
-   * Takes the lease if it is free or expired (always on PGlite: one process per database).
-   * Returns whether this runner now leads.
-   */
-  async acquire(): Promise<boolean> {
-    const force = this.options.kind === "pglite";
-    const rows = await this.options.db.execute<{ epoch: string | number }>(sql`
-      insert into ${jobLeases} (name, holder, epoch, expires_at, updated_at)
-      values (${SIMULATOR_LEASE}, ${this.holder}, 1, now() + ${this.leaseMs} * interval '1 millisecond', now())
-      on conflict (name) do update
-        set holder = excluded.holder, epoch = ${jobLeases.epoch} + 1, expires_at = excluded.expires_at, updated_at = now()
-        where ${jobLeases.expiresAt} < now() or ${force}
-      returning epoch`);
-    const row = rows.rows[0];
-    this.epoch = row ? Number(row.epoch) : null;
-    return this.epoch !== null;
+  /** Takes the lease if it is free or expired. Returns whether this runner now leads. */
+  acquire(): Promise<boolean> {
+    return this.lease.acquire();
   }
 
   /** Locks the lease row and renews it if it is still ours; refuses (FencedError) otherwise. */
-  async fence(tx: Tx): Promise<void> {
-    if (this.epoch === null) throw new FencedError("This runner does not hold the simulator lease.");
-    const rows = await tx.execute<{ epoch: string | number }>(sql`
-      update ${jobLeases} set expires_at = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
-      where name = ${SIMULATOR_LEASE} and holder = ${this.holder} and epoch = ${this.epoch}
-      returning epoch`);
-    if (rows.rows.length === 0) {
-      this.epoch = null;
-      throw new FencedError("The simulator lease was taken over by another runner; this write is refused.");
-    }
+  fence(tx: Tx): Promise<void> {
+    return this.lease.fence(tx);
   }
 
   /** Gives the lease up at once (a clean stop), so a follower need not wait for it to expire. */
-  async release(): Promise<void> {
-    if (this.epoch === null) return;
-    const epoch = this.epoch;
-    this.epoch = null;
-    await this.options.db
-      .update(jobLeases)
-      .set({ expiresAt: sql`now() - interval '1 millisecond'` })
-      .where(and(eq(jobLeases.name, SIMULATOR_LEASE), eq(jobLeases.holder, this.holder), eq(jobLeases.epoch, epoch)));
+  release(): Promise<void> {
+    return this.lease.release();
   }
 
   /** One tick as the leader. Throws FencedError (writing nothing) when the lease is not ours. */
@@ -182,7 +155,7 @@ export class SimulatorJob {
     try {
       if (!this.isLeader) {
         if (!(await this.acquire())) return;
-        logger().info({ holder: this.holder, epoch: this.epoch }, "[market] this instance now runs the simulator");
+        logger().info({ holder: this.holder, epoch: this.fencingToken }, "[market] this instance now runs the simulator");
       }
       await this.tick();
     } catch (error) {
@@ -205,7 +178,7 @@ export class SimulatorJob {
     this.timer = undefined;
     await this.running?.catch(() => {});
     if (options.release === false) {
-      this.epoch = null;
+      this.lease.forget();
       return;
     }
     await this.release().catch(() => {});

@@ -3,3 +3,7 @@ export { getOrCreatePracticePortfolio, findPortfolioFor, portfolioSummary, type 
 export { placeOrder, cancelOrder, listOrders, listFills, serializeOrder, serializeFill, IDEMPOTENCY_TTL_MS, type OrderAnswer, type PlaceOrderArgs } from "./orders";
 export { processPriceMove, expireDayOrders, setPrice, type PriceMoveResult } from "./price-moves";
 export { portfolioCsv, csvCell } from "./export";
+export { takeSnapshots, pruneSnapshots, equityAt, snapshotInstant, SNAPSHOT_EVERY_MS, PERFORMANCE_RANGES, type PerformanceRange } from "./snapshots";
+export { portfolioPerformance, type Performance, type PerformancePoint } from "./performance";
+export { resetPracticePortfolio } from "./reset";
+export { getWatchlist, addToWatchlist, removeFromWatchlist, WATCHLIST_LIMIT } from "./watchlist";

@@ -19,6 +19,7 @@ import {
 import type { Db, DbOrTx } from "@/server/db";
 import { instruments, ledgerEntries, portfolios, positions } from "@/server/db/schema";
 import { httpErrors } from "@/server/http/errors";
+import { equityAt } from "./snapshots";
 import { type PortfolioRow } from "./state";
 
 /**
@@ -62,7 +63,23 @@ export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: 
 
 const ratio = (value: number | null) => (value === null ? null : round4(value).toFixed(4));
 
-export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow) {
+/** 00:00 UTC of `at`'s day: the practice market's day starts there. */
+const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+
+/**
+ * What today's change is measured from: the equity snapshot at 00:00 UTC (or the last one
+ * before it), the starting cash of a portfolio opened today, or null when neither exists
+ * (an older portfolio on a server that took no snapshot yet).
+ */
+async function startOfDayEquity(db: DbOrTx, portfolio: PortfolioRow, now: Date): Promise<Money | null> {
+  const dayStart = startOfUtcDay(now);
+  if (portfolio.createdAt >= dayStart) return parseMoney(portfolio.startingCash);
+  const equity = await equityAt(db, portfolio.id, dayStart);
+  return equity === null ? null : parseMoney(equity);
+}
+
+export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now = new Date()) {
+  const dayBaseline = await startOfDayEquity(db, portfolio, now);
   const rows = await db
     .select({
       symbol: positions.symbol,
@@ -128,8 +145,12 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow) {
     equity: formatMoney(value.equity),
     buyingPower: formatMoney(value.buyingPower),
     totalReturn: ratio(totalReturn(parseMoney(portfolio.startingCash), value.equity)),
-    /** Σ quantity × (last − previous close) of the positions held now. */
-    dayChange: formatMoney(dayChange),
+    /**
+     * Equity now − equity at 00:00 UTC. Without a snapshot from before today, Σ quantity ×
+     * (last − previous close) of the positions held now.
+     */
+    dayChange: formatMoney(dayBaseline === null ? dayChange : subtractMoney(value.equity, dayBaseline)),
+    dayChangePct: dayBaseline === null ? null : ratio(totalReturn(dayBaseline, value.equity)),
     realisedPnl: formatMoney(realised),
     unrealisedPnl: formatMoney(unrealised),
     positions: open,

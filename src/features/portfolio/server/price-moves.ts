@@ -1,15 +1,31 @@
 /**
- * What a price move does to resting orders: find the open orders the move could trigger
- * with an indexed query (only those whose limit or stop the new price crosses), then run
- * each through the domain's matching in its own portfolio-locked transaction. Also day-order
- * expiry, the maintenance check after a move, and the test-only price setter.
+ * What price moves do to resting orders: find the open orders the moves cross with one
+ * indexed query (only those whose limit or stop a new price reaches), then settle them per
+ * portfolio under the portfolio's lock through the domain's matching and execution. Also
+ * day-order expiry, the maintenance check after a move, and the test-only price setter.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import pg from "pg";
 import { bucketStart } from "@/domain/market";
-import { executeFill, expiredDayOrders, formatMoney, maintenanceCall, matchOrder, type Money, parseMoney, releaseCash, ZERO } from "@/domain/trading";
+import {
+  executeFill,
+  expiredDayOrders,
+  formatMoney,
+  maintenanceCall,
+  matchOrder,
+  type Money,
+  parseMoney,
+  type PortfolioState,
+  type Position,
+  releaseCash,
+  roundCents,
+  type TradingRules,
+  ZERO,
+} from "@/domain/trading";
 import type { Db } from "@/server/db";
-import { candles, instruments, orders, positions } from "@/server/db/schema";
+import { candles, fills, firesAtOrAbove, firesAtOrBelow, instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
+import { CHANNEL, getHub, portfolioTopic, type RealtimeEvent } from "@/server/realtime/hub";
 import { httpErrors } from "@/server/http/errors";
 import { rulesFor } from "./orders";
 import { $, bookFill, loadMarket, loadState, lockPortfolio, money, saveCash, specOf } from "./state";
@@ -25,88 +41,259 @@ export interface PriceMoveResult {
   maintenance: number;
 }
 
-/** Open orders on `symbol` whose limit or stop the price `next` reaches. */
-function crossedBy(symbol: string, next: Money) {
-  const price = formatMoney(next);
-  const paying = sql`${orders.side} in ('buy', 'cover')`;
-  const receiving = sql`${orders.side} in ('sell', 'short')`;
-  const restingLimit = or(eq(orders.type, "limit"), and(eq(orders.type, "stop-limit"), eq(orders.triggered, true)));
-  const waitingStop = or(eq(orders.type, "stop"), and(eq(orders.type, "stop-limit"), eq(orders.triggered, false)));
-  return and(
-    eq(orders.status, "open"),
-    eq(orders.symbol, symbol),
-    or(
-      and(restingLimit, or(and(paying, sql`${orders.limitPrice} >= ${price}`), and(receiving, sql`${orders.limitPrice} <= ${price}`))),
-      and(waitingStop, or(and(paying, sql`${orders.stopPrice} <= ${price}`), and(receiving, sql`${orders.stopPrice} >= ${price}`))),
-    ),
-  );
-}
-
-export async function processPriceMove(db: Db, symbol: string, previous: Money, next: Money, now = new Date()): Promise<PriceMoveResult> {
-  const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
-  const candidates = await db
-    .select({ id: orders.id, portfolioId: orders.portfolioId })
-    .from(orders)
-    .where(crossedBy(symbol, next))
-    .orderBy(asc(orders.createdAt), asc(orders.id));
-  result.candidates = candidates.length;
-  for (const candidate of candidates) {
-    const outcome = await executeResting(db, candidate, previous, next, now);
-    if (outcome) {
-      result[outcome] += 1;
-      await notifyPortfolio(db, candidate.portfolioId);
-    }
-  }
-  result.maintenance = await checkMaintenance(db, symbol, now);
-  return result;
-}
-
-async function executeResting(db: Db, candidate: { id: string; portfolioId: string }, previous: Money, next: Money, now: Date): Promise<"filled" | "triggered" | "rejected" | null> {
-  return db.transaction(async (tx) => {
-    const portfolio = await lockPortfolio(tx, candidate.portfolioId);
-    if (!portfolio) return null;
-    const [row] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, candidate.id), eq(orders.status, "open")));
-    if (!row) return null; // cancelled or filled meanwhile
-    const spec = specOf(row);
-    const rules = await rulesFor(tx, portfolio, spec.side);
-    const outcome = matchOrder(spec, { kind: "tick", previous, next }, rules.slippageBps);
-    if (outcome.kind === "none") return null;
-    if (outcome.kind === "triggered") {
-      await tx.update(orders).set({ triggered: true, updatedAt: now }).where(eq(orders.id, row.id));
-      return "triggered";
-    }
-    const market = await loadMarket(tx);
-    market.prices.set(spec.symbol, next);
-    const executed = executeFill(await loadState(tx, portfolio), { order: spec, reservedCash: money(row.reservedCash) }, outcome.fill, { now, ...market }, rules);
-    if (!executed.ok) {
-      await tx
-        .update(orders)
-        .set({ status: "rejected", rejectCode: executed.rejection.code, rejectMessage: executed.rejection.message, closedAt: now, updatedAt: now })
-        .where(eq(orders.id, row.id));
-      await saveCash(tx, portfolio.id, executed.state, now);
-      return "rejected";
-    }
-    await bookFill(tx, { portfolioId: portfolio.id, orderId: row.id, fill: executed.fill, applied: executed.applied, state: executed.state, now });
-    await tx.update(orders).set({ status: "filled", closedAt: now, updatedAt: now }).where(eq(orders.id, row.id));
-    await saveCash(tx, portfolio.id, executed.state, now);
-    return "filled";
-  });
+export interface PriceMove {
+  symbol: string;
+  previous: Money;
+  next: Money;
 }
 
 /**
- * Portfolios that hold `symbol` and have a short somewhere: the only ones whose equity this
- * move can push under the maintenance level. Each is checked under its lock.
+ * Portfolios per transaction. A tick crosses orders in hundreds of portfolios; one commit
+ * each (a WAL flush) would cost more than the work. Fifty keep a transaction short (a few
+ * ms), so a person placing an order meanwhile waits that long at most.
  */
-async function checkMaintenance(db: Db, symbol: string, now: Date): Promise<number> {
+const PORTFOLIOS_PER_TRANSACTION = 50;
+/** …and a portfolio's orders always stay together, so a chunk closes early past this many orders. */
+const ORDERS_PER_TRANSACTION = 500;
+/** Chunks in flight at once on PostgreSQL, out of the pool's 10 connections: the rest serve requests. */
+const CONCURRENT_TRANSACTIONS = 4;
+
+/** The crossed-order query for these moves (exported for bench/tick.ts's EXPLAIN). */
+export function crossedQuery(moves: ReadonlyArray<Pick<PriceMove, "symbol" | "next">>) {
+  const list = JSON.stringify(moves.map((m) => ({ symbol: m.symbol, price: formatMoney(m.next) })));
+  // One index range per move and direction (orders_open_fires_{below,above}_idx).
+  return sql`
+    select o.id, o.portfolio_id as "portfolioId"
+    from json_to_recordset(${list}::json) as m(symbol text, price numeric)
+    cross join lateral (
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${orders.symbol} = m.symbol and ${firesAtOrBelow(orders)} >= m.price
+      union all
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${orders.symbol} = m.symbol and ${firesAtOrAbove(orders)} <= m.price
+    ) as o
+    order by o.created_at, o.id`;
+}
+
+/** One move: what setPrice runs, and the simulator per moved symbol. */
+export async function processPriceMove(db: Db, symbol: string, previous: Money, next: Money, now = new Date()): Promise<PriceMoveResult> {
+  return processPriceMoves(db, [{ symbol, previous, next }], now);
+}
+
+/**
+ * Every move of a tick at once: one query finds the crossed orders of all moved symbols;
+ * their portfolios are then locked and settled in chunks (each chunk one transaction, the
+ * portfolios locked in id order so two chunks can never deadlock), several chunks at a time
+ * on PostgreSQL. Within a portfolio orders run oldest first, each against the state the
+ * previous one left, exactly as one at a time would. Then the maintenance check.
+ */
+export async function processPriceMoves(db: Db, moves: readonly PriceMove[], now = new Date()): Promise<PriceMoveResult> {
+  const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
+  if (moves.length === 0) return result;
+  const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
+  const T0 = performance.now();
+  const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()]));
+  result.candidates = candidates.length;
+
+  const byPortfolio = new Map<string, string[]>();
+  for (const c of candidates) {
+    const ids = byPortfolio.get(c.portfolioId);
+    if (ids) ids.push(c.id);
+    else byPortfolio.set(c.portfolioId, [c.id]);
+  }
+  const chunks: Array<{ portfolioIds: string[]; orderIds: string[] }> = [];
+  let chunk = { portfolioIds: [] as string[], orderIds: [] as string[] };
+  for (const [portfolioId, ids] of [...byPortfolio].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    chunk.portfolioIds.push(portfolioId);
+    chunk.orderIds.push(...ids);
+    if (chunk.portfolioIds.length >= PORTFOLIOS_PER_TRANSACTION || chunk.orderIds.length >= ORDERS_PER_TRANSACTION) {
+      chunks.push(chunk);
+      chunk = { portfolioIds: [], orderIds: [] };
+    }
+  }
+  if (chunk.portfolioIds.length > 0) chunks.push(chunk);
+
+  const T1 = performance.now();
+  const changed: string[] = [];
+  await inParallel(chunks, concurrencyOf(db), async (c) => {
+    const settled = await settleChunk(db, c, bySymbol, now);
+    result.filled += settled.filled;
+    result.triggered += settled.triggered;
+    result.rejected += settled.rejected;
+    changed.push(...settled.changed);
+  });
+  // PGlite delivers in-process: only after the commit (on PostgreSQL the NOTIFYs went with it).
+  if (!getHub().distributed) for (const id of changed) await notifyPortfolio(db, id);
+  const T2 = performance.now();
+  result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now);
+  if (process.env.PM_PROFILE) console.log(`query ${(T1 - T0).toFixed(1)} chunks ${(T2 - T1).toFixed(1)} maintenance ${(performance.now() - T2).toFixed(1)} n=${chunks.length} conc=${concurrencyOf(db)}`);
+  return result;
+}
+
+/** PGlite has one connection: transactions queue there anyway, so one at a time. */
+function concurrencyOf(db: Db): number {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool ? CONCURRENT_TRANSACTIONS : 1;
+}
+
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Average cost from a stored position, as loadState computes it. */
+function positionOf(row: typeof positions.$inferSelect): Position {
+  const costBasis = money(row.costBasis);
+  const q = row.quantity;
+  const averageCost = q === 0 ? ZERO : q > 0 ? roundCents(costBasis, BigInt(q), "up") : roundCents(-costBasis as Money, BigInt(-q), "down");
+  return { quantity: q, costBasis, averageCost, realisedPnl: money(row.realisedPnl) };
+}
+
+interface OrderChange {
+  id: string;
+  status: "open" | "filled" | "rejected";
+  triggered: boolean;
+  reject_code: string | null;
+  reject_message: string | null;
+  closed_at: string | null;
+}
+
+/**
+ * One transaction: locks the chunk's portfolios, re-reads their crossed orders (still open?),
+ * runs each through matching and execution in memory, and writes the outcome in one statement
+ * per table whatever the number of orders.
+ */
+async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, PriceMove>, now: Date) {
+  return db.transaction(async (tx) => {
+    const locked = await tx.select().from(portfolios).where(inArray(portfolios.id, chunk.portfolioIds)).orderBy(asc(portfolios.id)).for("update");
+    // Filled, cancelled or expired meanwhile: no longer open, no longer here.
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.id, chunk.orderIds), eq(orders.status, "open")))
+      .orderBy(asc(orders.createdAt), asc(orders.id));
+    const held = await tx.select().from(positions).where(inArray(positions.portfolioId, chunk.portfolioIds));
+    // The prices a fill's checks value the portfolio at: its holdings and the orders' symbols.
+    const symbols = [...new Set([...held.map((p) => p.symbol), ...open.map((o) => o.symbol)])];
+    const quoted = symbols.length ? await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active }).from(instruments).where(inArray(instruments.symbol, symbols)) : [];
+    const market = {
+      prices: new Map(quoted.map((r) => [r.symbol, money(r.lastPrice)])),
+      inactiveSymbols: new Set(quoted.filter((r) => !r.active).map((r) => r.symbol)),
+    };
+    for (const move of moves.values()) if (market.prices.has(move.symbol)) market.prices.set(move.symbol, move.next);
+    const context = { now, ...market };
+
+    const holdings = new Map(locked.map((p) => [p.id, new Map<string, Position>()]));
+    for (const row of held) holdings.get(row.portfolioId)?.set(row.symbol, positionOf(row));
+    const states = new Map<string, PortfolioState>(locked.map((p) => [p.id, { cash: money(p.cash), reservedCash: money(p.reservedCash), positions: holdings.get(p.id)! }]));
+    const owners = new Map(locked.map((p) => [p.id, p]));
+
+    const at = now.toISOString();
+    const orderChanges: OrderChange[] = [];
+    const fillRows: Array<Record<string, unknown>> = [];
+    const ledgerRows: Array<Record<string, unknown>> = [];
+    const touchedPositions = new Map<string, { portfolioId: string; symbol: string }>();
+    const cashChanged = new Set<string>();
+    const triggeredIn = new Set<string>();
+    const counts = { filled: 0, triggered: 0, rejected: 0 };
+    const rules = new Map<string, TradingRules>();
+
+    for (const row of open) {
+      const portfolio = owners.get(row.portfolioId);
+      const move = moves.get(row.symbol);
+      if (!portfolio || !move) continue;
+      const key = `${portfolio.id}/${row.side}`;
+      const portfolioRules = rules.get(key) ?? (await rulesFor(tx, portfolio, row.side));
+      rules.set(key, portfolioRules);
+      const spec = specOf(row);
+      const outcome = matchOrder(spec, { kind: "tick", previous: move.previous, next: move.next }, portfolioRules.slippageBps);
+      if (outcome.kind === "none") continue;
+      if (outcome.kind === "triggered") {
+        orderChanges.push({ id: row.id, status: "open", triggered: true, reject_code: null, reject_message: null, closed_at: null });
+        counts.triggered += 1;
+        triggeredIn.add(portfolio.id);
+        continue;
+      }
+      const executed = executeFill(states.get(portfolio.id)!, { order: spec, reservedCash: money(row.reservedCash) }, outcome.fill, context, portfolioRules);
+      states.set(portfolio.id, executed.state);
+      cashChanged.add(portfolio.id);
+      if (!executed.ok) {
+        orderChanges.push({ id: row.id, status: "rejected", triggered: row.triggered, reject_code: executed.rejection.code, reject_message: executed.rejection.message, closed_at: at });
+        counts.rejected += 1;
+        continue;
+      }
+      const { fill, applied } = executed;
+      const fillId = randomUUID();
+      fillRows.push({ id: fillId, order_id: row.id, portfolio_id: portfolio.id, symbol: fill.symbol, side: fill.side, quantity: fill.quantity, price: $(fill.price), commission: $(applied.commission), reason: fill.reason });
+      // The same ledger lines bookFill writes: the trade, then the commission if any.
+      ledgerRows.push({ portfolio_id: portfolio.id, kind: "trade", amount: $((applied.cashChange + applied.commission) as Money), order_id: row.id, fill_id: fillId });
+      if (applied.commission !== 0n) ledgerRows.push({ portfolio_id: portfolio.id, kind: "commission", amount: $(-applied.commission as Money), order_id: row.id, fill_id: fillId });
+      touchedPositions.set(`${portfolio.id}/${fill.symbol}`, { portfolioId: portfolio.id, symbol: fill.symbol });
+      orderChanges.push({ id: row.id, status: "filled", triggered: row.triggered, reject_code: null, reject_message: null, closed_at: at });
+      counts.filled += 1;
+    }
+
+    if (fillRows.length) {
+      await tx.execute(sql`
+        insert into ${fills} (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, created_at)
+        select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, ${at}::timestamptz
+        from json_to_recordset(${json(fillRows)}::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text)`);
+      await tx.execute(sql`
+        insert into ${ledgerEntries} (portfolio_id, kind, amount, order_id, fill_id, created_at)
+        select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, ${at}::timestamptz
+        from json_to_recordset(${json(ledgerRows)}::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text)`);
+      const positionRows = [...touchedPositions.values()].map(({ portfolioId, symbol }) => {
+        const p = states.get(portfolioId)!.positions.get(symbol)!;
+        return { portfolio_id: portfolioId, symbol, quantity: p.quantity, cost_basis: $(p.costBasis), realised_pnl: $(p.realisedPnl) };
+      });
+      await tx.execute(sql`
+        insert into ${positions} (portfolio_id, symbol, quantity, cost_basis, realised_pnl, updated_at)
+        select x.portfolio_id, x.symbol, x.quantity, x.cost_basis, x.realised_pnl, ${at}::timestamptz
+        from json_to_recordset(${json(positionRows)}::json) as x(portfolio_id text, symbol text, quantity integer, cost_basis numeric, realised_pnl numeric)
+        on conflict (portfolio_id, symbol) do update
+          set quantity = excluded.quantity, cost_basis = excluded.cost_basis, realised_pnl = excluded.realised_pnl, updated_at = excluded.updated_at`);
+    }
+    if (orderChanges.length) {
+      await tx.execute(sql`
+        update ${orders} as o
+        set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at, updated_at = ${at}::timestamptz
+        from json_to_recordset(${json(orderChanges)}::json) as x(id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz)
+        where o.id = x.id`);
+    }
+    if (cashChanged.size) {
+      const cashRows = [...cashChanged].map((id) => ({ id, cash: $(states.get(id)!.cash), reserved_cash: $(states.get(id)!.reservedCash) }));
+      await tx.execute(sql`
+        update ${portfolios} as p
+        set cash = x.cash, reserved_cash = x.reserved_cash, updated_at = ${at}::timestamptz
+        from json_to_recordset(${json(cashRows)}::json) as x(id text, cash numeric, reserved_cash numeric)
+        where p.id = x.id`);
+    }
+    const changed = [...new Set([...cashChanged, ...triggeredIn])];
+    const hub = getHub();
+    if (changed.length && hub.distributed) {
+      // One NOTIFY per portfolio in one statement, sent only if this transaction commits.
+      const payloads = changed.map((id) => JSON.stringify({ topic: portfolioTopic(id), type: "portfolio", data: { portfolioId: id } } satisfies RealtimeEvent));
+      await tx.execute(sql`select pg_notify(${CHANNEL}, x) from json_array_elements_text(${json(payloads)}::json) as x`);
+    }
+    return { ...counts, changed };
+  });
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Portfolios that hold a moved symbol and have a short somewhere: the only ones whose equity
+ * the moves can push under the maintenance level. Each is checked under its lock.
+ */
+async function checkMaintenance(db: Db, symbols: string[], now: Date): Promise<number> {
   const held = await db
     .selectDistinct({ portfolioId: positions.portfolioId })
     .from(positions)
     .where(
       and(
-        eq(positions.symbol, symbol),
+        inArray(positions.symbol, symbols),
         ne(positions.quantity, 0),
         sql`exists (select 1 from "positions" as p2 where p2.portfolio_id = "positions"."portfolio_id" and p2.quantity < 0)`,
       ),

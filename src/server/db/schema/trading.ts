@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 export const PORTFOLIO_KINDS = ["practice", "event"] as const;
@@ -60,6 +60,22 @@ export interface StoredResponse {
   body: unknown;
 }
 
+type TriggerColumns = { side: AnyPgColumn; type: AnyPgColumn; triggered: AnyPgColumn; limitPrice: AnyPgColumn; stopPrice: AnyPgColumn };
+
+/** Whether an order rests as a limit: a limit, or a stop-limit whose stop was touched. */
+const restsAsLimit = (t: TriggerColumns) => sql`(${t.type} = 'limit' or (${t.type} = 'stop-limit' and ${t.triggered}))`;
+
+/**
+ * The price at or below which a resting order fires (a buy or cover limit, a sell or short
+ * stop), else null. Shared by the index and the query so that PostgreSQL matches them.
+ */
+export const firesAtOrBelow = (t: TriggerColumns) =>
+  sql`(case when ${t.side} in ('buy', 'cover') and ${restsAsLimit(t)} then ${t.limitPrice} when ${t.side} in ('sell', 'short') and not ${restsAsLimit(t)} then ${t.stopPrice} end)`;
+
+/** The price at or above which a resting order fires (a sell or short limit, a buy or cover stop), else null. */
+export const firesAtOrAbove = (t: TriggerColumns) =>
+  sql`(case when ${t.side} in ('sell', 'short') and ${restsAsLimit(t)} then ${t.limitPrice} when ${t.side} in ('buy', 'cover') and not ${restsAsLimit(t)} then ${t.stopPrice} end)`;
+
 export const orders = pgTable(
   "orders",
   {
@@ -90,8 +106,10 @@ export const orders = pgTable(
     closedAt: at("closed_at"),
   },
   (t) => [
-    // Resting orders are found per tick through this index, never by scanning every order.
-    index("orders_open_symbol_type_idx").on(t.symbol, t.type).where(sql`${t.status} = 'open'`),
+    // Resting orders are found per tick through these two, never by scanning every order: a
+    // move to price p crosses exactly the open orders of its symbol with below ≥ p or above ≤ p.
+    index("orders_open_fires_below_idx").on(t.symbol, firesAtOrBelow(t)).where(sql`${t.status} = 'open'`),
+    index("orders_open_fires_above_idx").on(t.symbol, firesAtOrAbove(t)).where(sql`${t.status} = 'open'`),
     index("orders_open_day_idx").on(t.createdAt).where(sql`${t.status} = 'open' and ${t.timeInForce} = 'day'`),
     index("orders_portfolio_created_idx").on(t.portfolioId, t.createdAt),
     uniqueIndex("orders_idempotency_unique").on(t.portfolioId, t.idempotencyKey),
@@ -137,4 +155,37 @@ export const ledgerEntries = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("ledger_entries_portfolio_idx").on(t.portfolioId, t.createdAt)],
+);
+
+/**
+ * The equity of every portfolio at aligned instants (every 5 minutes on the clock, see
+ * features/portfolio/server/snapshots.ts), with the benchmark's level at the same instant.
+ * They make period returns exact (ranking, day change) and draw the equity curve. Old rows
+ * thin out: 5-minute rows for 2 days, hourly for 35 days, one a day (00:00 UTC) for ever.
+ */
+export const equitySnapshots = pgTable(
+  "equity_snapshots",
+  {
+    portfolioId: text("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    takenAt: at("taken_at").notNull(),
+    equity: money("equity").notNull(),
+    /** The benchmark index level at `takenAt`; null when it had no price. */
+    benchmark: price("benchmark"),
+  },
+  (t) => [primaryKey({ columns: [t.portfolioId, t.takenAt] }), index("equity_snapshots_taken_idx").on(t.takenAt)],
+);
+
+/** Instruments a person follows, in the order they added them. */
+export const watchlistItems = pgTable(
+  "watchlist_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.symbol] })],
 );

@@ -1,0 +1,36 @@
+/** Starting the practice portfolio over: 100,000.00 in cash and an empty history. */
+import { eq } from "drizzle-orm";
+import { formatMoney, STARTING_CASH } from "@/domain/trading";
+import { audit } from "@/server/audit";
+import type { Db } from "@/server/db";
+import { equitySnapshots, fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
+import { httpErrors } from "@/server/http/errors";
+import { notifyPortfolio } from "./notify";
+import { lockPortfolio } from "./state";
+
+/**
+ * Everything of the portfolio goes in one transaction under its lock (so an order in flight
+ * either lands before and is wiped, or waits and lands on the fresh portfolio): positions,
+ * orders, fills, ledger and snapshots; cash and starting cash return to 100,000.00, and the
+ * portfolio counts as opened now (returns and today's change start from there). Only the
+ * practice portfolio can be reset: an event portfolio is the event's record.
+ */
+export async function resetPracticePortfolio(db: Db, args: { userId: string; portfolioId: string; ip?: string | null; now?: Date }) {
+  const now = args.now ?? new Date();
+  const starting = formatMoney(STARTING_CASH);
+  await db.transaction(async (tx) => {
+    const portfolio = await lockPortfolio(tx, args.portfolioId);
+    if (!portfolio || portfolio.userId !== args.userId) throw httpErrors.notFound("There is no such portfolio.");
+    if (portfolio.kind !== "practice") throw httpErrors.unprocessable("RESET_NOT_ALLOWED", "Only the practice portfolio can be reset; an event portfolio keeps its record.");
+    const id = portfolio.id;
+    await tx.delete(ledgerEntries).where(eq(ledgerEntries.portfolioId, id));
+    await tx.delete(fills).where(eq(fills.portfolioId, id));
+    await tx.delete(orders).where(eq(orders.portfolioId, id));
+    await tx.delete(positions).where(eq(positions.portfolioId, id));
+    await tx.delete(equitySnapshots).where(eq(equitySnapshots.portfolioId, id));
+    await tx.update(portfolios).set({ cash: starting, startingCash: starting, reservedCash: "0.00", createdAt: now, updatedAt: now }).where(eq(portfolios.id, id));
+    await tx.insert(ledgerEntries).values({ portfolioId: id, kind: "deposit", amount: starting, createdAt: now });
+    await audit(tx, { action: "portfolio.reset", actorId: args.userId, ip: args.ip ?? null, detail: { portfolioId: id, equityBefore: null } });
+    await notifyPortfolio(tx, id);
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * Equity snapshots: every portfolio's equity at aligned instants (every 5 minutes on the
+ * clock), with the benchmark's level. They are what period returns, today's change and the
+ * equity curve are measured from (docs/decisions/017-equity-snapshots.md).
+ *
+ * One set-based statement values every portfolio (cash + Σ quantity × last price, exact in
+ * numeric), so the cost grows with rows, not with round trips. Taking the same instant twice
+ * is harmless (the key is portfolio + instant), so a second runner or a retry changes nothing.
+ */
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { TLX } from "@/domain/market";
+import type { DbOrTx } from "@/server/db";
+import { equitySnapshots } from "@/server/db/schema";
+
+export const SNAPSHOT_EVERY_MS = 5 * 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** 5-minute rows are kept this long, then only the hour's. */
+export const FINE_SNAPSHOT_RETENTION_MS = 2 * DAY_MS;
+/** Hourly rows are kept this long, then only the day's (00:00 UTC). */
+export const HOURLY_SNAPSHOT_RETENTION_MS = 35 * DAY_MS;
+
+/** The aligned instant a snapshot taken at `at` stands for. */
+export const snapshotInstant = (at: Date) => new Date(Math.floor(at.getTime() / SNAPSHOT_EVERY_MS) * SNAPSHOT_EVERY_MS);
+
+/** Values every practice portfolio at `at` (an aligned instant). Returns how many rows were written. */
+export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
+  const result = await db.execute(sql`
+    insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
+    select p.id, ${at.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * i.last_price), 0),
+      (select last_price from instruments where symbol = ${TLX.symbol})
+    from portfolios p
+    left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
+    left join instruments i on i.symbol = pos.symbol
+    where p.kind = 'practice' and p.created_at <= ${at.toISOString()}::timestamptz
+    group by p.id
+    on conflict do nothing`);
+  return result.rowCount ?? 0;
+}
+
+/** Thins old snapshots out: 5-minute rows older than 2 days, hourly rows older than 35 days. */
+export async function pruneSnapshots(db: DbOrTx, now: Date): Promise<number> {
+  const fine = new Date(now.getTime() - FINE_SNAPSHOT_RETENTION_MS).toISOString();
+  const hourly = new Date(now.getTime() - HOURLY_SNAPSHOT_RETENTION_MS).toISOString();
+  const result = await db.execute(sql`
+    delete from equity_snapshots
+    where (taken_at < ${fine}::timestamptz and mod(extract(epoch from taken_at)::bigint, ${HOUR_MS / 1000}) <> 0)
+       or (taken_at < ${hourly}::timestamptz and mod(extract(epoch from taken_at)::bigint, ${DAY_MS / 1000}) <> 0)`);
+  return result.rowCount ?? 0;
+}
+
+/** The portfolio's equity at `at` (the latest snapshot at or before it), or null without one. */
+export async function equityAt(db: DbOrTx, portfolioId: string, at: Date): Promise<string | null> {
+  const [row] = await db
+    .select({ equity: equitySnapshots.equity })
+    .from(equitySnapshots)
+    .where(and(eq(equitySnapshots.portfolioId, portfolioId), lte(equitySnapshots.takenAt, at)))
+    .orderBy(desc(equitySnapshots.takenAt))
+    .limit(1);
+  return row?.equity ?? null;
+}
+
+export const PERFORMANCE_RANGES = ["day", "week", "month", "all"] as const;
+export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
+
+/** What each range shows: how far back, and which rows (every 5 minutes, hourly, daily). */
+export const RANGE_WINDOWS: Record<PerformanceRange, { backMs: number | null; stepMs: number }> = {
+  day: { backMs: DAY_MS, stepMs: SNAPSHOT_EVERY_MS },
+  week: { backMs: 7 * DAY_MS, stepMs: HOUR_MS },
+  month: { backMs: 30 * DAY_MS, stepMs: HOUR_MS },
+  all: { backMs: null, stepMs: DAY_MS },
+};
+
+/** The snapshots a range draws, oldest first. */
+export async function snapshotSeries(db: DbOrTx, portfolioId: string, range: PerformanceRange, now: Date) {
+  const { backMs, stepMs } = RANGE_WINDOWS[range];
+  const from = backMs === null ? null : new Date(now.getTime() - backMs);
+  return db
+    .select({ at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
+    .from(equitySnapshots)
+    .where(
+      and(
+        eq(equitySnapshots.portfolioId, portfolioId),
+        from ? sql`${equitySnapshots.takenAt} >= ${from.toISOString()}::timestamptz` : undefined,
+        stepMs > SNAPSHOT_EVERY_MS ? sql`mod(extract(epoch from ${equitySnapshots.takenAt})::bigint, ${stepMs / 1000}) = 0` : undefined,
+      ),
+    )
+    .orderBy(equitySnapshots.takenAt);
+}

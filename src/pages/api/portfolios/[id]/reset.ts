@@ -1,0 +1,14 @@
+import { findPortfolioFor, portfolioSummary, resetPracticePortfolio } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "user",
+    async handler({ req, session, ip }) {
+      const db = await getDb();
+      await resetPracticePortfolio(db, { userId: session.user.id, portfolioId: String(req.query.id), ip });
+      return { body: await portfolioSummary(db, await findPortfolioFor(db, String(req.query.id), session.user)) };
+    },
+  }),
+});

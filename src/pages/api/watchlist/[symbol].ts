@@ -1,0 +1,21 @@
+import { addToWatchlist, removeFromWatchlist } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+const symbolOf = (value: unknown) => String(value).toUpperCase().slice(0, 20);
+
+/** PUT adds the instrument (again: no change), DELETE removes it; both answer the watchlist. */
+export default apiRoute({
+  PUT: method({
+    auth: "user",
+    async handler({ req, session }) {
+      return { body: await addToWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
+    },
+  }),
+  DELETE: method({
+    auth: "user",
+    async handler({ req, session }) {
+      return { body: await removeFromWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
+    },
+  }),
+});

@@ -1,0 +1,12 @@
+import { getWatchlist } from "@/features/portfolio/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    async handler({ session }) {
+      return { body: await getWatchlist(await getDb(), session.user.id) };
+    },
+  }),
+});

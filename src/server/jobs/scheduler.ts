@@ -1,0 +1,116 @@
+/**
+ * Scheduled work that must run once per database, on the clock: equity snapshots, ranking
+ * refreshes, event lifecycle. One runner leads through its own lease (./lease.ts); the
+ * others wait and take over within `leaseMs` when it dies. Tasks are registered by the
+ * composition root (src/boot.ts), so this layer knows no feature.
+ *
+ * A task is due when the clock enters a new period of `everyMs` counted from the epoch
+ * (aligned: a 5-minute task runs at :00, :05, …), and gets that period's start as `due`,
+ * so a late run still records the instant it stands for.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db, Tx } from "@/server/db";
+import { logger } from "@/server/logger";
+import { FencedError, Lease } from "./lease";
+
+export const SCHEDULER_LEASE = "scheduler";
+
+export interface TaskContext {
+  db: Db;
+  /** The start of the period this run stands for. */
+  due: Date;
+  now: Date;
+  /** Call first inside a transaction whose writes must never come from a stale leader. */
+  fence: (tx: Tx) => Promise<void>;
+}
+
+export interface ScheduledTask {
+  name: string;
+  everyMs: number;
+  run: (context: TaskContext) => Promise<unknown>;
+}
+
+export interface SchedulerOptions {
+  db: Db;
+  kind: "pglite" | "postgres";
+  tasks: ScheduledTask[];
+  /** How often the loop looks at the clock; default 1 s. */
+  pollMs?: number;
+  leaseMs?: number;
+  holder?: string;
+  clock?: () => Date;
+}
+
+export class Scheduler {
+  private readonly lease: Lease;
+  private readonly lastDue = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.lease = new Lease({
+      db: options.db,
+      kind: options.kind,
+      name: SCHEDULER_LEASE,
+      holder: options.holder ?? `${process.pid}-${randomUUID()}`,
+      leaseMs: options.leaseMs ?? 10_000,
+    });
+  }
+
+  get isLeader(): boolean {
+    return this.lease.isHeld;
+  }
+
+  /** Runs every task whose period has begun since its last run (each once, however late). */
+  async runDue(now: Date = (this.options.clock ?? (() => new Date()))()): Promise<string[]> {
+    const ran: string[] = [];
+    if (!this.lease.isHeld && !(await this.lease.acquire())) return ran;
+    // Renews the lease (and proves it is still ours) before any task runs.
+    await this.options.db.transaction((tx) => this.lease.fence(tx));
+    for (const task of this.options.tasks) {
+      const due = Math.floor(now.getTime() / task.everyMs) * task.everyMs;
+      if (this.lastDue.get(task.name) === due) continue;
+      try {
+        await task.run({ db: this.options.db, due: new Date(due), now, fence: (tx) => this.lease.fence(tx) });
+        this.lastDue.set(task.name, due);
+        ran.push(task.name);
+      } catch (error) {
+        if (error instanceof FencedError) throw error;
+        logger().error({ err: error, task: task.name }, "[scheduler] task failed; it runs again on the next look");
+      }
+    }
+    return ran;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  private schedule(delay: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.runDue()
+        .catch((error: unknown) => {
+          if (error instanceof FencedError) logger().warn("[scheduler] lost the scheduler lease; following");
+          else if (!this.stopped) logger().error({ err: error }, "[scheduler] could not run the scheduled tasks");
+        })
+        .finally(() => {
+          this.running = undefined;
+          this.schedule(this.options.pollMs ?? 1000);
+        });
+    }, delay);
+  }
+
+  /** Stops the loop, waits for work in flight and gives the lease up. Safe to call twice. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => {});
+    await this.lease.release().catch(() => {});
+  }
+}

@@ -1,0 +1,37 @@
+/** Reading a portfolio back from the database and checking PRODUCT.md's accounting identities. */
+import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { parseMoney } from "@/domain/trading";
+import type { Db } from "@/server/db";
+import { fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
+
+const m = parseMoney;
+
+export async function portfolioRow(db: Db, id: string) {
+  const [row] = await db.select().from(portfolios).where(eq(portfolios.id, id));
+  return row!;
+}
+
+/** cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions, position = Σ signed fills, cash ≥ 0. */
+export async function expectIdentities(db: Db, portfolioId: string) {
+  const p = await portfolioRow(db, portfolioId);
+  const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.portfolioId, portfolioId));
+  const fillRows = await db.select().from(fills).where(eq(fills.portfolioId, portfolioId));
+  const cash = m(p.cash);
+  expect(cash >= 0n).toBe(true);
+  expect(ledger.reduce((t, e) => t + m(e.amount), 0n)).toBe(cash);
+  const flows = fillRows.reduce((t, f) => {
+    const notional = m(f.price) * BigInt(f.quantity);
+    const paying = f.side === "buy" || f.side === "cover";
+    return t + (paying ? -notional : notional) - m(f.commission);
+  }, 0n);
+  expect(m(p.startingCash) + flows).toBe(cash);
+  const held = await db.select().from(positions).where(eq(positions.portfolioId, portfolioId));
+  for (const position of held) {
+    const signed = fillRows.filter((f) => f.symbol === position.symbol).reduce((t, f) => t + (f.side === "buy" || f.side === "cover" ? f.quantity : -f.quantity), 0);
+    expect(position.quantity).toBe(signed);
+  }
+  const open = await db.select().from(orders).where(and(eq(orders.portfolioId, portfolioId), eq(orders.status, "open")));
+  expect(open.reduce((t, o) => t + m(o.reservedCash), 0n)).toBe(m(p.reservedCash));
+}
+
