@@ -1,0 +1,294 @@
+/**
+ * What an event is, and the one set of rules an event must satisfy. The admin form (instant
+ * messages) and the API (the decision) run the same `validateEventDefinition`, so they can
+ * never disagree; the server only checks the wire shape with zod before handing it here.
+ *
+ * Field names in errors are the API's input names (`commissionFlat`, `replay.speed`), so a
+ * 400's `fields` lines up with the request body and the form's inputs without any mapping.
+ */
+import { SYMBOL_PATTERN } from "../market/universe";
+import { cents, formatMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
+
+export const EVENT_METRICS = ["return", "sharpe"] as const;
+/** "return": total return since the start; "sharpe": risk-adjusted (ranking/sharpeForRanking). */
+export type EventMetric = (typeof EVENT_METRICS)[number];
+
+export const EVENT_VISIBILITIES = ["public", "private"] as const;
+/** "private" events are joined with a join code (or an invite link that carries it). */
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+
+/**
+ * A historical replay: the event's prices come from imported datasets instead of the
+ * practice market, played on the event's own clock from `startsAt` (see ./replay.ts).
+ */
+export interface ReplaySettings {
+  /** Dataset ids (one instrument's history each); the server resolves them to rows. */
+  datasets: string[];
+  /** The first trading day to play, YYYY-MM-DD; a date without data starts at the next one. */
+  from: string;
+  /** Trading days played per real hour (60 = a trading day per real minute). */
+  speed: number;
+}
+
+/** A valid event, with every default filled in: what the server stores and trades under. */
+export interface EventDefinition {
+  title: string;
+  description: string;
+  /** Trading is open from `startsAt` (inclusive) to `endsAt` (exclusive). */
+  startsAt: Date;
+  endsAt: Date;
+  startingCash: Money;
+  commission: { flat: Money; bps: number };
+  allowShort: boolean;
+  /** Largest position in % of equity; null = no limit. */
+  maxPositionPct: number | null;
+  /** Allowed symbols; null = every instrument. */
+  instruments: string[] | null;
+  visibility: EventVisibility;
+  /** Whether people may join once the event is live. */
+  lateEntry: boolean;
+  maxParticipants: number | null;
+  metric: EventMetric;
+  /** The lesson a person must pass before joining; null = none. */
+  requiredLesson: string | null;
+  replay: ReplaySettings | null;
+}
+
+/**
+ * What a form or the API sends: amounts as Money or decimal strings ("250.00"), instants as
+ * Date or ISO 8601 strings with a zone ("2026-03-10T09:00:00Z"), optional fields omitted.
+ */
+export interface EventDraft {
+  title: string;
+  description?: string;
+  startsAt: Date | string;
+  endsAt: Date | string;
+  startingCash: Money | string;
+  commissionFlat?: Money | string;
+  commissionBps?: number;
+  allowShort?: boolean;
+  maxPositionPct?: number | null;
+  visibility: EventVisibility;
+  lateEntry?: boolean;
+  maxParticipants?: number | null;
+  metric?: EventMetric;
+  instruments?: string[] | null;
+  requiredLesson?: string | null;
+  replay?: { datasets: string[]; from: string; speed: number } | null;
+}
+
+export const TITLE_MIN_LENGTH = 3;
+export const TITLE_MAX_LENGTH = 120;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+export const MIN_STARTING_CASH = parseMoney("100.00");
+export const MAX_STARTING_CASH = parseMoney("10000000.00");
+export const MAX_COMMISSION_FLAT = parseMoney("100.00");
+export const MAX_COMMISSION_BPS = 1000;
+export const MIN_POSITION_PCT = 1;
+export const MAX_POSITION_PCT = 100;
+/** A contest of one is not a contest. */
+export const MIN_PARTICIPANTS = 2;
+/** The size the leaderboard refresh is benchmarked at (bench/). */
+export const MAX_PARTICIPANTS = 100_000;
+export const MAX_INSTRUMENTS = 500;
+export const MAX_REPLAY_DATASETS = 50;
+/** Long enough for a season-long club contest; a typo'd year (2062) is caught. */
+export const MAX_EVENT_DURATION_MS = 366 * 86_400_000;
+/**
+ * Replay speed, in trading days per real hour. The slowest plays one trading day per real
+ * day (1/24); the fastest one every 10 real seconds (360/h: a year of ~252 trading days in
+ * 42 minutes) — faster would skip whole days between two market ticks (MARKET_TICK_MS).
+ */
+export const MIN_REPLAY_SPEED = 1 / 24;
+export const MAX_REPLAY_SPEED = 360;
+
+export type EventValidation = { ok: true; value: EventDefinition } | { ok: false; fields: Record<string, string> };
+
+export interface ValidateOptions {
+  /** When given, an event that would already be over is refused (creating one, cloning one). */
+  now?: Date;
+}
+
+/** ISO 8601 with date, time and an explicit zone: a bare local time would mean a different instant per browser. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const TWO_DECIMALS = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** Whether `text` is a real calendar date written YYYY-MM-DD (2023-02-29 is not). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function instant(value: Date | string): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== "string" || !ISO_INSTANT.test(value)) return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+}
+
+function money(value: Money | string): Money | null {
+  if (typeof value === "bigint") return value;
+  return typeof value === "string" ? tryParseMoney(value.trim()) : null;
+}
+
+const length = (text: string) => [...text].length;
+const amount = (value: Money) => formatMoney(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/**
+ * Checks every field and answers either the event with its defaults filled in, or one human
+ * message per field that is wrong (all of them at once, so a form can show them together).
+ *
+ * Defaults follow PRODUCT.md's practice rules where an event does not say: no commission,
+ * shorting allowed (still only for people who unlocked it), late entry on, no participant
+ * limit, ranked by total return, every instrument, no required lesson, no replay.
+ */
+export function validateEventDefinition(input: EventDraft, options: ValidateOptions = {}): EventValidation {
+  const fields: Record<string, string> = {};
+  const fail = (field: string, message: string) => {
+    fields[field] ??= message;
+  };
+
+  const title = typeof input.title === "string" ? input.title.trim() : "";
+  if (length(title) < TITLE_MIN_LENGTH) fail("title", `Give the event a title of at least ${TITLE_MIN_LENGTH} characters.`);
+  else if (length(title) > TITLE_MAX_LENGTH) fail("title", `Use at most ${TITLE_MAX_LENGTH} characters for the title.`);
+  else if (CONTROL_CHARACTERS.test(title) || /[\r\n\t]/.test(title)) fail("title", "Use letters, numbers and punctuation only in the title.");
+
+  const description = typeof input.description === "string" ? input.description.trim() : "";
+  if (input.description !== undefined && typeof input.description !== "string") fail("description", "The description must be text.");
+  else if (length(description) > DESCRIPTION_MAX_LENGTH) fail("description", `Use at most ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters for the description.`);
+  else if (CONTROL_CHARACTERS.test(description)) fail("description", "The description contains characters that cannot be shown.");
+
+  const startsAt = instant(input.startsAt);
+  const endsAt = instant(input.endsAt);
+  if (!startsAt) fail("startsAt", "Enter when the event starts, as a date and time with a time zone.");
+  if (!endsAt) fail("endsAt", "Enter when the event ends, as a date and time with a time zone.");
+  if (startsAt && endsAt) {
+    if (endsAt.getTime() <= startsAt.getTime()) fail("endsAt", "The event must end after it starts.");
+    else if (endsAt.getTime() - startsAt.getTime() > MAX_EVENT_DURATION_MS) fail("endsAt", "An event can last at most 366 days.");
+    else if (options.now && endsAt.getTime() <= options.now.getTime()) fail("endsAt", "This end time has already passed.");
+  }
+
+  const startingCash = money(input.startingCash);
+  if (startingCash === null) fail("startingCash", 'Enter the starting cash as an amount with at most 2 decimals, like "100000.00".');
+  else if (startingCash < MIN_STARTING_CASH || startingCash > MAX_STARTING_CASH) {
+    fail("startingCash", `Starting cash must be from ${amount(MIN_STARTING_CASH)} to ${amount(MAX_STARTING_CASH)}.`);
+  }
+
+  const commissionFlat = input.commissionFlat === undefined ? ZERO : money(input.commissionFlat);
+  if (commissionFlat === null) fail("commissionFlat", 'Enter the flat commission as an amount with at most 2 decimals, like "1.00".');
+  else if (commissionFlat < cents(0) || commissionFlat > MAX_COMMISSION_FLAT) fail("commissionFlat", `The flat commission must be from 0.00 to ${amount(MAX_COMMISSION_FLAT)} per fill.`);
+
+  const commissionBps = input.commissionBps ?? 0;
+  if (typeof commissionBps !== "number" || !Number.isFinite(commissionBps) || commissionBps < 0 || commissionBps > MAX_COMMISSION_BPS) {
+    fail("commissionBps", `The commission rate must be from 0 to ${MAX_COMMISSION_BPS} basis points (0 % to 10 %).`);
+  } else if (!TWO_DECIMALS(commissionBps)) fail("commissionBps", "Use at most 2 decimals for the commission rate (e.g. 2.5 bps).");
+
+  const maxPositionPct = input.maxPositionPct ?? null;
+  if (maxPositionPct !== null) {
+    if (typeof maxPositionPct !== "number" || !Number.isFinite(maxPositionPct) || maxPositionPct < MIN_POSITION_PCT || maxPositionPct > MAX_POSITION_PCT) {
+      fail("maxPositionPct", `The position limit must be from ${MIN_POSITION_PCT} % to ${MAX_POSITION_PCT} % of equity, or no limit.`);
+    } else if (!TWO_DECIMALS(maxPositionPct)) fail("maxPositionPct", "Use at most 2 decimals for the position limit.");
+  }
+
+  const maxParticipants = input.maxParticipants ?? null;
+  if (maxParticipants !== null && (!Number.isSafeInteger(maxParticipants) || maxParticipants < MIN_PARTICIPANTS || maxParticipants > MAX_PARTICIPANTS)) {
+    fail("maxParticipants", `The participant limit must be a whole number from ${MIN_PARTICIPANTS} to ${MAX_PARTICIPANTS.toLocaleString("en-US")}, or no limit.`);
+  }
+
+  if (!(EVENT_VISIBILITIES as readonly string[]).includes(input.visibility)) fail("visibility", "Choose public or private.");
+  const metric = input.metric ?? "return";
+  if (!(EVENT_METRICS as readonly string[]).includes(metric)) fail("metric", "Rank by total return or by Sharpe ratio.");
+  for (const flag of ["allowShort", "lateEntry"] as const) {
+    if (input[flag] !== undefined && typeof input[flag] !== "boolean") fail(flag, "Choose on or off.");
+  }
+
+  let instruments: string[] | null = null;
+  if (input.instruments !== undefined && input.instruments !== null) {
+    if (!Array.isArray(input.instruments) || input.instruments.length === 0) fail("instruments", "List at least one instrument, or allow them all.");
+    else {
+      // Typed in a form as "acme, bolt": case and repeats are not worth an error.
+      const symbols = [...new Set(input.instruments.map((s) => (typeof s === "string" ? s.trim().toUpperCase() : "")))];
+      const bad = symbols.filter((s) => !SYMBOL_PATTERN.test(s));
+      if (bad.length > 0) fail("instruments", `${bad.map((s) => `"${s}"`).join(", ")} ${bad.length === 1 ? "is not a symbol" : "are not symbols"}: a symbol is 2 to 5 letters.`);
+      else if (symbols.length > MAX_INSTRUMENTS) fail("instruments", `List at most ${MAX_INSTRUMENTS} instruments.`);
+      else instruments = symbols;
+    }
+  }
+
+  let requiredLesson: string | null = null;
+  if (input.requiredLesson !== undefined && input.requiredLesson !== null) {
+    const lesson = typeof input.requiredLesson === "string" ? input.requiredLesson.trim() : "";
+    if (lesson.length === 0 || lesson.length > 100) fail("requiredLesson", "Choose a lesson from the list, or none.");
+    else requiredLesson = lesson;
+  }
+
+  let replay: ReplaySettings | null = null;
+  if (input.replay !== undefined && input.replay !== null) {
+    const { datasets, from, speed } = input.replay;
+    const ids = Array.isArray(datasets) ? [...new Set(datasets.map((d) => (typeof d === "string" ? d.trim() : "")))] : [];
+    if (ids.length === 0) fail("replay.datasets", "Choose at least one dataset to replay.");
+    else if (ids.some((id) => id.length === 0 || id.length > 100)) fail("replay.datasets", "Choose datasets from the list.");
+    else if (ids.length > MAX_REPLAY_DATASETS) fail("replay.datasets", `Replay at most ${MAX_REPLAY_DATASETS} datasets.`);
+    if (typeof from !== "string" || !isCalendarDate(from)) fail("replay.from", "Enter the first day to replay as a date, YYYY-MM-DD.");
+    // Compared as seconds per day, so 1/24 typed as 0.0417 still means "a day per real day".
+    const secondsPerDay = typeof speed === "number" ? 3600 / speed : Number.NaN;
+    if (!(Number.isFinite(secondsPerDay) && speed > 0 && secondsPerDay <= 86_400 + 1e-6 && speed <= MAX_REPLAY_SPEED)) {
+      fail("replay.speed", `Play from 1 trading day per real day (a speed of about 0.042) to ${MAX_REPLAY_SPEED} trading days per real hour.`);
+    }
+    if (!Object.keys(fields).some((f) => f.startsWith("replay."))) replay = { datasets: ids, from, speed };
+  }
+
+  if (Object.keys(fields).length > 0) return { ok: false, fields };
+  return {
+    ok: true,
+    value: {
+      title,
+      description,
+      startsAt: startsAt!,
+      endsAt: endsAt!,
+      startingCash: startingCash!,
+      commission: { flat: commissionFlat!, bps: commissionBps },
+      allowShort: input.allowShort ?? true,
+      maxPositionPct,
+      instruments,
+      visibility: input.visibility,
+      lateEntry: input.lateEntry ?? true,
+      maxParticipants,
+      metric,
+      requiredLesson,
+      replay,
+    },
+  };
+}
+
+/**
+ * The draft that validates back to `event`: for an edit (merge the PATCH body over it, then
+ * validate) and for cloning (the same rules, new dates).
+ */
+export function eventDraftOf(event: EventDefinition): EventDraft {
+  return {
+    title: event.title,
+    description: event.description,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    startingCash: event.startingCash,
+    commissionFlat: event.commission.flat,
+    commissionBps: event.commission.bps,
+    allowShort: event.allowShort,
+    maxPositionPct: event.maxPositionPct,
+    visibility: event.visibility,
+    lateEntry: event.lateEntry,
+    maxParticipants: event.maxParticipants,
+    metric: event.metric,
+    instruments: event.instruments === null ? null : [...event.instruments],
+    requiredLesson: event.requiredLesson,
+    replay: event.replay === null ? null : { ...event.replay, datasets: [...event.replay.datasets] },
+  };
+}
+
+/** The default starting cash an admin form offers: the practice portfolio's. */
+export const DEFAULT_EVENT_STARTING_CASH = STARTING_CASH;

@@ -1,0 +1,11 @@
+/**
+ * The ranking domain: UTC calendar periods, period returns from equity snapshots, board
+ * order with its tie rules, rank change, Sharpe for ranking, anonymous handles and pages
+ * with the own row. Pure; the server precomputes boards with these and serves pages.
+ */
+export { anonymousHandle, boardName, DELETED_USER_LABEL, fnv1a32, HANDLE_WORDS, type BoardPerson } from "./handle";
+export { LEADERBOARD_PAGE_SIZE, MAX_LEADERBOARD_PAGE_SIZE, pageContaining, pageWithOwnRow, type LeaderboardPage, type PageOptions } from "./pagination";
+export { periodStart, RANKING_PERIODS, type RankingPeriod } from "./periods";
+export { compareEntries, rankChange, rankEntries, type BoardMetric, type Ranked, type RankInput } from "./rank";
+export { baselineFor, periodReturn, type BaselineContext, type EquitySnapshot } from "./returns";
+export { sharpeForRanking } from "./sharpe";
