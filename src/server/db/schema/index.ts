@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./learn";
 export * from "./market";
 export * from "./trading";
+export * from "./events";

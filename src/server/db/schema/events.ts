@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { lessons } from "./learn";
+import { portfolios } from "./trading";
+
+export const EVENT_VISIBILITIES = ["public", "private"] as const;
+export const EVENT_METRICS = ["return", "sharpe"] as const;
+
+const at = (name: string) => timestamp(name, { mode: "date", withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
+
+/** A replay event's price source: dataset ids played from a date at a speed (trading days per real hour). */
+export interface StoredReplay {
+  datasets: string[];
+  from: string;
+  speed: number;
+}
+
+/** A contest: its own portfolios under its own rules, for a time window (src/domain/events). */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    startsAt: at("starts_at").notNull(),
+    endsAt: at("ends_at").notNull(),
+    startingCash: money("starting_cash").notNull(),
+    commissionFlat: money("commission_flat").notNull().default("0"),
+    commissionBps: numeric("commission_bps", { precision: 8, scale: 2 }).notNull().default("0"),
+    allowShort: boolean("allow_short").notNull().default(true),
+    maxPositionPct: numeric("max_position_pct", { precision: 5, scale: 2 }),
+    /** null = every instrument. */
+    instruments: jsonb("instruments").$type<string[]>(),
+    visibility: text("visibility", { enum: EVENT_VISIBILITIES }).notNull(),
+    /** Private events only; compared normalised (case, spaces and dashes ignored). */
+    joinCode: text("join_code"),
+    lateEntry: boolean("late_entry").notNull().default(true),
+    maxParticipants: integer("max_participants"),
+    metric: text("metric", { enum: EVENT_METRICS }).notNull().default("return"),
+    requiredLessonId: text("required_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    replay: jsonb("replay").$type<StoredReplay>(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    archivedAt: at("archived_at"),
+    /** When the end was processed: open orders cancelled, final standings frozen. */
+    finalizedAt: at("finalized_at"),
+  },
+  (t) => [
+    uniqueIndex("events_slug_unique").on(t.slug),
+    index("events_window_idx").on(t.startsAt, t.endsAt),
+    // Events whose end has not been processed yet: the lifecycle task looks here every second.
+    index("events_unfinalized_idx").on(t.endsAt).where(sql`${t.finalizedAt} is null`),
+  ],
+);
+
+export const eventParticipants = pgTable(
+  "event_participants",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    portfolioId: text("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    joinedAt: at("joined_at").notNull().defaultNow(),
+    /** Removed by an organiser (audited): off the board, cannot trade or join again. */
+    removedAt: at("removed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_participants_user_idx").on(t.userId), uniqueIndex("event_participants_portfolio_unique").on(t.portfolioId)],
+);
+
+/** The final standings of an ended event, written once at its end and never changed afterwards. */
+export const eventStandings = pgTable(
+  "event_standings",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rank: integer("rank").notNull(),
+    equity: money("equity").notNull(),
+    /** Fraction, 4 decimals. */
+    totalReturn: numeric("total_return", { precision: 12, scale: 4 }),
+    sharpe: numeric("sharpe", { precision: 12, scale: 4 }),
+    trades: integer("trades").notNull(),
+    joinedAt: at("joined_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), uniqueIndex("event_standings_rank_unique").on(t.eventId, t.rank)],
+);
+
+/**
+ * Precomputed leaderboards (practice:day|week|month|all, xp:all|week, event:{id}): a refresh
+ * rewrites a board's rows in one statement; a page is an index range scan on (board, rank).
+ */
+export const leaderboardEntries = pgTable(
+  "leaderboard_entries",
+  {
+    board: text("board").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rank: integer("rank").notNull(),
+    /** The board's metric: a return or Sharpe ratio (fraction), or XP. Null = undefined Sharpe. */
+    value: doublePrecision("value"),
+    /** A return shown beside a Sharpe ratio (and its tie-break); equity for portfolio boards. */
+    totalReturn: doublePrecision("total_return"),
+    equity: money("equity"),
+    computedAt: at("computed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.board, t.userId] }), index("leaderboard_entries_rank_idx").on(t.board, t.rank)],
+);
+
+/** Each board's ranks as of the first refresh of a UTC day: "rank change since yesterday". */
+export const leaderboardDailyRanks = pgTable(
+  "leaderboard_daily_ranks",
+  {
+    board: text("board").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    rank: integer("rank").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.board, t.day, t.userId] })],
+);
