@@ -9,11 +9,13 @@ export function InstrumentCombobox({
   value,
   onChange,
   error,
+  label = "Instrument",
 }: {
   instruments: Instrument[];
   value: string;
   onChange: (symbol: string) => void;
   error?: string;
+  label?: string;
 }) {
   const id = useId();
   const listId = `${id}-list`;
@@ -44,7 +46,7 @@ export function InstrumentCombobox({
   return (
     <div className={styles.combo}>
       <label htmlFor={id} className={styles.label}>
-        Instrument
+        {label}
       </label>
       <input
         id={id}

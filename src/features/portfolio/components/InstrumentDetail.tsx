@@ -10,6 +10,7 @@ import { instrumentsWithQuotes, useInstruments, useLiveQuotes, useRefreshPortfol
 import { money } from "./format";
 import { TradeTicket } from "./TradeTicket";
 import type { Candle, Instrument, Summary } from "./types";
+import { WatchToggle } from "./Watchlist";
 import styles from "./portfolio.module.css";
 
 export interface InstrumentDetailProps {
@@ -54,7 +55,10 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
         <h1>
           {instrument.symbol} <span className="muted" style={{ fontWeight: 400, fontSize: "0.7em" }}>{instrument.name}</span>
         </h1>
-        <LiveIndicator />
+        <div className={styles.headActions}>
+          <WatchToggle symbol={instrument.symbol} />
+          <LiveIndicator />
+        </div>
       </div>
       <div className={styles.priceLine}>
         <span className={styles.big} data-testid="last-price">

@@ -1,19 +1,62 @@
 /** /portfolio: the figures, holdings, allocation, trade ticket, open orders and history. */
 import Link from "next/link";
-import { Alert, Card } from "@/components/ui";
+import { useState } from "react";
+import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { instrumentsWithQuotes, useInstruments, useLiveQuotes, useRefreshPortfolio, useSummary, withQuotes } from "./data";
-import { money } from "./format";
+import { money, percent } from "./format";
 import { Allocation, Holdings } from "./Holdings";
 import { History, OpenOrders } from "./Orders";
+import { PerformancePanel } from "./PerformancePanel";
 import { TradeTicket } from "./TradeTicket";
-import type { Instrument, Order, Page, Summary } from "./types";
+import type { Instrument, Order, Page, Summary, Watchlist as WatchlistData } from "./types";
+import { Watchlist } from "./Watchlist";
 import styles from "./portfolio.module.css";
 
 export interface PortfolioOverviewProps {
   summary: Summary;
   instruments: Instrument[];
   openOrders: Page<Order>;
+  watchlist: WatchlistData;
+}
+
+/** Start over with 100,000.00: asks first, because holdings and history go for good. */
+function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      <Button variant="secondary" size="small" onClick={() => setOpen(true)}>
+        Start over…
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Start your practice portfolio over?"
+        confirmLabel="Delete everything and start over"
+        tone="danger"
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onConfirm={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await api(`/api/portfolios/${portfolioId}/reset`, { method: "POST" });
+            setOpen(false);
+            onReset();
+          } catch (e) {
+            setError(e instanceof ApiError ? e.message : "Could not reset the portfolio. Try again.");
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <p>Your holdings, open orders, order history and equity curve are deleted, and you start again with 100,000.00 in cash. This cannot be undone.</p>
+        {error && <Alert tone="error">{error}</Alert>}
+      </ConfirmDialog>
+    </>
+  );
 }
 
 export function PortfolioOverview(props: PortfolioOverviewProps) {
@@ -31,9 +74,21 @@ export function PortfolioOverview(props: PortfolioOverviewProps) {
         <div className={styles.headActions}>
           <LiveIndicator />
           <Link href="/portfolio/market">Market overview</Link>
+          <ResetPortfolio portfolioId={summary.id} onReset={() => void refresh()} />
         </div>
       </div>
       {summaryQuery.error && <Alert tone="warning">Could not refresh the portfolio; the figures below may be out of date.</Alert>}
+      {summary.notices.length > 0 && (
+        <Alert tone="warning" title="Shorts covered automatically">
+          <ul className={styles.noticeList}>
+            {summary.notices.map((n) => (
+              <li key={n.id}>
+                <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>: covered {n.quantity} {n.symbol}. {n.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       <Card>
         <dl className={styles.stats} aria-label="Portfolio figures">
           <Stat label="Equity">
@@ -41,8 +96,8 @@ export function PortfolioOverview(props: PortfolioOverviewProps) {
               {money(summary.equity)}
             </span>
           </Stat>
-          <Stat label="Day change">
-            <Signed value={summary.dayChange} />
+          <Stat label="Day change" hint={summary.dayChangePct === null ? "since 00:00 UTC" : undefined}>
+            <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={styles.statHint}>{percent(summary.dayChangePct)} since 00:00 UTC</span>} />
           </Stat>
           <Stat label="Total return">
             <Signed value={summary.totalReturn} kind="percent" />
@@ -58,6 +113,9 @@ export function PortfolioOverview(props: PortfolioOverviewProps) {
       </Card>
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
+          <Card title="Performance">
+            <PerformancePanel portfolioId={summary.id} />
+          </Card>
           <Card title="Holdings">
             <Holdings positions={summary.positions} />
           </Card>
@@ -81,6 +139,9 @@ export function PortfolioOverview(props: PortfolioOverviewProps) {
         <aside className={`${styles.sideColumn} ${styles.tradeFirst}`} aria-label="Trade">
           <Card title="Trade">
             <TradeTicket portfolioId={summary.id} instruments={instruments} buyingPower={summary.buyingPower} holdings={holdings} onPlaced={() => void refresh()} />
+          </Card>
+          <Card title="Watchlist">
+            <Watchlist instruments={instruments} quotes={quotes} fallback={props.watchlist} />
           </Card>
         </aside>
       </div>

@@ -69,14 +69,12 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
   if (!summary.positions.some((p) => quotes[p.symbol])) return summary;
   let equity = cents(summary.cash);
   let shortValue = 0;
-  let dayChange = 0;
   let unrealised = 0;
   const positions = summary.positions.map((p) => {
     const q = quotes[p.symbol];
     if (!q) {
       equity += cents(p.marketValue);
       if (p.quantity < 0) shortValue += -cents(p.marketValue);
-      dayChange += cents(p.dayChange);
       unrealised += cents(p.unrealisedPnl);
       return p;
     }
@@ -85,17 +83,20 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
     const change = p.quantity * (cents(q.price) - cents(q.previousClose));
     equity += mv;
     if (p.quantity < 0) shortValue += -mv;
-    dayChange += change;
     unrealised += pnl;
     return { ...p, lastPrice: text(cents(q.price)), marketValue: text(mv), unrealisedPnl: text(pnl), dayChange: text(change) };
   });
   const weighted = positions.map((p) => ({ ...p, weight: equity > 0 ? (Math.abs(cents(p.marketValue)) / equity).toFixed(4) : null }));
   const starting = cents(summary.startingCash);
+  // Today's change is the server's (equity since 00:00 UTC) plus what the live prices added.
+  const liveDayChange = cents(summary.dayChange) + (equity - cents(summary.equity));
+  const dayStart = cents(summary.equity) - cents(summary.dayChange);
   return {
     ...summary,
     positions: weighted,
     equity: text(equity),
-    dayChange: text(dayChange),
+    dayChange: text(liveDayChange),
+    dayChangePct: dayStart > 0 ? (liveDayChange / dayStart).toFixed(4) : summary.dayChangePct,
     unrealisedPnl: text(unrealised),
     buyingPower: text(cents(summary.cash) - cents(summary.reservedCash) - Math.round(1.5 * shortValue)),
     totalReturn: starting > 0 ? ((equity - starting) / starting).toFixed(4) : summary.totalReturn,

@@ -27,10 +27,37 @@ export interface Summary {
   buyingPower: string;
   totalReturn: string | null;
   dayChange: string;
+  dayChangePct: string | null;
   realisedPnl: string;
   unrealisedPnl: string;
   positions: Holding[];
+  /** Orders the system placed for the person (maintenance covers) in the last week, with why. */
+  notices: Array<{ id: string; symbol: string; quantity: number; message: string; at: string }>;
   createdAt: string;
+}
+
+export type PerformanceRange = "day" | "week" | "month" | "all";
+
+export interface Performance {
+  range: PerformanceRange;
+  stepMinutes: number;
+  benchmark: { symbol: string; name: string };
+  points: Array<{ at: string; equity: string; benchmark: string | null }>;
+  metrics: {
+    totalReturn: string | null;
+    benchmarkReturn: string | null;
+    maxDrawdown: string | null;
+    volatility: string | null;
+    sharpe: string | null;
+    beta: string | null;
+    alpha: string | null;
+    observations: number;
+  };
+}
+
+export interface Watchlist {
+  items: Instrument[];
+  limit: number;
 }
 
 export type OrderStatus = "open" | "filled" | "cancelled" | "rejected" | "expired";

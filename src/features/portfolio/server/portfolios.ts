@@ -1,5 +1,5 @@
 /** The practice portfolio, who may see a portfolio, and its summary. */
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull } from "drizzle-orm";
 import {
   absMoney,
   formatMoney,
@@ -17,7 +17,7 @@ import {
   ZERO,
 } from "@/domain/trading";
 import type { Db, DbOrTx } from "@/server/db";
-import { instruments, ledgerEntries, portfolios, positions } from "@/server/db/schema";
+import { instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
 import { httpErrors } from "@/server/http/errors";
 import { equityAt } from "./snapshots";
 import { type PortfolioRow } from "./state";
@@ -78,8 +78,26 @@ async function startOfDayEquity(db: DbOrTx, portfolio: PortfolioRow, now: Date):
   return equity === null ? null : parseMoney(equity);
 }
 
+/** How long the notice of an automatic cover stays on the portfolio page. */
+const NOTICE_DAYS = 7;
+
+/**
+ * Orders the system placed for the person (maintenance covers) in the last week: each
+ * carries the reason in its message, shown as a notice so nobody wonders where a short went.
+ */
+async function recentNotices(db: DbOrTx, portfolioId: string, now: Date) {
+  const since = new Date(now.getTime() - NOTICE_DAYS * 86_400_000);
+  const rows = await db
+    .select({ id: orders.id, symbol: orders.symbol, quantity: orders.quantity, message: orders.rejectMessage, at: orders.createdAt })
+    .from(orders)
+    .where(and(eq(orders.portfolioId, portfolioId), eq(orders.status, "filled"), isNotNull(orders.rejectMessage), gte(orders.createdAt, since)))
+    .orderBy(desc(orders.createdAt))
+    .limit(20);
+  return rows.map((r) => ({ id: r.id, symbol: r.symbol, quantity: r.quantity, message: r.message!, at: r.at.toISOString() }));
+}
+
 export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now = new Date()) {
-  const dayBaseline = await startOfDayEquity(db, portfolio, now);
+  const [dayBaseline, notices] = await Promise.all([startOfDayEquity(db, portfolio, now), recentNotices(db, portfolio.id, now)]);
   const rows = await db
     .select({
       symbol: positions.symbol,
@@ -154,6 +172,7 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
     realisedPnl: formatMoney(realised),
     unrealisedPnl: formatMoney(unrealised),
     positions: open,
+    notices,
     createdAt: portfolio.createdAt.toISOString(),
   };
 }
