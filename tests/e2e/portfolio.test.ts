@@ -54,7 +54,7 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     await ticket.getByText(/Bought 10 NWRB at 140\.07/).waitFor();
 
     await page.getByTestId("cash").getByText("98,599.30").waitFor();
-    const row = page.getByRole("table").first().locator("tr[data-symbol=NWRB]");
+    const row = page.locator("tr[data-symbol=NWRB]");
     await row.waitFor();
     expect(await row.textContent()).toContain("1,400.00");
     // Equity = cash + 10 × last = 98,599.30 + 1,400.00: the slippage is the only cost.
@@ -77,11 +77,12 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     // 5 × 79.00 is reserved for the order.
     await page.getByTestId("buying-power").getByText("99,605.00").waitFor();
 
+    // No reload: the fill reaches the open page through the live stream.
+    await page.getByText("Live", { exact: true }).waitFor();
     await setPrice(client, "QBYT", "79.00");
-    await page.reload();
     await page.locator("tr[data-symbol=QBYT]").waitFor();
-    expect(await page.getByText("No open orders.", { exact: false }).isVisible()).toBe(true);
-    expect(await text(page, "cash")).toBe("99,605.00");
+    await page.getByTestId("cash").getByText("99,605.00").waitFor();
+    await page.getByText("No open orders.", { exact: false }).waitFor();
 
     await page.getByLabel("Status").selectOption("filled");
     const history = page.getByRole("table", { name: "Order history" });
@@ -134,5 +135,63 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     const csv = fs.readFileSync(file, "utf8");
     expect(csv.startsWith("record,id,order_id,time,symbol,side,type,quantity")).toBe(true);
     expect(download.suggestedFilename()).toMatch(/^portfolio-.*\.csv$/);
+  });
+
+  it("follows instruments on a watchlist whose prices move live, and unfollows them", async () => {
+    const { client, page } = await trader(devices, "watch");
+    await setPrice(client, "HLEN", "61.00");
+    await page.goto(`${appUrl()}/portfolio`);
+    const card = page.getByRole("region", { name: "Watchlist" });
+    await page.getByRole("combobox", { name: "Add to watchlist" }).fill("HLEN");
+    await page.getByRole("combobox", { name: "Add to watchlist" }).press("Enter");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    const list = page.getByRole("list", { name: "Watchlist" });
+    await list.getByTestId("watch-price-HLEN").getByText("61.00").waitFor();
+    await page.getByText("Live", { exact: true }).waitFor();
+    await setPrice(client, "HLEN", "63.25");
+    await list.getByTestId("watch-price-HLEN").getByText("63.25").waitFor();
+    // Adding it again says so instead of failing quietly.
+    await page.getByRole("combobox", { name: "Add to watchlist" }).fill("HLEN");
+    await page.getByRole("combobox", { name: "Add to watchlist" }).press("Enter");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await card.getByText("HLEN is already on your watchlist.").first().waitFor();
+    await list.getByRole("button", { name: "Remove HLEN from the watchlist" }).click();
+    await page.getByText(/Nothing here yet/).waitFor();
+    const saved = (await (await client.request("/api/watchlist")).json()) as { items: unknown[] };
+    expect(saved.items).toEqual([]);
+  });
+
+  it("starts over only after confirming, with 100,000.00 and no history", async () => {
+    const { client, page } = await trader(devices, "reset");
+    await setPrice(client, "GWIG", "20.00");
+    const ticket = await openTicket(page, "GWIG");
+    await ticket.getByLabel("Quantity").fill("100");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await page.locator("tr[data-symbol=GWIG]").waitFor();
+
+    await page.getByRole("button", { name: "Start over…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Start your practice portfolio over?" });
+    // Backing out changes nothing.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(await page.locator("tr[data-symbol=GWIG]").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Start over…" }).click();
+    await dialog.getByRole("button", { name: "Delete everything and start over" }).click();
+    await page.getByTestId("cash").getByText("100,000.00").waitFor();
+    await page.locator("tr[data-symbol=GWIG]").waitFor({ state: "detached" });
+    const summary = (await (await client.request("/api/portfolio")).json()) as { id: string; equity: string };
+    expect(summary.equity).toBe("100000.00");
+    const orders = (await (await client.request(`/api/portfolios/${summary.id}/orders`)).json()) as { total: number };
+    expect(orders.total).toBe(0);
+  });
+
+  it("draws the equity curve with its risk figures and switches ranges", async () => {
+    const { page } = await trader(devices, "curve");
+    await page.goto(`${appUrl()}/portfolio`);
+    const figures = page.getByTestId("risk-figures");
+    await figures.getByText("Max drawdown").waitFor();
+    expect(await page.getByRole("img", { name: /Equity over the last day/ }).count()).toBe(1);
+    await page.getByRole("button", { name: "1W" }).click();
+    await page.getByRole("img", { name: /Equity over the last week/ }).waitFor();
+    expect(await page.getByRole("button", { name: "1W" }).getAttribute("aria-pressed")).toBe("true");
   });
 });

@@ -1,11 +1,13 @@
 /** Test-only price control: exists only when TEST_PRICE_CONTROL is on (404 otherwise). */
 import type { NextApiRequest, NextApiResponse } from "next";
 import { z } from "zod";
+import { listInstrumentsBySymbol } from "@/features/market/server/queries";
 import { setPrice } from "@/features/portfolio/server";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import { apiRoute, method, sendError } from "@/server/http/api-route";
 import { httpErrors } from "@/server/http/errors";
+import { getHub, QUOTES_TOPIC } from "@/server/realtime/hub";
 
 const body = z.object({
   symbol: z.string().min(1).max(12),
@@ -17,7 +19,15 @@ const route = apiRoute({
     auth: "user",
     input: body,
     async handler({ input }) {
-      return { body: await setPrice(await getDb(), input.symbol.toUpperCase(), input.price) };
+      const db = await getDb();
+      const moved = await setPrice(db, input.symbol.toUpperCase(), input.price);
+      // As the simulator does after a tick: open pages see the new price at once.
+      const [quote] = await listInstrumentsBySymbol(db, [moved.symbol]).then((m) => [...m.values()]);
+      if (quote) {
+        const data = { at: new Date().toISOString(), quotes: [{ symbol: quote.symbol, price: quote.lastPrice, previousClose: quote.previousClose, at: quote.updatedAt }] };
+        await getHub().publish(db, { topic: QUOTES_TOPIC, type: "quotes", data });
+      }
+      return { body: moved };
     },
   }),
 });
