@@ -155,4 +155,33 @@ describe("market and trading API", () => {
     expect(await json(res)).toMatchObject({ error: { code: "NOT_FOUND" } });
     expect((await new Client().request("/api/test/prices", { method: "POST", json: { symbol: "NWRB", price: "1.00" } })).status).toBe(404);
   });
+
+  it("serves the performance series, validates its range, and guards reset and the watchlist", async () => {
+    const anonymous = new Client();
+    for (const path of ["/api/watchlist", "/api/portfolios/x/performance"]) expect((await anonymous.request(path)).status, path).toBe(401);
+    const client = await member();
+    const { id } = await portfolioOf(client);
+    const perf = await client.request(`/api/portfolios/${id}/performance?range=week`);
+    expect(perf.status).toBe(200);
+    const body = await json<{ range: string; stepMinutes: number; points: Array<{ equity: string }>; metrics: Record<string, unknown> }>(perf);
+    expect(body).toMatchObject({ range: "week", stepMinutes: 60 });
+    expect(body.points.at(-1)!.equity).toBe("100000.00");
+    const bad = await client.request(`/api/portfolios/${id}/performance?range=year`);
+    expect(bad.status).toBe(400);
+    expect(await json(bad)).toMatchObject({ error: { code: "VALIDATION_FAILED", fields: { range: expect.stringMatching(/day, week, month, all/) } } });
+    // Someone else's curve is not there.
+    expect((await (await member()).request(`/api/portfolios/${id}/performance`)).status).toBe(404);
+
+    // A cross-site form cannot reset a portfolio or change a watchlist.
+    const forged = { headers: { Origin: "http://attacker.invalid" } };
+    expect((await client.request(`/api/portfolios/${id}/reset`, { method: "POST", ...forged })).status).toBe(403);
+    expect((await client.request("/api/watchlist/NWRB", { method: "PUT", ...forged })).status).toBe(403);
+    expect((await client.request("/api/watchlist/NWRB", { method: "PUT" })).status).toBe(200);
+    expect((await client.request("/api/watchlist/NOSUCH", { method: "PUT" })).status).toBe(404);
+    const list = await json<{ items: Array<{ symbol: string; lastPrice: string }> }>(await client.request("/api/watchlist"));
+    expect(list.items.map((i) => i.symbol)).toEqual(["NWRB"]);
+    const reset = await client.request(`/api/portfolios/${id}/reset`, { method: "POST" });
+    expect(reset.status).toBe(200);
+    expect(await json(reset)).toMatchObject({ id, cash: "100000.00", positions: [] });
+  });
 });
