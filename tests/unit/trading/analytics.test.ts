@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alpha, beta, dayChange, formatMoney, maxDrawdown, performanceMetrics, periodReturns, round4, SeriesMismatchError, sharpeRatio, totalReturn, volatility } from "@/domain/trading";
+import { alpha, annualised, beta, dayChange, formatMoney, maxDrawdown, performanceMetrics, periodReturns, round4, SeriesMismatchError, sharpeRatio, totalReturn, volatility } from "@/domain/trading";
 import { m } from "./helpers";
 
 // Five daily closes of a portfolio and of the benchmark index over the same days.
@@ -66,5 +66,14 @@ describe("performance of a fixed equity series", () => {
     expect(round4(0.00005)).toBe(0.0001);
     expect(round4(-0.00005)).toBe(-0.0001);
     expect(Object.is(round4(-0.00001), 0)).toBe(true);
+  });
+});
+
+describe("annualised risk figures", () => {
+  it("scales volatility and Sharpe by √(steps a year) and alpha by the steps, leaving the rest", () => {
+    const daily = { totalReturn: 0.05, volatility: 0.01, maxDrawdown: 0.02, sharpe: 0.1, beta: 1.2, alpha: 0.0001 };
+    expect(annualised(daily, 86_400_000)).toEqual({ totalReturn: 0.05, volatility: 0.191, maxDrawdown: 0.02, sharpe: 1.9105, beta: 1.2, alpha: 0.0365 });
+    // Hourly steps: 8,760 a year.
+    expect(annualised({ ...daily, sharpe: null, alpha: null }, 3_600_000)).toMatchObject({ volatility: 0.9359, sharpe: null, alpha: null });
   });
 });
