@@ -194,4 +194,46 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     await page.getByRole("img", { name: /Equity over the last week/ }).waitFor();
     expect(await page.getByRole("button", { name: "1W" }).getAttribute("aria-pressed")).toBe("true");
   });
+
+  it("protects a holding with a stop and buys a breakout with a stop-limit, both filling live", async () => {
+    const { client, page } = await trader(devices, "stops");
+    await setPrice(client, "SKRL", "50.00");
+    const ticket = await openTicket(page, "SKRL");
+    await ticket.getByLabel("Quantity").fill("20");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await page.locator("tr[data-symbol=SKRL]").waitFor();
+
+    // A sell stop at 45: the price gaps from 50 to 44, it fills at 44 less slippage.
+    await ticket.getByRole("radio", { name: "Sell" }).check();
+    await ticket.getByLabel("Order type").selectOption("stop");
+    await ticket.getByLabel("Stop price").fill("45.00");
+    await ticket.getByLabel("Quantity").fill("20");
+    await ticket.getByRole("button", { name: "Place sell order" }).click();
+    await ticket.getByText(/Stop order to sell 20 SKRL placed/).waitFor();
+    await page.getByText("Live", { exact: true }).waitFor();
+    await setPrice(client, "SKRL", "44.00");
+    await page.locator("tr[data-symbol=SKRL]").waitFor({ state: "detached" });
+
+    // A buy stop-limit: triggers at 46, but pays no more than 46.50.
+    await ticket.getByRole("radio", { name: "Buy" }).check();
+    await ticket.getByLabel("Order type").selectOption("stop-limit");
+    await ticket.getByLabel("Stop price").fill("46.00");
+    await ticket.getByLabel("Limit price").fill("46.50");
+    await ticket.getByLabel("Quantity").fill("10");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/to buy 10 SKRL placed/).waitFor();
+    await setPrice(client, "SKRL", "47.00"); // through the stop and above the limit: waits as a limit
+    await setPrice(client, "SKRL", "46.25"); // back within the limit: fills at 46.25
+    const row = page.locator("tr[data-symbol=SKRL]");
+    await row.waitFor();
+    expect(await row.textContent()).toContain("46.25");
+    await page.getByText("No open orders.", { exact: false }).waitFor();
+    const { id } = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const fills = (await (await client.request(`/api/portfolios/${id}/fills`)).json()) as { items: Array<{ side: string; price: string; reason: string }> };
+    expect(fills.items.map((f) => [f.side, f.price])).toEqual([
+      ["buy", "46.25"],
+      ["sell", "43.97"],
+      ["buy", "50.03"],
+    ]);
+  });
 });
