@@ -10,8 +10,11 @@ import { onPostgres, useTestDatabase } from "../setup/db";
 import { createTestUser } from "../factories/users";
 import { uniqueEmail } from "../factories/emails";
 import { Client } from "./http-client";
-import { addInstrument, deactivateInstrument, editInstrument, getDataset, importDataset, listDatasets } from "@/features/market/server/admin";
-import { auditLog, datasetRows, datasets, instruments } from "@/server/db/schema";
+import { addInstrument, deactivateInstrument, deleteDataset, editInstrument, getDataset, importDataset, listDatasets } from "@/features/market/server/admin";
+import { placeOrder } from "@/features/portfolio/server";
+import { auditLog, datasetRows, datasets, events, instruments, orders } from "@/server/db/schema";
+import { expectIdentities, portfolioRow } from "../factories/accounting";
+import { createPortfolio } from "../factories/trading";
 import { HttpError } from "@/server/http/errors";
 
 const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
@@ -179,5 +182,36 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
     expect((duplicate as HttpError).status).toBe(409);
     expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(3);
     expect((await listDatasets(db.db)).map((d) => d.name)).toEqual(["Good one"]);
+  });
+
+  it("cancels the open orders of a deactivated instrument, giving their cash back", async () => {
+    const actor = await createTestUser(db.db, { role: "admin" });
+    const symbol = freshSymbol();
+    await addInstrument(db.db, actor.id, definition(symbol));
+    const portfolio = await createPortfolio(db.db);
+    const placed = await placeOrder(db.db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "5.00", timeInForce: "gtc" } });
+    expect(placed.status).toBe(201);
+    expect((await portfolioRow(db.db, portfolio.id)).reservedCash).toBe("50.00");
+    await deactivateInstrument(db.db, actor.id, symbol);
+    const [order] = await db.db.select().from(orders).where(eq(orders.portfolioId, portfolio.id));
+    expect(order).toMatchObject({ status: "cancelled", rejectMessage: `Cancelled: ${symbol} was withdrawn from trading.` });
+    expect((await portfolioRow(db.db, portfolio.id)).reservedCash).toBe("0.00");
+    await expectIdentities(db.db, portfolio.id);
+  });
+
+  it("deletes a dataset with its rows (audited), but not while an event replays it", async () => {
+    const actor = await createTestUser(db.db, { role: "admin" });
+    const summary = await importDataset(db.db, actor.id, { name: unique("Deletable"), symbol: "ACME", csv: GOOD_CSV });
+    const [event] = await db.db
+      .insert(events)
+      .values({ slug: unique("replay").replace(/\W+/g, "-").toLowerCase(), title: "Crash replay", startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), startingCash: "10000.00", visibility: "public", replay: { datasets: [summary.id], from: "2020-01-02", speed: 60 } })
+      .returning();
+    await expect(deleteDataset(db.db, actor.id, summary.id)).rejects.toMatchObject({ status: 409, code: "DATASET_IN_USE" });
+    await db.db.update(events).set({ archivedAt: new Date() }).where(eq(events.id, event!.id));
+    await deleteDataset(db.db, actor.id, summary.id);
+    expect(await db.db.select().from(datasetRows).where(eq(datasetRows.datasetId, summary.id))).toEqual([]);
+    await expect(deleteDataset(db.db, actor.id, summary.id)).rejects.toMatchObject({ status: 404 });
+    const [entry] = await db.db.select().from(auditLog).where(eq(auditLog.action, "market.dataset-deleted"));
+    expect(entry!.detail).toMatchObject({ id: summary.id, rows: 3 });
   });
 });

@@ -3,12 +3,13 @@
  * historical datasets imported from CSV. Every change is audited. Datasets never touch the
  * practice market: they live in their own tables, for replays.
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { instrumentProblems, parseOhlcvCsv, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
+import { cancelOrdersOfWithdrawnInstrument } from "@/features/portfolio/server";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { datasetRows, datasets, INSTRUMENT_KINDS, instruments } from "@/server/db/schema";
+import { datasetRows, datasets, events, INSTRUMENT_KINDS, instruments } from "@/server/db/schema";
 import { HttpError, httpErrors } from "@/server/http/errors";
 
 
@@ -150,6 +151,13 @@ const symbolTaken = (symbol: string) => new HttpError(409, "SYMBOL_TAKEN", `${sy
  * price does not move the current price.
  */
 export async function editInstrument(db: Db, actorId: string, symbol: string, change: InstrumentChange, ip?: string): Promise<AdminInstrument> {
+  const edited = await saveInstrument(db, actorId, symbol, change, ip);
+  // After the commit: from now on no order can be placed on it, so the open ones can go.
+  if (change.active === false) await cancelOrdersOfWithdrawnInstrument(db, symbol);
+  return edited;
+}
+
+async function saveInstrument(db: Db, actorId: string, symbol: string, change: InstrumentChange, ip?: string): Promise<AdminInstrument> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(instruments).where(eq(instruments.symbol, symbol)).for("update");
     if (!row) throw httpErrors.notFound("No such instrument.");
@@ -173,7 +181,7 @@ export async function editInstrument(db: Db, actorId: string, symbol: string, ch
   });
 }
 
-/** Takes an instrument out of the simulator and the trade ticket's search; its history stays. */
+/** Takes an instrument out of the simulator and the trade ticket's search, and cancels its open orders; its history stays. */
 export function deactivateInstrument(db: Db, actorId: string, symbol: string, ip?: string) {
   return editInstrument(db, actorId, symbol, { active: false }, ip);
 }
@@ -296,6 +304,27 @@ const nameTaken = (name: string) => new HttpError(409, "NAME_TAKEN", `There is a
 export async function listDatasets(db: DbOrTx): Promise<DatasetSummary[]> {
   const rows = await db.select().from(datasets).orderBy(desc(datasets.createdAt), asc(datasets.name));
   return rows.map(toSummary);
+}
+
+/**
+ * Deletes a dataset and its rows. Refused (409 DATASET_IN_USE) while an event that is not
+ * archived replays it: its portfolios would lose their prices.
+ */
+export async function deleteDataset(db: Db, actorId: string, id: string, ip?: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [dataset] = await tx.select().from(datasets).where(eq(datasets.id, id)).for("update");
+    if (!dataset) throw httpErrors.notFound("No such dataset.");
+    const users = await tx
+      .select({ title: events.title })
+      .from(events)
+      .where(and(isNull(events.archivedAt), sql`${events.replay} -> 'datasets' @> ${JSON.stringify([id])}::jsonb`))
+      .limit(3);
+    if (users.length > 0) {
+      throw httpErrors.conflict("DATASET_IN_USE", `This dataset is replayed by ${users.map((u) => `"${u.title}"`).join(", ")}. Archive the event first.`);
+    }
+    await tx.delete(datasets).where(eq(datasets.id, id));
+    await audit(tx, { action: "market.dataset-deleted", actorId, ip, detail: { id, name: dataset.name, symbol: dataset.symbol, rows: dataset.rowCount } });
+  });
 }
 
 export async function getDataset(db: DbOrTx, id: string): Promise<{ dataset: DatasetSummary; rows: DatasetRow[] }> {

@@ -7,3 +7,4 @@ export { takeSnapshots, pruneSnapshots, equityAt, snapshotInstant, SNAPSHOT_EVER
 export { portfolioPerformance, type Performance, type PerformancePoint } from "./performance";
 export { resetPracticePortfolio } from "./reset";
 export { getWatchlist, addToWatchlist, removeFromWatchlist, WATCHLIST_LIMIT } from "./watchlist";
+export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";

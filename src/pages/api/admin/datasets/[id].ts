@@ -1,4 +1,4 @@
-import { getDataset } from "@/features/market/server/admin";
+import { deleteDataset, getDataset } from "@/features/market/server/admin";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
@@ -8,6 +8,14 @@ export default apiRoute({
     auth: "admin",
     async handler({ req }) {
       return { body: await getDataset(await getDb(), String(req.query.id)) };
+    },
+  }),
+  /** 204; 409 DATASET_IN_USE while an event that is not archived replays it. */
+  DELETE: method({
+    auth: "admin",
+    async handler({ req, session, ip }) {
+      await deleteDataset(await getDb(), session.user.id, String(req.query.id), ip);
+      return { status: 204 };
     },
   }),
 });
