@@ -67,6 +67,13 @@ describe.skipIf(browserMissing)("market admin", () => {
     await chart.locator("canvas").first().waitFor();
 
     await page.goto(`${appUrl()}/admin/datasets`);
-    await page.getByRole("table").getByRole("link", { name }).waitFor();
+    await page.getByRole("table").getByRole("link", { name }).click();
+
+    // Deleting asks first, then the dataset is gone from the list.
+    await page.getByRole("button", { name: "Delete dataset…" }).click();
+    await page.getByRole("dialog", { name: `Delete "${name}"?` }).getByRole("button", { name: "Delete dataset" }).click();
+    await page.waitForURL(`${appUrl()}/admin/datasets`);
+    await page.getByRole("heading", { name: "Imported datasets" }).waitFor();
+    expect(await page.getByRole("link", { name }).count()).toBe(0);
   });
 });

@@ -1,7 +1,9 @@
 /** One dataset: its summary and a preview chart of its daily candles. */
 import Link from "next/link";
-import { useMemo } from "react";
-import { Card } from "@/components/ui";
+import { useRouter } from "next/router";
+import { useMemo, useState } from "react";
+import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
 import { CandleChart } from "@/features/portfolio/components/CandleChart";
 import type { DatasetSummaryRow } from "./DatasetsAdmin";
 
@@ -28,6 +30,48 @@ export function DatasetView({ dataset, rows }: { dataset: DatasetSummaryRow; row
       <Card title="Preview">
         <CandleChart candles={candles} intraday={false} label={`Daily candles of ${dataset.name}`} />
       </Card>
+      <DeleteDataset dataset={dataset} />
     </>
+  );
+}
+
+/** Delete, after confirming; the server refuses while an event replays the dataset, and we show why. */
+function DeleteDataset({ dataset }: { dataset: DatasetSummaryRow }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete dataset…
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={`Delete "${dataset.name}"?`}
+        confirmLabel="Delete dataset"
+        tone="danger"
+        busy={busy}
+        onCancel={() => {
+          setOpen(false);
+          setError(null);
+        }}
+        onConfirm={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            await api(`/api/admin/datasets/${dataset.id}`, { method: "DELETE" });
+            await router.push("/admin/datasets");
+          } catch (e) {
+            setError(e instanceof ApiError ? e.message : "Could not delete the dataset. Try again.");
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <p>Its {dataset.rowCount} days of prices are deleted. Events that replay it must be archived first.</p>
+        {error && <Alert tone="error">{error}</Alert>}
+      </ConfirmDialog>
+    </div>
   );
 }
