@@ -41,7 +41,7 @@ export interface PriceMoveResult {
   maintenance: number;
 }
 
-export interface PriceMove {
+export interface SymbolMove {
   symbol: string;
   previous: Money;
   next: Money;
@@ -55,11 +55,14 @@ export interface PriceMove {
 const PORTFOLIOS_PER_TRANSACTION = 50;
 /** …and a portfolio's orders always stay together, so a chunk closes early past this many orders. */
 const ORDERS_PER_TRANSACTION = 500;
-/** Chunks in flight at once on PostgreSQL, out of the pool's 10 connections: the rest serve requests. */
-const CONCURRENT_TRANSACTIONS = 4;
+/**
+ * Chunks in flight at once on PostgreSQL, out of the pool's 10 connections: the rest serve
+ * requests. Measured on 2 cores (bench/tick.ts), 4 was no faster than 2.
+ */
+const CONCURRENT_TRANSACTIONS = 2;
 
 /** The crossed-order query for these moves (exported for bench/tick.ts's EXPLAIN). */
-export function crossedQuery(moves: ReadonlyArray<Pick<PriceMove, "symbol" | "next">>) {
+export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "next">>) {
   const list = JSON.stringify(moves.map((m) => ({ symbol: m.symbol, price: formatMoney(m.next) })));
   // One index range per move and direction (orders_open_fires_{below,above}_idx).
   return sql`
@@ -87,11 +90,10 @@ export async function processPriceMove(db: Db, symbol: string, previous: Money, 
  * on PostgreSQL. Within a portfolio orders run oldest first, each against the state the
  * previous one left, exactly as one at a time would. Then the maintenance check.
  */
-export async function processPriceMoves(db: Db, moves: readonly PriceMove[], now = new Date()): Promise<PriceMoveResult> {
+export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date()): Promise<PriceMoveResult> {
   const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
   if (moves.length === 0) return result;
   const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
-  const T0 = performance.now();
   const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()]));
   result.candidates = candidates.length;
 
@@ -113,7 +115,6 @@ export async function processPriceMoves(db: Db, moves: readonly PriceMove[], now
   }
   if (chunk.portfolioIds.length > 0) chunks.push(chunk);
 
-  const T1 = performance.now();
   const changed: string[] = [];
   await inParallel(chunks, concurrencyOf(db), async (c) => {
     const settled = await settleChunk(db, c, bySymbol, now);
@@ -124,9 +125,7 @@ export async function processPriceMoves(db: Db, moves: readonly PriceMove[], now
   });
   // PGlite delivers in-process: only after the commit (on PostgreSQL the NOTIFYs went with it).
   if (!getHub().distributed) for (const id of changed) await notifyPortfolio(db, id);
-  const T2 = performance.now();
   result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now);
-  if (process.env.PM_PROFILE) console.log(`query ${(T1 - T0).toFixed(1)} chunks ${(T2 - T1).toFixed(1)} maintenance ${(performance.now() - T2).toFixed(1)} n=${chunks.length} conc=${concurrencyOf(db)}`);
   return result;
 }
 
@@ -144,7 +143,7 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
 }
 
 /** Average cost from a stored position, as loadState computes it. */
-function positionOf(row: typeof positions.$inferSelect): Position {
+function positionOf(row: Pick<typeof positions.$inferSelect, "quantity" | "costBasis" | "realisedPnl">): Position {
   const costBasis = money(row.costBasis);
   const q = row.quantity;
   const averageCost = q === 0 ? ZERO : q > 0 ? roundCents(costBasis, BigInt(q), "up") : roundCents(-costBasis as Money, BigInt(-q), "down");
@@ -165,7 +164,7 @@ interface OrderChange {
  * runs each through matching and execution in memory, and writes the outcome in one statement
  * per table whatever the number of orders.
  */
-async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, PriceMove>, now: Date) {
+async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, SymbolMove>, now: Date) {
   return db.transaction(async (tx) => {
     const locked = await tx.select().from(portfolios).where(inArray(portfolios.id, chunk.portfolioIds)).orderBy(asc(portfolios.id)).for("update");
     // Filled, cancelled or expired meanwhile: no longer open, no longer here.
@@ -174,16 +173,27 @@ async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: st
       .from(orders)
       .where(and(inArray(orders.id, chunk.orderIds), eq(orders.status, "open")))
       .orderBy(asc(orders.createdAt), asc(orders.id));
-    const held = await tx.select().from(positions).where(inArray(positions.portfolioId, chunk.portfolioIds));
+    const held = await tx
+      .select({ portfolioId: positions.portfolioId, symbol: positions.symbol, quantity: positions.quantity, costBasis: positions.costBasis, realisedPnl: positions.realisedPnl })
+      .from(positions)
+      .where(inArray(positions.portfolioId, chunk.portfolioIds));
     // The prices a fill's checks value the portfolio at: its holdings and the orders' symbols.
     const symbols = [...new Set([...held.map((p) => p.symbol), ...open.map((o) => o.symbol)])];
     const quoted = symbols.length ? await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active }).from(instruments).where(inArray(instruments.symbol, symbols)) : [];
-    const market = {
-      prices: new Map(quoted.map((r) => [r.symbol, money(r.lastPrice)])),
-      inactiveSymbols: new Set(quoted.filter((r) => !r.active).map((r) => r.symbol)),
+    const quotes = new Map(quoted.map((r) => [r.symbol, moves.get(r.symbol)?.next ?? money(r.lastPrice)]));
+    const inactiveSymbols = new Set(quoted.filter((r) => !r.active).map((r) => r.symbol));
+    // Each portfolio's checks see the prices of what it holds and trades (the domain copies
+    // the map per fill: a few dozen entries, not the whole universe).
+    const contexts = new Map<string, { now: Date; prices: Map<string, Money>; inactiveSymbols: Set<string> }>();
+    const contextOf = (portfolioId: string) => {
+      let context = contexts.get(portfolioId);
+      if (!context) {
+        const symbols = [...states.get(portfolioId)!.positions.keys(), ...open.filter((o) => o.portfolioId === portfolioId).map((o) => o.symbol)];
+        context = { now, prices: new Map(symbols.filter((s) => quotes.has(s)).map((s) => [s, quotes.get(s)!])), inactiveSymbols };
+        contexts.set(portfolioId, context);
+      }
+      return context;
     };
-    for (const move of moves.values()) if (market.prices.has(move.symbol)) market.prices.set(move.symbol, move.next);
-    const context = { now, ...market };
 
     const holdings = new Map(locked.map((p) => [p.id, new Map<string, Position>()]));
     for (const row of held) holdings.get(row.portfolioId)?.set(row.symbol, positionOf(row));
@@ -216,7 +226,7 @@ async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: st
         triggeredIn.add(portfolio.id);
         continue;
       }
-      const executed = executeFill(states.get(portfolio.id)!, { order: spec, reservedCash: money(row.reservedCash) }, outcome.fill, context, portfolioRules);
+      const executed = executeFill(states.get(portfolio.id)!, { order: spec, reservedCash: money(row.reservedCash) }, outcome.fill, contextOf(portfolio.id), portfolioRules);
       states.set(portfolio.id, executed.state);
       cashChanged.add(portfolio.id);
       if (!executed.ok) {

@@ -1,0 +1,271 @@
+/**
+ * One simulator tick at scale on PostgreSQL: 500 instruments, 100,000 resting orders of which
+ * about 1 % are crossed by the tick's moves. Times what the simulator does after its fenced
+ * write — find and execute every crossed order — through the app's own modules, and prints
+ * the triggered-order query's plan (EXPLAIN ANALYZE, BUFFERS) at that scale.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tick.ts \
+ *     [--instruments 500] [--orders 100000] [--portfolios 1000] [--runs 5] [--keep]
+ *
+ * The data is written with bulk SQL (not timed). Between runs the database is put back
+ * (orders open again, fills and trade ledger rows gone, cash, reservations and positions as
+ * they were) and vacuumed, so every run sees the same tick.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { formatMoney, type Money, type OrderSpec, practiceRules, reservationFor } from "@/domain/trading";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { openDatabase } from "@/server/db/client";
+import { firesAtOrAbove, firesAtOrBelow, orders } from "@/server/db/schema";
+import { Hub, setHub } from "@/server/realtime/hub";
+import * as priceMoves from "@/features/portfolio/server/price-moves";
+
+const { values } = parseArgs({
+  options: {
+    instruments: { type: "string", default: "500" },
+    orders: { type: "string", default: "100000" },
+    portfolios: { type: "string", default: "1000" },
+    runs: { type: "string", default: "5" },
+    /** Leave the database behind (to look at plans by hand); its name is printed. */
+    keep: { type: "boolean", default: false },
+  },
+});
+const INSTRUMENTS = Number(values.instruments);
+const ORDERS = Number(values.orders);
+const PORTFOLIOS = Number(values.portfolios);
+const RUNS = Number(values.runs);
+/** Every order rests 0.01–20.00 away from 100.00; a 0.40 move crosses 2 % of the orders on its side. */
+const START = 10_000n; // cents
+const MOVE = 40n;
+
+const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `tickerlab_tick_${randomBytes(6).toString("hex")}`;
+const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+process.env.DATABASE_URL = url;
+process.env.NEXTAUTH_SECRET ??= "bench-secret-that-is-at-least-32-characters";
+process.env.LOG_LEVEL ??= "warn";
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const cents = (n: bigint) => formatMoney(n as Money);
+/** mulberry32: the same data on every run. */
+const rng = (() => {
+  let a = 42;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();
+const pick = (n: number) => Math.floor(rng() * n);
+
+/** Which way each symbol moves: even ones down, odd ones up. */
+const symbolOf = (i: number) => `BX${String(i).padStart(3, "0")}`;
+const movesDown = (i: number) => i % 2 === 0;
+
+/**
+ * The resting-order indexes the schema declares (migration 0006). A no-op on the current
+ * migrations; kept so the benchmark runs the same on a checkout from before them.
+ */
+async function ensureProposedIndexes(client: pg.PoolClient) {
+  const dialect = new PgDialect();
+  const expression = (s: Parameters<PgDialect["sqlToQuery"]>[0]) => dialect.sqlToQuery(s).sql;
+  await client.query(`drop index if exists orders_open_symbol_type_idx`);
+  await client.query(`create index if not exists orders_open_fires_below_idx on orders (symbol, ${expression(firesAtOrBelow(orders))}) where status = 'open'`);
+  await client.query(`create index if not exists orders_open_fires_above_idx on orders (symbol, ${expression(firesAtOrAbove(orders))}) where status = 'open'`);
+}
+
+async function setUp(client: pg.PoolClient) {
+  await ensureProposedIndexes(client);
+  const rules = practiceRules({ shortingUnlocked: false });
+  await client.query(`
+    insert into instruments (symbol, name, sector, kind, active, starting_price, drift, volatility, beta, sector_loading, average_daily_volume, last_price, previous_close)
+    select 'BX' || lpad(i::text, 3, '0'), 'Bench ' || i, 'Technology', 'stock', true, 100, 0.08, 0.3, 1, 1, 1000000, 100, 100
+    from generate_series(0, ${INSTRUMENTS - 1}) as i`);
+  const users = Array.from({ length: PORTFOLIOS }, (_, i) => ({ id: randomUUID(), email: `tick-${i}@bench.test`, portfolio: randomUUID() }));
+  await client.query(`insert into users (id, email, name) select x.id, x.email, 'Bench' from json_to_recordset($1::json) as x(id text, email text)`, [JSON.stringify(users)]);
+
+  // Orders: a quarter each of buy limits and sell stops below the price, sell limits and buy
+  // stops above it. Sells need shares: every portfolio holds 1,000 of each symbol it sells.
+  const reserved = new Map<string, bigint>();
+  const held = new Set<string>();
+  const rows: Array<Record<string, unknown>> = [];
+  const created = Date.now() - ORDERS * 10;
+  for (let n = 0; n < ORDERS; n++) {
+    const p = users[pick(PORTFOLIOS)]!;
+    const i = pick(INSTRUMENTS);
+    const symbol = symbolOf(i);
+    const kind = pick(4);
+    const distance = BigInt(1 + pick(2000));
+    const price = kind < 2 ? START - distance : START + distance;
+    const quantity = 1 + pick(10);
+    const side = kind === 0 || kind === 3 ? "buy" : "sell";
+    const type = kind === 0 || kind === 2 ? "limit" : "stop";
+    const spec = (type === "limit" ? { symbol, side, type, quantity, timeInForce: "gtc", limitPrice: price as Money } : { symbol, side, type, quantity, timeInForce: "gtc", stopPrice: price as Money }) as OrderSpec;
+    const reservation = reservationFor(spec, rules);
+    reserved.set(p.portfolio, (reserved.get(p.portfolio) ?? 0n) + reservation);
+    if (side === "sell") held.add(`${p.portfolio}/${symbol}`);
+    rows.push({
+      id: randomUUID(),
+      portfolio_id: p.portfolio,
+      symbol,
+      side,
+      type,
+      quantity,
+      limit_price: type === "limit" ? cents(price) : null,
+      stop_price: type === "stop" ? cents(price) : null,
+      reserved_cash: formatMoney(reservation),
+      created_at: new Date(created + n * 10).toISOString(),
+    });
+  }
+  const cash = "10000000.00";
+  const portfolioRows = users.map((u) => ({ id: u.portfolio, user_id: u.id, reserved: formatMoney((reserved.get(u.portfolio) ?? 0n) as Money) }));
+  await client.query(
+    `insert into portfolios (id, user_id, kind, starting_cash, cash, reserved_cash)
+     select x.id, x.user_id, 'practice', ${cash}, ${cash}, x.reserved from json_to_recordset($1::json) as x(id text, user_id text, reserved numeric)`,
+    [JSON.stringify(portfolioRows)],
+  );
+  await client.query(`insert into ledger_entries (portfolio_id, kind, amount) select id, 'deposit', cash from portfolios`);
+  const positionRows = [...held].map((key) => {
+    const [portfolio, symbol] = key.split("/");
+    return { portfolio_id: portfolio, symbol };
+  });
+  await client.query(
+    `insert into positions (portfolio_id, symbol, quantity, cost_basis) select x.portfolio_id, x.symbol, 1000, 100000 from json_to_recordset($1::json) as x(portfolio_id text, symbol text)`,
+    [JSON.stringify(positionRows)],
+  );
+  for (let at = 0; at < rows.length; at += 10_000) {
+    await client.query(
+      `insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, time_in_force, status, reserved_cash, created_at, updated_at)
+       select x.id, x.portfolio_id, x.symbol, x.side, x.type, x.quantity, x.limit_price, x.stop_price, 'gtc', 'open', x.reserved_cash, x.created_at, x.created_at
+       from json_to_recordset($1::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity int, limit_price numeric, stop_price numeric, reserved_cash numeric, created_at timestamptz)`,
+      [JSON.stringify(rows.slice(at, at + 10_000))],
+    );
+  }
+  // What every run starts from.
+  await client.query(`create table bench_portfolios as select id, cash, reserved_cash from portfolios`);
+  await client.query(`create table bench_positions as select * from positions`);
+  return { portfolios: users.length, orders: rows.length, positions: positionRows.length };
+}
+
+async function reset(client: pg.PoolClient) {
+  await client.query(`delete from ledger_entries where kind <> 'deposit'`);
+  await client.query(`delete from fills`);
+  await client.query(`delete from orders where status = 'filled' and limit_price is null and stop_price is null`); // maintenance covers, if any
+  await client.query(`update orders set status = 'open', triggered = false, closed_at = null, reject_code = null, reject_message = null where status <> 'open' or triggered`);
+  await client.query(`update portfolios p set cash = b.cash, reserved_cash = b.reserved_cash from bench_portfolios b where p.id = b.id and (p.cash <> b.cash or p.reserved_cash <> b.reserved_cash)`);
+  await client.query(`truncate positions`);
+  await client.query(`insert into positions select * from bench_positions`);
+  // The tick's fenced write already stored the new prices when the trigger pass starts.
+  await client.query(`update instruments set last_price = case when right(symbol, 3)::int % 2 = 0 then ${cents(START - MOVE)} else ${cents(START + MOVE)} end`);
+  await client.query(`vacuum analyze`);
+}
+
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+type Move = { symbol: string; previous: Money; next: Money };
+
+async function main() {
+  await admin(`create database ${name}`);
+  const handle = await openDatabase({ url, maxConnections: 10 });
+  // Live updates go out as NOTIFY, as on a real PostgreSQL install (nobody listens here).
+  setHub(new Hub({ url }));
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    const started = performance.now();
+    const sizes = await setUp(client);
+    await client.query(`vacuum analyze`);
+    console.log(`set up ${sizes.orders} orders in ${sizes.portfolios} portfolios (${sizes.positions} positions) on ${INSTRUMENTS} instruments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const moves: Move[] = Array.from({ length: INSTRUMENTS }, (_, i) => ({
+      symbol: symbolOf(i),
+      previous: START as Money,
+      next: (movesDown(i) ? START - MOVE : START + MOVE) as Money,
+    }));
+    const now = new Date();
+
+    const variants: Array<{ name: string; run: () => Promise<{ candidates: number; filled: number; rejected: number }> }> = [
+      {
+        name: "processPriceMove per moved symbol (SimulatorJob today)",
+        run: async () => {
+          const total = { candidates: 0, filled: 0, rejected: 0 };
+          for (const m of moves) {
+            const r = await priceMoves.processPriceMove(handle.db, m.symbol, m.previous, m.next, now);
+            total.candidates += r.candidates;
+            total.filled += r.filled;
+            total.rejected += r.rejected;
+          }
+          return total;
+        },
+      },
+    ];
+    variants.push({ name: "processPriceMoves: all of the tick's moves at once", run: () => priceMoves.processPriceMoves(handle.db, moves, now) });
+
+    const results: string[] = [];
+    for (const variant of variants) {
+      const times: number[] = [];
+      let last = { candidates: 0, filled: 0, rejected: 0 };
+      for (let run = 0; run < RUNS; run++) {
+        await reset(client);
+        const t = performance.now();
+        last = await variant.run();
+        times.push(performance.now() - t);
+        const [check] = (
+          await client.query<{ bad_cash: string; bad_reserved: string }>(`
+            select
+              (select count(*) from portfolios p where p.cash <> (select sum(amount) from ledger_entries l where l.portfolio_id = p.id) or p.cash < 0) as bad_cash,
+              (select count(*) from portfolios p where p.reserved_cash <> coalesce((select sum(reserved_cash) from orders o where o.portfolio_id = p.id and o.status = 'open'), 0)) as bad_reserved`)
+        ).rows;
+        if (Number(check!.bad_cash) || Number(check!.bad_reserved)) throw new Error(`accounting identities broken after "${variant.name}": ${JSON.stringify(check)}`);
+      }
+      console.log(`${variant.name}: ${times.map((t) => t.toFixed(0)).join(", ")} ms · ${JSON.stringify(last)}`);
+      results.push(`| ${variant.name} | ${last.candidates} | ${last.filled} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)} |`);
+    }
+
+    console.log(`\nPostgreSQL · ${INSTRUMENTS} instruments · ${sizes.orders} open orders · ${sizes.portfolios} portfolios · median of ${RUNS}\n`);
+    console.log("| path | orders crossed | filled | median ms | min ms | max ms |");
+    console.log("|---|---:|---:|---:|---:|---:|");
+    for (const line of results) console.log(line);
+
+    // The triggered-order query's plan, for one symbol that moved down and (batched) for all.
+    await reset(client);
+    const explain = async (label: string, sql: string, params: unknown[]) => {
+      const plan = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${sql}`, params);
+      console.log(`\n${label}\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    };
+    const dialect = new PgDialect();
+    const [busiest] = (
+      await client.query<{ symbol: string }>(`select symbol from instruments order by (select count(*) from orders o where o.symbol = instruments.symbol) desc limit 1`)
+    ).rows;
+    const one = moves.find((m) => m.symbol === busiest!.symbol)!;
+    const query = (ms: Move[]) => {
+      const q = dialect.sqlToQuery(priceMoves.crossedQuery(ms));
+      return { sql: q.sql, params: q.params };
+    };
+    await explain(`EXPLAIN (ANALYZE, BUFFERS): the crossed-order query, one symbol (${one.symbol} to ${formatMoney(one.next)})`, query([one]).sql, query([one]).params);
+    await explain(`EXPLAIN (ANALYZE, BUFFERS): the crossed-order query, all ${moves.length} moved symbols at once`, query(moves).sql, query(moves).params);
+  } finally {
+    client.release();
+    await handle.close();
+    if (values.keep) console.log(`kept database ${name}`);
+    else await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
