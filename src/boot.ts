@@ -3,10 +3,12 @@
  * database (migrations), then load the demo content each section ships. It may import every
  * layer; nothing imports it.
  */
+import { EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents } from "@/features/events/server";
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
 import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio/server";
+import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking/server";
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler } from "@/server/jobs/scheduler";
 import { logger } from "@/server/logger";
@@ -72,6 +74,10 @@ function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
     tasks: [
       { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
       { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
+      { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
+      { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
+      // Ends events at their end instant (within a second): orders cancelled, standings frozen.
+      { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },
     ],
   });
   holder[SCHEDULER] = scheduler;

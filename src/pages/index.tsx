@@ -7,6 +7,7 @@ import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { learnerSummary } from "@/features/learn/server/learning";
 import { getOrCreatePracticePortfolio, portfolioSummary } from "@/features/portfolio/server";
+import { ownRanks } from "@/features/ranking/server";
 import { resolveTimeZone } from "@/server/http/time-zone";
 
 export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, session) => {
@@ -27,6 +28,7 @@ export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, se
       adminStats: row.role === "admin" ? await adminStats(db) : null,
       learning: await learnerSummary(db, row.id, resolveTimeZone(row.timeZone, ctx.req.cookies)),
       portfolio: { equity: summary.equity, dayChange: summary.dayChange, totalReturn: summary.totalReturn, cash: summary.cash, holdings: summary.positions.length },
+      ranks: await ownRanks(db, row.id),
     },
   };
 });

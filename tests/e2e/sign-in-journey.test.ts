@@ -23,10 +23,10 @@ describe.skipIf(browserMissing)("a new person's journey", () => {
     await page.waitForURL(`${appUrl()}/learn`);
     await page.getByRole("heading", { name: "Learn", level: 1 }).waitFor();
 
-    // Sections not built yet are still guarded: signed in, they answer 404, not the sign-in page.
-    for (const path of ["/events", "/ranking"]) {
-      const response = await page.goto(`${appUrl()}${path}`);
-      expect(response?.status(), path).toBe(404);
+    for (const [label, path, heading] of [["Events", "/events", /^Events$/], ["Ranking", "/ranking", /^Rankings?$/]] as const) {
+      await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: label }).click();
+      await page.waitForURL(`${appUrl()}${path}`);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
     }
 
     await page.goto(`${appUrl()}/`);

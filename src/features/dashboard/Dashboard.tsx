@@ -9,6 +9,38 @@ export interface DashboardProps {
   adminStats: { people: number; admins: number; disabled: number } | null;
   learning: LearnerSummary;
   portfolio: { equity: string; dayChange: string; totalReturn: string | null; cash: string; holdings: number } | null;
+  /** The person's places on the practice (all time, today) and XP boards; absent before the first refresh. */
+  ranks?: Array<{ board: "practice:all" | "practice:day" | "xp:all"; rank: number | null; total: number; value: string | null }>;
+}
+
+const RANK_LINKS = {
+  "practice:all": { label: "Practice, all time", href: "/ranking?board=practice&period=all" },
+  "practice:day": { label: "Practice, today", href: "/ranking?board=practice&period=day" },
+  "xp:all": { label: "Learning XP", href: "/ranking?board=xp&period=all" },
+} as const;
+
+function RanksCard({ ranks }: { ranks: NonNullable<DashboardProps["ranks"]> }) {
+  return (
+    <Card title="Your ranks">
+      <ul className={styles.ranks}>
+        {ranks.map((r) => (
+          <li key={r.board}>
+            <Link href={RANK_LINKS[r.board].href}>{RANK_LINKS[r.board].label}</Link>
+            <span>
+              {r.rank === null ? (
+                <span className="muted">{r.board === "xp:all" ? "no XP yet" : "not ranked yet"}</span>
+              ) : (
+                <>
+                  <strong>#{r.rank.toLocaleString("en-US")}</strong> <span className="muted">of {r.total.toLocaleString("en-US")}</span>
+                </>
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link href="/ranking">All leaderboards</Link>
+    </Card>
+  );
 }
 
 const amount = (text: string, signed = false) => {
@@ -30,7 +62,7 @@ function Change({ value, percent }: { value: string | null; percent?: boolean })
   );
 }
 
-export function Dashboard({ user, adminStats, learning, portfolio }: DashboardProps) {
+export function Dashboard({ user, adminStats, learning, portfolio, ranks }: DashboardProps) {
   const nextSteps: Array<{ done: boolean; text: string; href: string; cta: string }> = [
     { done: user.emailVerified, text: "Confirm your email address so you can always get back into your account.", href: "/settings#email", cta: "Email settings" },
     { done: Boolean(user.timeZone), text: "Set your time zone so streaks and daily results follow your own day.", href: "/settings#profile", cta: "Set time zone" },
@@ -87,6 +119,7 @@ export function Dashboard({ user, adminStats, learning, portfolio }: DashboardPr
         )}
         <Link href="/learn">All courses</Link>
       </Card>
+      {ranks && <RanksCard ranks={ranks} />}
       <Card title="Your account">
         <p>Change your display name, password or sign-in methods, export your data, or sign out of every device.</p>
         <Link href="/settings">Open settings</Link>

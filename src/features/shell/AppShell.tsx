@@ -11,7 +11,9 @@ import styles from "./shell.module.css";
 const SECTIONS: Array<{ href: string; label: string; adminOnly?: boolean }> = [
   { href: "/", label: "Dashboard" },
   { href: "/portfolio", label: "Portfolio" },
+  { href: "/events", label: "Events" },
   { href: "/learn", label: "Learn" },
+  { href: "/ranking", label: "Ranking" },
   { href: "/settings", label: "Settings" },
   { href: "/admin", label: "Admin", adminOnly: true },
 ];

@@ -27,5 +27,11 @@ export const AUDIT_ACTIONS = [
   "market.dataset-imported",
   "market.dataset-deleted",
   "portfolio.reset",
+  "event.created",
+  "event.updated",
+  "event.cloned",
+  "event.archived",
+  "event.join-code-regenerated",
+  "event.participant-removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -4,6 +4,7 @@ import styles from "./admin.module.css";
 
 const LINKS = [
   { href: "/admin", label: "People" },
+  { href: "/admin/events", label: "Events" },
   { href: "/admin/courses", label: "Courses" },
   { href: "/admin/instruments", label: "Instruments" },
   { href: "/admin/datasets", label: "Datasets" },
@@ -14,6 +15,7 @@ const LINKS = [
 function currentHref(pathname: string): string {
   if (pathname.startsWith("/admin/courses") || pathname.startsWith("/admin/lessons")) return "/admin/courses";
   if (pathname.startsWith("/admin/datasets")) return "/admin/datasets";
+  if (pathname.startsWith("/admin/events")) return "/admin/events";
   return pathname;
 }
 

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useMemo, useState } from "react";
+import { useSWRConfig } from "swr";
 import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { CandleChart } from "@/features/portfolio/components/CandleChart";
@@ -38,6 +39,7 @@ export function DatasetView({ dataset, rows }: { dataset: DatasetSummaryRow; row
 /** Delete, after confirming; the server refuses while an event replays the dataset, and we show why. */
 function DeleteDataset({ dataset }: { dataset: DatasetSummaryRow }) {
   const router = useRouter();
+  const { mutate } = useSWRConfig();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +63,8 @@ function DeleteDataset({ dataset }: { dataset: DatasetSummaryRow }) {
           setError(null);
           try {
             await api(`/api/admin/datasets/${dataset.id}`, { method: "DELETE" });
+            // The list may be cached from an earlier visit: drop the deleted row before it shows.
+            await mutate<{ items: DatasetSummaryRow[] }>("/api/admin/datasets", (list) => list && { items: list.items.filter((d) => d.id !== dataset.id) }, { revalidate: true });
             await router.push("/admin/datasets");
           } catch (e) {
             setError(e instanceof ApiError ? e.message : "Could not delete the dataset. Try again.");

@@ -21,6 +21,16 @@ export interface PortfolioOverviewProps {
   watchlist: WatchlistData;
 }
 
+/**
+ * The same overview for an event's portfolio: read by its id, trading only the event's
+ * instruments, without the practice-only parts (watchlist, start over, its page heading).
+ */
+export interface EventPortfolioOptions {
+  /** The event's allowed symbols; null = every instrument. */
+  allowedSymbols: string[] | null;
+  heading: string;
+}
+
 /** Start over with 100,000.00: asks first, because holdings and history go for good. */
 function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset: () => void }) {
   const [open, setOpen] = useState(false);
@@ -59,22 +69,24 @@ function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset
   );
 }
 
-export function PortfolioOverview(props: PortfolioOverviewProps) {
+export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist"> & { watchlist?: WatchlistData; event?: EventPortfolioOptions }) {
+  const { event } = props;
   const quotes = useLiveQuotes();
-  const summaryQuery = useSummary(props.summary);
+  const summaryQuery = useSummary(props.summary, event ? props.summary.id : undefined);
   const instrumentsQuery = useInstruments(props.instruments);
   const refresh = useRefreshPortfolio();
   const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
-  const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
+  const allowed = event?.allowedSymbols ? new Set(event.allowedSymbols) : null;
+  const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes).filter((i) => !allowed || allowed.has(i.symbol));
   const holdings = Object.fromEntries(summary.positions.map((p) => [p.symbol, p.quantity]));
   return (
     <>
       <div className={styles.pageHead}>
-        <h1>Portfolio</h1>
+        {event ? <h2>{event.heading}</h2> : <h1>Portfolio</h1>}
         <div className={styles.headActions}>
           <LiveIndicator />
-          <Link href="/portfolio/market">Market overview</Link>
-          <ResetPortfolio portfolioId={summary.id} onReset={() => void refresh()} />
+          {!event && <Link href="/portfolio/market">Market overview</Link>}
+          {!event && <ResetPortfolio portfolioId={summary.id} onReset={() => void refresh()} />}
         </div>
       </div>
       {summaryQuery.error && <Alert tone="warning">Could not refresh the portfolio; the figures below may be out of date.</Alert>}
@@ -140,9 +152,11 @@ export function PortfolioOverview(props: PortfolioOverviewProps) {
           <Card title="Trade">
             <TradeTicket portfolioId={summary.id} instruments={instruments} buyingPower={summary.buyingPower} holdings={holdings} onPlaced={() => void refresh()} />
           </Card>
-          <Card title="Watchlist">
-            <Watchlist instruments={instruments} quotes={quotes} fallback={props.watchlist} />
-          </Card>
+          {!event && props.watchlist && (
+            <Card title="Watchlist">
+              <Watchlist instruments={instruments} quotes={quotes} fallback={props.watchlist} />
+            </Card>
+          )}
         </aside>
       </div>
     </>

@@ -14,9 +14,10 @@ function usePollInterval(): number {
   return status === "live" ? 0 : 5_000;
 }
 
-export function useSummary(fallbackData?: Summary) {
+/** The practice portfolio (`/api/portfolio`), or the portfolio with `portfolioId` (an event's). */
+export function useSummary(fallbackData?: Summary, portfolioId?: string) {
   const refreshInterval = usePollInterval();
-  return useSWR<Summary>("/api/portfolio", fetcher, { fallbackData, refreshInterval, keepPreviousData: true });
+  return useSWR<Summary>(portfolioId ? `/api/portfolios/${portfolioId}` : "/api/portfolio", fetcher, { fallbackData, refreshInterval, keepPreviousData: true });
 }
 
 export const ordersKey = (portfolioId: string, status?: OrderStatus | "") => `/api/portfolios/${portfolioId}/orders?pageSize=100${status ? `&status=${status}` : ""}`;

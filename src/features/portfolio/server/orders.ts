@@ -6,6 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
+import { eventContextOf, eventTradingRules } from "@/features/events/server/rows";
 import { isFeatureUnlocked } from "@/features/learn/server/learning";
 import {
   checkOrder,
@@ -69,11 +70,49 @@ export function serializeFill(row: FillRow) {
   };
 }
 
-/** The rules a portfolio trades under. Events will bring their own; practice uses the defaults. */
+/**
+ * The rules a portfolio trades under: practice uses the defaults; an event portfolio its
+ * event's (src/domain/events tradingRulesFor: window, instruments, shorting, limit, commission).
+ */
 export async function rulesFor(tx: Tx, portfolio: PortfolioRow, side: Side): Promise<TradingRules> {
   // Only a short needs the lesson check: skip the query for everything else.
   const shortingUnlocked = side === "short" ? await isFeatureUnlocked(tx, portfolio.userId, "short-selling") : true;
+  if (portfolio.kind === "event") {
+    const context = await eventContextOf(tx, portfolio);
+    if (!context) throw httpErrors.notFound("There is no such portfolio.");
+    return eventTradingRules(context.event, shortingUnlocked);
+  }
   return practiceRules({ shortingUnlocked });
+}
+
+/** A participant an organiser removed keeps their history but can no longer trade. */
+async function assertMayTrade(tx: Tx, portfolio: PortfolioRow): Promise<void> {
+  if (portfolio.kind !== "event") return;
+  const context = await eventContextOf(tx, portfolio);
+  if (!context?.participant || context.participant.removedAt !== null) {
+    throw httpErrors.unprocessable("PARTICIPANT_REMOVED", "You were removed from this event by its organiser, so this portfolio can no longer trade.");
+  }
+}
+
+/**
+ * Cancels every open order of a locked portfolio, giving back their reservations: what
+ * cancelOrder does one at a time, for the event's end and a removed participant. The
+ * caller holds the portfolio's lock in its own transaction.
+ */
+export async function cancelOpenOrdersLocked(tx: Tx, portfolio: PortfolioRow, now: Date): Promise<number> {
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.portfolioId, portfolio.id), eq(orders.status, "open")));
+  if (open.length === 0) return 0;
+  let state = await loadState(tx, portfolio);
+  for (const order of open) {
+    state = releaseCash(state, money(order.reservedCash));
+    await tx.update(orders).set({ status: "cancelled", closedAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+  }
+  await saveCash(tx, portfolio.id, state, now);
+  await notifyPortfolio(tx, portfolio.id);
+  return open.length;
 }
 
 export interface PlaceOrderArgs {
@@ -107,6 +146,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
   return db.transaction(async (tx) => {
     const portfolio = await lockPortfolio(tx, args.portfolioId);
     if (!portfolio || portfolio.userId !== args.userId) throw httpErrors.notFound("There is no such portfolio.");
+    await assertMayTrade(tx, portfolio);
 
     const hash = args.idempotencyKey === undefined ? null : requestHash(args.input);
     if (args.idempotencyKey !== undefined) {

@@ -23,7 +23,12 @@ export const HOURLY_SNAPSHOT_RETENTION_MS = 35 * DAY_MS;
 /** The aligned instant a snapshot taken at `at` stands for. */
 export const snapshotInstant = (at: Date) => new Date(Math.floor(at.getTime() / SNAPSHOT_EVERY_MS) * SNAPSHOT_EVERY_MS);
 
-/** Values every practice portfolio at `at` (an aligned instant). Returns how many rows were written. */
+/**
+ * Values every practice portfolio, and every portfolio of an event live at `at` (start
+ * inclusive, end exclusive: the event's last row, at its end, is written when it is
+ * finalised), at `at` (an aligned instant). Replay events price from their own clock, so
+ * they are not valued here. Returns how many rows were written.
+ */
 export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
   const result = await db.execute(sql`
     insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
@@ -32,7 +37,11 @@ export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
     from portfolios p
     left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
     left join instruments i on i.symbol = pos.symbol
-    where p.kind = 'practice' and p.created_at <= ${at.toISOString()}::timestamptz
+    where p.created_at <= ${at.toISOString()}::timestamptz
+      and (p.kind = 'practice' or exists (
+        select 1 from events e
+        where e.id = p.event_id and e.replay is null
+          and e.starts_at <= ${at.toISOString()}::timestamptz and e.ends_at > ${at.toISOString()}::timestamptz))
     group by p.id
     on conflict do nothing`);
   return result.rowCount ?? 0;

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { signIn, signOut, useSession } from "next-auth/react";
 import { useRouter } from "next/router";
 import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
@@ -332,9 +333,16 @@ function PreferencesSection({ profile }: Pick<SettingsProps, "profile">) {
         />
         <span>
           Hide my name on leaderboards
-          <span className="muted"> — others see an anonymous handle instead.</span>
+          <span className="muted">
+            {" "}
+            — others see an anonymous handle (like “Calm Otter 417”) instead of your display name on every board, from the next time they load it. You keep
+            your ranks; your handle stays the same.
+          </span>
         </span>
       </label>
+      <p className="muted">
+        <Link href="/ranking">See the leaderboards</Link>
+      </p>
     </Card>
   );
 }

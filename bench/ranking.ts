@@ -1,0 +1,219 @@
+/**
+ * Rankings at scale on PostgreSQL: 100,000 practice portfolios (with equity snapshots around
+ * every period start, positions and XP) and one live event with 100,000 participants.
+ * Measures (1) refreshing every board (practice day/week/month/all, XP all/week, the event)
+ * in the benchmark process, median of --runs, and (2) GET /api/rankings — a page plus the
+ * caller's own row — over HTTP against the real built server, p50/p99 with 8 concurrent
+ * clients, against GET /api/health in the same run.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/ranking.ts [--people 100000] [--runs 5] [--requests 2000]
+ *
+ * It creates its own database on that server and drops it at the end.
+ */
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking/server";
+import { openDatabase } from "@/server/db/client";
+import { startApp, type RunningApp } from "../tests/setup/app-server";
+import { createServerDatabase } from "../tests/setup/server-database";
+import { HttpClient as Client } from "../tests/setup/http-client";
+
+const { values } = parseArgs({
+  options: {
+    people: { type: "string", default: "100000" },
+    runs: { type: "string", default: "5" },
+    requests: { type: "string", default: "2000" },
+    concurrency: { type: "string", default: "8" },
+  },
+});
+const PEOPLE = Number(values.people);
+const RUNS = Number(values.runs);
+const REQUESTS = Number(values.requests);
+const CONCURRENCY = Number(values.concurrency);
+process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+// The benchmark process opens the database itself (refresh timings); the app reads its own secret.
+process.env.NEXTAUTH_SECRET ??= "bench-secret-that-is-at-least-32-characters-long";
+process.env.LOG_LEVEL ??= "warn";
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+async function measure(name: string, once: (i: number) => Promise<void>) {
+  for (let i = 0; i < 50; i++) await once(i); // warm-up: JIT, caches, pools
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const i = next++;
+        const t = performance.now();
+        await once(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { name, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: times.length / elapsed };
+}
+
+const bench = { email: "bench-ranking@example.test", password: "bench password 1", name: "Bench Ranker" };
+const APP_ENV = { RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn" };
+
+/** Everything set-based: generate_series, no per-row round trips. */
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], benchUserId: string, now: Date) {
+  const t = performance.now();
+  const day = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+  await db.execute(sql`
+    insert into users (id, email, name, created_at, leaderboard_opt_out)
+    select 'bench-' || g, 'bench' || g || '@example.test', 'Person ' || g,
+           timestamptz '2026-01-01' + (g % 5000) * interval '1 hour', g % 10 = 0
+    from generate_series(1::bigint, ${PEOPLE}) g`);
+  // Practice portfolios: cash in whole-ish amounts so that many returns tie (the join-time tiebreak gets exercised).
+  await db.execute(sql`
+    insert into portfolios (id, user_id, kind, starting_cash, cash, created_at)
+    select 'bp-' || g, 'bench-' || g, 'practice', 100000, 60000 + (g * 7919 % 80000) + (g % 3) * 0.5,
+           timestamptz '2026-01-01' + (g % 5000) * interval '1 hour'
+    from generate_series(1::bigint, ${PEOPLE}) g`);
+  await db.execute(sql`
+    insert into positions (portfolio_id, symbol, quantity, cost_basis)
+    select 'bp-' || g, s.symbol, 1 + g % 50, 1000
+    from generate_series(1::bigint, ${PEOPLE}) g
+    cross join lateral (select symbol from instruments order by symbol offset (g % 20) limit 1 + (g % 3)) s
+    where g % 4 <> 0`);
+  // Snapshots around each period start (and a few more), like the 5-minute task leaves after thinning.
+  const instants = [
+    new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1) - 300_000),
+    new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1)),
+    new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000),
+    new Date(day.getTime() - 86_400_000),
+    new Date(day.getTime() - 300_000),
+    day,
+    new Date(day.getTime() + 3_600_000),
+  ].filter((d, i, all) => d.getTime() <= now.getTime() && all.findIndex((x) => x.getTime() === d.getTime()) === i);
+  for (const instant of instants) {
+    await db.execute(sql`
+      insert into equity_snapshots (portfolio_id, taken_at, equity)
+      select 'bp-' || g, ${instant.toISOString()}::timestamptz, 80000 + ((g * 104729 + ${instant.getTime() / 300_000}::bigint) % 40000)
+      from generate_series(1::bigint, ${PEOPLE}) g`);
+  }
+  await db.execute(sql`
+    insert into xp_events (user_id, kind, amount, created_at)
+    select 'bench-' || g, 'pass', 10 * (1 + g % 40), ${now.toISOString()}::timestamptz - (g % 20) * interval '1 day'
+    from generate_series(1::bigint, ${PEOPLE}) g`);
+  // One live event with every person in it (the bench user too).
+  await db.execute(sql`
+    insert into events (id, slug, title, starts_at, ends_at, starting_cash, visibility, metric)
+    values ('bench-event', 'bench-cup', 'Bench cup', ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz,
+            ${new Date(now.getTime() + 86_400_000).toISOString()}::timestamptz, 10000, 'public', 'return')`);
+  await db.execute(sql`
+    insert into portfolios (id, user_id, kind, event_id, starting_cash, cash)
+    select 'be-' || g, 'bench-' || g, 'event', 'bench-event', 10000, 8000 + (g * 6007 % 4000)
+    from generate_series(1::bigint, ${PEOPLE}) g`);
+  await db.execute(sql`
+    insert into positions (portfolio_id, symbol, quantity, cost_basis)
+    select 'be-' || g, (select symbol from instruments order by symbol offset (g % 20) limit 1), 1 + g % 10, 500
+    from generate_series(1::bigint, ${PEOPLE}) g where g % 2 = 0`);
+  await db.execute(sql`
+    insert into event_participants (event_id, user_id, portfolio_id, joined_at)
+    select 'bench-event', 'bench-' || g, 'be-' || g, ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz + (g % 600) * interval '1 second'
+    from generate_series(1::bigint, ${PEOPLE}) g`);
+  // The bench user: a practice portfolio mid-table, in the event too.
+  await db.execute(sql`insert into portfolios (id, user_id, kind, starting_cash, cash) values ('bp-me', ${benchUserId}, 'practice', 100000, 100000) on conflict do nothing`);
+  await db.execute(sql`insert into portfolios (id, user_id, kind, event_id, starting_cash, cash) values ('be-me', ${benchUserId}, 'event', 'bench-event', 10000, 10000)`);
+  await db.execute(sql`insert into event_participants (event_id, user_id, portfolio_id) values ('bench-event', ${benchUserId}, 'be-me')`);
+  await db.execute(sql`vacuum analyze`);
+  return performance.now() - t;
+}
+
+async function main() {
+  const database = await createServerDatabase();
+  if (!database) throw new Error("Set DATABASE_URL to a PostgreSQL server.");
+  let app: RunningApp | undefined;
+  try {
+    // First start: migrations and the instrument universe; the bench person registers.
+    app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
+    const owner = new Client(app.url);
+    await owner.register(bench);
+    await owner.signIn(bench.email, bench.password);
+    const benchUserId = ((await owner.session()).user as { id: string }).id;
+    await app.stop();
+    app = undefined;
+
+    const handle = await openDatabase({ url: database.url, maxConnections: 4 });
+    const db = handle.db;
+    const now = new Date();
+    const seedMs = await seed(db, benchUserId, now);
+    console.log(`seeded ${PEOPLE.toLocaleString("en-US")} people, practice portfolios, snapshots, XP and event participants in ${(seedMs / 1000).toFixed(1)} s`);
+
+    const first = performance.now();
+    await refreshAllBoards(db, { now });
+    const firstMs = performance.now() - first;
+    const runs: Array<{ all: number; practice: number; xp: number; event: number }> = [];
+    for (let i = 0; i < RUNS; i++) {
+      // The market moves between refreshes (every price ±2 %), so most figures and ranks change: the honest case.
+      await db.execute(sql`update instruments set last_price = round(last_price * (0.98 + random() * 0.04)::numeric, 2)`);
+      const at = new Date();
+      const t0 = performance.now();
+      await refreshPracticeBoards(db, { now: at });
+      const t1 = performance.now();
+      await refreshXpBoards(db, { now: at });
+      const t2 = performance.now();
+      await refreshLiveEventBoards(db, { now: at });
+      const t3 = performance.now();
+      runs.push({ all: t3 - t0, practice: t1 - t0, xp: t2 - t1, event: t3 - t2 });
+    }
+    const counts = await db.execute<{ board: string; n: number }>(sql`select board, count(*)::int as n from leaderboard_entries group by board order by board`);
+    await handle.close();
+
+    app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
+    const client = new Client(app.url);
+    await client.signIn(bench.email, bench.password);
+    const pages = Math.ceil(PEOPLE / 50);
+    const expect200 = async (res: Response) => {
+      if (res.status !== 200) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const ownCheck = await (await client.request("/api/rankings?board=practice&period=all&page=1")).json();
+    if (!(ownCheck as { own: unknown }).own) throw new Error("the bench person has no own row");
+    const http = [
+      await measure("GET /api/health (baseline: one DB round trip)", async () => expect200(await fetch(`${app!.url}/api/health`))),
+      await measure("GET /api/rankings?board=practice&period=all&page=N (page + own row)", async (i) =>
+        expect200(await client.request(`/api/rankings?board=practice&period=all&page=${1 + ((i * 7919) % pages)}`)),
+      ),
+      await measure("GET /api/rankings?board=practice&period=day&page=N", async (i) =>
+        expect200(await client.request(`/api/rankings?board=practice&period=day&page=${1 + ((i * 104729) % pages)}`)),
+      ),
+      await measure("GET /api/rankings?board=event:bench-cup&page=N (live event)", async (i) =>
+        expect200(await client.request(`/api/rankings?board=event:bench-cup&page=${1 + ((i * 6007) % pages)}`)),
+      ),
+    ];
+
+    console.log(`\nPostgreSQL · ${PEOPLE.toLocaleString("en-US")} practice portfolios · one live event with ${(PEOPLE + 1).toLocaleString("en-US")} participants`);
+    console.log(`rows per board: ${counts.rows.map((r) => `${r.board} ${Number(r.n).toLocaleString("en-US")}`).join(", ")}`);
+    console.log(`\nRefresh (in-process, ${RUNS} runs, every price moved ±2 % before each; the first refresh of the day also records the daily ranks: ${firstMs.toFixed(0)} ms)\n`);
+    console.log("| refresh | median ms | min ms | max ms |");
+    console.log("|---|---:|---:|---:|");
+    for (const key of ["all", "practice", "xp", "event"] as const) {
+      const list = runs.map((r) => r[key]);
+      const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)" }[key];
+      console.log(`| ${label} | ${median(list).toFixed(0)} | ${Math.min(...list).toFixed(0)} | ${Math.max(...list).toFixed(0)} |`);
+    }
+    const base = http[0]!.p50;
+    console.log(`\nHTTP (${CONCURRENCY} concurrent clients, ${REQUESTS} requests each line; the app's scheduler refreshes boards meanwhile)\n`);
+    console.log("| request | p50 ms | p99 ms | req/s | p50 ÷ baseline |");
+    console.log("|---|---:|---:|---:|---:|");
+    for (const r of http) console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${(r.p50 / base).toFixed(1)}× |`);
+  } finally {
+    await app?.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

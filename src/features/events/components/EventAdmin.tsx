@@ -1,0 +1,240 @@
+/**
+ * /admin/events/[slug]: edit (locked fields disabled, with the reason), join code and invite
+ * link, clone, archive, the participants table with removal, and the standings CSV.
+ */
+import Link from "next/link";
+import { useRouter } from "next/router";
+import { useState } from "react";
+import useSWR from "swr";
+import { Alert, Badge, Button, Card, ConfirmDialog, tableClass, tableWrapClass } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import { EventForm, type LessonChoice } from "./EventForm";
+import { money, percent, PHASE_LABEL, when } from "./format";
+import type { EventView, ParticipantRow } from "./types";
+import styles from "./events.module.css";
+
+export interface EventAdminProps {
+  event: EventView;
+  lessons: LessonChoice[];
+}
+
+type Status = { tone: "success" | "error"; text: string } | null;
+
+function Participants({ event, onChanged }: { event: EventView; onChanged: () => void }) {
+  const { data, error, mutate } = useSWR<{ items: ParticipantRow[]; frozen: boolean }>(`/api/admin/events/${event.slug}/participants`, (url: string) => api<{ items: ParticipantRow[]; frozen: boolean }>(url), {
+    refreshInterval: event.phase === "live" ? 5000 : 0,
+  });
+  const [pending, setPending] = useState<ParticipantRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  async function remove() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      await api(`/api/admin/events/${event.slug}/participants/${pending.userId}`, { method: "DELETE" });
+      setStatus({ tone: "success", text: `${pending.name ?? pending.email} was removed; their open orders were cancelled.` });
+      await mutate();
+      onChanged();
+    } catch (e) {
+      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not remove that participant." });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+  return (
+    <>
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      {error && <Alert tone="error">Could not load the participants.</Alert>}
+      {data && data.items.length === 0 && <p>Nobody has joined yet.</p>}
+      {data && data.items.length > 0 && (
+        <div className={tableWrapClass}>
+          <table className={tableClass} aria-label="Participants">
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Person</th>
+                <th scope="col" className={styles.num}>
+                  Equity
+                </th>
+                <th scope="col" className={styles.num}>
+                  Return
+                </th>
+                <th scope="col" className={styles.num}>
+                  Trades
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((p) => (
+                <tr key={p.userId}>
+                  <td>{p.rank ?? "—"}</td>
+                  <td>
+                    {p.name ?? "(no name)"}
+                    <br />
+                    <span className={styles.meta}>{p.email}</span>
+                    {p.removedAt && (
+                      <>
+                        {" "}
+                        <Badge tone="danger">Removed</Badge>
+                      </>
+                    )}
+                  </td>
+                  <td className={styles.num}>{money(p.equity)}</td>
+                  <td className={styles.num}>{percent(p.totalReturn)}</td>
+                  <td className={styles.num}>{p.trades}</td>
+                  <td>
+                    {!p.removedAt && !data.frozen && (
+                      <Button variant="secondary" size="small" onClick={() => setPending(p)} aria-label={`Remove ${p.name ?? p.email}`}>
+                        Remove…
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={pending !== null}
+        title="Remove this participant?"
+        confirmLabel="Remove from the event"
+        tone="danger"
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void remove()}
+      >
+        <p>
+          {pending?.name ?? pending?.email} leaves the leaderboard, their open orders are cancelled and they cannot trade or join again. Their history is kept. This is recorded in the audit log.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export function EventAdmin(props: EventAdminProps) {
+  const router = useRouter();
+  const { data, mutate } = useSWR<{ event: EventView }>(`/api/admin/events/${props.event.slug}`, (url: string) => api<{ event: EventView }>(url), { fallbackData: { event: props.event } });
+  const event = data?.event ?? props.event;
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirmArchive, setConfirmArchive] = useState(false);
+  const invite = event.joinCode ? `/events/${event.slug}?code=${encodeURIComponent(event.joinCode)}` : null;
+
+  async function act(name: string, run: () => Promise<void>) {
+    setBusy(name);
+    setStatus(null);
+    try {
+      await run();
+    } catch (e) {
+      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "That did not work. Try again." });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className={styles.sections}>
+      <div className={styles.head}>
+        <h2>{event.title}</h2>
+        <div className={styles.badges}>
+          <Badge tone={event.status === "live" ? "success" : event.status === "archived" ? "danger" : undefined}>{PHASE_LABEL[event.status]}</Badge>
+          <span className={styles.meta}>
+            <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time>
+          </span>
+        </div>
+      </div>
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      <div className={styles.actions}>
+        <Link href={`/events/${event.slug}`}>Open the event page</Link>
+        <Button
+          variant="secondary"
+          busy={busy === "clone"}
+          onClick={() =>
+            void act("clone", async () => {
+              const answer = await api<{ slug: string }>(`/api/admin/events/${event.slug}/clone`, { method: "POST", body: {} });
+              await router.push(`/admin/events/${answer.slug}`);
+            })
+          }
+        >
+          Clone
+        </Button>
+        {!event.archivedAt && (
+          <Button variant="secondary" onClick={() => setConfirmArchive(true)}>
+            Archive…
+          </Button>
+        )}
+        <a href={`/api/admin/events/${event.slug}/standings.csv`} download>
+          Export standings (CSV)
+        </a>
+      </div>
+      {event.visibility === "private" && (
+        <Card title="Join code and invite link">
+          <p>
+            Join code: <span className={styles.code} data-testid="join-code">{event.joinCode}</span>
+          </p>
+          {invite && (
+            <p className={styles.invite}>
+              <span>Invite link:</span> <code data-testid="invite-link">{invite}</code>
+              <Button
+                variant="secondary"
+                size="small"
+                onClick={() =>
+                  void navigator.clipboard
+                    ?.writeText(`${window.location.origin}${invite}`)
+                    .then(() => setStatus({ tone: "success", text: "Invite link copied." }))
+                    .catch(() => setStatus({ tone: "error", text: "Could not copy; select the link and copy it by hand." }))
+                }
+              >
+                Copy invite link
+              </Button>
+            </p>
+          )}
+          <Button
+            variant="secondary"
+            busy={busy === "code"}
+            onClick={() =>
+              void act("code", async () => {
+                await api(`/api/admin/events/${event.slug}/join-code`, { method: "POST" });
+                await mutate();
+                setStatus({ tone: "success", text: "A new join code was made; the old one and its invite links no longer work." });
+              })
+            }
+          >
+            Make a new join code
+          </Button>
+        </Card>
+      )}
+      <Card title="Participants">
+        <Participants event={event} onChanged={() => void mutate()} />
+      </Card>
+      <Card title="Edit">
+        {event.phase !== "upcoming" && (
+          <Alert tone="info">{event.phase === "live" ? "The event is live: rules that would be unfair to change now are locked." : "The event has ended: its rules are a record and cannot change."}</Alert>
+        )}
+        <EventForm key={event.phase} event={event} lessons={props.lessons} onSaved={() => void mutate()} />
+      </Card>
+      <ConfirmDialog
+        open={confirmArchive}
+        title="Archive this event?"
+        confirmLabel="Archive"
+        busy={busy === "archive"}
+        onCancel={() => setConfirmArchive(false)}
+        onConfirm={() =>
+          void act("archive", async () => {
+            await api(`/api/admin/events/${event.slug}/archive`, { method: "POST" });
+            setConfirmArchive(false);
+            await mutate();
+            setStatus({ tone: "success", text: "Archived: the event no longer appears in members' lists." });
+          })
+        }
+      >
+        <p>Archived events disappear from the lists members see. Participants keep their history, and the clock of the event is not changed.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * The event form of /admin/events: create, and edit with the fields the event's phase locks
+ * disabled and the reason shown beside each. Errors are the server's, per field (the
+ * domain's validateEventDefinition names them as the inputs are named).
+ */
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Alert, Button, Field, SelectField } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import type { EventView } from "./types";
+import styles from "./events.module.css";
+
+export interface LessonChoice {
+  id: string;
+  title: string;
+  course: string;
+}
+
+type Draft = {
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  startingCash: string;
+  commissionFlat: string;
+  commissionBps: string;
+  allowShort: boolean;
+  maxPositionPct: string;
+  visibility: "public" | "private";
+  lateEntry: boolean;
+  maxParticipants: string;
+  metric: "return" | "sharpe";
+  instruments: string;
+  requiredLesson: string;
+};
+
+/** datetime-local wants the viewer's local wall time without a zone. */
+function localInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const seconds = d.getSeconds() === 0 ? "" : `:${pad(d.getSeconds())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
+}
+
+/** …and the API an instant with a zone: the browser knows its own. */
+function instant(local: string): string {
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+}
+
+function draftOf(event: EventView | null): Draft {
+  if (!event) {
+    const start = new Date(Math.ceil((Date.now() + 3_600_000) / 3_600_000) * 3_600_000);
+    return {
+      title: "",
+      description: "",
+      startsAt: localInput(start.toISOString()),
+      endsAt: localInput(new Date(start.getTime() + 7 * 86_400_000).toISOString()),
+      startingCash: "100000.00",
+      commissionFlat: "0.00",
+      commissionBps: "0",
+      allowShort: true,
+      maxPositionPct: "",
+      visibility: "public",
+      lateEntry: true,
+      maxParticipants: "",
+      metric: "return",
+      instruments: "",
+      requiredLesson: "",
+    };
+  }
+  return {
+    title: event.title,
+    description: event.description,
+    startsAt: localInput(event.startsAt),
+    endsAt: localInput(event.endsAt),
+    startingCash: event.startingCash,
+    commissionFlat: event.commissionFlat,
+    commissionBps: String(event.commissionBps),
+    allowShort: event.allowShort,
+    maxPositionPct: event.maxPositionPct === null ? "" : String(event.maxPositionPct),
+    visibility: event.visibility,
+    lateEntry: event.lateEntry,
+    maxParticipants: event.maxParticipants === null ? "" : String(event.maxParticipants),
+    metric: event.metric,
+    instruments: event.instruments?.join(", ") ?? "",
+    requiredLesson: event.requiredLesson ?? "",
+  };
+}
+
+const numberOr = (text: string, blank: null | number) => (text.trim() === "" ? blank : Number(text));
+
+function bodyOf(draft: Draft) {
+  return {
+    title: draft.title,
+    description: draft.description,
+    startsAt: instant(draft.startsAt),
+    endsAt: instant(draft.endsAt),
+    startingCash: draft.startingCash.trim(),
+    commissionFlat: draft.commissionFlat.trim() || "0.00",
+    commissionBps: numberOr(draft.commissionBps, 0),
+    allowShort: draft.allowShort,
+    maxPositionPct: numberOr(draft.maxPositionPct, null),
+    visibility: draft.visibility,
+    lateEntry: draft.lateEntry,
+    maxParticipants: numberOr(draft.maxParticipants, null),
+    metric: draft.metric,
+    instruments: draft.instruments.trim() === "" ? null : draft.instruments.split(/[\s,]+/).filter(Boolean),
+    requiredLesson: draft.requiredLesson || null,
+  };
+}
+
+export interface EventFormProps {
+  event: EventView | null;
+  lessons: LessonChoice[];
+  onSaved: (answer: { slug: string; event: EventView; joinCode?: string }) => void;
+}
+
+export function EventForm({ event, lessons, onSaved }: EventFormProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(event));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = event?.lockedFields ?? {};
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    try {
+      const body = bodyOf(draft);
+      // An edit sends only what may change: a locked field is left as it is.
+      const sent = event ? Object.fromEntries(Object.entries(body).filter(([k]) => !locked[k])) : body;
+      const answer = await api<{ slug: string; event: EventView; joinCode?: string }>(event ? `/api/admin/events/${event.slug}` : "/api/admin/events", {
+        method: event ? "PATCH" : "POST",
+        body: sent,
+      });
+      // A new event is announced by the page (with its link and code); an edit here.
+      if (event) setMessage({ tone: "success", text: "Saved." });
+      if (!event) setDraft(draftOf(null));
+      onSaved(answer);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(err.fields);
+        setMessage({ tone: "error", text: err.message });
+      } else setMessage({ tone: "error", text: "Could not save the event. Try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const lock = (field: string): { disabled?: boolean; hint?: ReactNode } => (locked[field] ? { disabled: true, hint: `Locked: ${locked[field]}` } : {});
+  const input = (field: keyof Draft, label: string, extra: Record<string, unknown> = {}) => (
+    <Field
+      label={label}
+      name={field}
+      value={String(draft[field])}
+      onChange={(e) => set(field, e.target.value as never)}
+      error={errors[field]}
+      {...extra}
+      {...lock(field)}
+    />
+  );
+  const check = (field: "allowShort" | "lateEntry", label: string) => (
+    <div>
+      <label className={styles.check}>
+        <input type="checkbox" name={field} checked={draft[field]} disabled={Boolean(locked[field])} onChange={(e) => set(field, e.target.checked)} />
+        {label}
+      </label>
+      {locked[field] && <span className={styles.lockReason}>Locked: {locked[field]}</span>}
+      {errors[field] && <span className={styles.lockReason}>{errors[field]}</span>}
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={event ? "Edit event" : "Create an event"}>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      <div className={styles.formGrid}>
+        <div className={styles.wide}>{input("title", "Title", { required: true, maxLength: 120 })}</div>
+        <div className={styles.wide}>
+          <div style={{ marginBottom: "1rem" }}>
+            <label htmlFor="event-description" style={{ fontWeight: 600, display: "block", marginBottom: "0.3rem" }}>
+              Description
+            </label>
+            <textarea id="event-description" className={styles.textarea} value={draft.description} onChange={(e) => set("description", e.target.value)} disabled={Boolean(locked.description)} aria-invalid={errors.description ? true : undefined} />
+            {errors.description && <span className={styles.lockReason}>{errors.description}</span>}
+          </div>
+        </div>
+        {input("startsAt", "Starts (your local time)", { type: "datetime-local", step: 1, required: true })}
+        {input("endsAt", "Ends (your local time)", { type: "datetime-local", step: 1, required: true, hint: locked.endsAt ? undefined : event && event.phase === "live" ? "A live event's end can move, to a time still ahead." : undefined })}
+        {input("startingCash", "Starting cash", { inputMode: "decimal" })}
+        {input("maxPositionPct", "Largest position (% of equity)", { inputMode: "decimal", placeholder: "No limit" })}
+        {input("commissionFlat", "Commission per fill (flat)", { inputMode: "decimal" })}
+        {input("commissionBps", "Commission rate (basis points)", { inputMode: "decimal" })}
+        <div>
+          <SelectField label="Visibility" name="visibility" value={draft.visibility} onChange={(e) => set("visibility", e.target.value as Draft["visibility"])} error={errors.visibility} disabled={Boolean(locked.visibility)}>
+            <option value="public">Public: everyone can see and join</option>
+            <option value="private">Private: join code or invite link</option>
+          </SelectField>
+          {locked.visibility && <span className={styles.lockReason}>Locked: {locked.visibility}</span>}
+        </div>
+        <div>
+          <SelectField label="Ranking metric" name="metric" value={draft.metric} onChange={(e) => set("metric", e.target.value as Draft["metric"])} error={errors.metric} disabled={Boolean(locked.metric)}>
+            <option value="return">Total return</option>
+            <option value="sharpe">Sharpe ratio (risk-adjusted)</option>
+          </SelectField>
+          {locked.metric && <span className={styles.lockReason}>Locked: {locked.metric}</span>}
+        </div>
+        {input("maxParticipants", "Participant limit", { inputMode: "numeric", placeholder: "No limit" })}
+        <div>
+          <SelectField
+            label="Required lesson"
+            name="requiredLesson"
+            value={draft.requiredLesson}
+            onChange={(e) => set("requiredLesson", e.target.value)}
+            error={errors.requiredLesson}
+            disabled={Boolean(locked.requiredLesson)}
+          >
+            <option value="">None</option>
+            {lessons.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.course}: {l.title}
+              </option>
+            ))}
+          </SelectField>
+          {locked.requiredLesson && <span className={styles.lockReason}>Locked: {locked.requiredLesson}</span>}
+        </div>
+        <div className={styles.wide}>{input("instruments", "Allowed instruments", { placeholder: "All instruments", hint: locked.instruments ? `Locked: ${locked.instruments}` : "Symbols separated by commas; leave empty to allow every instrument." })}</div>
+        {check("allowShort", "Allow short selling")}
+        {check("lateEntry", "Allow joining once live")}
+      </div>
+      <Button type="submit" busy={busy}>
+        {event ? "Save changes" : "Create event"}
+      </Button>
+    </form>
+  );
+}

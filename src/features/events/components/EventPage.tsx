@@ -1,0 +1,247 @@
+/**
+ * /events/[slug]: the event's description and rules, a countdown, joining (a code field for
+ * private events, prefilled from an invite link's ?code=), the live leaderboard, and once
+ * joined the event portfolio with the same components as /portfolio.
+ */
+import Link from "next/link";
+import { useRouter } from "next/router";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import useSWR from "swr";
+import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { PortfolioOverview } from "@/features/portfolio/components/PortfolioOverview";
+import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components/types";
+import { api, ApiError } from "@/lib/client/api";
+import { money, percent, PHASE_LABEL, remaining, rulesInWords, when } from "./format";
+import type { EventDetail, StandingsView } from "./types";
+import styles from "./events.module.css";
+
+export interface EventPageProps {
+  slug: string;
+  event: EventDetail | null;
+  code: string | null;
+  serverNow: string;
+  portfolio: { summary: Summary; instruments: Instrument[]; openOrders: Page<Order> } | null;
+}
+
+/** Counts down on the server's clock (the offset is taken once), and reloads the page when the phase changes. */
+function Countdown({ event, serverNow }: { event: EventDetail; serverNow: string }) {
+  const router = useRouter();
+  const offset = useRef<number | null>(null);
+  const [now, setNow] = useState<number | null>(null);
+  const target = event.countdown.target ? new Date(event.countdown.target).getTime() : null;
+  useEffect(() => {
+    offset.current = new Date(serverNow).getTime() - Date.now();
+    const tick = () => setNow(Date.now() + (offset.current ?? 0));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [serverNow]);
+  const left = target === null || now === null ? null : target - now;
+  const reloaded = useRef(false);
+  useEffect(() => {
+    if (left !== null && left <= 0 && !reloaded.current) {
+      reloaded.current = true;
+      // The phase changed: the server decides what the page shows now (and ends need a second to freeze).
+      setTimeout(() => void router.replace(router.asPath, undefined, { scroll: false }), 1500);
+    }
+  }, [left, router]);
+  if (event.phase === "ended") return <p>This event has ended.</p>;
+  const label = event.phase === "upcoming" ? "Starts in" : "Ends in";
+  return (
+    <p>
+      {label}{" "}
+      <span className={styles.countdown} role="timer" aria-live="off">
+        {left === null ? remaining(event.countdown.ms ?? 0) : remaining(Math.max(0, left))}
+      </span>
+    </p>
+  );
+}
+
+function JoinPanel({ event, code }: { event: EventDetail; code: string | null }) {
+  const router = useRouter();
+  const [value, setValue] = useState(code ?? "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; code: string } | null>(null);
+  if (event.removed) return <Alert tone="warning">The organiser removed you from this event.</Alert>;
+  if (event.phase === "ended") return <p className={styles.meta}>This event has ended; joining is closed.</p>;
+  async function join(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/events/${event.slug}/join`, { method: "POST", body: event.visibility === "private" ? { code: value } : {} });
+      await router.replace(`/events/${event.slug}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? { message: err.message, code: err.code } : { message: "Could not join. Try again.", code: "" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className={styles.joinForm} onSubmit={join} aria-label="Join the event">
+      {event.visibility === "private" && <Field label="Join code" name="code" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" required placeholder="ABCD-EFGH" />}
+      <Button type="submit" busy={busy}>
+        Join this event
+      </Button>
+      {error && (
+        <div style={{ flexBasis: "100%" }}>
+          <Alert tone="error">
+            {error.message}
+            {error.code === "LESSON_REQUIRED" && event.lesson && (
+              <>
+                {" "}
+                <Link href={event.lesson.href}>Open “{event.lesson.title}”</Link>
+              </>
+            )}
+          </Alert>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Leaderboard({ event, code }: { event: EventDetail; code: string | null }) {
+  const query = code && !event.joined ? `?code=${encodeURIComponent(code)}` : "";
+  // Polls until the board the server answers is frozen (not until the page thinks it ended:
+  // a reload that lands after the end would otherwise keep the last live answer for ever).
+  const { data, error } = useSWR<StandingsView>(`/api/events/${event.slug}/standings${query}`, (url: string) => api<StandingsView>(url), {
+    refreshInterval: (latest) => (latest?.frozen ? 0 : 3000),
+  });
+  if (error && !data) return <Alert tone="warning">Could not load the leaderboard.</Alert>;
+  if (!data) return <p className={styles.meta}>Loading the leaderboard…</p>;
+  return (
+    <>
+      <p className={styles.meta} aria-live="polite">
+        {data.frozen
+          ? "Final standings, frozen at the end."
+          : event.phase === "ended"
+            ? "The event has ended; the final standings are being written."
+            : event.phase === "upcoming"
+              ? "Everyone starts level; the board moves once trading opens."
+              : "Live: updates every few seconds."}
+      </p>
+      {data.items.length === 0 ? (
+        <p>Nobody has joined yet.</p>
+      ) : (
+        <div className={tableWrapClass}>
+          <table className={tableClass} aria-label="Leaderboard">
+            <thead>
+              <tr>
+                <th scope="col">Rank</th>
+                <th scope="col">Name</th>
+                <th scope="col" className={styles.num}>
+                  Return
+                </th>
+                {data.metric === "sharpe" && (
+                  <th scope="col" className={styles.num}>
+                    Sharpe
+                  </th>
+                )}
+                <th scope="col" className={styles.num}>
+                  Equity
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((row) => (
+                <tr key={row.rank} className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
+                  <td>{row.rank}</td>
+                  <td>
+                    {row.name}
+                    {row.you && " (you)"}
+                  </td>
+                  <td className={styles.num}>{percent(row.totalReturn)}</td>
+                  {data.metric === "sharpe" && <td className={styles.num}>{row.sharpe ?? "—"}</td>}
+                  <td className={styles.num}>{money(row.equity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
+
+function PrivateGate({ slug, code }: { slug: string; code: string | null }) {
+  const router = useRouter();
+  const [value, setValue] = useState("");
+  return (
+    <>
+      <h1>Event</h1>
+      <Card>
+        {code && <Alert tone="error">That join code does not open an event here.</Alert>}
+        <p>There is no event at this address that you can see. If it is a private event, enter its join code.</p>
+        <form
+          className={styles.joinForm}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void router.replace(`/events/${slug}?code=${encodeURIComponent(value)}`);
+          }}
+        >
+          <Field label="Join code" name="code" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" required placeholder="ABCD-EFGH" />
+          <Button type="submit">Open</Button>
+        </form>
+        <p>
+          <Link href="/events">All events</Link>
+        </p>
+      </Card>
+    </>
+  );
+}
+
+export function EventPage({ slug, event, code, serverNow, portfolio }: EventPageProps) {
+  if (!event) return <PrivateGate slug={slug} code={code} />;
+  return (
+    <>
+      <p>
+        <Link href="/events">← All events</Link>
+      </p>
+      <div className={styles.head}>
+        <h1>{event.title}</h1>
+        <div className={styles.badges}>
+          <Badge tone={event.phase === "live" ? "success" : undefined}>{PHASE_LABEL[event.status]}</Badge>
+          {event.visibility === "private" && <Badge>Private</Badge>}
+          {event.rank !== null && <Badge tone="admin">Your rank: {event.rank}</Badge>}
+        </div>
+      </div>
+      <p className={styles.meta}>
+        <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time> · {event.participants.toLocaleString("en-US")}{" "}
+        {event.participants === 1 ? "participant" : "participants"}
+      </p>
+      <Countdown event={event} serverNow={serverNow} />
+      <div className={styles.grid}>
+        <Card title="About">
+          {event.description ? <p className={styles.description}>{event.description}</p> : <p className={styles.meta}>No description.</p>}
+          <h3>Rules</h3>
+          <ul className={styles.rules}>
+            {rulesInWords(event).map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+            {event.lesson && (
+              <li>
+                To join, pass the lesson <Link href={event.lesson.href}>“{event.lesson.title}”</Link>
+                {event.lesson.passed ? " (you have passed it)." : "."}
+              </li>
+            )}
+          </ul>
+          {!event.joined && (
+            <>
+              <h3>Join</h3>
+              <JoinPanel event={event} code={code} />
+            </>
+          )}
+        </Card>
+        <Card title="Leaderboard">
+          <Leaderboard event={event} code={code} />
+        </Card>
+      </div>
+      {portfolio && (
+        <section className={styles.portfolio} aria-label="Your event portfolio">
+          {event.phase !== "live" && <Alert tone="info">{event.phase === "upcoming" ? "Trading opens when the event starts." : "The event has ended: orders are no longer taken."}</Alert>}
+          <PortfolioOverview {...portfolio} event={{ allowedSymbols: event.instruments, heading: "Your event portfolio" }} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+/** /admin/events: every event (archived ones too) and the form that creates one. */
+import Link from "next/link";
+import { useState } from "react";
+import useSWR from "swr";
+import { Alert, Badge, Card, tableClass, tableWrapClass } from "@/components/ui";
+import { api } from "@/lib/client/api";
+import { EventForm, type LessonChoice } from "./EventForm";
+import { PHASE_LABEL, when } from "./format";
+import type { EventView } from "./types";
+import styles from "./events.module.css";
+
+export interface EventsAdminProps {
+  lessons: LessonChoice[];
+}
+
+export function EventsAdmin({ lessons }: EventsAdminProps) {
+  const { data, error, mutate } = useSWR<{ items: EventView[]; total: number }>("/api/admin/events?pageSize=100", (url: string) => api<{ items: EventView[]; total: number }>(url));
+  const [created, setCreated] = useState<{ slug: string; title: string; joinCode?: string } | null>(null);
+  return (
+    <div className={styles.sections}>
+      <Card title="Events">
+        {error && <Alert tone="error">Could not load the events.</Alert>}
+        {!data && !error && <p className={styles.meta}>Loading…</p>}
+        {data && data.items.length === 0 && <p>No events yet: create the first one below.</p>}
+        {data && data.items.length > 0 && (
+          <div className={tableWrapClass}>
+            <table className={tableClass}>
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Window</th>
+                  <th scope="col" className={styles.num}>
+                    People
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      <Link href={`/admin/events/${e.slug}`}>{e.title}</Link>
+                      {e.visibility === "private" && (
+                        <>
+                          {" "}
+                          <Badge>Private</Badge>
+                        </>
+                      )}
+                    </td>
+                    <td>
+                      <Badge tone={e.status === "live" ? "success" : e.status === "archived" ? "danger" : undefined}>{PHASE_LABEL[e.status]}</Badge>
+                    </td>
+                    <td>
+                      <time dateTime={e.startsAt}>{when(e.startsAt)}</time> – <time dateTime={e.endsAt}>{when(e.endsAt)}</time>
+                    </td>
+                    <td className={styles.num}>
+                      {e.participants}
+                      {e.maxParticipants !== null && ` / ${e.maxParticipants}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+      <Card title="Create an event">
+        {created && (
+          <Alert tone="success">
+            Created <Link href={`/admin/events/${created.slug}`}>{created.title}</Link>
+            {created.joinCode && (
+              <>
+                {" "}
+                with join code{" "}
+                <span className={styles.code} data-testid="new-join-code">
+                  {created.joinCode}
+                </span>
+              </>
+            )}
+            .
+          </Alert>
+        )}
+        <EventForm
+          event={null}
+          lessons={lessons}
+          onSaved={(answer) => {
+            setCreated({ slug: answer.slug, title: answer.event.title, joinCode: answer.joinCode });
+            void mutate();
+          }}
+        />
+      </Card>
+    </div>
+  );
+}

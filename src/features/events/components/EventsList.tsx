@@ -1,0 +1,85 @@
+/** /events: live, upcoming and ended contests the person can see, with dates, size and their own rank. */
+import Link from "next/link";
+import useSWR from "swr";
+import { Alert, Badge } from "@/components/ui";
+import { api } from "@/lib/client/api";
+import { PHASE_LABEL, when } from "./format";
+import type { MemberEvent } from "./types";
+import styles from "./events.module.css";
+
+export interface EventsListProps {
+  items: MemberEvent[];
+}
+
+interface Page {
+  items: MemberEvent[];
+  total: number;
+}
+
+const SECTIONS = [
+  { phase: "live", title: "Live now", empty: "No event is running right now." },
+  { phase: "upcoming", title: "Upcoming", empty: "No event is planned yet." },
+  { phase: "ended", title: "Ended", empty: "No event has ended yet." },
+] as const;
+
+function EventCard({ event }: { event: MemberEvent }) {
+  return (
+    <li className={styles.item}>
+      <div className={styles.badges}>
+        <Badge tone={event.phase === "live" ? "success" : undefined}>{PHASE_LABEL[event.status]}</Badge>
+        {event.visibility === "private" && <Badge>Private</Badge>}
+        {event.joined && <Badge tone="admin">Joined</Badge>}
+      </div>
+      <h3>
+        <Link href={`/events/${event.slug}`}>{event.title}</Link>
+      </h3>
+      <p className={styles.meta}>
+        <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time>
+      </p>
+      <p className={styles.meta}>
+        {event.participants.toLocaleString("en-US")} {event.participants === 1 ? "participant" : "participants"}
+        {event.maxParticipants !== null && ` of ${event.maxParticipants.toLocaleString("en-US")}`}
+        {event.rank !== null && (
+          <>
+            {" · "}
+            <strong>
+              Your rank: {event.rank}
+              {event.phase === "ended" ? " (final)" : ""}
+            </strong>
+          </>
+        )}
+      </p>
+    </li>
+  );
+}
+
+export function EventsList(props: EventsListProps) {
+  const { data, error } = useSWR<Page>("/api/events?pageSize=100", (url: string) => api<Page>(url), {
+    fallbackData: { items: props.items, total: props.items.length },
+    refreshInterval: 15_000,
+  });
+  const items = data?.items ?? props.items;
+  return (
+    <div className={styles.sections}>
+      {error && <Alert tone="warning">Could not refresh the list; it may be out of date.</Alert>}
+      {SECTIONS.map((section) => {
+        const inSection = items.filter((e) => e.phase === section.phase);
+        return (
+          <section key={section.phase} aria-labelledby={`events-${section.phase}`}>
+            <h2 id={`events-${section.phase}`}>{section.title}</h2>
+            {inSection.length === 0 ? (
+              <p className={styles.meta}>{section.empty}</p>
+            ) : (
+              <ul className={styles.list}>
+                {inSection.map((e) => (
+                  <EventCard key={e.id} event={e} />
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      <p className={styles.meta}>Private events appear here once you have joined them: open the invite link your organiser sent you.</p>
+    </div>
+  );
+}

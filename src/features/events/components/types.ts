@@ -1,0 +1,77 @@
+/** The JSON shapes of the events API, as the browser sees them (docs/api.md). */
+export type EventPhase = "upcoming" | "live" | "ended";
+
+export interface EventView {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  startingCash: string;
+  commissionFlat: string;
+  commissionBps: number;
+  allowShort: boolean;
+  maxPositionPct: number | null;
+  instruments: string[] | null;
+  visibility: "public" | "private";
+  lateEntry: boolean;
+  maxParticipants: number | null;
+  metric: "return" | "sharpe";
+  requiredLesson: string | null;
+  replay: { datasets: string[]; from: string; speed: number } | null;
+  phase: EventPhase;
+  status: EventPhase | "archived";
+  countdown: { target: string | null; ms: number | null };
+  participants: number;
+  archivedAt: string | null;
+  finalizedAt: string | null;
+  createdAt: string;
+  /** Admins only. */
+  joinCode?: string | null;
+  lockedFields?: Partial<Record<string, string>>;
+}
+
+export interface MemberEvent extends EventView {
+  joined: boolean;
+  removed: boolean;
+  portfolioId: string | null;
+  rank: number | null;
+}
+
+export interface EventDetail extends MemberEvent {
+  lesson: { id: string; title: string; href: string; passed: boolean } | null;
+}
+
+export interface StandingItem {
+  rank: number;
+  name: string;
+  equity: string;
+  totalReturn: string | null;
+  sharpe: string | null;
+  trades: number;
+  joinedAt: string;
+  you: boolean;
+}
+
+export interface StandingsView {
+  frozen: boolean;
+  metric: "return" | "sharpe";
+  computedAt: string;
+  items: StandingItem[];
+  total: number;
+}
+
+export interface ParticipantRow {
+  userId: string;
+  name: string | null;
+  email: string;
+  portfolioId: string;
+  joinedAt: string;
+  removedAt: string | null;
+  rank: number | null;
+  equity: string;
+  totalReturn: string | null;
+  sharpe: string | null;
+  trades: number;
+}

@@ -1,0 +1,508 @@
+/**
+ * Events use-cases: create, edit, clone, archive, join codes, participants (admins); list,
+ * read and join (members). Every rule comes from src/domain/events; this file loads rows,
+ * asks the domain, and writes the outcome in one transaction with the event row locked
+ * where a count or a decision must not race (joins, edits, removals).
+ */
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import {
+  checkJoin,
+  countdown,
+  type EventDefinition,
+  eventDraftOf,
+  eventPhase,
+  eventStatus,
+  formatJoinCode,
+  generateJoinCode,
+  JOIN_CODE_LENGTH,
+  lockedChanges,
+  lockedFields,
+  normalizeJoinCode,
+  slugify,
+  validateEventDefinition,
+} from "@/domain/events";
+import { cancelOpenOrdersLocked, csvCell } from "@/features/portfolio/server";
+import { audit } from "@/server/audit";
+import type { Db, DbOrTx, Tx } from "@/server/db";
+import { courses, eventParticipants, events, instruments, ledgerEntries, lessonProgress, lessons, portfolios } from "@/server/db/schema";
+import { HttpError, httpErrors } from "@/server/http/errors";
+import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
+import type { CreateEventInput, UpdateEventInput } from "./schemas";
+import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
+
+export interface Viewer {
+  id: string;
+  role?: string;
+}
+
+const isAdmin = (viewer: Viewer) => viewer.role === "admin";
+const newJoinCode = () => generateJoinCode(crypto.getRandomValues(new Uint8Array(JOIN_CODE_LENGTH)));
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+async function participantCounts(db: DbOrTx, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({ eventId: eventParticipants.eventId, n: count() })
+    .from(eventParticipants)
+    .where(and(inArray(eventParticipants.eventId, eventIds), isNull(eventParticipants.removedAt)))
+    .groupBy(eventParticipants.eventId);
+  return new Map(rows.map((r) => [r.eventId, r.n]));
+}
+
+async function lessonInfo(db: DbOrTx, lessonId: string | null, userId: string) {
+  if (!lessonId) return null;
+  const [row] = await db
+    .select({ id: lessons.id, title: lessons.title, slug: lessons.slug, courseSlug: courses.slug })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.id, lessonId));
+  if (!row) return null;
+  return { id: row.id, title: row.title, href: `/learn/${row.courseSlug}/${row.slug}`, passed: await lessonPassed(db, userId, lessonId) };
+}
+
+async function lessonPassed(db: DbOrTx, userId: string, lessonId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ passedAt: lessonProgress.passedAt })
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessonId)));
+  return Boolean(row?.passedAt);
+}
+
+/** The event as the API shows it: money as decimal strings, times as ISO UTC. */
+export function serializeEvent(row: EventRow, now: Date, extra: { participants: number; admin?: boolean }) {
+  const clock = countdown(row, now);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    startingCash: row.startingCash,
+    commissionFlat: row.commissionFlat,
+    commissionBps: Number(row.commissionBps),
+    allowShort: row.allowShort,
+    maxPositionPct: row.maxPositionPct === null ? null : Number(row.maxPositionPct),
+    instruments: row.instruments ?? null,
+    visibility: row.visibility,
+    lateEntry: row.lateEntry,
+    maxParticipants: row.maxParticipants,
+    metric: row.metric,
+    requiredLesson: row.requiredLessonId,
+    replay: row.replay ?? null,
+    phase: eventPhase(row, now),
+    status: eventStatus(row, now),
+    countdown: { target: clock.target?.toISOString() ?? null, ms: clock.ms },
+    participants: extra.participants,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    finalizedAt: row.finalizedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    ...(extra.admin && { joinCode: row.joinCode ? formatJoinCode(row.joinCode) : null, lockedFields: lockedFields(eventPhase(row, now)) }),
+  };
+}
+
+export type EventView = ReturnType<typeof serializeEvent>;
+
+async function findBySlug(db: DbOrTx, slug: string, lock = false): Promise<EventRow | undefined> {
+  const query = db.select().from(events).where(eq(events.slug, slug));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+async function participantOf(db: DbOrTx, eventId: string, userId: string): Promise<ParticipantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+  return row;
+}
+
+function codeMatches(event: EventRow, code: string | null | undefined): boolean {
+  if (!code || !event.joinCode) return false;
+  return normalizeJoinCode(code) === normalizeJoinCode(event.joinCode);
+}
+
+/**
+ * Who sees an event: admins all; a participant theirs; everyone a public, unarchived one;
+ * a private one only with its code. Anything else is a 404, the same as a slug that does
+ * not exist, so a private event's address reveals nothing.
+ */
+function visibleTo(event: EventRow, viewer: Viewer, participant: ParticipantRow | undefined, code?: string | null): boolean {
+  if (isAdmin(viewer) || participant) return true;
+  if (event.archivedAt) return false;
+  return event.visibility === "public" || codeMatches(event, code);
+}
+
+const NOT_FOUND = "There is no such event, or it is private: open it with its invite link or join code.";
+
+export async function listEventsFor(db: Db, viewer: Viewer, options: { page: number; pageSize: number; now?: Date }) {
+  const now = options.now ?? new Date();
+  const joinedIds = db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, viewer.id));
+  const where = isAdmin(viewer)
+    ? isNull(events.archivedAt)
+    : or(and(isNull(events.archivedAt), eq(events.visibility, "public")), inArray(events.id, joinedIds));
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(events).where(where);
+  const rows = await db
+    .select()
+    .from(events)
+    .where(where)
+    // Live and upcoming first (by start), then ended (latest end first).
+    .orderBy(sql`case when ${events.endsAt} > ${now.toISOString()}::timestamptz then 0 else 1 end`, sql`case when ${events.endsAt} > ${now.toISOString()}::timestamptz then ${events.startsAt} end asc`, desc(events.endsAt), asc(events.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const ids = rows.map((r) => r.id);
+  const counts = await participantCounts(db, ids);
+  const mine = ids.length
+    ? await db
+        .select()
+        .from(eventParticipants)
+        .where(and(eq(eventParticipants.userId, viewer.id), inArray(eventParticipants.eventId, ids)))
+    : [];
+  const mineBy = new Map(mine.map((m) => [m.eventId, m]));
+  const items = [];
+  for (const row of rows) {
+    const participant = mineBy.get(row.id);
+    const joined = Boolean(participant && participant.removedAt === null);
+    items.push({
+      ...serializeEvent(row, now, { participants: counts.get(row.id) ?? 0 }),
+      joined,
+      removed: Boolean(participant?.removedAt),
+      portfolioId: joined ? participant!.portfolioId : null,
+      rank: joined ? await rankOf(db, row, viewer.id, now) : null,
+    });
+  }
+  return { items, page: options.page, pageSize: options.pageSize, total };
+}
+
+/** One event for the viewer (404 when they may not see it), with their own place in it. */
+export async function getEventFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const row = await findBySlug(db, slug);
+  if (!row) throw httpErrors.notFound(NOT_FOUND);
+  const participant = await participantOf(db, row.id, viewer.id);
+  if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
+  const counts = await participantCounts(db, [row.id]);
+  const joined = Boolean(participant && participant.removedAt === null);
+  return {
+    ...serializeEvent(row, now, { participants: counts.get(row.id) ?? 0, admin: isAdmin(viewer) }),
+    joined,
+    removed: Boolean(participant?.removedAt),
+    portfolioId: joined ? participant!.portfolioId : null,
+    rank: joined ? await rankOf(db, row, viewer.id, now) : null,
+    lesson: await lessonInfo(db, row.requiredLessonId, viewer.id),
+  };
+}
+
+export type EventDetail = Awaited<ReturnType<typeof getEventFor>>;
+
+/** The event's board for someone who may see it; the viewer's own row is marked. */
+export async function standingsFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const row = await findBySlug(db, slug);
+  if (!row) throw httpErrors.notFound(NOT_FOUND);
+  const participant = await participantOf(db, row.id, viewer.id);
+  if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
+  const board = await eventStandingsOf(db, row, now);
+  return {
+    ...board,
+    items: board.items.map(({ userId, ...rest }) => ({ ...rest, you: userId === viewer.id })),
+    total: board.items.length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Joining
+
+/**
+ * Joins the event, or answers the portfolio already joined. The event row is locked first,
+ * so the participant count checkJoin sees cannot change until this commits: concurrent
+ * joins queue on the lock and the last seat is taken once. The portfolio (with the event's
+ * starting cash and its deposit in the ledger) is created in the same transaction.
+ */
+export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const event = await findBySlug(tx, slug, true);
+    if (!event) throw httpErrors.notFound(NOT_FOUND);
+    const participant = await participantOf(tx, event.id, viewer.id);
+    if (participant?.removedAt) throw httpErrors.unprocessable("PARTICIPANT_REMOVED", "The organiser removed you from this event, so you cannot join it again.");
+    if (participant) return { portfolioId: participant.portfolioId, joined: true, created: false, slug: event.slug };
+    // A private event is a 404 without its code, the same answer as no event at all.
+    if (event.visibility === "private" && !isAdmin(viewer) && !codeMatches(event, options.code)) throw httpErrors.notFound(NOT_FOUND);
+    if (event.archivedAt && !isAdmin(viewer)) throw httpErrors.notFound(NOT_FOUND);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, event.id), isNull(eventParticipants.removedAt)));
+    const definition = definitionOf(event);
+    const decision = checkJoin(definition, {
+      now,
+      participants: n,
+      alreadyJoined: false,
+      // Admins may join a private event without typing its code.
+      codeGiven: event.visibility === "private" && isAdmin(viewer) && !options.code ? event.joinCode : options.code,
+      codeExpected: event.joinCode,
+      lessonPassed: event.requiredLessonId ? await lessonPassed(tx, viewer.id, event.requiredLessonId) : true,
+    });
+    if (!decision.ok) {
+      throw new HttpError(422, decision.code, decision.message, decision.lessonId ? { requiredLesson: decision.lessonId } : undefined);
+    }
+    const cash = event.startingCash;
+    const [portfolio] = await tx
+      .insert(portfolios)
+      .values({ userId: viewer.id, kind: "event", eventId: event.id, startingCash: cash, cash, reservedCash: "0.00", createdAt: now, updatedAt: now })
+      .returning();
+    await tx.insert(ledgerEntries).values({ portfolioId: portfolio!.id, kind: "deposit", amount: cash, createdAt: now });
+    await tx.insert(eventParticipants).values({ eventId: event.id, userId: viewer.id, portfolioId: portfolio!.id, joinedAt: now });
+    return { portfolioId: portfolio!.id, joined: true, created: true, slug: event.slug };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Admin
+
+async function requireEvent(db: DbOrTx, slug: string, lock = false): Promise<EventRow> {
+  const row = await findBySlug(db, slug, lock);
+  if (!row) throw httpErrors.notFound("There is no such event.");
+  return row;
+}
+
+/** Checks what only the database knows: the lesson and the instruments exist. */
+async function checkReferences(db: DbOrTx, definition: EventDefinition, input: { requiredLesson?: string | null }): Promise<{ definition: EventDefinition; fields: Record<string, string> }> {
+  const fields: Record<string, string> = {};
+  let requiredLesson = definition.requiredLesson;
+  if (requiredLesson !== null && input.requiredLesson !== undefined) {
+    const [lesson] = await db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(or(eq(lessons.id, requiredLesson), eq(lessons.slug, requiredLesson)));
+    if (!lesson) fields.requiredLesson = "There is no such lesson: choose one from the list.";
+    else requiredLesson = lesson.id;
+  }
+  if (definition.instruments) {
+    const known = await db.select({ symbol: instruments.symbol }).from(instruments).where(inArray(instruments.symbol, definition.instruments));
+    const have = new Set(known.map((k) => k.symbol));
+    const missing = definition.instruments.filter((s) => !have.has(s));
+    if (missing.length > 0) fields.instruments = `Unknown ${missing.length === 1 ? "symbol" : "symbols"}: ${missing.join(", ")}.`;
+  }
+  if (definition.replay) {
+    fields["replay.datasets"] = "Replay events are not available yet: leave the replay out to run on the practice market.";
+  }
+  return { definition: { ...definition, requiredLesson }, fields };
+}
+
+function refuseInvalid(fields: Record<string, string>): never {
+  throw httpErrors.badRequest(Object.values(fields)[0] ?? "The event is not valid.", fields);
+}
+
+async function uniqueSlug(db: DbOrTx, title: string): Promise<string> {
+  const base = slugify(title);
+  const taken = new Set(
+    (await db.select({ slug: events.slug }).from(events).where(sql`${events.slug} = ${base} or ${events.slug} like ${`${base.slice(0, 50)}%`}`)).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = slugify(title, n);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function insertEvent(db: Db, actorId: string, definition: EventDefinition) {
+  for (let attempt = 0; ; attempt++) {
+    const slug = await uniqueSlug(db, definition.title);
+    try {
+      const [row] = await db
+        .insert(events)
+        .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" ? newJoinCode() : null, createdBy: actorId })
+        .returning();
+      return row!;
+    } catch (error) {
+      // Two events with the same title created at once: the unique slug index decides; try the next suffix.
+      if (attempt < 3 && String((error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code) === "23505") continue;
+      throw error;
+    }
+  }
+}
+
+function created(row: EventRow, now: Date) {
+  return { event: serializeEvent(row, now, { participants: 0, admin: true }), slug: row.slug, ...(row.joinCode && { joinCode: formatJoinCode(row.joinCode) }) };
+}
+
+export async function createEvent(db: Db, actor: { id: string; ip?: string }, input: CreateEventInput, now = new Date()) {
+  const validation = validateEventDefinition(input, { now });
+  if (!validation.ok) refuseInvalid(validation.fields);
+  const { definition, fields } = await checkReferences(db, validation.value, input);
+  if (Object.keys(fields).length) refuseInvalid(fields);
+  const row = await insertEvent(db, actor.id, definition);
+  await audit(db, { action: "event.created", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, title: row.title } });
+  return created(row, now);
+}
+
+export async function updateEvent(db: Db, actor: { id: string; ip?: string }, slug: string, patch: UpdateEventInput, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const row = await requireEvent(tx, slug, true);
+    const before = definitionOf(row);
+    const draft = { ...eventDraftOf(before), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+    const validation = validateEventDefinition(draft);
+    if (!validation.ok) refuseInvalid(validation.fields);
+    const { definition: after, fields } = await checkReferences(tx, validation.value, patch);
+    if (!after.replay || before.replay) delete fields["replay.datasets"];
+    if (Object.keys(fields).length) refuseInvalid(fields);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(eventParticipants)
+      .where(and(eq(eventParticipants.eventId, row.id), isNull(eventParticipants.removedAt)));
+    const locked = lockedChanges(before, after, { now, participants: n });
+    if (locked.length > 0) {
+      const reasons = Object.fromEntries(locked.map((l) => [l.field, l.reason]));
+      throw httpErrors.unprocessable("EVENT_LOCKED", locked[0]!.reason, reasons);
+    }
+    if (eventPhase(before, now) === "upcoming" && after.endsAt.getTime() !== before.endsAt.getTime() && after.endsAt.getTime() <= now.getTime()) {
+      refuseInvalid({ endsAt: "This end time has already passed." });
+    }
+    const joinCode = after.visibility === "private" ? (row.joinCode ?? newJoinCode()) : null;
+    const [updated] = await tx
+      .update(events)
+      .set({ ...columnsOf(after), joinCode, updatedAt: now })
+      .where(eq(events.id, row.id))
+      .returning();
+    await audit(tx, { action: "event.updated", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, fields: Object.keys(patch) } });
+    return { event: serializeEvent(updated!, now, { participants: n, admin: true }), slug: updated!.slug };
+  });
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A new event with the same rules: new dates (by default the same length, starting in a day), a new slug and code. */
+export async function cloneEvent(db: Db, actor: { id: string; ip?: string }, slug: string, input: { title?: string; startsAt?: string; endsAt?: string }, now = new Date()) {
+  const source = await requireEvent(db, slug);
+  const before = definitionOf(source);
+  const length = before.endsAt.getTime() - before.startsAt.getTime();
+  const start = input.startsAt ?? new Date(Math.ceil((now.getTime() + 24 * HOUR_MS) / HOUR_MS) * HOUR_MS).toISOString();
+  const startDate = new Date(start);
+  const end = input.endsAt ?? (Number.isNaN(startDate.getTime()) ? start : new Date(startDate.getTime() + length).toISOString());
+  const title = input.title ?? `${before.title} (copy)`.slice(0, 120);
+  const validation = validateEventDefinition({ ...eventDraftOf(before), title, startsAt: start, endsAt: end }, { now });
+  if (!validation.ok) refuseInvalid(validation.fields);
+  const row = await insertEvent(db, actor.id, validation.value);
+  await audit(db, { action: "event.cloned", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, from: source.slug } });
+  return created(row, now);
+}
+
+export async function archiveEvent(db: Db, actor: { id: string; ip?: string }, slug: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const row = await requireEvent(tx, slug, true);
+    const [updated] = await tx
+      .update(events)
+      .set({ archivedAt: row.archivedAt ?? now, updatedAt: now })
+      .where(eq(events.id, row.id))
+      .returning();
+    if (!row.archivedAt) await audit(tx, { action: "event.archived", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug } });
+    const counts = await participantCounts(tx, [row.id]);
+    return { event: serializeEvent(updated!, now, { participants: counts.get(row.id) ?? 0, admin: true }) };
+  });
+}
+
+export async function regenerateJoinCode(db: Db, actor: { id: string; ip?: string }, slug: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const row = await requireEvent(tx, slug, true);
+    if (row.visibility !== "private") throw httpErrors.unprocessable("EVENT_NOT_PRIVATE", "Only a private event has a join code. Make it private first.");
+    const joinCode = newJoinCode();
+    await tx.update(events).set({ joinCode, updatedAt: now }).where(eq(events.id, row.id));
+    await audit(tx, { action: "event.join-code-regenerated", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug } });
+    return { slug: row.slug, joinCode: formatJoinCode(joinCode) };
+  });
+}
+
+/** Off the board, open orders cancelled, no more trading or joining; audited. Not after the standings froze. */
+export async function removeParticipant(db: Db, actor: { id: string; ip?: string }, slug: string, userId: string, now = new Date()) {
+  return db.transaction(async (tx: Tx) => {
+    const row = await requireEvent(tx, slug, true);
+    if (row.finalizedAt) throw httpErrors.unprocessable("EVENT_ENDED", "This event has ended: its final standings are a record and cannot change.");
+    const participant = await participantOf(tx, row.id, userId);
+    if (!participant) throw httpErrors.notFound("This person has not joined this event.");
+    if (participant.removedAt) return { removed: true, userId, at: participant.removedAt.toISOString() };
+    const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, participant.portfolioId)).for("update");
+    const cancelled = portfolio ? await cancelOpenOrdersLocked(tx, portfolio, now) : 0;
+    await tx
+      .update(eventParticipants)
+      .set({ removedAt: now })
+      .where(and(eq(eventParticipants.eventId, row.id), eq(eventParticipants.userId, userId)));
+    // The live board drops them at once, not at its next refresh.
+    await tx.execute(sql`delete from leaderboard_entries where board = ${`event:${row.id}`} and user_id = ${userId}`);
+    await audit(tx, { action: "event.participant-removed", actorId: actor.id, subjectId: userId, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, cancelledOrders: cancelled } });
+    return { removed: true, userId, at: now.toISOString() };
+  });
+}
+
+export async function adminListEvents(db: Db, options: { page: number; pageSize: number; now?: Date }) {
+  const now = options.now ?? new Date();
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(events);
+  const rows = await db
+    .select()
+    .from(events)
+    .orderBy(desc(events.startsAt), asc(events.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize);
+  const counts = await participantCounts(db, rows.map((r) => r.id));
+  return { items: rows.map((r) => serializeEvent(r, now, { participants: counts.get(r.id) ?? 0, admin: true })), page: options.page, pageSize: options.pageSize, total };
+}
+
+export async function adminGetEvent(db: Db, slug: string, now = new Date()) {
+  const row = await requireEvent(db, slug);
+  const counts = await participantCounts(db, [row.id]);
+  return serializeEvent(row, now, { participants: counts.get(row.id) ?? 0, admin: true });
+}
+
+/** The participants table: equity, return, trades, rank (frozen once ended), removed ones last. */
+export async function listParticipants(db: Db, slug: string, now = new Date()) {
+  const row = await requireEvent(db, slug);
+  const figures = await participantFigures(db, row, { now, includeRemoved: true });
+  const active = figures.filter((f) => f.removedAt === null);
+  const frozen = row.finalizedAt ? await eventStandingsOf(db, row, now) : null;
+  const ranks = new Map(frozen ? frozen.items.map((i) => [i.userId, i.rank]) : rankFigures(row, active).map((r) => [r.userId, r.rank]));
+  const items = figures
+    .map((f) => ({
+      userId: f.userId,
+      name: f.name,
+      email: f.email,
+      portfolioId: f.portfolioId,
+      joinedAt: f.joinedAt.toISOString(),
+      removedAt: f.removedAt?.toISOString() ?? null,
+      rank: ranks.get(f.userId) ?? null,
+      equity: f.equity,
+      totalReturn: f.totalReturn === null ? null : f.totalReturn.toFixed(4),
+      sharpe: f.sharpe === null ? null : f.sharpe.toFixed(4),
+      trades: f.trades,
+    }))
+    .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.joinedAt.localeCompare(b.joinedAt));
+  return { items, total: items.length, frozen: Boolean(row.finalizedAt) };
+}
+
+/** Standings as CSV, safe for spreadsheets (a name like "=1+1" is not run as a formula). */
+export async function standingsCsv(db: Db, slug: string, now = new Date()) {
+  const row = await requireEvent(db, slug);
+  const board = await eventStandingsOf(db, row, now);
+  const participants = await participantFigures(db, row, { now, includeRemoved: true });
+  const byUser = new Map(participants.map((p) => [p.userId, p]));
+  const header = ["rank", "name", "email", "equity", "total_return", "sharpe", "trades", "joined_at", "final"];
+  const lines: Array<Array<string | number | null>> = [header];
+  for (const item of board.items) {
+    const person = byUser.get(item.userId);
+    lines.push([item.rank, person?.name ?? item.name, person?.email ?? null, item.equity, item.totalReturn, item.sharpe, item.trades, item.joinedAt, board.frozen ? "yes" : "no"]);
+  }
+  return { filename: `${row.slug}-standings.csv`, body: lines.map((l) => l.map(csvCell).join(",")).join("\r\n") + "\r\n" };
+}
+
+/** The lessons an organiser can require (published ones), for the admin form. */
+export async function lessonChoices(db: Db) {
+  const rows = await db
+    .select({ id: lessons.id, title: lessons.title, course: courses.title })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(eq(lessons.published, true))
+    .orderBy(asc(courses.title), asc(lessons.position));
+  return rows;
+}

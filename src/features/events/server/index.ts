@@ -1,0 +1,27 @@
+/** The events feature's server surface: what pages, API routes and the scheduler call. */
+export {
+  adminGetEvent,
+  adminListEvents,
+  archiveEvent,
+  cloneEvent,
+  createEvent,
+  getEventFor,
+  joinEvent,
+  lessonChoices,
+  listEventsFor,
+  listParticipants,
+  regenerateJoinCode,
+  removeParticipant,
+  serializeEvent,
+  standingsCsv,
+  standingsFor,
+  updateEvent,
+  type EventDetail,
+  type EventView,
+} from "./events";
+export { finalizeDueEvents, finalizeEvent } from "./lifecycle";
+export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./standings";
+export { cloneEventInput, createEventInput, joinEventInput, updateEventInput } from "./schemas";
+
+/** How often the lifecycle task looks for events whose end has passed. */
+export const EVENT_LIFECYCLE_EVERY_MS = 1000;

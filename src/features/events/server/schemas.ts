@@ -1,0 +1,53 @@
+/**
+ * The wire shapes of the events API. zod only checks types here (400 with fields); what a
+ * valid event is, is decided by src/domain/events validateEventDefinition, whose messages
+ * use the same field names.
+ */
+import { z } from "zod";
+
+const text = (max: number, message: string) => z.string({ error: message }).max(max, message);
+
+export const replayInput = z.object({
+  datasets: z.array(z.string().max(100), { error: "Choose the datasets to replay." }).max(100),
+  from: text(20, "Enter the first day to replay as YYYY-MM-DD."),
+  speed: z.number({ error: "The speed is a number of trading days per real hour." }),
+});
+
+const fields = {
+  title: text(500, "Give the event a title."),
+  description: text(20_000, "The description must be text.").optional(),
+  startsAt: text(60, "Enter when the event starts, as an ISO 8601 date and time with a time zone."),
+  endsAt: text(60, "Enter when the event ends, as an ISO 8601 date and time with a time zone."),
+  startingCash: text(40, 'Enter the starting cash as a decimal string, like "100000.00".'),
+  commissionFlat: text(40, 'Enter the flat commission as a decimal string, like "1.00".').optional(),
+  commissionBps: z.number({ error: "The commission rate is a number of basis points." }).optional(),
+  allowShort: z.boolean({ error: "Choose on or off." }).optional(),
+  maxPositionPct: z.number({ error: "The position limit is a percentage, or null for none." }).nullable().optional(),
+  visibility: z.enum(["public", "private"], { error: "Choose public or private." }),
+  lateEntry: z.boolean({ error: "Choose on or off." }).optional(),
+  maxParticipants: z.number({ error: "The participant limit is a whole number, or null for none." }).nullable().optional(),
+  metric: z.enum(["return", "sharpe"], { error: "Rank by return or by sharpe." }).optional(),
+  instruments: z.array(z.string().max(20), { error: "List instrument symbols, or null for all." }).max(1000).nullable().optional(),
+  requiredLesson: text(200, "Choose a lesson, or null for none.").nullable().optional(),
+  replay: replayInput.nullable().optional(),
+};
+
+export const createEventInput = z.object(fields);
+export type CreateEventInput = z.output<typeof createEventInput>;
+
+export const updateEventInput = z.object(fields).partial();
+export type UpdateEventInput = z.output<typeof updateEventInput>;
+
+export const cloneEventInput = z
+  .object({
+    title: fields.title.optional(),
+    startsAt: fields.startsAt.optional(),
+    endsAt: fields.endsAt.optional(),
+  })
+  .optional()
+  .default({});
+
+export const joinEventInput = z
+  .object({ code: z.string({ error: "The join code is text." }).max(40, "A join code is 8 characters.").nullish() })
+  .optional()
+  .default({});

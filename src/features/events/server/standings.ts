@@ -1,0 +1,189 @@
+/**
+ * An event's leaderboard. While it runs, standings are computed from current equity by the
+ * event's metric (src/domain/ranking rankEntries: ties to the earlier joiner, undefined
+ * Sharpe last). Once finalised, the frozen rows of event_standings are the only truth: they
+ * were written once at the end and nothing changes them, whatever prices do afterwards.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
+import { formatMoney, parseMoney, totalReturn } from "@/domain/trading";
+import { handleSalt } from "@/features/ranking/server";
+import type { DbOrTx } from "@/server/db";
+import { eventStandings, users } from "@/server/db/schema";
+import type { EventRow } from "./rows";
+
+/** Anonymous handles use the ranking feature's salt, so a person has one handle on every board. */
+export { handleSalt };
+
+export interface ParticipantFigures {
+  userId: string;
+  portfolioId: string;
+  joinedAt: Date;
+  name: string | null;
+  email: string;
+  optOut: boolean;
+  startingCash: string;
+  equity: string;
+  trades: number;
+  totalReturn: number | null;
+  sharpe: number | null;
+  removedAt: Date | null;
+}
+
+/**
+ * Every participant's figures now: equity = cash + Σ quantity × last price (exact, in
+ * numeric), trades = fills, Sharpe from the portfolio's equity snapshots within the window.
+ */
+export async function participantFigures(db: DbOrTx, event: EventRow, options: { now: Date; includeRemoved?: boolean }): Promise<ParticipantFigures[]> {
+  const result = await db.execute<{
+    user_id: string;
+    portfolio_id: string;
+    joined_at: string | Date;
+    name: string | null;
+    email: string;
+    opt_out: boolean;
+    starting_cash: string;
+    equity: string;
+    trades: string | number;
+    removed_at: string | Date | null;
+  }>(sql`
+    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, u.email, u.leaderboard_opt_out as opt_out, p.starting_cash,
+      p.cash + coalesce((select sum(pos.quantity * i.last_price) from positions pos join instruments i on i.symbol = pos.symbol
+                         where pos.portfolio_id = p.id and pos.quantity <> 0), 0) as equity,
+      (select count(*) from fills f where f.portfolio_id = p.id) as trades
+    from event_participants ep
+    join portfolios p on p.id = ep.portfolio_id
+    join users u on u.id = ep.user_id
+    where ep.event_id = ${event.id} ${options.includeRemoved ? sql`` : sql`and ep.removed_at is null`}
+    order by ep.joined_at, ep.user_id`);
+  const sharpe = event.metric === "sharpe" ? await sharpeByPortfolio(db, event, options.now) : new Map<string, number | null>();
+  return result.rows.map((r) => {
+    const equity = formatMoney(parseMoney(String(r.equity)));
+    return {
+      userId: r.user_id,
+      portfolioId: r.portfolio_id,
+      joinedAt: new Date(r.joined_at),
+      name: r.name,
+      email: r.email,
+      optOut: r.opt_out,
+      startingCash: String(r.starting_cash),
+      equity,
+      trades: Number(r.trades),
+      totalReturn: totalReturn(String(r.starting_cash), equity),
+      sharpe: sharpe.get(r.portfolio_id) ?? null,
+      removedAt: r.removed_at === null ? null : new Date(r.removed_at),
+    };
+  });
+}
+
+/** Sharpe per portfolio from its snapshots between the event's start and min(now, end). */
+async function sharpeByPortfolio(db: DbOrTx, event: EventRow, now: Date): Promise<Map<string, number | null>> {
+  const until = new Date(Math.min(now.getTime(), event.endsAt.getTime()));
+  const result = await db.execute<{ portfolio_id: string; equity: string }>(sql`
+    select s.portfolio_id, s.equity from equity_snapshots s
+    join event_participants ep on ep.portfolio_id = s.portfolio_id and ep.event_id = ${event.id}
+    where s.taken_at >= ${event.startsAt.toISOString()}::timestamptz and s.taken_at <= ${until.toISOString()}::timestamptz
+    order by s.portfolio_id, s.taken_at`);
+  const series = new Map<string, string[]>();
+  for (const row of result.rows) {
+    const list = series.get(row.portfolio_id) ?? [];
+    list.push(String(row.equity));
+    series.set(row.portfolio_id, list);
+  }
+  return new Map([...series].map(([id, s]) => [id, sharpeForRanking(s)]));
+}
+
+export interface StandingRow {
+  rank: number;
+  userId: string;
+  name: string;
+  equity: string;
+  totalReturn: string | null;
+  sharpe: string | null;
+  trades: number;
+  joinedAt: string;
+}
+
+const ratio = (value: number | null) => (value === null ? null : value.toFixed(4));
+
+/** The figures in board order, by the event's metric. */
+export function rankFigures(event: Pick<EventRow, "metric">, figures: ParticipantFigures[]) {
+  return rankEntries(
+    figures.map((f) => ({ ...f, id: f.userId, value: event.metric === "sharpe" ? f.sharpe : f.totalReturn, return: f.totalReturn })),
+    event.metric,
+  );
+}
+
+export interface Standings {
+  frozen: boolean;
+  metric: EventRow["metric"];
+  computedAt: string;
+  items: StandingRow[];
+}
+
+/** The board: frozen rows once finalised, else computed from current equity. */
+export async function eventStandingsOf(db: DbOrTx, event: EventRow, now = new Date()): Promise<Standings> {
+  const salt = handleSalt();
+  if (event.finalizedAt) {
+    const rows = await db
+      .select({
+        rank: eventStandings.rank,
+        userId: eventStandings.userId,
+        equity: eventStandings.equity,
+        totalReturn: eventStandings.totalReturn,
+        sharpe: eventStandings.sharpe,
+        trades: eventStandings.trades,
+        joinedAt: eventStandings.joinedAt,
+        name: users.name,
+        optOut: users.leaderboardOptOut,
+      })
+      .from(eventStandings)
+      .leftJoin(users, eq(users.id, eventStandings.userId))
+      .where(eq(eventStandings.eventId, event.id))
+      .orderBy(asc(eventStandings.rank));
+    return {
+      frozen: true,
+      metric: event.metric,
+      computedAt: event.finalizedAt.toISOString(),
+      items: rows.map((r) => ({
+        rank: r.rank,
+        userId: r.userId,
+        name: boardName({ userId: r.userId, displayName: r.name, hideName: r.optOut ?? false, deleted: r.optOut === null }, salt),
+        equity: r.equity,
+        totalReturn: r.totalReturn,
+        sharpe: r.sharpe,
+        trades: r.trades,
+        joinedAt: r.joinedAt.toISOString(),
+      })),
+    };
+  }
+  const ranked = rankFigures(event, await participantFigures(db, event, { now }));
+  return {
+    frozen: false,
+    metric: event.metric,
+    computedAt: now.toISOString(),
+    items: ranked.map((r) => ({
+      rank: r.rank,
+      userId: r.userId,
+      name: boardName({ userId: r.userId, displayName: r.name, hideName: r.optOut, deleted: false }, salt),
+      equity: r.equity,
+      totalReturn: ratio(r.totalReturn),
+      sharpe: ratio(r.sharpe),
+      trades: r.trades,
+      joinedAt: r.joinedAt.toISOString(),
+    })),
+  };
+}
+
+/** One person's rank on the event's board, or null (not joined, removed). */
+export async function rankOf(db: DbOrTx, event: EventRow, userId: string, now = new Date()): Promise<number | null> {
+  if (event.finalizedAt) {
+    const [row] = await db
+      .select({ rank: eventStandings.rank })
+      .from(eventStandings)
+      .where(and(eq(eventStandings.eventId, event.id), eq(eventStandings.userId, userId)));
+    return row?.rank ?? null;
+  }
+  const ranked = rankFigures(event, await participantFigures(db, event, { now }));
+  return ranked.find((r) => r.userId === userId)?.rank ?? null;
+}

@@ -1,0 +1,323 @@
+/**
+ * /ranking: practice, XP and event boards, 50 rows a page, the viewer's own row always in
+ * view (pinned under the table when it is on another page), rank change since the day
+ * began, "updated N s ago". The board lives in the address (?board=&period=&page=), so a
+ * board can be linked and the browser's back button walks through boards.
+ */
+import { useRouter } from "next/router";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import useSWR from "swr";
+import { Alert, Button, Card, SelectField, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import type { EventChoice, RankingPage, RankingRow } from "../types";
+import styles from "./ranking.module.css";
+
+export interface LeaderboardsProps {
+  initial: RankingPage;
+  query: { board: string; period: string; page: number };
+  events: EventChoice[];
+}
+
+type Tab = "practice" | "xp" | "events";
+const TABS: Array<{ id: Tab; label: string }> = [
+  { id: "practice", label: "Practice" },
+  { id: "xp", label: "Learning XP" },
+  { id: "events", label: "Events" },
+];
+const PRACTICE_PERIODS = [
+  { id: "day", label: "Today" },
+  { id: "week", label: "This week" },
+  { id: "month", label: "This month" },
+  { id: "all", label: "All time" },
+];
+const XP_PERIODS = [
+  { id: "all", label: "All time" },
+  { id: "week", label: "This week" },
+];
+
+const tabOf = (board: string): Tab => (board.startsWith("event:") ? "events" : board === "xp" ? "xp" : "practice");
+
+function percent(value: string | null | undefined): string {
+  if (value === null || value === undefined) return "—";
+  const n = Number(value);
+  const text = `${Math.abs(n * 100).toFixed(2)} %`;
+  return n > 0 ? `+${text}` : n < 0 ? `−${text}` : text;
+}
+
+function figure(row: RankingRow, metric: RankingPage["metric"]): string {
+  if (metric === "xp") return `${Number(row.value ?? 0).toLocaleString("en-US")} XP`;
+  if (metric === "sharpe") return row.value === null ? "n/a" : Number(row.value).toFixed(2);
+  return percent(row.value);
+}
+
+function Change({ value }: { value: number | null }) {
+  if (value === null) {
+    return (
+      <span className={styles.flat}>
+        <span aria-hidden="true">new</span>
+        <span className="visually-hidden">new since yesterday</span>
+      </span>
+    );
+  }
+  if (value === 0) {
+    return (
+      <span className={styles.flat}>
+        <span aria-hidden="true">–</span>
+        <span className="visually-hidden">no change since yesterday</span>
+      </span>
+    );
+  }
+  const up = value > 0;
+  const places = Math.abs(value);
+  return (
+    <span className={up ? styles.up : styles.down}>
+      <span aria-hidden="true">
+        {up ? "▲" : "▼"} {places}
+      </span>
+      <span className="visually-hidden">
+        {up ? "up" : "down"} {places} {places === 1 ? "place" : "places"} since yesterday
+      </span>
+    </span>
+  );
+}
+
+function useSecondsSince(iso: string | null): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, []);
+  if (!iso || now === null) return null;
+  return Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+}
+
+function Updated({ page }: { page: RankingPage }) {
+  const seconds = useSecondsSince(page.computedAt);
+  if (page.event?.status === "ended") return <span>Final standings</span>;
+  if (!page.computedAt) return <span>Not ranked yet</span>;
+  if (seconds === null) return <span>Updated recently</span>;
+  const text = seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min` : `${Math.floor(seconds / 3600)} h`;
+  return <span>Updated {text} ago</span>;
+}
+
+function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; pinned?: boolean; showSecond: boolean }) {
+  return (
+    <tr className={`${row.isYou ? styles.you : ""} ${pinned ? styles.pinned : ""}`} aria-current={row.isYou ? "true" : undefined}>
+      <td className={styles.rank}>{row.rank.toLocaleString("en-US")}</td>
+      <td className={styles.change}>
+        <Change value={row.rankChange} />
+      </td>
+      <td className={styles.name}>
+        {row.name}
+        {row.isYou && <span className={styles.youBadge}> (you)</span>}
+      </td>
+      <td className={styles.num}>{figure(row, metric)}</td>
+      {showSecond && <td className={`${styles.num} ${styles.secondary}`}>{percent(row.totalReturn)}</td>}
+    </tr>
+  );
+}
+
+export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
+  const router = useRouter();
+  const [state, setState] = useState(query);
+  const tab = tabOf(state.board);
+  const key = `/api/rankings?${new URLSearchParams({ board: state.board, ...(state.period && { period: state.period }), page: String(state.page) })}`;
+  const initialKey = `/api/rankings?${new URLSearchParams({ board: query.board, ...(query.period && { period: query.period }), page: String(query.page) })}`;
+  const noEvents = tab === "events" && events.length === 0;
+  const { data, error, isLoading } = useSWR<RankingPage>(noEvents ? null : key, (url: string) => api<RankingPage>(url), {
+    fallbackData: key === initialKey ? initial : undefined,
+    keepPreviousData: true,
+    // Live event boards are refreshed every 5 s on the server; practice and XP every minute.
+    refreshInterval: (latest) => (latest?.event?.status === "live" ? 5000 : latest?.event ? 0 : 30_000),
+  });
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  function go(next: Partial<typeof state>) {
+    const merged = { ...state, page: 1, ...next };
+    setState(merged);
+    const params = new URLSearchParams({ board: merged.board, ...(merged.period && { period: merged.period }), ...(merged.page > 1 && { page: String(merged.page) }) });
+    void router.replace(`/ranking?${params}`, undefined, { shallow: true, scroll: false });
+  }
+
+  function selectTab(next: Tab) {
+    if (next === tab) return;
+    if (next === "practice") go({ board: "practice", period: "all" });
+    else if (next === "xp") go({ board: "xp", period: "all" });
+    else go({ board: events[0] ? `event:${events[0].slug}` : "event:", period: "" });
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    const target = e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : delta ? (index + delta + TABS.length) % TABS.length : -1;
+    if (target < 0) return;
+    e.preventDefault();
+    tabRefs.current[target]?.focus();
+    selectTab(TABS[target]!.id);
+  }
+
+  const page = data;
+  const periods = tab === "practice" ? PRACTICE_PERIODS : tab === "xp" ? XP_PERIODS : [];
+  const metric = page?.metric ?? "return";
+  const periodLabel = PRACTICE_PERIODS.find((p) => p.id === (state.period || "all"))?.label.toLowerCase() ?? "all time";
+  const valueHeading = metric === "xp" ? "XP" : metric === "sharpe" ? "Sharpe ratio" : tab === "practice" ? `Return, ${periodLabel}` : "Return";
+  const secondHeading = tab === "practice" ? "All-time return" : "Return";
+  const showSecond = metric !== "xp" && !(tab === "practice" && (state.period || "all") === "all");
+  const columns = showSecond ? 5 : 4;
+  const ownOffPage = page?.own && !page.items.some((r) => r.isYou);
+  const loadError = error instanceof ApiError ? error.message : error ? "Could not load this board. Please try again." : null;
+
+  return (
+    <div className={styles.layout}>
+      <h1>Rankings</h1>
+      <div role="tablist" aria-label="Leaderboards" className={styles.tabs}>
+        {TABS.map((t, index) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${t.id}`}
+            aria-controls="ranking-panel"
+            aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => selectTab(t.id)}
+            onKeyDown={(e) => onTabKey(e, index)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="ranking-panel" aria-labelledby={`tab-${tab}`} className={styles.panel}>
+        <div className={styles.toolbar}>
+          {periods.length > 0 && (
+            <div role="group" aria-label="Period" className={styles.periods}>
+              {periods.map((p) => (
+                <button key={p.id} type="button" className={styles.period} aria-pressed={(state.period || "all") === p.id} onClick={() => go({ period: p.id })}>
+                  {p.label}
+                </button>
+              ))}
+            </div>
+          )}
+          {tab === "events" && events.length > 0 && (
+            <SelectField label="Event" value={state.board.slice("event:".length)} onChange={(e) => go({ board: `event:${e.target.value}`, period: "" })}>
+              {events.map((event) => (
+                <option key={event.slug} value={event.slug}>
+                  {event.title} ({event.status === "live" ? "live" : "ended"})
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {page && !noEvents && (
+            <p className={`muted ${styles.updated}`} aria-live="polite">
+              <Updated page={page} />
+            </p>
+          )}
+        </div>
+
+        {noEvents ? (
+          <Card>
+            <p>No live or ended events to show yet. Join one from the events page and its board appears here.</p>
+          </Card>
+        ) : loadError ? (
+          <Alert tone="error">{loadError}</Alert>
+        ) : !page ? (
+          <p aria-busy="true">Loading the board…</p>
+        ) : (
+          <>
+            {page.own ? (
+              <p className={styles.ownSummary}>
+                You are <strong>#{page.own.rank.toLocaleString("en-US")}</strong> of {page.total.toLocaleString("en-US")}
+                {page.own.value !== null && <> · {figure(page.own, metric)}</>}
+                {ownOffPage && (
+                  <>
+                    {" "}
+                    <Button size="small" variant="secondary" onClick={() => go({ page: page.own!.page })}>
+                      Show my page
+                    </Button>
+                  </>
+                )}
+              </p>
+            ) : (
+              <p className={`muted ${styles.ownSummary}`}>
+                {tab === "xp"
+                  ? "You are not on this board yet: pass a lesson's quiz to earn XP."
+                  : tab === "events"
+                    ? "You are not on this board."
+                    : "You are not on this board yet: it is refreshed every minute."}
+              </p>
+            )}
+            <div className={tableWrapClass}>
+              <table className={`${tableClass} ${styles.table}`} aria-busy={isLoading}>
+                <caption className="visually-hidden">
+                  {page.event ? `${page.event.title} leaderboard` : tab === "xp" ? "Learning XP leaderboard" : "Practice portfolio leaderboard"}, page {page.page} of {page.pages}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className={styles.rank}>
+                      Rank
+                    </th>
+                    <th scope="col" className={styles.change}>
+                      <span aria-hidden="true">±</span>
+                      <span className="visually-hidden">Change since yesterday</span>
+                    </th>
+                    <th scope="col">Name</th>
+                    <th scope="col" className={styles.num}>
+                      {valueHeading}
+                    </th>
+                    {showSecond && (
+                      <th scope="col" className={`${styles.num} ${styles.secondary}`}>
+                        {secondHeading}
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.length === 0 && (
+                    <tr>
+                      <td colSpan={columns} className="muted">
+                        {page.event?.status === "upcoming" ? "The event has not started yet." : page.total === 0 ? "Nobody is on this board yet." : "No rows on this page."}
+                      </td>
+                    </tr>
+                  )}
+                  {page.items.map((row) => (
+                    <Row key={row.rank} row={row} metric={metric} showSecond={showSecond} />
+                  ))}
+                </tbody>
+                {ownOffPage && page.own && (
+                  <tbody className={styles.pinnedBody}>
+                    <tr aria-hidden="true" className={styles.gap}>
+                      <td colSpan={columns}>⋯</td>
+                    </tr>
+                    <Row row={page.own} metric={metric} showSecond={showSecond} pinned />
+                  </tbody>
+                )}
+              </table>
+            </div>
+            {page.pages > 1 && (
+              <nav className={pagerClass} aria-label="Pages">
+                <Button size="small" variant="secondary" disabled={page.page <= 1} onClick={() => go({ page: page.page - 1 })}>
+                  Previous
+                </Button>
+                <span>
+                  Page {page.page.toLocaleString("en-US")} of {page.pages.toLocaleString("en-US")}
+                </span>
+                <Button size="small" variant="secondary" disabled={page.page >= page.pages} onClick={() => go({ page: page.page + 1 })}>
+                  Next
+                </Button>
+              </nav>
+            )}
+            {page.metric === "sharpe" && <p className="muted">Ranked by Sharpe ratio; n/a (too few snapshots or no variance) ranks after every ratio, then by return.</p>}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

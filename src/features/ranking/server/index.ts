@@ -1,0 +1,28 @@
+/** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
+export { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./boards";
+export {
+  DAILY_RANK_RETENTION_DAYS,
+  EVENT_REFRESH_MS,
+  PRACTICE_REFRESH_MS,
+  refreshAllBoards,
+  refreshEventBoard,
+  refreshLiveEventBoards,
+  refreshPracticeAndXp,
+  refreshPracticeBoards,
+  refreshXpBoards,
+  type RefreshOptions,
+} from "./refresh";
+export {
+  eventStatus,
+  handleSalt,
+  leaderboardPage,
+  ownRanks,
+  rankableEvents,
+  type BoardRequest,
+  type EventChoice,
+  type EventStatus,
+  type OwnRank,
+  type RankingPage,
+  type RankingRow,
+  type Viewer,
+} from "./queries";

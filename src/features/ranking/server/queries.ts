@@ -1,0 +1,232 @@
+/**
+ * Serving leaderboards from the precomputed rows: a page is an index range scan on
+ * (board, rank), the own row a primary-key lookup, the board's size its last rank. Nothing
+ * is ranked per request. Names are resolved here, at read time, so opting out of showing
+ * one's name takes effect on the next page load, not the next refresh.
+ */
+import { createHmac } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { boardName, LEADERBOARD_PAGE_SIZE, pageContaining, rankChange, type RankingPeriod } from "@/domain/ranking";
+import { env } from "@/env";
+import type { Db } from "@/server/db";
+import { httpErrors } from "@/server/http/errors";
+import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
+import { eventBoard, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+
+export type { EventChoice, EventStatus, RankingPage, RankingRow };
+
+export type BoardRequest = { kind: "practice"; period: RankingPeriod } | { kind: "xp"; period: XpPeriod } | { kind: "event"; slug: string };
+
+export interface Viewer {
+  id: string;
+  role: "member" | "admin";
+}
+
+let cachedSalt: string | undefined;
+/** The handle salt: derived from the server secret, never stored or sent. */
+export function handleSalt(): string {
+  cachedSalt ??= createHmac("sha256", env().NEXTAUTH_SECRET).update("tickerlab leaderboard handles v1").digest("hex");
+  return cachedSalt;
+}
+
+interface RawRow extends Record<string, unknown> {
+  rank: number;
+  user_id: string | null;
+  value: number | string | null;
+  total_return: number | string | null;
+  name: string | null;
+  opt_out: boolean | null;
+  yesterday: number | null;
+}
+
+const decimal4 = (value: number | string | null): string | null => (value === null ? null : (Number(value) + 0).toFixed(4));
+
+function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string): RankingRow {
+  const userId = raw.user_id;
+  const rank = Number(raw.rank);
+  return {
+    rank,
+    name: boardName({ userId, displayName: raw.name, hideName: Boolean(raw.opt_out), deleted: userId === null || raw.opt_out === null }, handleSalt()),
+    value: metric === "xp" ? (raw.value === null ? null : String(Math.round(Number(raw.value)))) : decimal4(raw.value),
+    ...(metric !== "xp" && { totalReturn: decimal4(raw.total_return) }),
+    rankChange: rankChange(rank, raw.yesterday === null ? null : Number(raw.yesterday)),
+    isYou: userId === viewerId,
+  };
+}
+
+interface PageArgs {
+  page: number;
+  pageSize?: number;
+  viewer: Viewer;
+  now: Date;
+}
+
+function emptyPage(base: Pick<RankingPage, "board" | "period" | "metric" | "event">, page: number, pageSize: number): RankingPage {
+  return { ...base, items: [], page, pageSize, total: 0, pages: 1, own: null, computedAt: null };
+}
+
+/** A page of a precomputed board (leaderboard_entries) plus the viewer's own row. */
+async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs): Promise<RankingPage> {
+  const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  const from = (args.page - 1) * pageSize + 1;
+  const to = args.page * pageSize;
+  const day = utcDay(args.now);
+  // LATERAL … LIMIT 1 keeps the name and yesterday's rank as primary-key lookups for the 50
+  // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
+  const select = sql`
+    select e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, d.rank as yesterday
+    from leaderboard_entries e
+    left join lateral (select name, leaderboard_opt_out as opt_out from users where id = e.user_id limit 1) u on true
+    left join lateral (
+      select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
+    ) d on true
+    where e.board = ${base.board}`;
+  const [items, own, last] = await Promise.all([
+    db.execute<RawRow>(sql`${select} and e.rank between ${from} and ${to} order by e.rank`),
+    db.execute<RawRow>(sql`${select} and e.user_id = ${args.viewer.id}`),
+    // The board's size is its last rank; the rank-1 row is rewritten on every refresh, so its
+    // computed_at is when the board was last refreshed.
+    db.execute<{ rank: number | null; computed_at: Date | string | null }>(sql`
+      select (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1) as rank,
+             (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1) as computed_at`),
+  ]);
+  const total = last.rows[0]?.rank ? Number(last.rows[0].rank) : 0;
+  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id) : null;
+  const computedAt = last.rows[0]?.computed_at ? new Date(last.rows[0].computed_at).toISOString() : null;
+  return {
+    ...base,
+    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id)),
+    page: args.page,
+    pageSize,
+    total,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    own: ownRow && { ...ownRow, page: pageContaining(ownRow.rank, pageSize) },
+    computedAt,
+  };
+}
+
+/** An ended event's frozen standings (written once at its end by the events feature). */
+async function standingsPage(
+  db: Db,
+  base: Pick<RankingPage, "board" | "period" | "metric" | "event">,
+  eventId: string,
+  computedAt: Date,
+  args: PageArgs,
+): Promise<RankingPage> {
+  const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  const from = (args.page - 1) * pageSize + 1;
+  const to = args.page * pageSize;
+  const value = base.metric === "sharpe" ? sql`s.sharpe` : sql`s.total_return`;
+  const select = sql`
+    select s.rank, s.user_id, ${value} as value, s.total_return, u.name, u.leaderboard_opt_out as opt_out, null::int as yesterday
+    from event_standings s left join users u on u.id = s.user_id
+    where s.event_id = ${eventId}`;
+  const [items, own, last] = await Promise.all([
+    db.execute<RawRow>(sql`${select} and s.rank between ${from} and ${to} order by s.rank`),
+    db.execute<RawRow>(sql`${select} and s.user_id = ${args.viewer.id}`),
+    db.execute<{ rank: number }>(sql`select rank from event_standings where event_id = ${eventId} order by rank desc limit 1`),
+  ]);
+  const total = last.rows[0] ? Number(last.rows[0].rank) : 0;
+  if (total === 0) return emptyPage(base, args.page, pageSize);
+  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id) : null;
+  return {
+    ...base,
+    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id)),
+    page: args.page,
+    pageSize,
+    total,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+    own: ownRow && { ...ownRow, page: pageContaining(ownRow.rank, pageSize) },
+    computedAt: computedAt.toISOString(),
+  };
+}
+
+interface EventRow extends Record<string, unknown> {
+  id: string;
+  slug: string;
+  title: string;
+  metric: "return" | "sharpe";
+  starts_at: Date | string;
+  ends_at: Date | string;
+  finalized_at: Date | string | null;
+  visible: boolean;
+}
+
+/** Whether `viewer` may see an event: public (not archived), joined, or an admin. */
+const visibleTo = (viewer: Viewer) =>
+  viewer.role === "admin"
+    ? sql`true`
+    : sql`((e.visibility = 'public' and e.archived_at is null) or exists (select 1 from event_participants p where p.event_id = e.id and p.user_id = ${viewer.id}))`;
+
+export function eventStatus(startsAt: Date, endsAt: Date, now: Date): EventStatus {
+  if (now.getTime() < startsAt.getTime()) return "upcoming";
+  return now.getTime() < endsAt.getTime() ? "live" : "ended";
+}
+
+/** The board a request names, a page of it and the viewer's own row. An event the viewer may not see is a 404. */
+export async function leaderboardPage(db: Db, request: BoardRequest, args: PageArgs): Promise<RankingPage> {
+  const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  if (request.kind === "practice") {
+    return entriesPage(db, { board: practiceBoard(request.period), period: request.period, metric: "return", event: null }, args);
+  }
+  if (request.kind === "xp") {
+    return entriesPage(db, { board: xpBoard(request.period), period: request.period, metric: "xp", event: null }, args);
+  }
+  const found = await db.execute<EventRow>(sql`
+    select e.id, e.slug, e.title, e.metric, e.starts_at, e.ends_at, e.finalized_at, ${visibleTo(args.viewer)} as visible
+    from events e where e.slug = ${request.slug}`);
+  const event = found.rows[0];
+  // A private event is not even acknowledged to someone who may not see it.
+  if (!event || !event.visible) throw httpErrors.notFound("There is no event with that address, or it is private.");
+  const startsAt = new Date(event.starts_at);
+  const endsAt = new Date(event.ends_at);
+  const status = eventStatus(startsAt, endsAt, args.now);
+  const base = { board: `event:${event.slug}`, period: null, metric: event.metric, event: { slug: event.slug, title: event.title, status } };
+  if (status === "upcoming") return emptyPage(base, args.page, pageSize);
+  if (status === "ended") {
+    return standingsPage(db, base, event.id, event.finalized_at ? new Date(event.finalized_at) : endsAt, args);
+  }
+  const page = await entriesPage(db, { ...base, board: eventBoard(event.id) }, args);
+  return { ...page, board: base.board };
+}
+
+
+/** Live and ended events the viewer may see, live first, for the /ranking event switch. */
+export async function rankableEvents(db: Db, viewer: Viewer, now: Date): Promise<EventChoice[]> {
+  const rows = await db.execute<{ slug: string; title: string; starts_at: Date | string; ends_at: Date | string }>(sql`
+    select e.slug, e.title, e.starts_at, e.ends_at from events e
+    where e.starts_at <= ${now.toISOString()}::timestamptz and ${visibleTo(viewer)}
+    order by (e.ends_at > ${now.toISOString()}::timestamptz) desc, e.ends_at desc
+    limit 100`);
+  return rows.rows.map((r) => ({ slug: r.slug, title: r.title, status: eventStatus(new Date(r.starts_at), new Date(r.ends_at), now) }));
+}
+
+export interface OwnRank {
+  board: "practice:all" | "practice:day" | "xp:all";
+  rank: number | null;
+  total: number;
+  value: string | null;
+}
+
+/** The viewer's place on the dashboard's boards (all-time and today's practice return, XP). */
+export async function ownRanks(db: Db, userId: string): Promise<OwnRank[]> {
+  const boards = ["practice:all", "practice:day", "xp:all"] as const;
+  const rows = await db.execute<{ board: OwnRank["board"]; rank: number | null; value: number | null; total: number | null }>(sql`
+    select b.board, e.rank, e.value,
+           (select t.rank from leaderboard_entries t where t.board = b.board order by t.rank desc limit 1) as total
+    from (values ${sql.join(
+      boards.map((b) => sql`(${b}::text)`),
+      sql`, `,
+    )}) as b(board)
+    left join leaderboard_entries e on e.board = b.board and e.user_id = ${userId}`);
+  return boards.map((board) => {
+    const row = rows.rows.find((r) => r.board === board);
+    const value = row?.value ?? null;
+    return {
+      board,
+      rank: row?.rank === null || row?.rank === undefined ? null : Number(row.rank),
+      total: row?.total ? Number(row.total) : 0,
+      value: value === null ? null : board === "xp:all" ? String(Math.round(Number(value))) : decimal4(value),
+    };
+  });
+}

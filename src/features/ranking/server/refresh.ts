@@ -1,0 +1,320 @@
+/**
+ * Precomputed leaderboards (docs/decisions/019-rankings.md). Each refresh ranks a set of
+ * boards inside the database — one INSERT … SELECT with row_number() per statement, the
+ * board's old rows deleted in the same transaction — so the cost grows with rows, not
+ * with round trips, and a reader sees either the old board or the new one, never half.
+ *
+ * The SQL order is the domain's `compareEntries` (src/domain/ranking/rank.ts), and the
+ * figures are computed the way the domain computes them (float division of exact cents,
+ * rounded half away from zero to 4 decimals), so SQL ranks equal `rankEntries` ranks;
+ * tests/integration/ranking.test.ts checks that on random data.
+ */
+import { and, eq, inArray, isNull, lte, gt, sql, type SQL } from "drizzle-orm";
+import { createEventReplay } from "@/domain/events";
+import type { OhlcvRow } from "@/domain/market";
+import { periodStart, RANKING_PERIODS } from "@/domain/ranking";
+import type { Db, DbOrTx, Tx } from "@/server/db";
+import { datasetRows, datasets, events } from "@/server/db/schema";
+import type { StoredReplay } from "@/server/db/schema/events";
+import { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
+
+/** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
+export const DAILY_RANK_RETENTION_DAYS = 8;
+
+export interface RefreshOptions {
+  now: Date;
+  /** The scheduler's fence: called first in the transaction, so a stale leader never writes. */
+  fence?: (tx: Tx) => Promise<void>;
+}
+
+const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * The domain's `totalReturn` in SQL: (end − start) / start as a float of exact cents (as
+ * `moneyRatio` divides), rounded half away from zero to 4 decimals; null when start ≤ 0.
+ * `+ 0.0` turns −0 into 0, as `round4` does.
+ */
+function returnSql(start: SQL, end: SQL): SQL {
+  const ratio = sql`(((${end}) - (${start})) * 100)::float8 / ((${start}) * 100)::float8`;
+  return sql`(case when (${start}) > 0 then sign(${ratio}) * floor(abs(${ratio}) * 10000 + 0.5) / 10000 + 0.0 end)`;
+}
+
+/** `round4` of a float expression. */
+const round4Sql = (value: SQL) => sql`(sign(${value}) * floor(abs(${value}) * 10000 + 0.5) / 10000 + 0.0)`;
+
+/**
+ * Makes the rows of `boards` what `ranked` selects (board, user_id, rank, value, total_return,
+ * equity) in one statement: rows whose figures and rank changed are written, rows that did not
+ * change are left alone (no dead tuple, no index churn), rows of people no longer on the board
+ * are deleted. The rank-1 row is always rewritten, so its computed_at is the board's refresh
+ * time (what the API reports). Then records the day's first ranks.
+ */
+async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
+  if (boards.length === 0) return 0;
+  const list = sql.join(
+    boards.map((b) => sql`${b}`),
+    sql`, `,
+  );
+  return db.transaction(async (tx) => {
+    await options.fence?.(tx);
+    // A refresh is one big sort and join: JIT compilation costs more than it saves here, and the
+    // sorts should stay in memory.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+    const result = await tx.execute<{ written: number; removed: number }>(sql`
+      with ranked as materialized (${ranked}),
+      written as (
+        insert into leaderboard_entries (board, user_id, rank, value, total_return, equity, computed_at)
+        select board, user_id, rank, value, total_return, equity, ${iso(options.now)} from ranked
+        on conflict (board, user_id) do update
+          set rank = excluded.rank, value = excluded.value, total_return = excluded.total_return, equity = excluded.equity, computed_at = excluded.computed_at
+          where excluded.rank = 1
+             or (leaderboard_entries.rank, leaderboard_entries.value, leaderboard_entries.total_return, leaderboard_entries.equity)
+                is distinct from (excluded.rank, excluded.value, excluded.total_return, excluded.equity)
+        returning 1
+      ), removed as (
+        delete from leaderboard_entries e
+        where e.board in (${list}) and not exists (select 1 from ranked r where r.board = e.board and r.user_id = e.user_id)
+        returning 1
+      )
+      select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`);
+    await recordDailyRanks(tx, boards, options.now);
+    return Number(result.rows[0]?.written ?? 0);
+  });
+}
+
+/**
+ * The first refresh of a UTC day copies each board's ranks into leaderboard_daily_ranks: the
+ * standings as the day began, which "rank change since yesterday" is measured against. Old
+ * days are pruned at the same moment, once a day.
+ */
+async function recordDailyRanks(tx: DbOrTx, boards: string[], now: Date): Promise<void> {
+  const day = utcDay(now);
+  const values = sql.join(
+    boards.map((b) => sql`(${b}::text)`),
+    sql`, `,
+  );
+  const missing = await tx.execute<{ board: string }>(sql`
+    select b.board from (values ${values}) as b(board)
+    where not exists (select 1 from leaderboard_daily_ranks d where d.board = b.board and d.day = ${day}::date)`);
+  if (missing.rows.length === 0) return;
+  const list = sql.join(
+    missing.rows.map((r) => sql`${r.board}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into leaderboard_daily_ranks (board, day, user_id, rank)
+    select board, ${day}::date, user_id, rank from leaderboard_entries where board in (${list})
+    on conflict do nothing`);
+  await tx.execute(sql`delete from leaderboard_daily_ranks where day < ${day}::date - ${DAILY_RANK_RETENTION_DAYS}::int`);
+}
+
+/**
+ * practice:day|week|month|all in one statement: every practice portfolio of an active
+ * account, its live equity (cash + Σ quantity × last price, exact numeric) against the
+ * baseline of each period (the domain's `baselineFor`), ties to the older account.
+ */
+export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
+  const { now } = options;
+  const periods = sql.join(
+    RANKING_PERIODS.map((period) => {
+      const start = periodStart(period, now);
+      return sql`(${practiceBoard(period)}::text, ${start ? start.toISOString() : null}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  const startList = sql.join(
+    RANKING_PERIODS.flatMap((period) => {
+      const start = periodStart(period, now);
+      return start ? [sql`${start.toISOString()}::timestamptz`] : [];
+    }),
+    sql`, `,
+  );
+  // The baseline is computed once per row in a materialized step: the return expression reads
+  // it five times, and an inlined subquery would run five times per row.
+  const insert = sql`
+    with cur as (
+      select p.id as portfolio_id, p.user_id, p.starting_cash, p.created_at, u.created_at as joined_at,
+             p.cash + coalesce(sum(pos.quantity * i.last_price), 0) as equity
+      from portfolios p
+      join users u on u.id = p.user_id and u.disabled_at is null
+      left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
+      left join instruments i on i.symbol = pos.symbol
+      where p.kind = 'practice'
+      group by p.id, u.id
+    ), based as materialized (
+      select per.board, c.user_id, c.joined_at, c.equity, c.starting_cash,
+             case when per.starts is null or c.created_at >= per.starts then c.starting_cash
+                  else coalesce(
+                    b.equity,
+                    -- No snapshot at the very instant (the snapshot task missed it): the last one before.
+                    (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id and s.taken_at <= per.starts order by s.taken_at desc limit 1),
+                    -- None that early: the first one after the start.
+                    (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id order by s.taken_at asc limit 1),
+                    c.starting_cash) end as baseline
+      from cur c
+      cross join (values ${periods}) as per(board, starts)
+      -- Period starts are aligned instants, so the snapshot is normally exactly there: one hash join.
+      left join (
+        select s.portfolio_id, s.taken_at, s.equity from equity_snapshots s where s.taken_at in (${startList})
+      ) b on b.portfolio_id = c.portfolio_id and b.taken_at = per.starts
+    ), figures as (
+      select board, user_id, joined_at, equity,
+             ${returnSql(sql`baseline`, sql`equity`)} as value,
+             ${returnSql(sql`starting_cash`, sql`equity`)} as total_return
+      from based
+    )
+    select board, user_id,
+           row_number() over (partition by board order by value desc nulls last, joined_at asc, user_id collate "C" asc) as rank,
+           value, total_return, equity
+    from figures`;
+  return replaceBoards(
+    db,
+    RANKING_PERIODS.map((p) => practiceBoard(p)),
+    insert,
+    options,
+  );
+}
+
+/** xp:all and xp:week (XP earned since Monday 00:00 UTC): everyone with XP in the period, ties to the older account. */
+export async function refreshXpBoards(db: Db, options: RefreshOptions): Promise<number> {
+  const { now } = options;
+  const weekStart = periodStart("week", now)!;
+  const insert = sql`
+    with totals as (
+      select ${xpBoard("all")}::text as board, x.user_id, sum(x.amount)::float8 as value from xp_events x group by x.user_id
+      union all
+      select ${xpBoard("week")}::text, x.user_id, sum(x.amount)::float8 from xp_events x where x.created_at >= ${iso(weekStart)} group by x.user_id
+    )
+    select t.board, t.user_id,
+           row_number() over (partition by t.board order by t.value desc, u.created_at asc, t.user_id collate "C" asc) as rank,
+           t.value, null::float8 as total_return, null::numeric as equity
+    from totals t join users u on u.id = t.user_id and u.disabled_at is null
+    where t.value > 0`;
+  return replaceBoards(
+    db,
+    XP_PERIODS.map((p) => xpBoard(p)),
+    insert,
+    options,
+  );
+}
+
+type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" | "endsAt" | "replay" | "updatedAt">;
+
+/**
+ * One live event's board: its participants (removed ones excluded), return from the event's
+ * starting cash (the portfolio's), or the Sharpe ratio of the portfolio's equity snapshots
+ * taken in the event's window (the domain's `sharpeForRanking`: null with fewer than two
+ * returns or no variance, ranked after every defined ratio, then by return). Ties go to the
+ * earlier joiner. `prices` overrides the practice market's last prices (a replay event's own clock).
+ */
+export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions & { prices?: Record<string, string> }): Promise<number> {
+  const prices = JSON.stringify(options.prices ?? {});
+  const sharpe = event.metric === "sharpe";
+  const returns = sql`
+    select s.portfolio_id,
+           case when lag(s.equity) over w > 0
+                then ((s.equity - lag(s.equity) over w) * 100)::float8 / (lag(s.equity) over w * 100)::float8 end as r
+    from equity_snapshots s
+    where s.portfolio_id in (select portfolio_id from cur)
+      and s.taken_at >= ${iso(event.startsAt)} and s.taken_at <= ${iso(event.endsAt)}
+    window w as (partition by s.portfolio_id order by s.taken_at)`;
+  const insert = sql`
+    with cur as (
+      select ep.user_id, ep.joined_at, p.id as portfolio_id, p.starting_cash,
+             p.cash + coalesce(sum(pos.quantity * coalesce(ov.price, i.last_price)), 0) as equity
+      from event_participants ep
+      join portfolios p on p.id = ep.portfolio_id
+      left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
+      left join instruments i on i.symbol = pos.symbol
+      left join (select key as symbol, value::numeric as price from jsonb_each_text(${prices}::jsonb)) ov on ov.symbol = pos.symbol
+      where ep.event_id = ${event.id} and ep.removed_at is null
+      group by ep.user_id, ep.joined_at, p.id
+    ), ratios as (
+      ${
+        sharpe
+          ? sql`select portfolio_id,
+                 case when count(r) >= 2 and stddev_samp(r) > 1e-12 then ${round4Sql(sql`(avg(r) / stddev_samp(r))`)} end as sharpe
+                from (${returns}) steps group by portfolio_id`
+          : sql`select null::text as portfolio_id, null::float8 as sharpe where false`
+      }
+    ), figures as (
+      select c.user_id, c.joined_at, c.equity, ${returnSql(sql`c.starting_cash`, sql`c.equity`)} as total_return, r.sharpe
+      from cur c left join ratios r on r.portfolio_id = c.portfolio_id
+    ), valued as (
+      select *, ${sharpe ? sql`sharpe` : sql`total_return`} as value from figures
+    )
+    select ${eventBoard(event.id)}::text as board, user_id,
+           row_number() over (order by value desc nulls last,
+                                       (case when ${sql.raw(sharpe ? "true" : "false")} and value is null then total_return end) desc nulls last,
+                                       joined_at asc, user_id collate "C" asc) as rank,
+           value, total_return, equity
+    from valued`;
+  return replaceBoards(db, [eventBoard(event.id)], insert, options);
+}
+
+interface CachedReplay {
+  key: string;
+  priceAt: (symbol: string, now: Date) => string | undefined;
+  symbols: string[];
+}
+const replays = new Map<string, CachedReplay>();
+
+/** A replay event prices its portfolios on its own clock (docs/decisions/019-rankings.md). */
+async function replayPrices(db: DbOrTx, event: LiveEvent, now: Date): Promise<Record<string, string> | undefined> {
+  const replay = event.replay as StoredReplay | null;
+  if (!replay || replay.datasets.length === 0) return undefined;
+  const key = `${event.updatedAt.getTime()}:${event.startsAt.getTime()}:${JSON.stringify(replay)}`;
+  let cached = replays.get(event.id);
+  if (!cached || cached.key !== key) {
+    const rows = await db
+      .select({ symbol: datasets.symbol, date: datasetRows.date, open: datasetRows.open, high: datasetRows.high, low: datasetRows.low, close: datasetRows.close, volume: datasetRows.volume })
+      .from(datasetRows)
+      .innerJoin(datasets, eq(datasets.id, datasetRows.datasetId))
+      .where(inArray(datasets.id, replay.datasets))
+      .orderBy(datasets.symbol, datasetRows.date);
+    const bySymbol: Record<string, OhlcvRow[]> = {};
+    for (const { symbol, ...row } of rows) (bySymbol[symbol] ??= []).push(row);
+    const played = createEventReplay({ startsAt: event.startsAt, replay: { from: replay.from, speed: replay.speed } }, bySymbol);
+    cached = { key, priceAt: (symbol, at) => played.priceAt(symbol, at), symbols: Object.keys(bySymbol) };
+    replays.set(event.id, cached);
+  }
+  const prices: Record<string, string> = {};
+  for (const symbol of cached.symbols) {
+    const price = cached.priceAt(symbol, now);
+    if (price !== undefined) prices[symbol] = price;
+  }
+  return prices;
+}
+
+/** Every live event's board; ended events drop theirs (they are served from event_standings). */
+export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): Promise<number> {
+  const { now } = options;
+  const live = await db
+    .select({ id: events.id, metric: events.metric, startsAt: events.startsAt, endsAt: events.endsAt, replay: events.replay, updatedAt: events.updatedAt })
+    .from(events)
+    .where(and(lte(events.startsAt, now), gt(events.endsAt, now), isNull(events.finalizedAt)));
+  let rows = 0;
+  for (const event of live) {
+    rows += await refreshEventBoard(db, event, { ...options, prices: await replayPrices(db, event, now) });
+  }
+  // Boards of events that ended in the last day: their precomputed rows are no longer read.
+  await db.execute(sql`
+    delete from leaderboard_entries where board in (
+      select 'event:' || id from events where ends_at <= ${iso(now)} and ends_at > ${iso(now)} - interval '1 day')`);
+  for (const id of replays.keys()) if (!live.some((e) => e.id === id)) replays.delete(id);
+  return rows;
+}
+
+/** The practice and XP boards (the minute task). */
+export async function refreshPracticeAndXp(db: Db, options: RefreshOptions): Promise<number> {
+  return (await refreshPracticeBoards(db, options)) + (await refreshXpBoards(db, options));
+}
+
+/** Every board at once: tests, the benchmark, and the test-only refresh route. */
+export async function refreshAllBoards(db: Db, options: RefreshOptions): Promise<number> {
+  return (await refreshPracticeAndXp(db, options)) + (await refreshLiveEventBoards(db, options));
+}
+
+/** Scheduler periods: practice and XP at least every minute, live event boards within seconds. */
+export const PRACTICE_REFRESH_MS = 60_000;
+export const EVENT_REFRESH_MS = 5_000;

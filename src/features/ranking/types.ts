@@ -1,0 +1,36 @@
+/** What the ranking API answers; shared by the server and the page (no server code here). */
+
+export type EventStatus = "upcoming" | "live" | "ended";
+
+export interface RankingRow {
+  rank: number;
+  name: string;
+  /** Decimal string: a return or Sharpe ratio as a 4-decimal fraction ("0.0523"), XP as a whole number ("120"); null = undefined Sharpe. */
+  value: string | null;
+  /** All-time return on the practice boards, the event return on an event board; absent on XP boards. */
+  totalReturn?: string | null;
+  /** Places gained since the day began (positive = climbed); null when there is nothing to compare. */
+  rankChange: number | null;
+  isYou: boolean;
+}
+
+export interface RankingPage {
+  board: string;
+  period: string | null;
+  metric: "return" | "sharpe" | "xp";
+  event: { slug: string; title: string; status: EventStatus } | null;
+  items: RankingRow[];
+  page: number;
+  pageSize: number;
+  total: number;
+  pages: number;
+  own: (RankingRow & { page: number }) | null;
+  /** When the rows were computed (a frozen event board: when it ended); null for an empty board. */
+  computedAt: string | null;
+}
+
+export interface EventChoice {
+  slug: string;
+  title: string;
+  status: EventStatus;
+}

@@ -1,0 +1,12 @@
+import { archiveEvent } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "admin",
+    async handler({ req, session, ip }) {
+      return { body: await archiveEvent(await getDb(), { id: session.user.id, ip }, String(req.query.slug)) };
+    },
+  }),
+});

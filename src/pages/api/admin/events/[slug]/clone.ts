@@ -1,0 +1,13 @@
+import { cloneEvent, cloneEventInput } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  POST: method({
+    auth: "admin",
+    input: cloneEventInput,
+    async handler({ req, input, session, ip }) {
+      return { status: 201, body: await cloneEvent(await getDb(), { id: session.user.id, ip }, String(req.query.slug), input) };
+    },
+  }),
+});

@@ -1,0 +1,19 @@
+import { adminGetEvent, updateEvent, updateEventInput } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "admin",
+    async handler({ req }) {
+      return { body: { event: await adminGetEvent(await getDb(), String(req.query.slug)) } };
+    },
+  }),
+  PATCH: method({
+    auth: "admin",
+    input: updateEventInput,
+    async handler({ req, input, session, ip }) {
+      return { body: await updateEvent(await getDb(), { id: session.user.id, ip }, String(req.query.slug), input) };
+    },
+  }),
+});

@@ -1,0 +1,12 @@
+import { removeParticipant } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  DELETE: method({
+    auth: "admin",
+    async handler({ req, session, ip }) {
+      return { body: await removeParticipant(await getDb(), { id: session.user.id, ip }, String(req.query.slug), String(req.query.userId)) };
+    },
+  }),
+});

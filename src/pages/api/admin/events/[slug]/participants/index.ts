@@ -1,0 +1,12 @@
+import { listParticipants } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "admin",
+    async handler({ req }) {
+      return { body: await listParticipants(await getDb(), String(req.query.slug)) };
+    },
+  }),
+});

@@ -1,0 +1,16 @@
+import { standingsCsv } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "admin",
+    async handler({ req, res }) {
+      const csv = await standingsCsv(await getDb(), String(req.query.slug));
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="${csv.filename}"`);
+      res.setHeader("Cache-Control", "private, no-store");
+      res.status(200).send(csv.body);
+    },
+  }),
+});

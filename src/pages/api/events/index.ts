@@ -1,0 +1,13 @@
+import { listEventsFor } from "@/features/events/server";
+import { getDb } from "@/server/db";
+import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+
+export default apiRoute({
+  GET: method({
+    auth: "user",
+    input: pageQuery,
+    async handler({ input, session }) {
+      return { body: await listEventsFor(await getDb(), session.user, input) };
+    },
+  }),
+});

@@ -1,0 +1,39 @@
+import Head from "next/head";
+import { EventPage, type EventPageProps } from "@/features/events/components/EventPage";
+import { getEventFor } from "@/features/events/server";
+import { listInstruments } from "@/features/market/server/queries";
+import { findPortfolioFor, listOrders, portfolioSummary } from "@/features/portfolio/server";
+import type { GuardedPage } from "@/features/shell/page";
+import { guardedPage } from "@/server/auth/page-guard";
+import { getDb } from "@/server/db";
+import { HttpError } from "@/server/http/errors";
+
+export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, session) => {
+  const db = await getDb();
+  const slug = String(ctx.params?.slug ?? "");
+  const code = typeof ctx.query.code === "string" ? ctx.query.code.slice(0, 40) : null;
+  const now = new Date();
+  // A private event without its code looks exactly like no event: the page offers a code field.
+  const event = await getEventFor(db, session.user, slug, { code, now }).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
+  let portfolio: EventPageProps["portfolio"] = null;
+  if (event?.portfolioId) {
+    const row = await findPortfolioFor(db, event.portfolioId, session.user);
+    const [summary, instruments, openOrders] = await Promise.all([portfolioSummary(db, row, now), listInstruments(db), listOrders(db, row.id, { status: "open", page: 1, pageSize: 100 })]);
+    portfolio = { summary, instruments, openOrders };
+  }
+  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio } };
+});
+
+const EventRoute: GuardedPage<EventPageProps> = (props) => (
+  <>
+    <Head>
+      <title>{`${props.event?.title ?? "Event"} · Events · Tickerlab`}</title>
+    </Head>
+    <EventPage {...props} />
+  </>
+);
+EventRoute.auth = {};
+export default EventRoute;

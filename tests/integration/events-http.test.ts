@@ -1,0 +1,110 @@
+/** HTTP contract of the events routes, against the shared test server. */
+import { describe, expect, it } from "vitest";
+import { uniqueEmail } from "../factories/emails";
+import { Client } from "./http-client";
+
+const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
+const HOUR = 3_600_000;
+const json = async <T>(res: Response) => (await res.json()) as T;
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+async function member(name = "Member") {
+  const client = new Client();
+  const person = { email: uniqueEmail("eventer"), password: "a good password", name };
+  await client.register(person);
+  await client.signIn(person.email, person.password);
+  return client;
+}
+
+async function admin() {
+  const client = new Client();
+  await client.signIn(ADMIN.email, ADMIN.password);
+  return client;
+}
+
+const liveBody = (extra: Record<string, unknown> = {}) => ({
+  title: `HTTP cup ${Math.random().toString(36).slice(2, 8)}`,
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: new Date(Date.now() + HOUR).toISOString(),
+  startingCash: "25000.00",
+  visibility: "public",
+  ...extra,
+});
+
+describe("events API", () => {
+  it("guards the admin routes: 401 without a session, 403 for a member, 400 with fields for a bad body", async () => {
+    expect((await new Client().request("/api/admin/events", { method: "POST", json: liveBody() })).status).toBe(401);
+    expect((await new Client().request("/api/events")).status).toBe(401);
+    const someone = await member();
+    const forbidden = await someone.request("/api/admin/events", { method: "POST", json: liveBody() });
+    expect(forbidden.status).toBe(403);
+    const organiser = await admin();
+    const bad = await organiser.request("/api/admin/events", { method: "POST", json: { title: "x", startsAt: "soon", endsAt: 5, startingCash: "1", visibility: "secret" } });
+    expect(bad.status).toBe(400);
+    const body = await json<ErrorBody>(bad);
+    expect(body.error.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(body.error.fields!)).toEqual(expect.arrayContaining(["endsAt", "visibility"]));
+    const semantic = await organiser.request("/api/admin/events", { method: "POST", json: liveBody({ title: "x", startingCash: "1.5.0" }) });
+    expect(semantic.status).toBe(400);
+    expect(Object.keys((await json<ErrorBody>(semantic)).error.fields!).sort()).toEqual(["startingCash", "title"]);
+  });
+
+  it("creates a private event (201 with slug and joinCode), joins it with the code, and serves its portfolio only to its owner", async () => {
+    const organiser = await admin();
+    const created = await organiser.request("/api/admin/events", { method: "POST", json: liveBody({ visibility: "private", commissionFlat: "0.50" }) });
+    expect(created.status).toBe(201);
+    const { slug, joinCode, event } = await json<{ slug: string; joinCode: string; event: { startingCash: string; commissionFlat: string; startsAt: string } }>(created);
+    expect(event).toMatchObject({ startingCash: "25000.00", commissionFlat: "0.50" });
+    expect(event.startsAt).toMatch(/Z$/);
+    const someone = await member("Joiner");
+    expect((await someone.request(`/api/events/${slug}`)).status).toBe(404);
+    expect((await someone.request(`/api/events/${slug}/join`, { method: "POST", json: {} })).status).toBe(404);
+    expect((await someone.request(`/api/events/${slug}?code=${joinCode}`)).status).toBe(200);
+    const joined = await someone.request(`/api/events/${slug}/join`, { method: "POST", json: { code: joinCode } });
+    expect(joined.status).toBe(201);
+    const { portfolioId } = await json<{ portfolioId: string }>(joined);
+    const again = await someone.request(`/api/events/${slug}/join`, { method: "POST", json: { code: joinCode } });
+    expect(again.status).toBe(200);
+    expect((await json<{ portfolioId: string }>(again)).portfolioId).toBe(portfolioId);
+    const portfolio = await someone.request(`/api/portfolios/${portfolioId}`);
+    expect(await json<{ kind: string; cash: string }>(portfolio)).toMatchObject({ kind: "event", cash: "25000.00" });
+    const stranger = await member();
+    expect((await stranger.request(`/api/portfolios/${portfolioId}`)).status).toBe(404);
+    expect((await stranger.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } })).status).toBe(404);
+    const list = await json<{ items: Array<{ slug: string; joined: boolean; rank: number | null }>; page: number; pageSize: number; total: number }>(await someone.request("/api/events?page=1&pageSize=50"));
+    expect(list).toMatchObject({ page: 1, pageSize: 50 });
+    expect(list.items.find((e) => e.slug === slug)).toMatchObject({ joined: true, rank: 1 });
+    const standings = await json<{ frozen: boolean; items: Array<{ rank: number; you: boolean; equity: string }> }>(await someone.request(`/api/events/${slug}/standings`));
+    expect(standings).toMatchObject({ frozen: false, items: [{ rank: 1, you: true, equity: "25000.00" }] });
+  });
+
+  it("refuses locked edits with 422 EVENT_LOCKED and a reason per field; regenerates codes, clones, archives, removes, exports", async () => {
+    const organiser = await admin();
+    const { slug } = await json<{ slug: string }>(await organiser.request("/api/admin/events", { method: "POST", json: liveBody({ visibility: "private" }) }));
+    const locked = await organiser.request(`/api/admin/events/${slug}`, { method: "PATCH", json: { startingCash: "1000.00", metric: "sharpe" } });
+    expect(locked.status).toBe(422);
+    const lockedBody = await json<ErrorBody>(locked);
+    expect(lockedBody.error.code).toBe("EVENT_LOCKED");
+    expect(Object.keys(lockedBody.error.fields!).sort()).toEqual(["metric", "startingCash"]);
+    expect((await organiser.request(`/api/admin/events/${slug}`, { method: "PATCH", json: { title: "Renamed HTTP cup" } })).status).toBe(200);
+    const code = await json<{ joinCode: string }>(await organiser.request(`/api/admin/events/${slug}/join-code`, { method: "POST" }));
+    const someone = await member("=HYPERLINK(1)");
+    const { portfolioId } = await json<{ portfolioId: string }>(await someone.request(`/api/events/${slug}/join`, { method: "POST", json: { code: code.joinCode } }));
+    const participants = await json<{ items: Array<{ userId: string; equity: string; totalReturn: string; trades: number }> }>(await organiser.request(`/api/admin/events/${slug}/participants`));
+    expect(participants.items).toHaveLength(1);
+    expect(participants.items[0]).toMatchObject({ equity: "25000.00", totalReturn: "0.0000", trades: 0 });
+    const csv = await organiser.request(`/api/admin/events/${slug}/standings.csv`);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(await csv.text()).toContain("1,'=HYPERLINK(1),");
+    const removed = await organiser.request(`/api/admin/events/${slug}/participants/${participants.items[0]!.userId}`, { method: "DELETE" });
+    expect(removed.status).toBe(200);
+    const refused = await someone.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } });
+    expect(refused.status).toBe(422);
+    expect((await json<ErrorBody>(refused)).error.code).toBe("PARTICIPANT_REMOVED");
+    const clone = await organiser.request(`/api/admin/events/${slug}/clone`, { method: "POST", json: {} });
+    expect(clone.status).toBe(201);
+    expect((await json<{ slug: string }>(clone)).slug).not.toBe(slug);
+    expect((await organiser.request(`/api/admin/events/${slug}/archive`, { method: "POST" })).status).toBe(200);
+    expect((await someone.request("/api/admin/events")).status).toBe(403);
+  });
+});

@@ -1,0 +1,401 @@
+/**
+ * Precomputed leaderboards on PGlite and PostgreSQL: period returns from snapshots at the
+ * UTC period boundaries, tie rules, undefined Sharpe, handles, the own row, rank change,
+ * event visibility, and SQL ranks equal to the domain's `rankEntries` on random data.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
+import { parseMoney } from "@/domain/trading";
+import { leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking/server";
+import { handleSalt } from "@/features/ranking/server/queries";
+import type { Db } from "@/server/db";
+import { equitySnapshots, eventParticipants, events, eventStandings, leaderboardDailyRanks, portfolios, positions, users, xpEvents } from "@/server/db/schema";
+import { createInstrument } from "../factories/trading";
+import { createTestUser } from "../factories/users";
+import { useTestDatabase } from "../setup/db";
+import { appUrl, Client } from "./http-client";
+import { uniqueEmail } from "../factories/emails";
+
+const database = useTestDatabase();
+
+// Wednesday 18 November 2026, 15:00 UTC: day from the 18th, week from Monday the 16th, month from the 1st.
+const NOW = new Date("2026-11-18T15:00:00Z");
+const at = (text: string) => new Date(text);
+
+async function person(db: Db, options: { createdAt?: Date; name?: string; optOut?: boolean } = {}) {
+  const user = await createTestUser(db, { name: options.name ?? "Ranked Person" });
+  await db
+    .update(users)
+    .set({ createdAt: options.createdAt ?? at("2026-01-01T00:00:00Z"), leaderboardOptOut: options.optOut ?? false })
+    .where(sql`${users.id} = ${user.id}`);
+  return user;
+}
+
+async function practice(db: Db, userId: string, options: { cash: string; createdAt?: Date; startingCash?: string }) {
+  const [row] = await db
+    .insert(portfolios)
+    .values({
+      userId,
+      kind: "practice",
+      startingCash: options.startingCash ?? "100000.00",
+      cash: options.cash,
+      createdAt: options.createdAt ?? at("2026-01-01T00:00:00Z"),
+    })
+    .returning();
+  return row!;
+}
+
+async function snapshot(db: Db, portfolioId: string, takenAt: string, equity: string) {
+  await db.insert(equitySnapshots).values({ portfolioId, takenAt: at(takenAt), equity });
+}
+
+async function boardRows(db: Db, board: string) {
+  const rows = await db.execute<{ user_id: string; rank: number; value: number | null; total_return: number | null }>(
+    sql`select user_id, rank, value, total_return from leaderboard_entries where board = ${board} order by rank`,
+  );
+  return rows.rows.map((r) => ({ userId: r.user_id, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), totalReturn: r.total_return === null ? null : Number(r.total_return) }));
+}
+
+async function resetBoards(db: Db) {
+  await db.execute(sql`delete from leaderboard_entries`);
+  await db.execute(sql`delete from leaderboard_daily_ranks`);
+  await db.execute(sql`delete from event_participants`);
+  await db.execute(sql`delete from events`);
+  await db.execute(sql`delete from xp_events`);
+  await db.execute(sql`delete from portfolios`);
+}
+
+let eventCounter = 0;
+async function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  eventCounter += 1;
+  const [row] = await db
+    .insert(events)
+    .values({
+      slug: `ranking-cup-${eventCounter}-${Math.random().toString(36).slice(2, 8)}`,
+      title: `Ranking cup ${eventCounter}`,
+      startsAt: at("2026-11-18T09:00:00Z"),
+      endsAt: at("2026-11-18T21:00:00Z"),
+      startingCash: "10000.00",
+      visibility: "public",
+      metric: "return",
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+async function join(db: Db, eventId: string, userId: string, options: { cash: string; joinedAt: Date; removed?: boolean; startingCash?: string }) {
+  const [portfolio] = await db
+    .insert(portfolios)
+    .values({ userId, kind: "event", eventId, startingCash: options.startingCash ?? "10000.00", cash: options.cash })
+    .returning();
+  await db.insert(eventParticipants).values({ eventId, userId, portfolioId: portfolio!.id, joinedAt: options.joinedAt, removedAt: options.removed ? options.joinedAt : null });
+  return portfolio!;
+}
+
+describe("practice boards", () => {
+  it("measure each period's return from the snapshot at or before the UTC period start", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const symbol = (await createInstrument(db, { lastPrice: "50.00" })).symbol;
+    const old = await person(db);
+    const p = await practice(db, old.id, { cash: "90000.00" });
+    // Live equity: 90,000 cash + 200 × 50.00 = 100,000.00.
+    await db.insert(positions).values({ portfolioId: p.id, symbol, quantity: 200, costBasis: "9000.00" });
+    await snapshot(db, p.id, "2026-10-31T23:55:00Z", "80000.00"); // last before the month began
+    await snapshot(db, p.id, "2026-11-01T00:05:00Z", "81000.00"); // after: not the month's baseline
+    await snapshot(db, p.id, "2026-11-16T00:00:00Z", "95000.00"); // exactly Monday 00:00
+    await snapshot(db, p.id, "2026-11-17T23:55:00Z", "98000.00"); // last before today began
+    await snapshot(db, p.id, "2026-11-18T10:00:00Z", "99000.00");
+    // A portfolio created on Tuesday: its week and month start from its starting cash.
+    const late = await person(db, { createdAt: at("2026-11-17T12:00:00Z") });
+    const q = await practice(db, late.id, { cash: "101000.00", createdAt: at("2026-11-17T12:00:00Z") });
+    await snapshot(db, q.id, "2026-11-17T23:55:00Z", "100500.00");
+
+    await refreshPracticeBoards(db, { now: NOW });
+
+    const expectFor = async (period: (typeof RANKING_PERIODS)[number], expected: Record<string, number>) => {
+      const rows = await boardRows(db, `practice:${period}`);
+      expect(Object.fromEntries(rows.map((r) => [r.userId, r.value]))).toEqual(expected);
+    };
+    await expectFor("day", { [old.id]: 0.0204, [late.id]: 0.005 }); // 100000/98000 − 1; 101000/100500 − 1
+    await expectFor("week", { [old.id]: 0.0526, [late.id]: 0.01 }); // 100000/95000 − 1; from starting cash
+    await expectFor("month", { [old.id]: 0.25, [late.id]: 0.01 }); // 100000/80000 − 1
+    await expectFor("all", { [old.id]: 0, [late.id]: 0.01 });
+    // The domain computes the same figure from the same snapshots.
+    const start = periodStart("day", NOW);
+    const base = baselineFor(
+      [
+        { at: at("2026-11-17T23:55:00Z"), equity: parseMoney("98000.00") },
+        { at: at("2026-11-18T10:00:00Z"), equity: parseMoney("99000.00") },
+      ],
+      { periodStart: start, createdAt: at("2026-01-01T00:00:00Z"), startingCash: parseMoney("100000.00") },
+    );
+    expect(periodReturn(base, parseMoney("100000.00"))).toBe(0.0204);
+  });
+
+  it("break ties by the older account, and stay in order on the next refresh", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const newer = await person(db, { createdAt: at("2026-03-01T00:00:00Z") });
+    const older = await person(db, { createdAt: at("2026-02-01T00:00:00Z") });
+    const best = await person(db, { createdAt: at("2026-06-01T00:00:00Z") });
+    await practice(db, newer.id, { cash: "100000.00" });
+    await practice(db, older.id, { cash: "100000.00" });
+    await practice(db, best.id, { cash: "100100.00" });
+    await refreshPracticeBoards(db, { now: NOW });
+    expect((await boardRows(db, "practice:all")).map((r) => r.userId)).toEqual([best.id, older.id, newer.id]);
+    await refreshPracticeBoards(db, { now: NOW });
+    expect((await boardRows(db, "practice:all")).map((r) => r.rank)).toEqual([1, 2, 3]);
+    // A later refresh rewrites what changed and drops who left (a disabled account).
+    await db.execute(sql`update portfolios set cash = 120000 where user_id = ${newer.id}`);
+    await db.update(users).set({ disabledAt: NOW }).where(sql`${users.id} = ${older.id}`);
+    const later = new Date(NOW.getTime() + 60_000);
+    await refreshPracticeBoards(db, { now: later });
+    expect((await boardRows(db, "practice:all")).map((r) => [r.userId, r.rank, r.value])).toEqual([
+      [newer.id, 1, 0.2],
+      [best.id, 2, 0.001],
+    ]);
+    const page = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: best.id, role: "member" }, now: later });
+    expect(page.computedAt).toBe(later.toISOString());
+  });
+});
+
+describe("XP boards", () => {
+  it("rank all-time and this week's XP (since Monday 00:00 UTC), ties to the older account", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const a = await person(db, { createdAt: at("2026-02-01T00:00:00Z") });
+    const b = await person(db, { createdAt: at("2026-01-01T00:00:00Z") });
+    await db.insert(xpEvents).values([
+      { userId: a.id, kind: "pass", amount: 100, createdAt: at("2026-11-15T23:59:59Z") },
+      { userId: a.id, kind: "pass", amount: 20, createdAt: at("2026-11-16T00:00:00Z") },
+      { userId: b.id, kind: "pass", amount: 20, createdAt: at("2026-11-17T00:00:00Z") },
+    ] as Array<typeof xpEvents.$inferInsert>);
+    await refreshXpBoards(db, { now: NOW });
+    expect((await boardRows(db, "xp:all")).map((r) => [r.userId, r.value])).toEqual([
+      [a.id, 120],
+      [b.id, 20],
+    ]);
+    // A tie this week: the older account (b) first.
+    expect((await boardRows(db, "xp:week")).map((r) => [r.userId, r.value])).toEqual([
+      [b.id, 20],
+      [a.id, 20],
+    ]);
+  });
+});
+
+describe("event boards", () => {
+  it("rank undefined Sharpe after every defined one, then by return; ties to the earlier joiner; removed participants off", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const event = await createEvent(db, { metric: "sharpe" });
+    const u = await Promise.all([1, 2, 3, 4, 5].map(() => person(db)));
+    const joined = (minute: number) => at(`2026-11-18T09:${String(minute).padStart(2, "0")}:00Z`);
+    // Defined Sharpe ratios from three snapshots (two returns).
+    const steady = await join(db, event.id, u[0]!.id, { cash: "10300.00", joinedAt: joined(5) });
+    for (const [t, e] of [["10:00", "10000.00"], ["10:05", "10100.00"], ["10:10", "10300.00"]] as const) await snapshot(db, steady.id, `2026-11-18T${t}:00Z`, e);
+    const choppy = await join(db, event.id, u[1]!.id, { cash: "10000.00", joinedAt: joined(1) });
+    for (const [t, e] of [["10:00", "10000.00"], ["10:05", "10500.00"], ["10:10", "10000.00"]] as const) await snapshot(db, choppy.id, `2026-11-18T${t}:00Z`, e);
+    // Undefined: fewer than two returns. Ordered by return, then by join time.
+    await join(db, event.id, u[2]!.id, { cash: "12000.00", joinedAt: joined(9) });
+    await join(db, event.id, u[3]!.id, { cash: "11000.00", joinedAt: joined(8) });
+    const tieLate = await join(db, event.id, u[4]!.id, { cash: "11000.00", joinedAt: joined(7) });
+    expect(tieLate).toBeTruthy();
+    const removed = await person(db);
+    await join(db, event.id, removed.id, { cash: "50000.00", joinedAt: joined(0), removed: true });
+
+    await refreshEventBoard(db, event, { now: NOW });
+    const rows = await boardRows(db, `event:${event.id}`);
+    expect(rows.map((r) => r.userId)).toEqual([u[0]!.id, u[1]!.id, u[2]!.id, u[4]!.id, u[3]!.id]);
+    expect(rows[0]!.value).toBe(sharpeForRanking(["10000.00", "10100.00", "10300.00"]));
+    expect(rows[2]!.value).toBeNull();
+    expect(rows[2]!.totalReturn).toBe(0.2);
+  });
+
+  it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const member = await person(db);
+    const insider = await person(db);
+    const privateEvent = await createEvent(db, { visibility: "private", joinCode: "ABCD-EFGH" });
+    await join(db, privateEvent.id, insider.id, { cash: "10000.00", joinedAt: at("2026-11-18T09:30:00Z") });
+    await refreshAllBoards(db, { now: NOW });
+    const ask = (viewer: { id: string; role: "member" | "admin" }, slug: string) => leaderboardPage(db, { kind: "event", slug }, { page: 1, viewer, now: NOW });
+    await expect(ask({ id: member.id, role: "member" }, privateEvent.slug)).rejects.toMatchObject({ status: 404 });
+    await expect(ask({ id: member.id, role: "member" }, "no-such-event")).rejects.toMatchObject({ status: 404 });
+    const seen = await ask({ id: insider.id, role: "member" }, privateEvent.slug);
+    expect(seen.event?.status).toBe("live");
+    expect(seen.own).toMatchObject({ rank: 1, isYou: true, value: "0.0000" });
+    expect((await ask({ id: member.id, role: "admin" }, privateEvent.slug)).total).toBe(1);
+
+    const ended = await createEvent(db, { startsAt: at("2026-11-10T09:00:00Z"), endsAt: at("2026-11-11T09:00:00Z") });
+    expect(await ask({ id: member.id, role: "member" }, ended.slug)).toMatchObject({ items: [], total: 0, own: null, event: { status: "ended" } });
+    await db.insert(eventStandings).values({ eventId: ended.id, userId: member.id, rank: 1, equity: "11000.00", totalReturn: "0.1000", trades: 3, joinedAt: at("2026-11-10T09:00:00Z") });
+    const frozen = await ask({ id: member.id, role: "member" }, ended.slug);
+    expect(frozen.items).toEqual([{ rank: 1, name: "Ranked Person", value: "0.1000", totalReturn: "0.1000", rankChange: null, isYou: true }]);
+  });
+});
+
+describe("serving a board", () => {
+  it("shows an opted-out person under their handle, pins the own row when it is off the page, and says the rank change since the day began", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const people = [];
+    for (let i = 0; i < 60; i++) {
+      const p = await person(db, { createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)), name: `Person ${i}`, optOut: i === 54 });
+      // Returns fall with i: person 54 is 55th, on page 2.
+      await practice(db, p.id, { cash: (100000 + 100 * (60 - i)).toFixed(2) });
+      people.push(p);
+    }
+    const me = people[54]!;
+    // Yesterday ended with me 58th and person 0 2nd (recorded by the day's first refresh).
+    await db.insert(leaderboardDailyRanks).values([
+      { board: "practice:all", day: "2026-11-18", userId: me.id, rank: 58 },
+      { board: "practice:all", day: "2026-11-18", userId: people[0]!.id, rank: 2 },
+    ]);
+    await refreshPracticeBoards(db, { now: NOW });
+    const page = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: me.id, role: "member" }, now: NOW });
+    expect(page).toMatchObject({ page: 1, pageSize: 50, total: 60, pages: 2 });
+    expect(page.items).toHaveLength(50);
+    expect(page.items.some((r) => r.isYou)).toBe(false);
+    expect(page.items[0]).toMatchObject({ rank: 1, name: "Person 0", rankChange: 1, isYou: false, value: "0.0600" });
+    expect(page.items[1]!.rankChange).toBeNull();
+    const handle = anonymousHandle(me.id, handleSalt());
+    expect(page.own).toEqual({ rank: 55, name: handle, value: "0.0060", totalReturn: "0.0060", rankChange: 3, isYou: true, page: 2 });
+    // The day's record was already there: the refresh did not overwrite it.
+    const recorded = await db.execute(sql`select count(*)::int as n from leaderboard_daily_ranks where board = 'practice:all'`);
+    expect(Number((recorded.rows[0] as { n: number }).n)).toBe(2);
+    // Other boards got their first record of the day, and a record older than 8 days is pruned.
+    await db.insert(leaderboardDailyRanks).values({ board: "practice:all", day: "2026-11-01", userId: me.id, rank: 9 });
+    await refreshPracticeBoards(db, { now: new Date("2026-11-19T00:00:30Z") });
+    const days = await db.execute<{ day: string; n: number }>(sql`select day::text as day, count(*)::int as n from leaderboard_daily_ranks where board = 'practice:all' group by day order by day`);
+    expect(days.rows.map((r) => [r.day, Number(r.n)])).toEqual([
+      ["2026-11-18", 2],
+      ["2026-11-19", 60],
+    ]);
+  });
+});
+
+/** A small seeded generator, so a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("SQL ranks equal the domain's rankEntries", () => {
+  it("on random practice portfolios with many ties, for every period", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const random = rng(20261118);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const created = ["2026-01-01T00:00:00Z", "2026-11-02T00:00:00Z", "2026-11-16T00:00:00Z", "2026-11-17T08:00:00Z", "2026-11-18T00:00:00Z", "2026-11-18T12:00:00Z"].map(at);
+    const amounts = ["0.00", "90000.00", "99999.99", "100000.00", "100000.01", "100005.00", "104999.50", "110000.00", "123456.78"];
+    const snapshotTimes = ["2026-10-31T23:55:00Z", "2026-11-01T00:00:00Z", "2026-11-10T00:00:00Z", "2026-11-16T00:00:00Z", "2026-11-17T23:55:00Z", "2026-11-18T00:00:00Z", "2026-11-18T14:00:00Z"];
+    interface Case {
+      userId: string;
+      joinedAt: Date;
+      createdAt: Date;
+      startingCash: string;
+      cash: string;
+      snapshots: Array<{ at: Date; equity: string }>;
+    }
+    const cases: Case[] = [];
+    for (let i = 0; i < 120; i++) {
+      const joinedAt = pick(created);
+      const user = await person(db, { createdAt: joinedAt });
+      const createdAt = joinedAt;
+      const startingCash = random() < 0.1 ? "50000.00" : "100000.00";
+      const cash = pick(amounts);
+      const portfolio = await practice(db, user.id, { cash, createdAt, startingCash });
+      const snapshots = snapshotTimes.filter(() => random() < 0.5).map((t) => ({ at: at(t), equity: pick(amounts) }));
+      for (const s of snapshots) await snapshot(db, portfolio.id, s.at.toISOString(), s.equity);
+      cases.push({ userId: user.id, joinedAt, createdAt, startingCash, cash, snapshots });
+    }
+    await refreshPracticeBoards(db, { now: NOW });
+    for (const period of RANKING_PERIODS) {
+      const entries = cases.map((c) => ({
+        id: c.userId,
+        joinedAt: c.joinedAt,
+        value: periodReturn(
+          baselineFor(
+            c.snapshots.map((s) => ({ at: s.at, equity: parseMoney(s.equity) })),
+            { periodStart: periodStart(period, NOW), createdAt: c.createdAt, startingCash: parseMoney(c.startingCash) },
+          ),
+          parseMoney(c.cash),
+        ),
+      }));
+      const expected = rankEntries(entries, "return").map((e) => [e.id, e.rank, e.value]);
+      const actual = (await boardRows(db, `practice:${period}`)).map((r) => [r.userId, r.rank, r.value]);
+      expect(actual, period).toEqual(expected);
+    }
+  });
+
+  it("on a random Sharpe-ranked event with undefined ratios and join-time ties", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const random = rng(42);
+    const event = await createEvent(db, { metric: "sharpe" });
+    const levels = ["9000.00", "9500.00", "10000.00", "10000.00", "10100.00", "10250.50", "11000.00"];
+    const joinTimes = ["2026-11-18T09:00:00Z", "2026-11-18T09:01:00Z", "2026-11-18T09:02:00Z"].map(at);
+    const entries = [];
+    for (let i = 0; i < 80; i++) {
+      const user = await person(db);
+      const joinedAt = joinTimes[Math.floor(random() * joinTimes.length)]!;
+      const cash = levels[Math.floor(random() * levels.length)]!;
+      const portfolio = await join(db, event.id, user.id, { cash, joinedAt });
+      const count = Math.floor(random() * 5);
+      const series: string[] = [];
+      for (let k = 0; k < count; k++) {
+        const equity = random() < 0.3 ? "10000.00" : levels[Math.floor(random() * levels.length)]!;
+        series.push(equity);
+        await snapshot(db, portfolio.id, new Date(Date.UTC(2026, 10, 18, 10, 5 * k)).toISOString(), equity);
+      }
+      entries.push({ id: user.id, joinedAt, value: sharpeForRanking(series), return: periodReturn(parseMoney("10000.00"), parseMoney(cash)) });
+    }
+    await refreshEventBoard(db, event, { now: NOW });
+    const expected = rankEntries(entries, "sharpe").map((e) => [e.id, e.rank]);
+    const actual = (await boardRows(db, `event:${event.id}`)).map((r) => [r.userId, r.rank]);
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe("GET /api/rankings", () => {
+  async function signedIn() {
+    const client = new Client();
+    const person = { email: uniqueEmail("rank"), password: "a good password", name: "Rank Member" };
+    expect((await client.register(person)).status).toBe(201);
+    await client.signIn(person.email, person.password);
+    return client;
+  }
+
+  it("answers a page with the own row, and 400 with a clear message for every bad parameter", async () => {
+    expect(appUrl()).toBeTruthy();
+    const client = await signedIn();
+    const ok = await client.request("/api/rankings?board=practice&period=week&page=1");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ board: "practice:week", page: 1, pageSize: 50 });
+    for (const [query, field, message] of [
+      ["board=stocks", "board", "board is one of practice, xp or event:{slug}"],
+      ["period=year", "period", "period is one of day, week, month or all."],
+      ["page=0", "page", "page is a whole number from 1."],
+      ["page=two", "page", "page is a whole number from 1."],
+      ["board=xp&period=day", "period", "The XP board has all time and this week: period is all or week."],
+    ] as const) {
+      const res = await client.request(`/api/rankings?${query}`);
+      expect(res.status, query).toBe(400);
+      const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
+      expect(body.error.code).toBe("VALIDATION_FAILED");
+      expect(body.error.fields[field], query).toContain(message);
+    }
+    expect((await client.request("/api/rankings?board=event:no-such-event")).status).toBe(404);
+    expect((await new Client().request("/api/rankings")).status).toBe(401);
+  });
+});
