@@ -95,20 +95,24 @@ async function assertMayTrade(tx: Tx, portfolio: PortfolioRow): Promise<void> {
 }
 
 /**
- * Cancels every open order of a locked portfolio, giving back their reservations: what
- * cancelOrder does one at a time, for the event's end and a removed participant. The
- * caller holds the portfolio's lock in its own transaction.
+ * Cancels the open orders of a locked portfolio (all, or those on `symbol`), giving back their
+ * reservations: what cancelOrder does one at a time, for an event's end, a removed
+ * participant and a withdrawn instrument. `reason` is written on each order for its history.
+ * The caller holds the portfolio's lock in its own transaction.
  */
-export async function cancelOpenOrdersLocked(tx: Tx, portfolio: PortfolioRow, now: Date): Promise<number> {
+export async function cancelOpenOrdersLocked(tx: Tx, portfolio: PortfolioRow, now: Date, options: { symbol?: string; reason?: string } = {}): Promise<number> {
   const open = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.portfolioId, portfolio.id), eq(orders.status, "open")));
+    .where(and(eq(orders.portfolioId, portfolio.id), eq(orders.status, "open"), options.symbol === undefined ? undefined : eq(orders.symbol, options.symbol)));
   if (open.length === 0) return 0;
   let state = await loadState(tx, portfolio);
   for (const order of open) {
     state = releaseCash(state, money(order.reservedCash));
-    await tx.update(orders).set({ status: "cancelled", closedAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", closedAt: now, updatedAt: now, ...(options.reason ? { rejectMessage: options.reason } : {}) })
+      .where(eq(orders.id, order.id));
   }
   await saveCash(tx, portfolio.id, state, now);
   await notifyPortfolio(tx, portfolio.id);
