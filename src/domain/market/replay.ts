@@ -75,6 +75,15 @@ export interface Replay extends PriceSource {
   /** The price of `symbol` at `now`; undefined for an unknown symbol or before its first row. */
   priceAt(symbol: string, now: Date): string | undefined;
   tradingDayAt(now: Date): string;
+  /** The real instant the trading day playing at `at` ends (day orders expire then); `endsAt` after the last. */
+  endOfTradingDay(at: Date): Date;
+  /**
+   * The prices `symbol` passes through from `from` to `to` (from < to), in order: the price at
+   * `from`, every turning point and day change in between, and the price at `to`, without
+   * consecutive repeats. The path is monotone between two of them, so a resting order is
+   * crossed over the interval exactly when one of these steps crosses it.
+   */
+  pathBetween(symbol: string, from: Date, to: Date): string[];
 }
 
 interface Series {
@@ -145,12 +154,57 @@ export function createReplay(options: ReplayOptions): Replay {
 
   const tradingDayAt = (now: Date) => position(now).tradingDay;
 
+  const endOfTradingDay = (at: Date): Date => {
+    const where = position(at);
+    if (where.phase === "ended") return endsAt;
+    return new Date(startMs + (where.dayIndex + 1) * dayMs);
+  };
+
+  const pathBetween = (symbol: string, from: Date, to: Date): string[] => {
+    const data = series.get(symbol);
+    if (!data || to.getTime() <= from.getTime()) return [];
+    const fromMs = from.getTime();
+    const toMs = to.getTime();
+    const instants = [fromMs];
+    const first = Math.max(0, position(from).dayIndex);
+    const last = Math.min(calendar.length - 1, position(to).dayIndex);
+    for (let day = first; day <= last; day++) {
+      const dayStart = startMs + day * dayMs;
+      instants.push(dayStart);
+      const index = lastOnOrBefore(data.dates, calendar[day]!);
+      const row = index === -1 ? undefined : data.rows[index]!;
+      if (row && row.date === calendar[day]) {
+        const open = toCents(row.open);
+        const high = toCents(row.high);
+        const low = toCents(row.low);
+        const close = toCents(row.close);
+        const points = close >= open ? [open, low, high, close] : [open, high, low, close];
+        const lengths = [Math.abs(points[1]! - points[0]!), Math.abs(points[2]! - points[1]!), Math.abs(points[3]! - points[2]!)];
+        const total = lengths[0]! + lengths[1]! + lengths[2]!;
+        let travelled = 0;
+        for (const length of lengths) {
+          travelled += length;
+          if (total > 0) instants.push(dayStart + Math.ceil((travelled / total) * (1 - CLOSE_HOLD_FRACTION) * dayMs));
+        }
+      }
+    }
+    instants.push(endsAt.getTime());
+    const prices: string[] = [];
+    for (const ms of [...new Set(instants.filter((ms) => ms >= fromMs && ms <= toMs).concat(toMs))].sort((a, b) => a - b)) {
+      const price = priceAt(symbol, new Date(ms));
+      if (price !== undefined && prices.at(-1) !== price) prices.push(price);
+    }
+    return prices;
+  };
+
   return {
     calendar,
     endsAt,
     position,
     priceAt,
     tradingDayAt,
+    endOfTradingDay,
+    pathBetween,
     symbols: () => [...series.keys()],
     quote(symbol, now): Quote | undefined {
       const price = priceAt(symbol, now);
