@@ -3,7 +3,7 @@
  * database (migrations), then load the demo content each section ships. It may import every
  * layer; nothing imports it.
  */
-import { EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents } from "@/features/events/server";
+import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events/server";
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
@@ -78,6 +78,8 @@ function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
       { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
       // Ends events at their end instant (within a second): orders cancelled, standings frozen.
       { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },
+      // Plays replay events on their own clocks: resting orders their paths cross, day orders at each dataset day's end.
+      { name: "event-replays", everyMs: REPLAY_EVERY_MS, run: ({ db, now, fence }) => advanceReplays({ db, now, fence }) },
     ],
   });
   holder[SCHEDULER] = scheduler;

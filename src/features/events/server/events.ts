@@ -24,8 +24,9 @@ import {
 import { cancelOpenOrdersLocked, csvCell } from "@/features/portfolio/server";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { courses, eventParticipants, events, instruments, ledgerEntries, lessonProgress, lessons, portfolios } from "@/server/db/schema";
+import { courses, datasets, eventParticipants, events, instruments, ledgerEntries, lessonProgress, lessons, portfolios } from "@/server/db/schema";
 import { HttpError, httpErrors } from "@/server/http/errors";
+import { resetReplayQuotes } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
 import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
@@ -281,16 +282,32 @@ async function checkReferences(db: DbOrTx, definition: EventDefinition, input: {
     if (!lesson) fields.requiredLesson = "There is no such lesson: choose one from the list.";
     else requiredLesson = lesson.id;
   }
-  if (definition.instruments) {
+  let instrumentList = definition.instruments;
+  if (definition.replay) {
+    // A replay event trades exactly its datasets' symbols, whatever the practice market lists.
+    const ids = definition.replay.datasets;
+    const found = await db.select().from(datasets).where(inArray(datasets.id, ids));
+    const missing = ids.filter((id) => !found.some((d) => d.id === id));
+    if (missing.length > 0) fields["replay.datasets"] = "A chosen dataset does not exist (any more): choose datasets from the list.";
+    else if (new Set(ids).size !== ids.length) fields["replay.datasets"] = "Choose each dataset once.";
+    else {
+      const symbols = ids.map((id) => found.find((d) => d.id === id)!.symbol);
+      const twice = symbols.filter((s, i) => symbols.indexOf(s) !== i);
+      if (twice.length > 0) fields["replay.datasets"] = `Two datasets are both ${twice[0]}: an event replays one history per symbol.`;
+      else {
+        const first = found.reduce((m, d) => (d.firstDate < m ? d.firstDate : m), found[0]!.firstDate);
+        const last = found.reduce((m, d) => (d.lastDate > m ? d.lastDate : m), found[0]!.lastDate);
+        if (definition.replay.from < first || definition.replay.from > last) fields["replay.from"] = `Start within the data: from ${first} to ${last}.`;
+        instrumentList = symbols;
+      }
+    }
+  } else if (definition.instruments) {
     const known = await db.select({ symbol: instruments.symbol }).from(instruments).where(inArray(instruments.symbol, definition.instruments));
     const have = new Set(known.map((k) => k.symbol));
     const missing = definition.instruments.filter((s) => !have.has(s));
     if (missing.length > 0) fields.instruments = `Unknown ${missing.length === 1 ? "symbol" : "symbols"}: ${missing.join(", ")}.`;
   }
-  if (definition.replay) {
-    fields["replay.datasets"] = "Replay events are not available yet: leave the replay out to run on the practice market.";
-  }
-  return { definition: { ...definition, requiredLesson }, fields };
+  return { definition: { ...definition, requiredLesson, instruments: instrumentList }, fields };
 }
 
 function refuseInvalid(fields: Record<string, string>): never {
@@ -317,6 +334,7 @@ async function insertEvent(db: Db, actorId: string, definition: EventDefinition)
         .insert(events)
         .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" ? newJoinCode() : null, createdBy: actorId })
         .returning();
+      await resetReplayQuotes(db, row!);
       return row!;
     } catch (error) {
       // Two events with the same title created at once: the unique slug index decides; try the next suffix.
@@ -348,7 +366,6 @@ export async function updateEvent(db: Db, actor: { id: string; ip?: string }, sl
     const validation = validateEventDefinition(draft);
     if (!validation.ok) refuseInvalid(validation.fields);
     const { definition: after, fields } = await checkReferences(tx, validation.value, patch);
-    if (!after.replay || before.replay) delete fields["replay.datasets"];
     if (Object.keys(fields).length) refuseInvalid(fields);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
@@ -368,6 +385,7 @@ export async function updateEvent(db: Db, actor: { id: string; ip?: string }, sl
       .set({ ...columnsOf(after), joinCode, updatedAt: now })
       .where(eq(events.id, row.id))
       .returning();
+    if (eventPhase(before, now) === "upcoming" || !updated!.replay) await resetReplayQuotes(tx, updated!);
     await audit(tx, { action: "event.updated", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, fields: Object.keys(patch) } });
     return { event: serializeEvent(updated!, now, { participants: n, admin: true }), slug: updated!.slug };
   });

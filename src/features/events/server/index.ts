@@ -20,6 +20,7 @@ export {
   type EventView,
 } from "./events";
 export { finalizeDueEvents, finalizeEvent } from "./lifecycle";
+export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayStatusOf, type ReplayStatus } from "./replay";
 export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./standings";
 export { cloneEventInput, createEventInput, joinEventInput, updateEventInput } from "./schemas";
 

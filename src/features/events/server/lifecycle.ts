@@ -13,6 +13,7 @@ import { cancelOpenOrdersLocked } from "@/features/portfolio/server";
 import type { Db, Tx } from "@/server/db";
 import { eventParticipants, events, eventStandings, portfolios } from "@/server/db/schema";
 import { logger } from "@/server/logger";
+import { advanceReplay } from "./replay";
 import { participantFigures, rankFigures } from "./standings";
 
 export interface FinalizeContext {
@@ -38,6 +39,10 @@ export async function finalizeDueEvents(context: FinalizeContext): Promise<strin
 
 export async function finalizeEvent(context: FinalizeContext, eventId: string): Promise<boolean> {
   const { db, now } = context;
+  // A replay event first plays to its end instant, so its last resting orders and the prices
+  // the standings are valued at (replay_quotes) are those of the end, not of the last tick.
+  const [pending] = await db.select().from(events).where(and(eq(events.id, eventId), isNull(events.finalizedAt)));
+  if (pending?.replay && pending.endsAt.getTime() <= now.getTime()) await advanceReplay({ db, now, fence: context.fence }, pending, pending.endsAt);
   const finalized = await db.transaction(async (tx) => {
     await context.fence?.(tx);
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
@@ -51,12 +56,13 @@ export async function finalizeEvent(context: FinalizeContext, eventId: string): 
       // The last point of every curve, at the end instant (the 5-minute rows stop before it).
       await tx.execute(sql`
         insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
-        select p.id, ${event.endsAt.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * i.last_price), 0),
+        select p.id, ${event.endsAt.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * coalesce(rq.price, i.last_price)), 0),
           (select last_price from instruments where symbol = ${TLX.symbol})
         from portfolios p
         join event_participants ep on ep.portfolio_id = p.id and ep.event_id = ${event.id}
         left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
         left join instruments i on i.symbol = pos.symbol
+        left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
         group by p.id
         on conflict do nothing`);
       const ranked = rankFigures(event, await participantFigures(tx, event, { now: event.endsAt }));

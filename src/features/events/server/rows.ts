@@ -73,8 +73,8 @@ export async function eventContextOf(db: DbOrTx, portfolio: { id: string; kind: 
 }
 
 /** The rules an event portfolio trades under: the domain's tradingRulesFor on the stored event. */
-export function eventTradingRules(event: EventRow, shortingUnlocked: boolean): TradingRules {
-  return tradingRulesFor(definitionOf(event), { shortingUnlocked });
+export function eventTradingRules(event: EventRow, shortingUnlocked: boolean, replaySymbols?: readonly string[]): TradingRules {
+  return tradingRulesFor(definitionOf(event), { shortingUnlocked, ...(replaySymbols && { replaySymbols }) });
 }
 
 export const phaseOf = (row: EventRow, now: Date) => eventPhase(row, now);

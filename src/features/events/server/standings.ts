@@ -48,7 +48,9 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     removed_at: string | Date | null;
   }>(sql`
     select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, u.email, u.leaderboard_opt_out as opt_out, p.starting_cash,
-      p.cash + coalesce((select sum(pos.quantity * i.last_price) from positions pos join instruments i on i.symbol = pos.symbol
+      p.cash + coalesce((select sum(pos.quantity * coalesce(rq.price, i.last_price)) from positions pos
+                         left join instruments i on i.symbol = pos.symbol
+                         left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
                          where pos.portfolio_id = p.id and pos.quantity <> 0), 0) as equity,
       (select count(*) from fills f where f.portfolio_id = p.id) as trades
     from event_participants ep

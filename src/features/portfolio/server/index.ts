@@ -8,3 +8,4 @@ export { portfolioPerformance, type Performance, type PerformancePoint } from ".
 export { resetPracticePortfolio } from "./reset";
 export { getWatchlist, addToWatchlist, removeFromWatchlist, WATCHLIST_LIMIT } from "./watchlist";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
+export { priceSourceFor, practiceSource, replaySource, type PriceSource } from "./pricing";

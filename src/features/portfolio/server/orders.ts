@@ -7,6 +7,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { eventContextOf, eventTradingRules } from "@/features/events/server/rows";
+import { eventReplayOf } from "@/features/events/server/replay-source";
 import { isFeatureUnlocked } from "@/features/learn/server/learning";
 import {
   checkOrder,
@@ -28,7 +29,8 @@ import {
 import type { Db, Tx } from "@/server/db";
 import { fills, orders } from "@/server/db/schema";
 import { httpErrors } from "@/server/http/errors";
-import { $, bookFill, type FillRow, loadMarket, loadState, lockPortfolio, money, type OrderRow, type PortfolioRow, saveCash, specOf } from "./state";
+import { priceSourceFor } from "./pricing";
+import { $, bookFill, type FillRow, loadState, lockPortfolio, money, type OrderRow, type PortfolioRow, saveCash, specOf } from "./state";
 import { notifyPortfolio } from "./notify";
 
 /** Idempotency keys are answered from memory for this long (PRODUCT.md: 24 hours). */
@@ -80,7 +82,8 @@ export async function rulesFor(tx: Tx, portfolio: PortfolioRow, side: Side): Pro
   if (portfolio.kind === "event") {
     const context = await eventContextOf(tx, portfolio);
     if (!context) throw httpErrors.notFound("There is no such portfolio.");
-    return eventTradingRules(context.event, shortingUnlocked);
+    const replay = await eventReplayOf(tx, context.event);
+    return eventTradingRules(context.event, shortingUnlocked, replay?.symbols);
   }
   return practiceRules({ shortingUnlocked });
 }
@@ -175,7 +178,9 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
     const spec = validation.order;
 
     let state = await loadState(tx, portfolio);
-    const market = await loadMarket(tx);
+    // A replay event's portfolio trades at its replay's price now; everyone else at the practice market's.
+    const source = await priceSourceFor(tx, portfolio);
+    const market = await source.market(tx, now);
     const rules = await rulesFor(tx, portfolio, spec.side);
     const openRows = await tx
       .select()
@@ -198,6 +203,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
       rejectMessage: null,
       reservedCash: "0.00",
       triggered: false,
+      replay: source.kind === "replay",
       idempotencyKey: args.idempotencyKey ?? null,
       requestHash: hash,
       response: null,

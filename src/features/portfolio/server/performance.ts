@@ -21,11 +21,12 @@ const ratio = (value: number | null) => (value === null ? null : value.toFixed(4
 /** The portfolio's equity now and the benchmark's level, valued the way snapshots are. */
 async function currentValue(db: DbOrTx, portfolioId: string): Promise<{ equity: string; benchmark: string | null }> {
   const result = await db.execute<{ equity: string; benchmark: string | null }>(sql`
-    select p.cash + coalesce(sum(pos.quantity * i.last_price), 0) as equity,
+    select p.cash + coalesce(sum(pos.quantity * coalesce(rq.price, i.last_price)), 0) as equity,
       (select last_price from instruments where symbol = ${TLX.symbol}) as benchmark
     from portfolios p
     left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
     left join instruments i on i.symbol = pos.symbol
+        left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
     where p.id = ${portfolioId}
     group by p.id`);
   const row = result.rows[0]!;

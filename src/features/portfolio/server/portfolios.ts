@@ -19,6 +19,7 @@ import {
 import type { Db, DbOrTx } from "@/server/db";
 import { instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
 import { httpErrors } from "@/server/http/errors";
+import { priceSourceFor } from "./pricing";
 import { equityAt } from "./snapshots";
 import { type PortfolioRow } from "./state";
 
@@ -97,8 +98,11 @@ async function recentNotices(db: DbOrTx, portfolioId: string, now: Date) {
 }
 
 export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now = new Date()) {
-  const [dayBaseline, notices] = await Promise.all([startOfDayEquity(db, portfolio, now), recentNotices(db, portfolio.id, now)]);
-  const rows = await db
+  const source = await priceSourceFor(db, portfolio);
+  // A replay event's "day" is its dataset's trading day: its day change is against the previous close there.
+  const [dayBaseline, notices] = await Promise.all([source.kind === "replay" ? Promise.resolve(null) : startOfDayEquity(db, portfolio, now), recentNotices(db, portfolio.id, now)]);
+  const replayMarket = source.kind === "replay" ? await source.market(db, now) : null;
+  const joined = await db
     .select({
       symbol: positions.symbol,
       quantity: positions.quantity,
@@ -110,8 +114,16 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
       previousClose: instruments.previousClose,
     })
     .from(positions)
-    .innerJoin(instruments, eq(instruments.symbol, positions.symbol))
+    .leftJoin(instruments, eq(instruments.symbol, positions.symbol))
     .where(eq(positions.portfolioId, portfolio.id));
+  const rows = joined.flatMap((r) => {
+    if (!replayMarket) return r.lastPrice === null ? [] : [{ ...r, name: r.name!, sector: r.sector!, lastPrice: r.lastPrice, previousClose: r.previousClose! }];
+    // Replay prices only, whatever a practice instrument of the same symbol costs.
+    const last = replayMarket.prices.get(r.symbol);
+    if (last === undefined) return [];
+    const previous = source.previousClose?.(r.symbol, now) ?? last;
+    return [{ ...r, name: source.replay?.names.get(r.symbol) ?? r.symbol, sector: "Replay", lastPrice: formatMoney(last), previousClose: formatMoney(previous) }];
+  });
   const prices = new Map(rows.map((r) => [r.symbol, parseMoney(r.lastPrice)]));
   const state = {
     cash: parseMoney(portfolio.cash),

@@ -24,11 +24,12 @@ import {
   ZERO,
 } from "@/domain/trading";
 import type { Db } from "@/server/db";
-import { candles, fills, firesAtOrAbove, firesAtOrBelow, instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
+import { candles, eventParticipants, events, fills, firesAtOrAbove, firesAtOrBelow, instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
 import { CHANNEL, getHub, portfolioTopic, type RealtimeEvent } from "@/server/realtime/hub";
 import { httpErrors } from "@/server/http/errors";
 import { rulesFor } from "./orders";
-import { $, bookFill, loadMarket, loadState, lockPortfolio, money, saveCash, specOf } from "./state";
+import { practiceSource, type PriceSource } from "./pricing";
+import { $, bookFill, loadState, lockPortfolio, money, saveCash, specOf } from "./state";
 import { notifyPortfolio } from "./notify";
 
 export interface PriceMoveResult {
@@ -62,25 +63,31 @@ const ORDERS_PER_TRANSACTION = 500;
 const CONCURRENT_TRANSACTIONS = 2;
 
 /** The crossed-order query for these moves (exported for bench/tick.ts's EXPLAIN). */
-export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "next">>) {
+export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "next">>, source: Pick<PriceSource, "kind" | "eventId"> = practiceSource) {
   const list = JSON.stringify(moves.map((m) => ({ symbol: m.symbol, price: formatMoney(m.next) })));
-  // One index range per move and direction (orders_open_fires_{below,above}_idx).
+  // Practice moves: one index range per move and direction (orders_open_fires_{below,above}_idx,
+  // whose predicate excludes replay orders, so a practice move never sees a replay event's
+  // orders even on a symbol a dataset shares). A replay's moves: its event's open replay orders.
+  const whose =
+    source.kind === "practice"
+      ? sql`not ${orders.replay}`
+      : sql`${orders.replay} and ${orders.portfolioId} in (select ${eventParticipants.portfolioId} from ${eventParticipants} where ${eventParticipants.eventId} = ${source.eventId})`;
   return sql`
     select o.id, o.portfolio_id as "portfolioId"
     from json_to_recordset(${list}::json) as m(symbol text, price numeric)
     cross join lateral (
       select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
-      where ${orders.status} = 'open' and ${orders.symbol} = m.symbol and ${firesAtOrBelow(orders)} >= m.price
+      where ${orders.status} = 'open' and ${whose} and ${orders.symbol} = m.symbol and ${firesAtOrBelow(orders)} >= m.price
       union all
       select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
-      where ${orders.status} = 'open' and ${orders.symbol} = m.symbol and ${firesAtOrAbove(orders)} <= m.price
+      where ${orders.status} = 'open' and ${whose} and ${orders.symbol} = m.symbol and ${firesAtOrAbove(orders)} <= m.price
     ) as o
     order by o.created_at, o.id`;
 }
 
 /** One move: what setPrice runs, and the simulator per moved symbol. */
-export async function processPriceMove(db: Db, symbol: string, previous: Money, next: Money, now = new Date()): Promise<PriceMoveResult> {
-  return processPriceMoves(db, [{ symbol, previous, next }], now);
+export async function processPriceMove(db: Db, symbol: string, previous: Money, next: Money, now = new Date(), source: PriceSource = practiceSource): Promise<PriceMoveResult> {
+  return processPriceMoves(db, [{ symbol, previous, next }], now, source);
 }
 
 /**
@@ -90,11 +97,11 @@ export async function processPriceMove(db: Db, symbol: string, previous: Money, 
  * on PostgreSQL. Within a portfolio orders run oldest first, each against the state the
  * previous one left, exactly as one at a time would. Then the maintenance check.
  */
-export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date()): Promise<PriceMoveResult> {
+export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date(), source: PriceSource = practiceSource): Promise<PriceMoveResult> {
   const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
   if (moves.length === 0) return result;
   const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
-  const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()]));
+  const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()], source));
   result.candidates = candidates.length;
 
   const byPortfolio = new Map<string, string[]>();
@@ -117,7 +124,7 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
 
   const changed: string[] = [];
   await inParallel(chunks, concurrencyOf(db), async (c) => {
-    const settled = await settleChunk(db, c, bySymbol, now);
+    const settled = await settleChunk(db, c, bySymbol, now, source);
     result.filled += settled.filled;
     result.triggered += settled.triggered;
     result.rejected += settled.rejected;
@@ -125,7 +132,7 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
   });
   // PGlite delivers in-process: only after the commit (on PostgreSQL the NOTIFYs went with it).
   if (!getHub().distributed) for (const id of changed) await notifyPortfolio(db, id);
-  result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now);
+  result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now, source);
   return result;
 }
 
@@ -164,7 +171,7 @@ interface OrderChange {
  * runs each through matching and execution in memory, and writes the outcome in one statement
  * per table whatever the number of orders.
  */
-async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, SymbolMove>, now: Date) {
+async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, SymbolMove>, now: Date, source: PriceSource) {
   return db.transaction(async (tx) => {
     const locked = await tx.select().from(portfolios).where(inArray(portfolios.id, chunk.portfolioIds)).orderBy(asc(portfolios.id)).for("update");
     // Filled, cancelled or expired meanwhile: no longer open, no longer here.
@@ -179,9 +186,18 @@ async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: st
       .where(inArray(positions.portfolioId, chunk.portfolioIds));
     // The prices a fill's checks value the portfolio at: its holdings and the orders' symbols.
     const symbols = [...new Set([...held.map((p) => p.symbol), ...open.map((o) => o.symbol)])];
-    const quoted = symbols.length ? await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active }).from(instruments).where(inArray(instruments.symbol, symbols)) : [];
-    const quotes = new Map(quoted.map((r) => [r.symbol, moves.get(r.symbol)?.next ?? money(r.lastPrice)]));
-    const inactiveSymbols = new Set(quoted.filter((r) => !r.active).map((r) => r.symbol));
+    let quotes: Map<string, Money>;
+    let inactiveSymbols: Set<string>;
+    if (source.kind === "practice") {
+      const quoted = symbols.length ? await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active }).from(instruments).where(inArray(instruments.symbol, symbols)) : [];
+      quotes = new Map(quoted.map((r) => [r.symbol, moves.get(r.symbol)?.next ?? money(r.lastPrice)]));
+      inactiveSymbols = new Set(quoted.filter((r) => !r.active).map((r) => r.symbol));
+    } else {
+      // A replay event's portfolios are valued on its clock, the moved symbols at the move's price.
+      const market = await source.market(tx, now);
+      quotes = new Map([...market.prices].map(([symbol, price]) => [symbol, moves.get(symbol)?.next ?? price]));
+      inactiveSymbols = market.inactiveSymbols;
+    }
     // Each portfolio's checks see the prices of what it holds and trades (the domain copies
     // the map per fill: a few dozen entries, not the whole universe).
     const contexts = new Map<string, { now: Date; prices: Map<string, Money>; inactiveSymbols: Set<string> }>();
@@ -297,7 +313,13 @@ const json = (value: unknown) => JSON.stringify(value);
  * Portfolios that hold a moved symbol and have a short somewhere: the only ones whose equity
  * the moves can push under the maintenance level. Each is checked under its lock.
  */
-async function checkMaintenance(db: Db, symbols: string[], now: Date): Promise<number> {
+async function checkMaintenance(db: Db, symbols: string[], now: Date, source: PriceSource): Promise<number> {
+  // Only the portfolios this source prices: a practice move never values a replay event's
+  // portfolio (its symbols may share names), a replay's move only its own event's.
+  const priced =
+    source.kind === "practice"
+      ? sql`not exists (select 1 from ${portfolios} p3 join ${events} e on e.id = p3.event_id where p3.id = "positions"."portfolio_id" and e.replay is not null)`
+      : sql`"positions"."portfolio_id" in (select ${eventParticipants.portfolioId} from ${eventParticipants} where ${eventParticipants.eventId} = ${source.eventId})`;
   const held = await db
     .selectDistinct({ portfolioId: positions.portfolioId })
     .from(positions)
@@ -306,6 +328,7 @@ async function checkMaintenance(db: Db, symbols: string[], now: Date): Promise<n
         inArray(positions.symbol, symbols),
         ne(positions.quantity, 0),
         sql`exists (select 1 from "positions" as p2 where p2.portfolio_id = "positions"."portfolio_id" and p2.quantity < 0)`,
+        priced,
       ),
     );
   let covered = 0;
@@ -313,9 +336,11 @@ async function checkMaintenance(db: Db, symbols: string[], now: Date): Promise<n
     const did = await db.transaction(async (tx) => {
       const portfolio = await lockPortfolio(tx, portfolioId);
       if (!portfolio) return false;
-      let state = await loadState(tx, portfolio);
-      const market = await loadMarket(tx);
       const rules = await rulesFor(tx, portfolio, "cover");
+      // An event that has ended is over: its standings are frozen, so nothing is forced on it.
+      if (rules.liveWindow && rules.liveWindow.end.getTime() <= now.getTime()) return false;
+      let state = await loadState(tx, portfolio);
+      const market = await source.market(tx, now);
       const call = maintenanceCall(state, market.prices, rules);
       if (!call) return false;
       for (const order of call.orders) {
@@ -334,6 +359,7 @@ async function checkMaintenance(db: Db, symbols: string[], now: Date): Promise<n
           quantity: order.quantity,
           timeInForce: "day",
           status: "filled",
+          replay: source.kind === "replay",
           // Not a rejection: the notice that tells the person why this order exists.
           rejectMessage: call.message,
           createdAt: now,
@@ -355,12 +381,25 @@ async function checkMaintenance(db: Db, symbols: string[], now: Date): Promise<n
 
 const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 
-/** Expires open day orders placed before today's 00:00 UTC, giving back their reservations. */
-export async function expireDayOrders(db: Db, now = new Date()): Promise<number> {
+/**
+ * Expires open day orders whose trading day has ended, giving back their reservations: the
+ * practice market's day ends at 00:00 UTC (orders_open_day_idx), a replay event's at the end
+ * of the dataset's trading day on the event's clock.
+ */
+export async function expireDayOrders(db: Db, now = new Date(), source: PriceSource = practiceSource): Promise<number> {
   const candidates = await db
     .select({ id: orders.id, portfolioId: orders.portfolioId })
     .from(orders)
-    .where(and(eq(orders.status, "open"), eq(orders.timeInForce, "day"), lt(orders.createdAt, startOfUtcDay(now))));
+    .where(
+      source.kind === "practice"
+        ? and(eq(orders.status, "open"), eq(orders.timeInForce, "day"), eq(orders.replay, false), lt(orders.createdAt, startOfUtcDay(now)))
+        : and(
+            eq(orders.status, "open"),
+            eq(orders.replay, true),
+            eq(orders.timeInForce, "day"),
+            inArray(orders.portfolioId, db.select({ id: eventParticipants.portfolioId }).from(eventParticipants).where(eq(eventParticipants.eventId, source.eventId!))),
+          ),
+    );
   let expired = 0;
   for (const candidate of candidates) {
     const done = await db.transaction(async (tx) => {
@@ -370,7 +409,7 @@ export async function expireDayOrders(db: Db, now = new Date()): Promise<number>
         .select()
         .from(orders)
         .where(and(eq(orders.id, candidate.id), eq(orders.status, "open")));
-      if (!row || expiredDayOrders([{ order: specOf(row), placedAt: row.createdAt }], now).length === 0) return false;
+      if (!row || expiredDayOrders([{ order: specOf(row), placedAt: row.createdAt }], now, source.endOfDay).length === 0) return false;
       const state = releaseCash(await loadState(tx, portfolio), money(row.reservedCash));
       await tx.update(orders).set({ status: "expired", closedAt: now, updatedAt: now }).where(eq(orders.id, row.id));
       await saveCash(tx, portfolio.id, state, now);

@@ -26,21 +26,22 @@ export const snapshotInstant = (at: Date) => new Date(Math.floor(at.getTime() / 
 /**
  * Values every practice portfolio, and every portfolio of an event live at `at` (start
  * inclusive, end exclusive: the event's last row, at its end, is written when it is
- * finalised), at `at` (an aligned instant). Replay events price from their own clock, so
- * they are not valued here. Returns how many rows were written.
+ * finalised), at `at` (an aligned instant). A replay event's positions are valued at its
+ * replay's latest prices (replay_quotes, written by its replay task). Returns how many rows were written.
  */
 export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
   const result = await db.execute(sql`
     insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
-    select p.id, ${at.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * i.last_price), 0),
+    select p.id, ${at.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * coalesce(rq.price, i.last_price)), 0),
       (select last_price from instruments where symbol = ${TLX.symbol})
     from portfolios p
     left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
     left join instruments i on i.symbol = pos.symbol
+        left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
     where p.created_at <= ${at.toISOString()}::timestamptz
       and (p.kind = 'practice' or exists (
         select 1 from events e
-        where e.id = p.event_id and e.replay is null
+        where e.id = p.event_id
           and e.starts_at <= ${at.toISOString()}::timestamptz and e.ends_at > ${at.toISOString()}::timestamptz))
     group by p.id
     on conflict do nothing`);

@@ -16,7 +16,7 @@ import {
   roundCents,
   ZERO,
 } from "@/domain/trading";
-import type { Tx } from "@/server/db";
+import type { DbOrTx, Tx } from "@/server/db";
 import { fills, instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
@@ -52,7 +52,7 @@ export interface Market {
 }
 
 /** Last prices of the whole universe (a few dozen rows), and which instruments are inactive. */
-export async function loadMarket(tx: Tx): Promise<Market> {
+export async function loadMarket(tx: DbOrTx): Promise<Market> {
   const rows = await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active }).from(instruments);
   return {
     prices: new Map(rows.map((r) => [r.symbol, money(r.lastPrice)])),

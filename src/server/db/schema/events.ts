@@ -48,6 +48,8 @@ export const events = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
     archivedAt: at("archived_at"),
+    /** A replay event: the instant up to which its replay task has settled resting orders. */
+    replayCursor: at("replay_cursor"),
     /** When the end was processed: open orders cancelled, final standings frozen. */
     finalizedAt: at("finalized_at"),
   },
@@ -57,6 +59,25 @@ export const events = pgTable(
     // Events whose end has not been processed yet: the lifecycle task looks here every second.
     index("events_unfinalized_idx").on(t.endsAt).where(sql`${t.finalizedAt} is null`),
   ],
+);
+
+/**
+ * A replay event's latest prices, written by its replay task (features/events/server/replay.ts)
+ * as the replay clock advances: the SQL valuations (snapshots, standings, performance) read
+ * `coalesce(replay price, practice price)` through the portfolio's event.
+ */
+export const replayQuotes = pgTable(
+  "replay_quotes",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    price: money("price").notNull(),
+    tradingDay: date("trading_day", { mode: "string" }).notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.symbol] })],
 );
 
 export const eventParticipants = pgTable(

@@ -98,6 +98,12 @@ export const orders = pgTable(
     reservedCash: money("reserved_cash").notNull().default("0"),
     /** A stop-limit whose stop was touched: it now rests as a limit order. */
     triggered: boolean("triggered").notNull().default(false),
+    /**
+     * An order of a replay event's portfolio: priced by that event's replay, never by the
+     * practice market. The practice crossed-order query and its indexes exclude these rows,
+     * so a practice move on a symbol a dataset shares can never reach them.
+     */
+    replay: boolean("replay").notNull().default(false),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
     response: jsonb("response").$type<StoredResponse>(),
@@ -108,9 +114,11 @@ export const orders = pgTable(
   (t) => [
     // Resting orders are found per tick through these two, never by scanning every order: a
     // move to price p crosses exactly the open orders of its symbol with below ≥ p or above ≤ p.
-    index("orders_open_fires_below_idx").on(t.symbol, firesAtOrBelow(t)).where(sql`${t.status} = 'open'`),
-    index("orders_open_fires_above_idx").on(t.symbol, firesAtOrAbove(t)).where(sql`${t.status} = 'open'`),
-    index("orders_open_day_idx").on(t.createdAt).where(sql`${t.status} = 'open' and ${t.timeInForce} = 'day'`),
+    index("orders_open_fires_below_idx").on(t.symbol, firesAtOrBelow(t)).where(sql`${t.status} = 'open' and not ${t.replay}`),
+    index("orders_open_fires_above_idx").on(t.symbol, firesAtOrAbove(t)).where(sql`${t.status} = 'open' and not ${t.replay}`),
+    index("orders_open_day_idx").on(t.createdAt).where(sql`${t.status} = 'open' and ${t.timeInForce} = 'day' and not ${t.replay}`),
+    // A replay event's open orders: its task reads them per portfolio (a class, not a market).
+    index("orders_replay_open_idx").on(t.portfolioId, t.symbol).where(sql`${t.status} = 'open' and ${t.replay}`),
     index("orders_portfolio_created_idx").on(t.portfolioId, t.createdAt),
     uniqueIndex("orders_idempotency_unique").on(t.portfolioId, t.idempotencyKey),
   ],

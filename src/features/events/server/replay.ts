@@ -1,0 +1,139 @@
+/**
+ * Replay events on the clock: a scheduler task (`event-replays`, every second, src/boot.ts)
+ * moves each live replay event from its cursor (events.replay_cursor, so a new leader
+ * resumes where the last one stopped) to now. The interval is cut at the dataset's trading
+ * day ends; in each piece every symbol's path (the replay's turning points, so nothing it
+ * crosses is skipped) goes through the trading engine's processPriceMoves with the event's
+ * price source — the same matching and batched settlement as the practice market, on the
+ * event's own orders only — and at each day end the event's day orders expire. Then the
+ * event's latest prices are written to replay_quotes (the SQL valuations read them) and the
+ * cursor moves, fenced by the scheduler lease.
+ */
+import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { tradingDaysInWindow } from "@/domain/events";
+import { formatMoney, parseMoney } from "@/domain/trading";
+import { expireDayOrders, processPriceMoves, replaySource, type SymbolMove } from "@/features/portfolio/server";
+import type { Db, DbOrTx, Tx } from "@/server/db";
+import { events, replayQuotes } from "@/server/db/schema";
+import { type EventReplay, eventReplayOf } from "./replay-source";
+import type { EventRow } from "./rows";
+
+/** How often the replay task advances live replay events. */
+export const REPLAY_EVERY_MS = 1000;
+
+export interface ReplayContext {
+  db: Db;
+  now: Date;
+  /** The scheduler lease's fence; tests pass nothing. */
+  fence?: (tx: Tx) => Promise<void>;
+}
+
+/** Writes the event's prices at `at` (its replay's clock) to replay_quotes. */
+export async function writeReplayQuotes(db: DbOrTx, source: EventReplay, at: Date): Promise<void> {
+  const day = source.replay.tradingDayAt(at);
+  const rows = source.symbols.flatMap((symbol) => {
+    const price = source.replay.priceAt(symbol, at);
+    return price === undefined ? [] : [{ eventId: source.eventId, symbol, price, tradingDay: day, updatedAt: at }];
+  });
+  if (rows.length === 0) return;
+  await db
+    .insert(replayQuotes)
+    .values(rows)
+    .onConflictDoUpdate({ target: [replayQuotes.eventId, replayQuotes.symbol], set: { price: sqlExcluded("price"), tradingDay: sqlExcluded("trading_day"), updatedAt: sqlExcluded("updated_at") } });
+}
+
+const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** A replay event created or edited (before it starts): its quotes start at the first day's open. */
+export async function resetReplayQuotes(db: DbOrTx, event: EventRow): Promise<void> {
+  await db.delete(replayQuotes).where(eq(replayQuotes.eventId, event.id));
+  const source = await eventReplayOf(db, event);
+  if (source) await writeReplayQuotes(db, source, event.startsAt);
+}
+
+/** Advances every live (or just ended, not yet finalised) replay event to `now`. */
+export async function advanceReplays(context: ReplayContext): Promise<number> {
+  const due = await context.db
+    .select()
+    .from(events)
+    .where(and(isNotNull(events.replay), isNull(events.finalizedAt), lte(events.startsAt, context.now)))
+    .orderBy(asc(events.startsAt));
+  let advanced = 0;
+  for (const event of due) if (await advanceReplay(context, event, context.now)) advanced += 1;
+  return advanced;
+}
+
+/**
+ * Moves one replay event from its cursor to `until` (at most its end): resting orders its
+ * path crosses settle, day orders expire at each trading day's end, quotes and cursor written.
+ */
+export async function advanceReplay(context: ReplayContext, event: EventRow, until: Date): Promise<boolean> {
+  const { db } = context;
+  const source = await eventReplayOf(db, event);
+  if (!source) return false;
+  const from = event.replayCursor && event.replayCursor > event.startsAt ? event.replayCursor : event.startsAt;
+  const to = new Date(Math.min(until.getTime(), event.endsAt.getTime()));
+  if (to.getTime() <= from.getTime()) return false;
+  const prices = replaySource(source);
+  // The instants the interval is cut at: each trading day's end inside it, then `to`.
+  const cuts: Date[] = [];
+  for (let end = source.replay.endOfTradingDay(from); end.getTime() < to.getTime() && end.getTime() < source.replay.endsAt.getTime(); end = source.replay.endOfTradingDay(end)) cuts.push(end);
+  cuts.push(to);
+  let start = from;
+  for (const cut of cuts) {
+    // An order settles inside the event's window (end exclusive).
+    const settleAt = new Date(Math.min(cut.getTime(), event.endsAt.getTime() - 1));
+    const paths = source.symbols.map((symbol) => ({ symbol, path: source.replay.pathBetween(symbol, start, cut) }));
+    const steps = Math.max(0, ...paths.map((p) => p.path.length - 1));
+    for (let step = 0; step < steps; step++) {
+      const moves: SymbolMove[] = [];
+      for (const { symbol, path } of paths) {
+        if (step + 1 < path.length) moves.push({ symbol, previous: parseMoney(path[step]!), next: parseMoney(path[step + 1]!) });
+      }
+      await processPriceMoves(db, moves, settleAt, prices);
+    }
+    await expireDayOrders(db, cut, prices);
+    start = cut;
+  }
+  await db.transaction(async (tx) => {
+    await context.fence?.(tx);
+    await writeReplayQuotes(tx, source, to);
+    await tx.update(events).set({ replayCursor: to }).where(eq(events.id, event.id));
+  });
+  return true;
+}
+
+export interface ReplayStatus {
+  phase: "before" | "running" | "ended";
+  /** The dataset's trading day being played (YYYY-MM-DD). */
+  tradingDay: string;
+  /** 1-based. */
+  day: number;
+  /** Trading days the event's window plays (the calendar's, if shorter). */
+  days: number;
+  instruments: Array<{ symbol: string; name: string; price: string | null; previousClose: string | null }>;
+  at: string;
+}
+
+/** What the event page shows of a replay: the day playing and each instrument's price now. */
+export async function replayStatusOf(db: DbOrTx, event: EventRow, now: Date): Promise<ReplayStatus | null> {
+  const source = await eventReplayOf(db, event);
+  if (!source || !event.replay) return null;
+  const at = new Date(Math.min(now.getTime(), event.endsAt.getTime()));
+  const where = source.replay.position(at);
+  const days = Math.min(source.replay.calendar.length, Math.max(1, tradingDaysInWindow({ startsAt: event.startsAt, endsAt: event.endsAt, replay: event.replay })));
+  const prices = replaySource(source);
+  const eventOver = now.getTime() >= event.endsAt.getTime();
+  return {
+    phase: eventOver ? "ended" : where.phase,
+    tradingDay: where.tradingDay,
+    day: Math.min(days, where.dayIndex + 1),
+    days,
+    instruments: source.symbols.map((symbol) => {
+      const price = source.replay.priceAt(symbol, at);
+      const previous = prices.previousClose?.(symbol, at);
+      return { symbol, name: source.names.get(symbol) ?? symbol, price: price ?? null, previousClose: previous === undefined ? null : formatMoney(previous) };
+    }),
+    at: at.toISOString(),
+  };
+}

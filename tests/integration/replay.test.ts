@@ -1,0 +1,232 @@
+/**
+ * Historical-replay events on a real database: prices from the dataset on the event's own
+ * clock, market and resting orders at replay prices, isolation from the practice market on
+ * a shared symbol, day orders at the dataset day's end, standings frozen at the end.
+ */
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { advanceReplays, createEvent, finalizeDueEvents, joinEvent, replayStatusOf, standingsFor } from "@/features/events/server";
+import { importDataset } from "@/features/market/server/admin";
+import { placeOrder, portfolioSummary, setPrice } from "@/features/portfolio/server";
+import { eventStandings, events, fills, instruments, orders, replayQuotes } from "@/server/db/schema";
+import { HttpError } from "@/server/http/errors";
+import { expectIdentities, portfolioRow } from "../factories/accounting";
+import { createInstrument, createPortfolio } from "../factories/trading";
+import { createTestUser } from "../factories/users";
+import { useTestDatabase } from "../setup/db";
+
+const database = useTestDatabase();
+
+const SECOND = 1000;
+const HOUR = 3_600_000;
+/** 60 trading days per real hour: one dataset day per real minute. */
+const SPEED = 60;
+const DAY = 60 * SECOND;
+
+// Day 1 closes below its open (open → high → low → close); day 2 too; day 3 and 4 close above it.
+const CSV = [
+  "Date,Open,High,Low,Close,Volume",
+  "2008-10-06,100.00,104.00,90.00,95.00,1000",
+  "2008-10-07,95.00,99.00,80.00,85.00,1000",
+  "2008-10-08,85.00,95.00,84.00,94.00,1000",
+  "2008-10-09,94.00,96.00,93.00,96.00,1000",
+].join("\n");
+
+const letters = () =>
+  Array.from({ length: 5 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[Math.floor(Math.random() * 26)]).join("");
+
+const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as HttpError);
+
+/**
+ * A practice instrument and a dataset with the SAME symbol, and a replay event of that dataset
+ * starting in an hour (every call below passes its own `now` on the event's clock).
+ */
+async function replayEvent(options: { days?: number } = {}) {
+  const db = database.db;
+  const organiser = await createTestUser(db, { role: "admin" });
+  const symbol = `R${letters()}`;
+  await createInstrument(db, { symbol, lastPrice: "100.00", previousClose: "100.00" });
+  const dataset = await importDataset(db, organiser.id, { name: `Crash ${symbol}`, symbol, csv: CSV });
+  const start = Math.ceil((Date.now() + HOUR) / SECOND) * SECOND;
+  const days = options.days ?? 4;
+  const made = await createEvent(
+    db,
+    { id: organiser.id },
+    {
+      title: `Replay ${symbol}`,
+      startsAt: new Date(start).toISOString(),
+      endsAt: new Date(start + days * DAY).toISOString(),
+      startingCash: "10000.00",
+      visibility: "public",
+      replay: { datasets: [dataset.id], from: "2008-10-06", speed: SPEED },
+    } as never,
+    new Date(),
+  );
+  const [row] = await db.select().from(events).where(eq(events.slug, made.slug));
+  const member = await createTestUser(db);
+  const joined = await joinEvent(db, member, made.slug, { now: new Date(start) });
+  return { symbol, dataset, event: row!, slug: made.slug, start, member, portfolioId: joined.portfolioId, organiser };
+}
+
+const at = (start: number, ms: number) => new Date(start + ms);
+
+describe("replay events", () => {
+  it("refuses unknown datasets, two datasets of one symbol and a start outside the data", async () => {
+    const db = database.db;
+    const organiser = await createTestUser(db, { role: "admin" });
+    const symbol = `R${letters()}`;
+    const a = await importDataset(db, organiser.id, { name: `A ${symbol}`, symbol, csv: CSV });
+    const b = await importDataset(db, organiser.id, { name: `B ${symbol}`, symbol, csv: CSV });
+    const base = { title: "Bad replay", startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString(), startingCash: "1000.00", visibility: "public" };
+    const unknown = await failure(createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: ["nope"], from: "2008-10-06", speed: 60 } } as never));
+    expect(unknown).toMatchObject({ status: 400 });
+    expect(unknown!.fields).toHaveProperty(["replay.datasets"]);
+    const twice = await failure(createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: [a.id, b.id], from: "2008-10-06", speed: 60 } } as never));
+    expect(twice!.fields).toHaveProperty(["replay.datasets"]);
+    const outside = await failure(createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: [a.id], from: "2009-01-01", speed: 60 } } as never));
+    expect(outside!.fields).toHaveProperty(["replay.from"]);
+    const made = await createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: [a.id], from: "2008-10-07", speed: 60 } } as never);
+    // The event's instruments are exactly its datasets' symbols.
+    expect(made.event).toMatchObject({ instruments: [symbol] });
+  });
+
+  it("prices from the dataset at the event's trading day, and a market buy fills at the replay price", async () => {
+    const db = database.db;
+    const { symbol, event, start, member, portfolioId } = await replayEvent();
+    // Day 2 (2008-10-07) opens at 95.00 one minute in; the practice market says 100.00.
+    const now = at(start, DAY);
+    const status = await replayStatusOf(db, event, now);
+    expect(status).toMatchObject({ phase: "running", tradingDay: "2008-10-07", day: 2, days: 4, instruments: [{ symbol, price: "95.00", previousClose: "95.00" }] });
+    const answer = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 10 }, now });
+    expect(answer.status).toBe(201);
+    // 95.00 plus 5 bps of slippage, rounded up against the buyer.
+    expect((answer.body as { fill: { price: string } }).fill.price).toBe("95.05");
+    const summary = await portfolioSummary(db, await portfolioRow(db, portfolioId), now);
+    expect(summary.positions[0]).toMatchObject({ symbol, quantity: 10, lastPrice: "95.00" });
+    expect(summary.equity).toBe("9999.50");
+    // The practice instrument of the same symbol did not move.
+    const [practice] = await db.select().from(instruments).where(eq(instruments.symbol, symbol));
+    expect(practice!.lastPrice).toBe("100.00");
+    // A symbol outside the datasets is not tradable in the event.
+    const other = await createInstrument(db);
+    const refused = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol: other.symbol, side: "buy", type: "market", quantity: 1 }, now });
+    expect(refused.status).toBe(422);
+    await expectIdentities(db, portfolioId);
+  });
+
+  it("fills a resting limit when the replay path crosses it, and practice moves on the same symbol never touch it", async () => {
+    const db = database.db;
+    const { symbol, start, member, portfolioId } = await replayEvent();
+    const practice = await createPortfolio(db);
+    // A practice limit at the same price on the same symbol: the replay must not touch it either.
+    const practiceOrder = await placeOrder(db, { userId: practice.userId, portfolioId: practice.id, input: { symbol, side: "buy", type: "limit", quantity: 5, limitPrice: "82.00", timeInForce: "gtc" } });
+    expect(practiceOrder.status).toBe(201);
+    const placed = await placeOrder(db, {
+      userId: member.id,
+      portfolioId,
+      input: { symbol, side: "buy", type: "limit", quantity: 5, limitPrice: "82.00", timeInForce: "gtc" },
+      now: at(start, DAY + SECOND),
+    });
+    expect(placed.status).toBe(201);
+    const orderId = (placed.body as { order: { id: string } }).order.id;
+    const [stored] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(stored).toMatchObject({ status: "open", replay: true });
+
+    // The practice market falls through 82.00 on that symbol: the replay order stays open.
+    const moved = await setPrice(db, symbol, "70.00", at(start, DAY + 2 * SECOND));
+    expect(moved.filled).toBe(1); // the practice order only
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
+    expect(await db.select().from(fills).where(eq(fills.portfolioId, portfolioId))).toHaveLength(0);
+
+    // Day 2's path: 95 → 99 → 80 → 85. 100 s in it is still above 82.
+    await advanceReplays({ db, now: at(start, DAY + 40 * SECOND) });
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
+    // By 55 s it has been through the low at 80: the limit filled at 82.00 or better.
+    await advanceReplays({ db, now: at(start, DAY + 55 * SECOND) });
+    const [filled] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(filled!.status).toBe("filled");
+    const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
+    expect(Number(fill!.price)).toBeLessThanOrEqual(82);
+    expect(Number(fill!.price)).toBeGreaterThanOrEqual(80);
+    // The replay's prices are kept for the SQL valuations; the cursor moved.
+    const [quote] = await db.select().from(replayQuotes).where(eq(replayQuotes.symbol, symbol));
+    expect(quote).toMatchObject({ price: "85.00", tradingDay: "2008-10-07" });
+    const [practiceInstrument] = await db.select().from(instruments).where(eq(instruments.symbol, symbol));
+    expect(practiceInstrument!.lastPrice).toBe("70.00");
+    await expectIdentities(db, portfolioId);
+    await expectIdentities(db, practice.id);
+  });
+
+  it("expires a day order at the end of the dataset's trading day, not at midnight", async () => {
+    const db = database.db;
+    const { symbol, start, member, portfolioId } = await replayEvent();
+    const placed = await placeOrder(db, {
+      userId: member.id,
+      portfolioId,
+      input: { symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "10.00", timeInForce: "day" },
+      now: at(start, 5 * SECOND),
+    });
+    const orderId = (placed.body as { order: { id: string } }).order.id;
+    expect((await portfolioRow(db, portfolioId)).reservedCash).toBe("100.00");
+    await advanceReplays({ db, now: at(start, DAY - SECOND) });
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
+    await advanceReplays({ db, now: at(start, DAY + SECOND) });
+    const [expired] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(expired!.status).toBe("expired");
+    expect((await portfolioRow(db, portfolioId)).reservedCash).toBe("0.00");
+    await expectIdentities(db, portfolioId);
+  });
+
+  it("freezes the final standings at the end, valued at the replay's prices of the end", async () => {
+    const db = database.db;
+    const { symbol, event, slug, start, member, portfolioId } = await replayEvent({ days: 3 });
+    const bought = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 10 }, now: at(start, 10 * SECOND) });
+    expect(bought.status).toBe(201);
+    const cash = (await portfolioRow(db, portfolioId)).cash;
+    // Day 3 closes at 94.00 at the end instant (3 minutes in).
+    const done = await finalizeDueEvents({ db, now: at(start, 3 * DAY + SECOND) });
+    expect(done).toContain(event.id);
+    const [row] = await db.select().from(eventStandings).where(and(eq(eventStandings.eventId, event.id), eq(eventStandings.userId, member.id)));
+    const expected = (Number(cash) + 940).toFixed(2);
+    expect(row!.equity).toBe(expected);
+    // Whatever the practice market does afterwards, nothing changes.
+    await setPrice(db, symbol, "500.00", at(start, 3 * DAY + 2 * SECOND));
+    await advanceReplays({ db, now: at(start, 3 * DAY + 5 * SECOND) });
+    const standings = await standingsFor(db, { id: member.id }, slug, { now: at(start, 3 * DAY + 5 * SECOND) });
+    expect(JSON.stringify(standings)).toContain(expected);
+    const [after] = await db.select().from(eventStandings).where(and(eq(eventStandings.eventId, event.id), eq(eventStandings.userId, member.id)));
+    expect(after!.equity).toBe(expected);
+    await expectIdentities(db, portfolioId);
+  });
+
+  it("does not force-cover a short of an event that has ended", async () => {
+    const db = database.db;
+    const organiser = await createTestUser(db, { role: "admin" });
+    const instrument = await createInstrument(db, { lastPrice: "100.00" });
+    const start = Date.now() - 2 * HOUR;
+    const made = await createEvent(
+      db,
+      { id: organiser.id },
+      { title: `Ended ${instrument.symbol}`, startsAt: new Date(start).toISOString(), endsAt: new Date(start + HOUR).toISOString(), startingCash: "1000.00", visibility: "public" } as never,
+      new Date(start - HOUR),
+    );
+    const member = await createTestUser(db);
+    const { portfolioId } = await joinEvent(db, member, made.slug, { now: new Date(start) });
+    // Shorting needs its lesson: give the position directly, as a fill the engine would have written.
+    const { positions, ledgerEntries, fills: fillsTable, orders: ordersTable } = await import("@/server/db/schema");
+    const orderId = crypto.randomUUID();
+    await db.insert(ordersTable).values({ id: orderId, portfolioId, symbol: instrument.symbol, side: "short", type: "market", quantity: 5, timeInForce: "day", status: "filled", createdAt: new Date(start + 1000), closedAt: new Date(start + 1000) });
+    const [fill] = await db.insert(fillsTable).values({ orderId, portfolioId, symbol: instrument.symbol, side: "short", quantity: 5, price: "100.00", commission: "0", reason: "test" }).returning();
+    await db.insert(ledgerEntries).values({ portfolioId, kind: "trade", amount: "500.00", orderId, fillId: fill!.id });
+    await db.insert(positions).values({ portfolioId, symbol: instrument.symbol, quantity: -5, costBasis: "-500.00", realisedPnl: "0" });
+    const { portfolios } = await import("@/server/db/schema");
+    await db.update(portfolios).set({ cash: "1500.00" }).where(eq(portfolios.id, portfolioId));
+    await finalizeDueEvents({ db, now: new Date() });
+    // The price runs far enough to call any live short: the ended event's short stays.
+    const moved = await setPrice(db, instrument.symbol, "400.00");
+    expect(moved.maintenance).toBe(0);
+    const held = await db.select().from(positions).where(eq(positions.portfolioId, portfolioId));
+    expect(held[0]!.quantity).toBe(-5);
+    await expectIdentities(db, portfolioId);
+  });
+});
