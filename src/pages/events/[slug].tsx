@@ -1,6 +1,6 @@
 import Head from "next/head";
-import { EventPage, type EventPageProps } from "@/features/events/components/EventPage";
-import { getEventFor } from "@/features/events/server";
+import { EventPage, type EventPageProps, replayInstruments } from "@/features/events/components/EventPage";
+import { getEventFor, replayFor } from "@/features/events/server";
 import { listInstruments } from "@/features/market/server/queries";
 import { findPortfolioFor, listOrders, portfolioSummary } from "@/features/portfolio/server";
 import type { GuardedPage } from "@/features/shell/page";
@@ -18,13 +18,19 @@ export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, se
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   });
+  // A replay event trades its datasets' symbols at its replay's prices, never the practice market's.
+  const replay = event?.replay ? await replayFor(db, session.user, slug, { code, now }) : null;
   let portfolio: EventPageProps["portfolio"] = null;
   if (event?.portfolioId) {
     const row = await findPortfolioFor(db, event.portfolioId, session.user);
-    const [summary, instruments, openOrders] = await Promise.all([portfolioSummary(db, row, now), listInstruments(db), listOrders(db, row.id, { status: "open", page: 1, pageSize: 100 })]);
+    const [summary, instruments, openOrders] = await Promise.all([
+      portfolioSummary(db, row, now),
+      replay ? Promise.resolve(replayInstruments(replay)) : listInstruments(db),
+      listOrders(db, row.id, { status: "open", page: 1, pageSize: 100 }),
+    ]);
     portfolio = { summary, instruments, openOrders };
   }
-  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio } };
+  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio, replay } };
 });
 
 const EventRoute: GuardedPage<EventPageProps> = (props) => (

@@ -8,7 +8,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, tableClass, tableWrapClass } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
-import { EventForm, type LessonChoice } from "./EventForm";
+import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
 import { money, percent, PHASE_LABEL, when } from "./format";
 import type { EventView, ParticipantRow } from "./types";
 import styles from "./events.module.css";
@@ -16,6 +16,7 @@ import styles from "./events.module.css";
 export interface EventAdminProps {
   event: EventView;
   lessons: LessonChoice[];
+  datasets: DatasetChoice[];
 }
 
 type Status = { tone: "success" | "error"; text: string } | null;
@@ -216,7 +217,7 @@ export function EventAdmin(props: EventAdminProps) {
         {event.phase !== "upcoming" && (
           <Alert tone="info">{event.phase === "live" ? "The event is live: rules that would be unfair to change now are locked." : "The event has ended: its rules are a record and cannot change."}</Alert>
         )}
-        <EventForm key={event.phase} event={event} lessons={props.lessons} onSaved={() => void mutate()} />
+        <EventForm key={event.phase} event={event} lessons={props.lessons} datasets={props.datasets} onSaved={() => void mutate()} />
       </Card>
       <ConfirmDialog
         open={confirmArchive}

@@ -9,6 +9,15 @@ import { api, ApiError } from "@/lib/client/api";
 import type { EventView } from "./types";
 import styles from "./events.module.css";
 
+/** An imported dataset an event can replay (one instrument's daily history). */
+export interface DatasetChoice {
+  id: string;
+  name: string;
+  symbol: string;
+  firstDate: string;
+  lastDate: string;
+}
+
 export interface LessonChoice {
   id: string;
   title: string;
@@ -31,6 +40,10 @@ type Draft = {
   metric: "return" | "sharpe";
   instruments: string;
   requiredLesson: string;
+  replayOn: boolean;
+  replayDatasets: string[];
+  replayFrom: string;
+  replaySpeed: string;
 };
 
 /** datetime-local wants the viewer's local wall time without a zone. */
@@ -66,6 +79,10 @@ function draftOf(event: EventView | null): Draft {
       metric: "return",
       instruments: "",
       requiredLesson: "",
+      replayOn: false,
+      replayDatasets: [],
+      replayFrom: "",
+      replaySpeed: "60",
     };
   }
   return {
@@ -84,6 +101,10 @@ function draftOf(event: EventView | null): Draft {
     metric: event.metric,
     instruments: event.instruments?.join(", ") ?? "",
     requiredLesson: event.requiredLesson ?? "",
+    replayOn: event.replay !== null,
+    replayDatasets: event.replay?.datasets ?? [],
+    replayFrom: event.replay?.from ?? "",
+    replaySpeed: event.replay ? String(event.replay.speed) : "60",
   };
 }
 
@@ -104,18 +125,30 @@ function bodyOf(draft: Draft) {
     lateEntry: draft.lateEntry,
     maxParticipants: numberOr(draft.maxParticipants, null),
     metric: draft.metric,
-    instruments: draft.instruments.trim() === "" ? null : draft.instruments.split(/[\s,]+/).filter(Boolean),
+    // A replay event trades exactly its datasets' symbols (the server sets them).
+    instruments: draft.replayOn || draft.instruments.trim() === "" ? null : draft.instruments.split(/[\s,]+/).filter(Boolean),
     requiredLesson: draft.requiredLesson || null,
+    replay: draft.replayOn ? { datasets: draft.replayDatasets, from: draft.replayFrom, speed: numberOr(draft.replaySpeed, 0) } : null,
   };
+}
+
+/** Whole trading days the window plays at the speed (trading days per real hour), as the server counts them. */
+function tradingDays(draft: Draft): number | null {
+  const start = new Date(draft.startsAt).getTime();
+  const end = new Date(draft.endsAt).getTime();
+  const speed = Number(draft.replaySpeed);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || !(speed > 0) || end <= start) return null;
+  return Math.floor((end - start) / ((3600 / speed) * 1000));
 }
 
 export interface EventFormProps {
   event: EventView | null;
   lessons: LessonChoice[];
+  datasets?: DatasetChoice[];
   onSaved: (answer: { slug: string; event: EventView; joinCode?: string }) => void;
 }
 
-export function EventForm({ event, lessons, onSaved }: EventFormProps) {
+export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(event));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
@@ -226,7 +259,8 @@ export function EventForm({ event, lessons, onSaved }: EventFormProps) {
           </SelectField>
           {locked.requiredLesson && <span className={styles.lockReason}>Locked: {locked.requiredLesson}</span>}
         </div>
-        <div className={styles.wide}>{input("instruments", "Allowed instruments", { placeholder: "All instruments", hint: locked.instruments ? `Locked: ${locked.instruments}` : "Symbols separated by commas; leave empty to allow every instrument." })}</div>
+        <ReplayFields draft={draft} set={set} datasets={datasets} errors={errors} locked={locked.replay} />
+        <div className={styles.wide}>{draft.replayOn ? null : input("instruments", "Allowed instruments", { placeholder: "All instruments", hint: locked.instruments ? `Locked: ${locked.instruments}` : "Symbols separated by commas; leave empty to allow every instrument." })}</div>
         {check("allowShort", "Allow short selling")}
         {check("lateEntry", "Allow joining once live")}
       </div>
@@ -234,5 +268,78 @@ export function EventForm({ event, lessons, onSaved }: EventFormProps) {
         {event ? "Save changes" : "Create event"}
       </Button>
     </form>
+  );
+}
+
+function ReplayFields({
+  draft,
+  set,
+  datasets,
+  errors,
+  locked,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(key: K, value: Draft[K]) => void;
+  datasets: DatasetChoice[];
+  errors: Record<string, string>;
+  locked: string | undefined;
+}) {
+  const chosen = datasets.filter((d) => draft.replayDatasets.includes(d.id));
+  const first = chosen.reduce<string | null>((m, d) => (m === null || d.firstDate < m ? d.firstDate : m), null);
+  const last = chosen.reduce<string | null>((m, d) => (m === null || d.lastDate > m ? d.lastDate : m), null);
+  const days = tradingDays(draft);
+  const disabled = Boolean(locked);
+  return (
+    <fieldset className={styles.wide} disabled={disabled} aria-label="Historical replay">
+      <legend>Historical replay</legend>
+      <label className={styles.check}>
+        <input type="checkbox" name="replayOn" checked={draft.replayOn} onChange={(e) => set("replayOn", e.target.checked)} />
+        Replay imported datasets instead of the practice market
+      </label>
+      {locked && <span className={styles.lockReason}>Locked: {locked}</span>}
+      {draft.replayOn && (
+        <>
+          {datasets.length === 0 ? (
+            <p>No datasets yet: import one under Admin → Market first.</p>
+          ) : (
+            <div role="group" aria-label="Datasets to replay">
+              {datasets.map((d) => (
+                <label key={d.id} className={styles.check}>
+                  <input
+                    type="checkbox"
+                    name="replayDatasets"
+                    value={d.id}
+                    checked={draft.replayDatasets.includes(d.id)}
+                    onChange={(e) => set("replayDatasets", e.target.checked ? [...draft.replayDatasets, d.id] : draft.replayDatasets.filter((id) => id !== d.id))}
+                  />
+                  {d.name} ({d.symbol}, {d.firstDate} to {d.lastDate})
+                </label>
+              ))}
+            </div>
+          )}
+          {errors["replay.datasets"] && <span className={styles.lockReason}>{errors["replay.datasets"]}</span>}
+          <Field
+            label="Replay from (first trading day)"
+            name="replayFrom"
+            type="date"
+            value={draft.replayFrom}
+            min={first ?? undefined}
+            max={last ?? undefined}
+            onChange={(e) => set("replayFrom", e.target.value)}
+            error={errors["replay.from"]}
+            hint={first && last ? `The chosen data runs from ${first} to ${last}.` : undefined}
+          />
+          <Field
+            label="Speed (trading days per real hour)"
+            name="replaySpeed"
+            inputMode="decimal"
+            value={draft.replaySpeed}
+            onChange={(e) => set("replaySpeed", e.target.value)}
+            error={errors["replay.speed"]}
+            hint={days === null ? undefined : `This window plays ${days.toLocaleString("en-US")} trading ${days === 1 ? "day" : "days"} (fewer if the data ends first).`}
+          />
+        </>
+      )}
+    </fieldset>
   );
 }

@@ -12,7 +12,7 @@ import { PortfolioOverview } from "@/features/portfolio/components/PortfolioOver
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components/types";
 import { api, ApiError } from "@/lib/client/api";
 import { money, percent, PHASE_LABEL, remaining, rulesInWords, when } from "./format";
-import type { EventDetail, StandingsView } from "./types";
+import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
 
 export interface EventPageProps {
@@ -21,6 +21,83 @@ export interface EventPageProps {
   code: string | null;
   serverNow: string;
   portfolio: { summary: Summary; instruments: Instrument[]; openOrders: Page<Order> } | null;
+  /** A replay event's clock and prices when the page was rendered; null on the practice market. */
+  replay: ReplayView | null;
+}
+
+/** A replay's instruments in the trade ticket's shape, at the replay's prices. */
+export function replayInstruments(replay: ReplayView): Instrument[] {
+  return replay.instruments
+    .filter((i) => i.price !== null)
+    .map((i) => {
+      const previous = i.previousClose ?? i.price!;
+      const change = Math.round(Number(i.price) * 100) - Math.round(Number(previous) * 100);
+      const previousCents = Math.round(Number(previous) * 100);
+      return {
+        symbol: i.symbol,
+        name: i.name,
+        sector: "Replay",
+        kind: "stock",
+        active: true,
+        lastPrice: i.price!,
+        previousClose: previous,
+        dayChange: (change / 100).toFixed(2),
+        dayChangePct: previousCents > 0 ? (change / previousCents).toFixed(4) : null,
+        updatedAt: replay.at,
+      };
+    });
+}
+
+/** Polls the replay every 3 s while the event runs: the SSE stream carries practice quotes only. */
+function useReplay(slug: string, code: string | null, fallbackData: ReplayView | null, live: boolean) {
+  const query = code ? `?code=${encodeURIComponent(code)}` : "";
+  return useSWR<ReplayView>(fallbackData ? `/api/events/${slug}/replay${query}` : null, (url: string) => api<ReplayView>(url), {
+    fallbackData: fallbackData ?? undefined,
+    refreshInterval: live ? 3000 : 0,
+    keepPreviousData: true,
+  });
+}
+
+function ReplayPanel({ replay }: { replay: ReplayView }) {
+  return (
+    <>
+      <p aria-live="polite" data-testid="replay-day">
+        {replay.phase === "before"
+          ? `Replays from ${replay.tradingDay}: ${replay.days} trading days.`
+          : replay.phase === "ended"
+            ? `Replay over: it ended on ${replay.tradingDay}.`
+            : `Replaying ${replay.tradingDay}, day ${replay.day} of ${replay.days}`}
+      </p>
+      <div className={tableWrapClass}>
+        <table className={tableClass} aria-label="Replay prices">
+          <thead>
+            <tr>
+              <th scope="col">Symbol</th>
+              <th scope="col">Dataset</th>
+              <th scope="col" className={styles.num}>
+                Price
+              </th>
+              <th scope="col" className={styles.num}>
+                Previous close
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {replay.instruments.map((i) => (
+              <tr key={i.symbol}>
+                <td>{i.symbol}</td>
+                <td>{i.name}</td>
+                <td className={styles.num} data-testid={`replay-price-${i.symbol}`}>
+                  {i.price === null ? "—" : money(i.price)}
+                </td>
+                <td className={styles.num}>{i.previousClose === null ? "—" : money(i.previousClose)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }
 
 /** Counts down on the server's clock (the offset is taken once), and reloads the page when the phase changes. */
@@ -190,8 +267,13 @@ function PrivateGate({ slug, code }: { slug: string; code: string | null }) {
   );
 }
 
-export function EventPage({ slug, event, code, serverNow, portfolio }: EventPageProps) {
-  if (!event) return <PrivateGate slug={slug} code={code} />;
+export function EventPage(props: EventPageProps) {
+  if (!props.event) return <PrivateGate slug={props.slug} code={props.code} />;
+  return <EventView {...props} event={props.event} />;
+}
+
+function EventView({ event, code, serverNow, portfolio, replay: initialReplay }: EventPageProps & { event: EventDetail }) {
+  const { data: replay } = useReplay(event.slug, event.joined ? null : code, initialReplay, event.phase === "live");
   return (
     <>
       <p>
@@ -236,10 +318,18 @@ export function EventPage({ slug, event, code, serverNow, portfolio }: EventPage
           <Leaderboard event={event} code={code} />
         </Card>
       </div>
+      {replay && (
+        <Card title="Historical replay">
+          <ReplayPanel replay={replay} />
+        </Card>
+      )}
       {portfolio && (
         <section className={styles.portfolio} aria-label="Your event portfolio">
           {event.phase !== "live" && <Alert tone="info">{event.phase === "upcoming" ? "Trading opens when the event starts." : "The event has ended: orders are no longer taken."}</Alert>}
-          <PortfolioOverview {...portfolio} event={{ allowedSymbols: event.instruments, heading: "Your event portfolio" }} />
+          <PortfolioOverview
+            {...portfolio}
+            event={{ allowedSymbols: event.instruments, heading: "Your event portfolio", ...(replay && { replayInstruments: replayInstruments(replay) }) }}
+          />
         </section>
       )}
     </>

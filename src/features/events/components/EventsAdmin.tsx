@@ -4,16 +4,17 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Card, tableClass, tableWrapClass } from "@/components/ui";
 import { api } from "@/lib/client/api";
-import { EventForm, type LessonChoice } from "./EventForm";
+import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
 import { PHASE_LABEL, when } from "./format";
 import type { EventView } from "./types";
 import styles from "./events.module.css";
 
 export interface EventsAdminProps {
   lessons: LessonChoice[];
+  datasets: DatasetChoice[];
 }
 
-export function EventsAdmin({ lessons }: EventsAdminProps) {
+export function EventsAdmin({ lessons, datasets }: EventsAdminProps) {
   const { data, error, mutate } = useSWR<{ items: EventView[]; total: number }>("/api/admin/events?pageSize=100", (url: string) => api<{ items: EventView[]; total: number }>(url));
   const [created, setCreated] = useState<{ slug: string; title: string; joinCode?: string } | null>(null);
   return (
@@ -83,6 +84,7 @@ export function EventsAdmin({ lessons }: EventsAdminProps) {
         <EventForm
           event={null}
           lessons={lessons}
+          datasets={datasets}
           onSaved={(answer) => {
             setCreated({ slug: answer.slug, title: answer.event.title, joinCode: answer.joinCode });
             void mutate();

@@ -75,3 +75,13 @@ export interface ParticipantRow {
   sharpe: string | null;
   trades: number;
 }
+
+/** GET /api/events/{slug}/replay: a replay event's clock and prices now. */
+export interface ReplayView {
+  phase: "before" | "running" | "ended";
+  tradingDay: string;
+  day: number;
+  days: number;
+  instruments: Array<{ symbol: string; name: string; price: string | null; previousClose: string | null }>;
+  at: string;
+}

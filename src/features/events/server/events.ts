@@ -26,7 +26,7 @@ import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, datasets, eventParticipants, events, instruments, ledgerEntries, lessonProgress, lessons, portfolios } from "@/server/db/schema";
 import { HttpError, httpErrors } from "@/server/http/errors";
-import { resetReplayQuotes } from "./replay";
+import { replayStatusOf, type ReplayStatus, resetReplayQuotes } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
 import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
@@ -211,6 +211,19 @@ export async function standingsFor(db: Db, viewer: Viewer, slug: string, options
     items: board.items.map(({ userId, ...rest }) => ({ ...rest, you: userId === viewer.id })),
     total: board.items.length,
   };
+}
+
+/**
+ * A replay event's clock and prices for someone who may see the event: the dataset's trading
+ * day playing now and each instrument's replay price. Null for an event on the practice market.
+ */
+export async function replayFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}): Promise<ReplayStatus | null> {
+  const now = options.now ?? new Date();
+  const row = await findBySlug(db, slug);
+  if (!row) throw httpErrors.notFound(NOT_FOUND);
+  const participant = await participantOf(db, row.id, viewer.id);
+  if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
+  return replayStatusOf(db, row, now);
 }
 
 // ---------------------------------------------------------------------------------------

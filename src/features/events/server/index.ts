@@ -11,6 +11,7 @@ export {
   listEventsFor,
   listParticipants,
   regenerateJoinCode,
+  replayFor,
   removeParticipant,
   serializeEvent,
   standingsCsv,

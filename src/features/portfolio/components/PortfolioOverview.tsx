@@ -29,7 +29,15 @@ export interface EventPortfolioOptions {
   /** The event's allowed symbols; null = every instrument. */
   allowedSymbols: string[] | null;
   heading: string;
+  /**
+   * A replay event's instruments at its replay's prices (polled by the event page): they
+   * replace the practice market's list and live quotes, which belong to another market.
+   */
+  replayInstruments?: Instrument[];
 }
+
+/** How often a replay portfolio's figures are refetched (its prices move on the replay's clock). */
+const REPLAY_POLL_MS = 3000;
 
 /** Start over with 100,000.00: asks first, because holdings and history go for good. */
 function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset: () => void }) {
@@ -71,13 +79,16 @@ function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset
 
 export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist"> & { watchlist?: WatchlistData; event?: EventPortfolioOptions }) {
   const { event } = props;
-  const quotes = useLiveQuotes();
-  const summaryQuery = useSummary(props.summary, event ? props.summary.id : undefined);
-  const instrumentsQuery = useInstruments(props.instruments);
+  const replay = event?.replayInstruments;
+  const liveQuotes = useLiveQuotes();
+  // Practice quotes never price a replay portfolio, even on a symbol a dataset shares.
+  const quotes = replay ? {} : liveQuotes;
+  const summaryQuery = useSummary(props.summary, event ? props.summary.id : undefined, replay ? REPLAY_POLL_MS : undefined);
+  const instrumentsQuery = useInstruments(replay ? undefined : props.instruments, !replay);
   const refresh = useRefreshPortfolio();
   const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
   const allowed = event?.allowedSymbols ? new Set(event.allowedSymbols) : null;
-  const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes).filter((i) => !allowed || allowed.has(i.symbol));
+  const instruments = (replay ?? instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes)).filter((i) => !allowed || allowed.has(i.symbol));
   const holdings = Object.fromEntries(summary.positions.map((p) => [p.symbol, p.quantity]));
   return (
     <>

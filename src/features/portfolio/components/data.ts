@@ -15,8 +15,9 @@ function usePollInterval(): number {
 }
 
 /** The practice portfolio (`/api/portfolio`), or the portfolio with `portfolioId` (an event's). */
-export function useSummary(fallbackData?: Summary, portfolioId?: string) {
-  const refreshInterval = usePollInterval();
+export function useSummary(fallbackData?: Summary, portfolioId?: string, pollMs?: number) {
+  const polled = usePollInterval();
+  const refreshInterval = pollMs ?? polled;
   return useSWR<Summary>(portfolioId ? `/api/portfolios/${portfolioId}` : "/api/portfolio", fetcher, { fallbackData, refreshInterval, keepPreviousData: true });
 }
 
@@ -32,10 +33,10 @@ export function useFills(portfolioId: string) {
   return useSWR<Page<Fill>>(`/api/portfolios/${portfolioId}/fills?pageSize=100`, fetcher, { refreshInterval, keepPreviousData: true });
 }
 
-export function useInstruments(fallbackData?: Instrument[]) {
+export function useInstruments(fallbackData?: Instrument[], enabled = true) {
   const refreshInterval = usePollInterval();
   return useSWR<Instrument[]>(
-    "/api/instruments",
+    enabled ? "/api/instruments" : null,
     async (path: string) => (await api<{ items: Instrument[] }>(path)).items,
     { fallbackData, refreshInterval: refreshInterval ? 15_000 : 0, keepPreviousData: true },
   );

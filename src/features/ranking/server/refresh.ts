@@ -221,11 +221,12 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
   const insert = sql`
     with cur as (
       select ep.user_id, ep.joined_at, p.id as portfolio_id, p.starting_cash,
-             p.cash + coalesce(sum(pos.quantity * coalesce(ov.price, i.last_price)), 0) as equity
+             p.cash + coalesce(sum(pos.quantity * coalesce(ov.price, rq.price, i.last_price)), 0) as equity
       from event_participants ep
       join portfolios p on p.id = ep.portfolio_id
       left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
       left join instruments i on i.symbol = pos.symbol
+      left join replay_quotes rq on rq.event_id = ep.event_id and rq.symbol = pos.symbol
       left join (select key as symbol, value::numeric as price from jsonb_each_text(${prices}::jsonb)) ov on ov.symbol = pos.symbol
       where ep.event_id = ${event.id} and ep.removed_at is null
       group by ep.user_id, ep.joined_at, p.id

@@ -3,14 +3,15 @@ import Link from "next/link";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { EventAdmin, type EventAdminProps } from "@/features/events/components/EventAdmin";
 import { adminGetEvent, lessonChoices } from "@/features/events/server";
+import { listDatasets } from "@/features/market/server/admin";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
 
 export const getServerSideProps = guardedPage<EventAdminProps>({ role: "admin" }, async (ctx) => {
   const db = await getDb();
-  const [event, lessons] = await Promise.all([adminGetEvent(db, String(ctx.params?.slug ?? "")), lessonChoices(db)]);
-  return { props: { event, lessons } };
+  const [event, lessons, datasets] = await Promise.all([adminGetEvent(db, String(ctx.params?.slug ?? "")), lessonChoices(db), listDatasets(db)]);
+  return { props: { event, lessons, datasets: datasets.map(({ id, name, symbol, firstDate, lastDate }) => ({ id, name, symbol, firstDate, lastDate })) } };
 });
 
 const EventAdminPage: GuardedPage<EventAdminProps> = (props) => (

@@ -1,0 +1,81 @@
+/**
+ * A replay contest in the browser: an admin imports a small CSV dataset, creates an event
+ * replaying it (dataset picker, start date, speed), and a member joins, sees the replay's
+ * trading day and price, and buys at the replay's price — an instrument the practice market
+ * does not even list.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+
+// Flat first day, so the price on day 1 is exactly 40.00 whenever the member trades.
+const CSV = ["Date,Open,High,Low,Close,Volume", "2008-10-06,40.00,40.00,40.00,40.00,1000", "2008-10-07,40.00,41.00,30.00,31.00,1000", "2008-10-08,31.00,35.00,30.50,34.00,1000"].join("\n");
+
+async function localTime(page: Page, offsetMs: number): Promise<string> {
+  return page.evaluate((offset) => {
+    const d = new Date(Date.now() + offset);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  }, offsetMs);
+}
+
+describe.skipIf(browserMissing)("a replay event in the browser", () => {
+  const devices = useDevices();
+
+  it("is created on an imported dataset, joined, and traded at the replay's price", { timeout: 150_000 }, async () => {
+    const symbol = `RP${Array.from({ length: 4 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 24)]).join("")}`;
+    const admin = await (await devices.launch()).newPage();
+    await signInAt(admin, TEST_ADMIN);
+    await admin.waitForURL(`${appUrl()}/`);
+
+    // Import the dataset.
+    await admin.goto(`${appUrl()}/admin/datasets`);
+    const importForm = admin.getByRole("form", { name: "Import a CSV" });
+    const name = `Crash ${symbol}`;
+    await importForm.getByLabel("CSV file").setInputFiles({ name: "crash.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
+    await importForm.getByLabel("Dataset name").fill(name);
+    await importForm.getByLabel("Symbol", { exact: true }).fill(symbol);
+    await importForm.getByRole("button", { name: "Import" }).click();
+    await admin.waitForURL((url) => /^\/admin\/datasets\/[^/]+$/.test(url.pathname));
+
+    // Create a public replay event, live from a few seconds ago for three minutes: three trading days at 60 a real hour.
+    await admin.goto(`${appUrl()}/admin/events`);
+    const form = admin.getByRole("form", { name: "Create an event" });
+    const title = `Crash class ${symbol}`;
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Starts (your local time)").fill(await localTime(admin, -5_000));
+    await form.getByLabel("Ends (your local time)").fill(await localTime(admin, 180_000));
+    await form.getByLabel("Replay imported datasets instead of the practice market").check();
+    await form.getByLabel(new RegExp(`^${name} \\(${symbol}`)).check();
+    await form.getByLabel("Replay from (first trading day)").fill("2008-10-06");
+    await form.getByLabel("Speed (trading days per real hour)").fill("60");
+    await form.getByText("This window plays 3 trading days").waitFor();
+    await form.getByRole("button", { name: "Create event" }).click();
+    const created = admin.getByRole("status").filter({ hasText: "Created" });
+    await created.waitFor();
+    const href = (await created.getByRole("link", { name: title }).getAttribute("href"))!;
+    const slug = href.split("/").pop()!;
+
+    // A member joins and trades the replay's instrument at its price.
+    const person = newPerson("replayer");
+    await registerViaApi(person);
+    const member = await (await devices.launch()).newPage();
+    await signInAt(member, person);
+    await member.waitForURL(`${appUrl()}/`);
+    await member.goto(`${appUrl()}/events/${slug}`);
+    await member.getByRole("button", { name: "Join this event" }).click();
+    await member.getByRole("heading", { name: "Your event portfolio" }).waitFor();
+    await member.getByTestId("replay-day").getByText("Replaying 2008-10-06, day 1 of 3").waitFor();
+    expect(await member.getByTestId(`replay-price-${symbol}`).textContent()).toContain("40.00");
+    const ticket = member.getByRole("form", { name: "Trade ticket" });
+    await ticket.getByRole("combobox", { name: "Instrument" }).fill(symbol);
+    await ticket.getByRole("option", { name: new RegExp(`^${symbol}`) }).waitFor();
+    await ticket.getByRole("combobox", { name: "Instrument" }).press("Enter");
+    await ticket.getByLabel("Quantity").fill("10");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    // 40.00 plus 5 bps, rounded up: 40.02.
+    await ticket.getByText(new RegExp(`Bought 10 ${symbol}.*40\\.02`)).waitFor();
+    const holdings = member.getByRole("region", { name: "Your event portfolio" });
+    await holdings.getByRole("link", { name: symbol }).first().waitFor();
+  });
+});
