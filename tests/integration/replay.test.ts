@@ -157,6 +157,25 @@ describe("replay events", () => {
     await expectIdentities(db, practice.id);
   });
 
+  it("never fills an order on the part of the path the replay played before the order existed", async () => {
+    const db = database.db;
+    const { symbol, start, member, portfolioId } = await replayEvent();
+    await advanceReplays({ db, now: at(start, 30 * SECOND) });
+    // Day 1: 100 → 104 → 90 (about 42 s in) → 95 (54 s). At 50 s it is back above 93.
+    const placed = await placeOrder(db, {
+      userId: member.id,
+      portfolioId,
+      input: { symbol, side: "buy", type: "limit", quantity: 1, limitPrice: "91.00", timeInForce: "gtc" },
+      now: at(start, 50 * SECOND),
+    });
+    expect((placed.body as { order: { status: string } }).order.status).toBe("open");
+    // The task catches up over the low at 90, which came before the order: it stays open.
+    await advanceReplays({ db, now: at(start, 58 * SECOND) });
+    const orderId = (placed.body as { order: { id: string } }).order.id;
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
+    await expectIdentities(db, portfolioId);
+  });
+
   it("expires a day order at the end of the dataset's trading day, not at midnight", async () => {
     const db = database.db;
     const { symbol, start, member, portfolioId } = await replayEvent();

@@ -84,6 +84,8 @@ export interface Replay extends PriceSource {
    * crossed over the interval exactly when one of these steps crosses it.
    */
   pathBetween(symbol: string, from: Date, to: Date): string[];
+  /** The same path with the instant each price is reached (the first point is `from`). */
+  pathPointsBetween(symbol: string, from: Date, to: Date): Array<{ at: Date; price: string }>;
 }
 
 interface Series {
@@ -160,7 +162,7 @@ export function createReplay(options: ReplayOptions): Replay {
     return new Date(startMs + (where.dayIndex + 1) * dayMs);
   };
 
-  const pathBetween = (symbol: string, from: Date, to: Date): string[] => {
+  const pathPointsBetween = (symbol: string, from: Date, to: Date): Array<{ at: Date; price: string }> => {
     const data = series.get(symbol);
     if (!data || to.getTime() <= from.getTime()) return [];
     const fromMs = from.getTime();
@@ -189,13 +191,15 @@ export function createReplay(options: ReplayOptions): Replay {
       }
     }
     instants.push(endsAt.getTime());
-    const prices: string[] = [];
+    const points: Array<{ at: Date; price: string }> = [];
     for (const ms of [...new Set(instants.filter((ms) => ms >= fromMs && ms <= toMs).concat(toMs))].sort((a, b) => a - b)) {
       const price = priceAt(symbol, new Date(ms));
-      if (price !== undefined && prices.at(-1) !== price) prices.push(price);
+      if (price !== undefined && points.at(-1)?.price !== price) points.push({ at: new Date(ms), price });
     }
-    return prices;
+    return points;
   };
+
+  const pathBetween = (symbol: string, from: Date, to: Date): string[] => pathPointsBetween(symbol, from, to).map((p) => p.price);
 
   return {
     calendar,
@@ -205,6 +209,7 @@ export function createReplay(options: ReplayOptions): Replay {
     tradingDayAt,
     endOfTradingDay,
     pathBetween,
+    pathPointsBetween,
     symbols: () => [...series.keys()],
     quote(symbol, now): Quote | undefined {
       const price = priceAt(symbol, now);

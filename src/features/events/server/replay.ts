@@ -83,14 +83,19 @@ export async function advanceReplay(context: ReplayContext, event: EventRow, unt
   for (const cut of cuts) {
     // An order settles inside the event's window (end exclusive).
     const settleAt = new Date(Math.min(cut.getTime(), event.endsAt.getTime() - 1));
-    const paths = source.symbols.map((symbol) => ({ symbol, path: source.replay.pathBetween(symbol, start, cut) }));
-    const steps = Math.max(0, ...paths.map((p) => p.path.length - 1));
-    for (let step = 0; step < steps; step++) {
-      const moves: SymbolMove[] = [];
-      for (const { symbol, path } of paths) {
-        if (step + 1 < path.length) moves.push({ symbol, previous: parseMoney(path[step]!), next: parseMoney(path[step + 1]!) });
+    // Every symbol's steps in the order the replay reached them; each settles at the instant
+    // it reached its price, on the orders that existed when the step began.
+    const steps: Array<{ from: Date; at: Date; move: SymbolMove }> = [];
+    for (const symbol of source.symbols) {
+      const points = source.replay.pathPointsBetween(symbol, start, cut);
+      for (let i = 1; i < points.length; i++) {
+        steps.push({ from: points[i - 1]!.at, at: points[i]!.at, move: { symbol, previous: parseMoney(points[i - 1]!.price), next: parseMoney(points[i]!.price) } });
       }
-      await processPriceMoves(db, moves, settleAt, prices);
+    }
+    steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const step of steps) {
+      const at = new Date(Math.min(step.at.getTime(), settleAt.getTime()));
+      await processPriceMoves(db, [step.move], at, prices, { placedBefore: step.from });
     }
     await expireDayOrders(db, cut, prices);
     start = cut;

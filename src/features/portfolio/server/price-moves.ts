@@ -62,8 +62,17 @@ const ORDERS_PER_TRANSACTION = 500;
  */
 const CONCURRENT_TRANSACTIONS = 2;
 
+export interface MoveOptions {
+  /**
+   * Only orders placed at or before this instant: a replay replays a stretch of its path
+   * after the fact, and an order placed during the stretch must not fill on prices from
+   * before it existed.
+   */
+  placedBefore?: Date;
+}
+
 /** The crossed-order query for these moves (exported for bench/tick.ts's EXPLAIN). */
-export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "next">>, source: Pick<PriceSource, "kind" | "eventId"> = practiceSource) {
+export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "next">>, source: Pick<PriceSource, "kind" | "eventId"> = practiceSource, options: MoveOptions = {}) {
   const list = JSON.stringify(moves.map((m) => ({ symbol: m.symbol, price: formatMoney(m.next) })));
   // Practice moves: one index range per move and direction (orders_open_fires_{below,above}_idx,
   // whose predicate excludes replay orders, so a practice move never sees a replay event's
@@ -71,7 +80,9 @@ export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "n
   const whose =
     source.kind === "practice"
       ? sql`not ${orders.replay}`
-      : sql`${orders.replay} and ${orders.portfolioId} in (select ${eventParticipants.portfolioId} from ${eventParticipants} where ${eventParticipants.eventId} = ${source.eventId})`;
+      : sql`${orders.replay} and ${orders.portfolioId} in (select ${eventParticipants.portfolioId} from ${eventParticipants} where ${eventParticipants.eventId} = ${source.eventId})${
+          options.placedBefore ? sql` and ${orders.createdAt} <= ${options.placedBefore.toISOString()}::timestamptz` : sql``
+        }`;
   return sql`
     select o.id, o.portfolio_id as "portfolioId"
     from json_to_recordset(${list}::json) as m(symbol text, price numeric)
@@ -97,11 +108,11 @@ export async function processPriceMove(db: Db, symbol: string, previous: Money, 
  * on PostgreSQL. Within a portfolio orders run oldest first, each against the state the
  * previous one left, exactly as one at a time would. Then the maintenance check.
  */
-export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date(), source: PriceSource = practiceSource): Promise<PriceMoveResult> {
+export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date(), source: PriceSource = practiceSource, options: MoveOptions = {}): Promise<PriceMoveResult> {
   const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
   if (moves.length === 0) return result;
   const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
-  const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()], source));
+  const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()], source, options));
   result.candidates = candidates.length;
 
   const byPortfolio = new Map<string, string[]>();
