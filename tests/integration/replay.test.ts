@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advanceReplays, createEvent, finalizeDueEvents, joinEvent, replayStatusOf, standingsFor } from "@/features/events/server";
-import { importDataset } from "@/features/market/server/admin";
+import { deactivateInstrument, importDataset } from "@/features/market/server/admin";
 import { placeOrder, portfolioSummary, setPrice } from "@/features/portfolio/server";
 import { eventStandings, events, fills, instruments, orders, replayQuotes } from "@/server/db/schema";
 import { HttpError } from "@/server/http/errors";
@@ -44,7 +44,7 @@ const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unkn
 async function replayEvent(options: { days?: number } = {}) {
   const db = database.db;
   const organiser = await createTestUser(db, { role: "admin" });
-  const symbol = `R${letters()}`;
+  const symbol = `R${letters().slice(0, 4)}`;
   await createInstrument(db, { symbol, lastPrice: "100.00", previousClose: "100.00" });
   const dataset = await importDataset(db, organiser.id, { name: `Crash ${symbol}`, symbol, csv: CSV });
   const start = Math.ceil((Date.now() + HOUR) / SECOND) * SECOND;
@@ -74,7 +74,7 @@ describe("replay events", () => {
   it("refuses unknown datasets, two datasets of one symbol and a start outside the data", async () => {
     const db = database.db;
     const organiser = await createTestUser(db, { role: "admin" });
-    const symbol = `R${letters()}`;
+    const symbol = `R${letters().slice(0, 4)}`;
     const a = await importDataset(db, organiser.id, { name: `A ${symbol}`, symbol, csv: CSV });
     const b = await importDataset(db, organiser.id, { name: `B ${symbol}`, symbol, csv: CSV });
     const base = { title: "Bad replay", startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString(), startingCash: "1000.00", visibility: "public" };
@@ -116,7 +116,7 @@ describe("replay events", () => {
 
   it("fills a resting limit when the replay path crosses it, and practice moves on the same symbol never touch it", async () => {
     const db = database.db;
-    const { symbol, start, member, portfolioId } = await replayEvent();
+    const { symbol, start, member, portfolioId, organiser } = await replayEvent();
     const practice = await createPortfolio(db);
     // A practice limit at the same price on the same symbol: the replay must not touch it either.
     const practiceOrder = await placeOrder(db, { userId: practice.userId, portfolioId: practice.id, input: { symbol, side: "buy", type: "limit", quantity: 5, limitPrice: "82.00", timeInForce: "gtc" } });
@@ -137,6 +137,11 @@ describe("replay events", () => {
     expect(moved.filled).toBe(1); // the practice order only
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
     expect(await db.select().from(fills).where(eq(fills.portfolioId, portfolioId))).toHaveLength(0);
+    // Withdrawing the practice instrument cancels practice orders only.
+    const another = await placeOrder(db, { userId: practice.userId, portfolioId: practice.id, input: { symbol, side: "buy", type: "limit", quantity: 1, limitPrice: "60.00", timeInForce: "gtc" } });
+    await deactivateInstrument(db, organiser.id, symbol);
+    expect((await db.select().from(orders).where(eq(orders.id, (another.body as { order: { id: string } }).order.id)))[0]!.status).toBe("cancelled");
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
 
     // Day 2's path: 95 → 99 → 80 → 85. 100 s in it is still above 82.
     await advanceReplays({ db, now: at(start, DAY + 40 * SECOND) });

@@ -6,7 +6,8 @@ import { cancelOpenOrdersLocked } from "./orders";
 import { lockPortfolio } from "./state";
 
 /**
- * Cancels every open order on `symbol`, each portfolio under its lock, giving reservations
+ * Cancels every open practice-market order on `symbol` (a replay event's orders on a symbol
+ * its dataset shares belong to another market and stay), each portfolio under its lock, giving reservations
  * back: a deactivated instrument no longer moves, so its orders would otherwise wait for ever
  * with cash locked. The reason is written on the order, so the history says why.
  */
@@ -14,7 +15,7 @@ export async function cancelOrdersOfWithdrawnInstrument(db: Db, symbol: string, 
   const holders = await db
     .selectDistinct({ portfolioId: orders.portfolioId })
     .from(orders)
-    .where(and(eq(orders.symbol, symbol), eq(orders.status, "open")));
+    .where(and(eq(orders.symbol, symbol), eq(orders.status, "open"), eq(orders.replay, false)));
   let cancelled = 0;
   for (const { portfolioId } of holders) {
     cancelled += await db.transaction(async (tx) => {
