@@ -5,7 +5,8 @@ import { money, percent } from "./format";
 import type { Holding } from "./types";
 import styles from "./portfolio.module.css";
 
-export function Holdings({ positions }: { positions: Holding[] }) {
+/** `chartLinks`: link each symbol to its practice-market page (not for a replay's symbols, which have none there). */
+export function Holdings({ positions, chartLinks = true }: { positions: Holding[]; chartLinks?: boolean }) {
   if (positions.length === 0) {
     return <p className="muted">No holdings yet. Use the trade ticket to buy your first shares.</p>;
   }
@@ -29,7 +30,7 @@ export function Holdings({ positions }: { positions: Holding[] }) {
           {positions.map((p) => (
             <tr key={p.symbol} data-symbol={p.symbol}>
               <th scope="row">
-                <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link>
+                {chartLinks ? <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link> : p.symbol}
                 <span className={styles.holdingName}>{p.name}</span>
               </th>
               <td>{p.quantity < 0 ? `${p.quantity} (short)` : p.quantity}</td>

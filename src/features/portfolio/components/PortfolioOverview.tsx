@@ -140,7 +140,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
             <PerformancePanel portfolioId={summary.id} />
           </Card>
           <Card title="Holdings">
-            <Holdings positions={summary.positions} />
+            <Holdings positions={summary.positions} chartLinks={!replay} />
           </Card>
           <Card title="Open orders">
             <OpenOrders portfolioId={summary.id} fallback={props.openOrders} onChanged={() => void refresh()} />
@@ -161,7 +161,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
         </div>
         <aside className={`${styles.sideColumn} ${styles.tradeFirst}`} aria-label="Trade">
           <Card title="Trade">
-            <TradeTicket portfolioId={summary.id} instruments={instruments} buyingPower={summary.buyingPower} holdings={holdings} onPlaced={() => void refresh()} />
+            <TradeTicket portfolioId={summary.id} instruments={instruments} buyingPower={summary.buyingPower} holdings={holdings} chartLinks={!replay} onPlaced={() => void refresh()} />
           </Card>
           {!event && props.watchlist && (
             <Card title="Watchlist">

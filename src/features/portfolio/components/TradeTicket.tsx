@@ -89,8 +89,11 @@ export function TradeTicket({
   holdings,
   initialSymbol = "",
   lockSymbol = false,
+  chartLinks = true,
   onPlaced,
 }: {
+  /** Link the chosen instrument to its practice-market page (not for a replay's symbols). */
+  chartLinks?: boolean;
   portfolioId: string;
   instruments: Instrument[];
   buyingPower: string;
@@ -285,7 +288,7 @@ export function TradeTicket({
       <Button type="submit" block busy={busy}>
         {busy ? "Placing order…" : `Place ${SIDE_LABEL[side]!.toLowerCase()} order`}
       </Button>
-      {instrument && !lockSymbol && (
+      {instrument && !lockSymbol && chartLinks && (
         <p className={styles.hint} style={{ marginTop: "0.5rem" }}>
           <Link href={`/portfolio/instruments/${instrument.symbol}`}>{instrument.symbol} chart and stats</Link>
         </p>
