@@ -158,6 +158,10 @@ describe("replay events", () => {
     expect(quote).toMatchObject({ price: "85.00", tradingDay: "2008-10-07" });
     const [practiceInstrument] = await db.select().from(instruments).where(eq(instruments.symbol, symbol));
     expect(practiceInstrument!.lastPrice).toBe("70.00");
+    // Valued at the replay's close of 2008-10-07; the day change is against the dataset's previous close (95.00).
+    const summary = await portfolioSummary(db, await portfolioRow(db, portfolioId), at(start, DAY + 55 * SECOND));
+    expect(summary.positions[0]).toMatchObject({ symbol, quantity: 5, lastPrice: "85.00", dayChange: "-50.00" });
+    expect(summary.dayChange).toBe("-50.00");
     await expectIdentities(db, portfolioId);
     await expectIdentities(db, practice.id);
   });
