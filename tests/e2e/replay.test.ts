@@ -2,7 +2,7 @@
  * A replay contest in the browser: an admin imports a small CSV dataset, creates an event
  * replaying it (dataset picker, start date, speed), and a member joins, sees the replay's
  * trading day and price, and buys at the replay's price — an instrument the practice market
- * does not even list.
+ * does not even list — then a resting sell fills when the server's replay task plays through it.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -22,7 +22,7 @@ async function localTime(page: Page, offsetMs: number): Promise<string> {
 describe.skipIf(browserMissing)("a replay event in the browser", () => {
   const devices = useDevices();
 
-  it("is created on an imported dataset, joined, and traded at the replay's price", { timeout: 150_000 }, async () => {
+  it("is created on an imported dataset, joined, and traded at the replay's price; a resting order fills on the replay's clock", { timeout: 240_000 }, async () => {
     const symbol = `RP${Array.from({ length: 4 }, () => "ABCDEFGHJKLMNPQRSTUVWXYZ"[Math.floor(Math.random() * 24)]).join("")}`;
     const admin = await (await devices.launch()).newPage();
     await signInAt(admin, TEST_ADMIN);
@@ -80,5 +80,20 @@ describe.skipIf(browserMissing)("a replay event in the browser", () => {
     await row.waitFor();
     expect(await row.getByRole("link", { name: symbol }).count()).toBe(0);
     await member.getByTestId("equity").getByText("99,999.80").waitFor();
+
+    // A resting sell at 40.90: the server's replay task fills it when day 2 (2008-10-07) runs up to its high of 41.00.
+    await ticket.getByLabel("Sell", { exact: true }).check();
+    await ticket.getByLabel("Order type").selectOption("limit");
+    await ticket.getByLabel("Limit price").fill("40.90");
+    await ticket.getByLabel("Quantity").fill("10");
+    await ticket.getByLabel("Time in force").selectOption("gtc");
+    await ticket.getByRole("button", { name: "Place sell order" }).click();
+    await ticket.getByText(new RegExp(`Limit order to sell 10 ${symbol} placed`)).waitFor();
+    await member.getByRole("list", { name: "Open orders" }).getByText(`Sell 10 ${symbol} · Limit`).waitFor();
+    // Day 1 is flat at 40.00: the order rests until day 2 begins, a minute after the start.
+    await member.getByTestId("replay-day").getByText(/Replaying 2008-10-0[78], day [23] of 3/).waitFor({ timeout: 100_000 });
+    // Bought at 40.02, sold at 40.90: 100,000.00 − 400.20 + 409.00.
+    await member.getByTestId("cash").getByText("100,008.80").waitFor({ timeout: 30_000 });
+    await member.getByText("No open orders.", { exact: false }).waitFor();
   });
 });

@@ -89,7 +89,7 @@ export async function advanceReplay(context: ReplayContext, event: EventRow, unt
     for (const symbol of source.symbols) {
       const points = source.replay.pathPointsBetween(symbol, start, cut);
       for (let i = 1; i < points.length; i++) {
-        steps.push({ from: points[i - 1]!.at, at: points[i]!.at, move: { symbol, previous: parseMoney(points[i - 1]!.price), next: parseMoney(points[i]!.price) } });
+        steps.push({ from: points[i - 1]!.at, at: points[i]!.at, move: { symbol, previous: parseMoney(points[i - 1]!.price), next: parseMoney(points[i]!.price), continuous: true } });
       }
     }
     steps.sort((a, b) => a.at.getTime() - b.at.getTime());

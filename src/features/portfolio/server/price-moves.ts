@@ -15,6 +15,7 @@ import {
   maintenanceCall,
   matchOrder,
   type Money,
+  type OrderSpec,
   parseMoney,
   type PortfolioState,
   type Position,
@@ -46,6 +47,21 @@ export interface SymbolMove {
   symbol: string;
   previous: Money;
   next: Money;
+  /**
+   * The price went through every value between previous and next (a replay's path between
+   * two turning points), rather than jumping (a simulator tick): an order whose limit or stop
+   * lies on the way meets exactly that price, not a gap to `next`.
+   */
+  continuous?: boolean;
+}
+
+/** Where a continuous move meets the order: its limit or stop when that lies on the way, else the move's end. */
+function metOnTheWay(spec: OrderSpec, move: SymbolMove): Money {
+  const fire = spec.type === "limit" ? spec.limitPrice : spec.type === "stop" || spec.type === "stop-limit" ? spec.stopPrice : null;
+  if (!move.continuous || fire === null) return move.next;
+  const low = move.previous < move.next ? move.previous : move.next;
+  const high = move.previous < move.next ? move.next : move.previous;
+  return fire >= low && fire <= high ? fire : move.next;
 }
 
 /**
@@ -245,7 +261,7 @@ async function settleChunk(db: Db, chunk: { portfolioIds: string[]; orderIds: st
       const portfolioRules = rules.get(key) ?? (await rulesFor(tx, portfolio, row.side));
       rules.set(key, portfolioRules);
       const spec = specOf(row);
-      const outcome = matchOrder(spec, { kind: "tick", previous: move.previous, next: move.next }, portfolioRules.slippageBps);
+      const outcome = matchOrder(spec, { kind: "tick", previous: move.previous, next: metOnTheWay(spec, move) }, portfolioRules.slippageBps);
       if (outcome.kind === "none") continue;
       if (outcome.kind === "triggered") {
         orderChanges.push({ id: row.id, status: "open", triggered: true, reject_code: null, reject_message: null, closed_at: null });
