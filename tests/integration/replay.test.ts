@@ -185,9 +185,28 @@ describe("replay events", () => {
     await expectIdentities(db, portfolioId);
   });
 
-  it("expires a day order at the end of the dataset's trading day, not at midnight", async () => {
+  it("triggers a resting stop at its own price on the way down, then sells at market with slippage", async () => {
     const db = database.db;
     const { symbol, start, member, portfolioId } = await replayEvent();
+    await placeOrder(db, { userId: member.id, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 10 }, now: at(start, SECOND) });
+    // Day 1: 100 → 104 → 90 → 95. A stop sell at 92.00 is met on the way down to 90.
+    const placed = await placeOrder(db, {
+      userId: member.id,
+      portfolioId,
+      input: { symbol, side: "sell", type: "stop", quantity: 10, stopPrice: "92.00", timeInForce: "gtc" },
+      now: at(start, 2 * SECOND),
+    });
+    const orderId = (placed.body as { order: { id: string } }).order.id;
+    await advanceReplays({ db, now: at(start, 50 * SECOND) });
+    const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
+    // 92.00 less 5 bps, rounded down against the seller.
+    expect(fill!.price).toBe("91.95");
+    await expectIdentities(db, portfolioId);
+  });
+
+  it("expires a day order at the end of the dataset's trading day, not at midnight", async () => {
+    const db = database.db;
+    const { symbol, event, start, member, portfolioId } = await replayEvent();
     const placed = await placeOrder(db, {
       userId: member.id,
       portfolioId,
@@ -201,6 +220,10 @@ describe("replay events", () => {
     await advanceReplays({ db, now: at(start, DAY + SECOND) });
     const [expired] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(expired!.status).toBe("expired");
+    // The cursor is on the event's row: whoever runs the task next resumes from it, and nothing is played twice.
+    const [row] = await db.select().from(events).where(eq(events.id, event.id));
+    expect(row!.replayCursor).toEqual(at(start, DAY + SECOND));
+    expect(await advanceReplays({ db, now: at(start, DAY + SECOND) })).toBe(0);
     expect((await portfolioRow(db, portfolioId)).reservedCash).toBe("0.00");
     await expectIdentities(db, portfolioId);
   });
