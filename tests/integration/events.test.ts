@@ -18,6 +18,7 @@ import {
   updateEvent,
 } from "@/features/events/server";
 import { findPortfolioFor, placeOrder, portfolioSummary, setPrice, takeSnapshots } from "@/features/portfolio/server";
+import { refreshLiveEventBoards } from "@/features/ranking/server";
 import { auditLog, equitySnapshots, eventStandings, events, lessonProgress, lessons, orders, portfolios } from "@/server/db/schema";
 import { HttpError } from "@/server/http/errors";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
@@ -169,6 +170,8 @@ describe("joining", () => {
     expect((await getEventFor(db, stranger, slug, { code: joinCode })).slug).toBe(slug);
     const joined = await joinEvent(db, stranger, slug, { code: joinCode!.replace("-", " ") });
     expect(joined.portfolioId).toBeTruthy();
+    // Their rank comes with the next board refresh (every 5 s in the running app).
+    await refreshLiveEventBoards(db, { now: new Date() });
     const mine = await listEventsFor(db, stranger, { page: 1, pageSize: 100 });
     expect(mine.items.find((e) => e.slug === slug)).toMatchObject({ joined: true, portfolioId: joined.portfolioId, rank: 1 });
     expect((await getEventFor(db, stranger, slug)).joined).toBe(true);
@@ -291,6 +294,9 @@ describe("the end of an event", () => {
     await placeOrder(db, { userId: a!.id, portfolioId: pa.portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 50 } });
     await placeOrder(db, { userId: b!.id, portfolioId: pb.portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "80.00" } });
     await setPrice(db, instrument.symbol, "110.00");
+    // The live board is what the ranking refresh last wrote (every 5 s in the running app).
+    expect((await standingsFor(db, a!, slug)).items).toEqual([]);
+    await refreshLiveEventBoards(db, { now: new Date() });
     const live = await standingsFor(db, a!, slug);
     expect(live.frozen).toBe(false);
     expect(live.items.map((i) => i.name)).toEqual(["Ada", "=cmd|' /C calc'!A0", "Cy"]);

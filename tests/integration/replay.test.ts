@@ -243,7 +243,7 @@ describe("replay events", () => {
     // Whatever the practice market does afterwards, nothing changes.
     await setPrice(db, symbol, "500.00", at(start, 3 * DAY + 2 * SECOND));
     await advanceReplays({ db, now: at(start, 3 * DAY + 5 * SECOND) });
-    const standings = await standingsFor(db, { id: member.id }, slug, { now: at(start, 3 * DAY + 5 * SECOND) });
+    const standings = await standingsFor(db, { id: member.id }, slug);
     expect(JSON.stringify(standings)).toContain(expected);
     const [after] = await db.select().from(eventStandings).where(and(eq(eventStandings.eventId, event.id), eq(eventStandings.userId, member.id)));
     expect(after!.equity).toBe(expected);

@@ -57,7 +57,7 @@ export interface StandingItem {
 export interface StandingsView {
   frozen: boolean;
   metric: "return" | "sharpe";
-  computedAt: string;
+  computedAt: string | null;
   items: StandingItem[];
   total: number;
 }

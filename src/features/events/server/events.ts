@@ -171,7 +171,7 @@ export async function listEventsFor(db: Db, viewer: Viewer, options: { page: num
       joined,
       removed: Boolean(participant?.removedAt),
       portfolioId: joined ? participant!.portfolioId : null,
-      rank: joined ? await rankOf(db, row, viewer.id, now) : null,
+      rank: joined ? await rankOf(db, row, viewer.id) : null,
     });
   }
   return { items, page: options.page, pageSize: options.pageSize, total };
@@ -191,7 +191,7 @@ export async function getEventFor(db: Db, viewer: Viewer, slug: string, options:
     joined,
     removed: Boolean(participant?.removedAt),
     portfolioId: joined ? participant!.portfolioId : null,
-    rank: joined ? await rankOf(db, row, viewer.id, now) : null,
+    rank: joined ? await rankOf(db, row, viewer.id) : null,
     lesson: await lessonInfo(db, row.requiredLessonId, viewer.id),
   };
 }
@@ -199,13 +199,12 @@ export async function getEventFor(db: Db, viewer: Viewer, slug: string, options:
 export type EventDetail = Awaited<ReturnType<typeof getEventFor>>;
 
 /** The event's board for someone who may see it; the viewer's own row is marked. */
-export async function standingsFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {
-  const now = options.now ?? new Date();
+export async function standingsFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null } = {}) {
   const row = await findBySlug(db, slug);
   if (!row) throw httpErrors.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
   if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
-  const board = await eventStandingsOf(db, row, now);
+  const board = await eventStandingsOf(db, row);
   return {
     ...board,
     items: board.items.map(({ userId, ...rest }) => ({ ...rest, you: userId === viewer.id })),
@@ -492,7 +491,7 @@ export async function listParticipants(db: Db, slug: string, now = new Date()) {
   const row = await requireEvent(db, slug);
   const figures = await participantFigures(db, row, { now, includeRemoved: true });
   const active = figures.filter((f) => f.removedAt === null);
-  const frozen = row.finalizedAt ? await eventStandingsOf(db, row, now) : null;
+  const frozen = row.finalizedAt ? await eventStandingsOf(db, row) : null;
   const ranks = new Map(frozen ? frozen.items.map((i) => [i.userId, i.rank]) : rankFigures(row, active).map((r) => [r.userId, r.rank]));
   const items = figures
     .map((f) => ({
@@ -515,9 +514,11 @@ export async function listParticipants(db: Db, slug: string, now = new Date()) {
 /** Standings as CSV, safe for spreadsheets (a name like "=1+1" is not run as a formula). */
 export async function standingsCsv(db: Db, slug: string, now = new Date()) {
   const row = await requireEvent(db, slug);
-  const board = await eventStandingsOf(db, row, now);
   const participants = await participantFigures(db, row, { now, includeRemoved: true });
   const byUser = new Map(participants.map((p) => [p.userId, p]));
+  // Frozen standings once ended; while live, the figures this instant (an export must not lag
+  // the precomputed board by a refresh).
+  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter((p) => p.removedAt === null)).map((r) => ({ rank: r.rank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: r.totalReturn === null ? null : r.totalReturn.toFixed(4), sharpe: r.sharpe === null ? null : r.sharpe.toFixed(4), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
   const header = ["rank", "name", "email", "equity", "total_return", "sharpe", "trades", "joined_at", "final"];
   const lines: Array<Array<string | number | null>> = [header];
   for (const item of board.items) {

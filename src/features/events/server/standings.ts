@@ -9,7 +9,7 @@ import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { formatMoney, parseMoney, totalReturn } from "@/domain/trading";
 import { handleSalt } from "@/features/ranking/server";
 import type { DbOrTx } from "@/server/db";
-import { eventStandings, users } from "@/server/db/schema";
+import { eventStandings, leaderboardEntries, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
 
 /** Anonymous handles use the ranking feature's salt, so a person has one handle on every board. */
@@ -119,12 +119,12 @@ export function rankFigures(event: Pick<EventRow, "metric">, figures: Participan
 export interface Standings {
   frozen: boolean;
   metric: EventRow["metric"];
-  computedAt: string;
+  computedAt: string | null;
   items: StandingRow[];
 }
 
-/** The board: frozen rows once finalised, else computed from current equity. */
-export async function eventStandingsOf(db: DbOrTx, event: EventRow, now = new Date()): Promise<Standings> {
+/** The board: frozen rows once finalised, else the precomputed live board. */
+export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Standings> {
   const salt = handleSalt();
   if (event.finalizedAt) {
     const rows = await db
@@ -159,26 +159,50 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow, now = new Da
       })),
     };
   }
-  const ranked = rankFigures(event, await participantFigures(db, event, { now }));
+  // A live board is served from the precomputed rows the ranking refresh writes every few
+  // seconds (features/ranking, board "event:{id}"), never ranked from scratch per request.
+  const result = await db.execute<{
+    rank: number;
+    user_id: string;
+    value: number | null;
+    total_return: number | null;
+    equity: string | null;
+    computed_at: string | Date;
+    name: string | null;
+    opt_out: boolean;
+    joined_at: string | Date;
+    trades: string | number;
+  }>(sql`
+    select e.rank, e.user_id, e.value, e.total_return, e.equity, e.computed_at, u.name, u.leaderboard_opt_out as opt_out, ep.joined_at,
+      (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
+    from leaderboard_entries e
+    join users u on u.id = e.user_id
+    join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null
+    where e.board = ${liveBoard(event)}
+    order by e.rank`);
+  const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
   return {
     frozen: false,
     metric: event.metric,
-    computedAt: now.toISOString(),
-    items: ranked.map((r) => ({
-      rank: r.rank,
-      userId: r.userId,
-      name: boardName({ userId: r.userId, displayName: r.name, hideName: r.optOut, deleted: false }, salt),
-      equity: r.equity,
-      totalReturn: ratio(r.totalReturn),
-      sharpe: ratio(r.sharpe),
-      trades: r.trades,
-      joinedAt: r.joinedAt.toISOString(),
+    computedAt: computedAt > 0 ? new Date(computedAt).toISOString() : null,
+    items: result.rows.map((r) => ({
+      rank: Number(r.rank),
+      userId: r.user_id,
+      name: boardName({ userId: r.user_id, displayName: r.name, hideName: r.opt_out, deleted: false }, salt),
+      equity: r.equity === null ? "0.00" : formatMoney(parseMoney(String(r.equity))),
+      totalReturn: r.total_return === null ? null : ratio(Number(r.total_return)),
+      sharpe: event.metric === "sharpe" && r.value !== null ? ratio(Number(r.value)) : null,
+      trades: Number(r.trades),
+      joinedAt: new Date(r.joined_at).toISOString(),
     })),
   };
 }
 
+/** The precomputed live board of an event (written by the ranking refresh). */
+const liveBoard = (event: Pick<EventRow, "id">) => `event:${event.id}`;
+
 /** One person's rank on the event's board, or null (not joined, removed). */
-export async function rankOf(db: DbOrTx, event: EventRow, userId: string, now = new Date()): Promise<number | null> {
+export async function rankOf(db: DbOrTx, event: EventRow, userId: string): Promise<number | null> {
   if (event.finalizedAt) {
     const [row] = await db
       .select({ rank: eventStandings.rank })
@@ -186,6 +210,9 @@ export async function rankOf(db: DbOrTx, event: EventRow, userId: string, now = 
       .where(and(eq(eventStandings.eventId, event.id), eq(eventStandings.userId, userId)));
     return row?.rank ?? null;
   }
-  const ranked = rankFigures(event, await participantFigures(db, event, { now }));
-  return ranked.find((r) => r.userId === userId)?.rank ?? null;
+  const [row] = await db
+    .select({ rank: leaderboardEntries.rank })
+    .from(leaderboardEntries)
+    .where(and(eq(leaderboardEntries.board, liveBoard(event)), eq(leaderboardEntries.userId, userId)));
+  return row?.rank ?? null;
 }
