@@ -12,12 +12,10 @@
  * placement, not placement plus ticks.
  */
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { startApp } from "../tests/setup/app-server";
-import { createServerDatabase } from "../tests/setup/server-database";
+import { createDatabaseOn, createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
 
 const { values } = parseArgs({
@@ -93,18 +91,8 @@ function pgbenchBinary(): string {
 
 async function pgbench(serverUrl: string) {
   const bin = pgbenchBinary();
-  const name = `tickerlab_pgbench_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const scratch = await createDatabaseOn(serverUrl, "tickerlab_pgbench");
+  const url = scratch.url;
   try {
     execFileSync(bin, ["-i", "-s", "10", "-q", url], { stdio: "ignore" });
     const results = new Map<number, { tps: number; latency: number }>();
@@ -116,7 +104,7 @@ async function pgbench(serverUrl: string) {
     }
     return results;
   } finally {
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch.drop();
   }
 }
 

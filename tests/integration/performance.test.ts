@@ -224,7 +224,8 @@ describe("the watchlist", () => {
   it(`holds at most ${WATCHLIST_LIMIT}, also when adds race`, async () => {
     const db = database.db;
     const user = await createTestUser(db);
-    const many = await Promise.all(Array.from({ length: WATCHLIST_LIMIT + 4 }, () => createInstrument(db)));
+    const many = [];
+    for (let i = 0; i < WATCHLIST_LIMIT + 4; i++) many.push(await createInstrument(db));
     for (const instrument of many.slice(0, WATCHLIST_LIMIT - 2)) await addToWatchlist(db, user.id, instrument.symbol);
     const results = await Promise.allSettled(many.slice(WATCHLIST_LIMIT - 2).map((i) => addToWatchlist(db, user.id, i.symbol)));
     expect(results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason)).toEqual([

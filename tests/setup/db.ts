@@ -19,7 +19,9 @@ export async function createDatabase(): Promise<{ handle: DatabaseHandle; drop: 
     const handle = await openDatabase({ dataDir: "memory://" });
     return { handle, drop: () => handle.close() };
   }
-  const handle = await openDatabase({ url: server.url, maxConnections: 60 });
+  // Enough for races to be real (30 transactions at once), and small enough that two test
+  // files running side by side plus the test server stay under the server's 100 connections.
+  const handle = await openDatabase({ url: server.url, maxConnections: 30 });
   return {
     handle,
     drop: async () => {

@@ -4,8 +4,12 @@ import pg from "pg";
 /** With DATABASE_URL: a new, empty database on that server for one app under test. */
 export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return undefined;
-  const name = `tickerlab_app_${randomBytes(6).toString("hex")}`;
+  return serverUrl ? createDatabaseOn(serverUrl, "tickerlab_app") : undefined;
+}
+
+/** A new, empty database named `prefix_<random>` on the server at `serverUrl` (tests and benchmarks). */
+export async function createDatabaseOn(serverUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -18,5 +22,5 @@ export async function createServerDatabase(): Promise<{ url: string; drop: () =>
   await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
