@@ -5,20 +5,10 @@
  * afterwards changes nothing on the board.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+import { appUrl, browserMissing, localTime, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
 
 const SYMBOL = "DWPT";
-
-/** The browser's local wall time `offsetMs` from now, as a datetime-local input takes it. */
-async function localTime(page: Page, offsetMs: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const d = new Date(Date.now() + offset);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  }, offsetMs);
-}
 
 describe.skipIf(browserMissing)("a private event in the browser", () => {
   const devices = useDevices();

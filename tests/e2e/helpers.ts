@@ -125,3 +125,12 @@ export async function signOutFromMenu(page: Page, name: string) {
 }
 
 export { TEST_ADMIN } from "../setup/app-server";
+
+/** The browser's local wall time `offsetMs` from now, as a datetime-local input takes it. */
+export async function localTime(page: Page, offsetMs: number): Promise<string> {
+  return page.evaluate((offset) => {
+    const d = new Date(Date.now() + offset);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  }, offsetMs);
+}

@@ -5,19 +5,10 @@
  * does not even list — then a resting sell fills when the server's replay task plays through it.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+import { appUrl, browserMissing, localTime, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
 
 // Flat first day, so the price on day 1 is exactly 40.00 whenever the member trades.
 const CSV = ["Date,Open,High,Low,Close,Volume", "2008-10-06,40.00,40.00,40.00,40.00,1000", "2008-10-07,40.00,41.00,30.00,31.00,1000", "2008-10-08,31.00,35.00,30.50,34.00,1000"].join("\n");
-
-async function localTime(page: Page, offsetMs: number): Promise<string> {
-  return page.evaluate((offset) => {
-    const d = new Date(Date.now() + offset);
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  }, offsetMs);
-}
 
 describe.skipIf(browserMissing)("a replay event in the browser", () => {
   const devices = useDevices();
