@@ -79,9 +79,10 @@ export function InstrumentCombobox({
           } else if (e.key === "ArrowUp") {
             e.preventDefault();
             setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === "Enter" && open && matches[active]) {
+          } else if (e.key === "Enter" && open && matches.length > 0) {
+            // The highlighted option, or the last one if the list got shorter under it.
             e.preventDefault();
-            pick(matches[active]);
+            pick(matches[Math.min(active, matches.length - 1)]!);
           } else if (e.key === "Escape") {
             setOpen(false);
           }

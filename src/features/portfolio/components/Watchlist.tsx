@@ -22,6 +22,8 @@ export function Watchlist({ instruments, quotes, fallback }: { instruments: Inst
   const [symbol, setSymbol] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // A new search box after each add: the last symbol's text does not linger in it.
+  const [added, setAdded] = useState(0);
   const items = instrumentsWithQuotes(data?.items ?? [], quotes);
   const following = new Set(items.map((i) => i.symbol));
 
@@ -30,7 +32,10 @@ export function Watchlist({ instruments, quotes, fallback }: { instruments: Inst
     setError(null);
     try {
       await mutate(await api<WatchlistData>(`${WATCHLIST_KEY}/${encodeURIComponent(target)}`, { method }), { revalidate: false });
-      if (method === "PUT") setSymbol("");
+      if (method === "PUT") {
+        setSymbol("");
+        setAdded((n) => n + 1);
+      }
     } catch (e) {
       setError(e instanceof ApiError ? e.message : "Could not change the watchlist. Try again.");
     } finally {
@@ -73,7 +78,7 @@ export function Watchlist({ instruments, quotes, fallback }: { instruments: Inst
           void change(symbol, "PUT");
         }}
       >
-        <InstrumentCombobox label="Add to watchlist" instruments={instruments} value={symbol} onChange={setSymbol} />
+        <InstrumentCombobox key={added} label="Add to watchlist" instruments={instruments} value={symbol} onChange={setSymbol} />
         <Button type="submit" variant="secondary" busy={busy !== null && busy === symbol}>
           Add
         </Button>
