@@ -17,19 +17,19 @@ import {
 import { verifyPassword } from "@/server/auth/passwords";
 import { findUserByEmail, findUserById } from "@/server/auth/users";
 import { accountTokens, auditLog, users } from "@/server/db/schema";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 
 const db = useTestDatabase();
 const IP = "192.0.2.10";
 
-async function expectHttpError(promise: Promise<unknown>, status: number, code: string) {
+async function expectDomainError(promise: Promise<unknown>, kind: DomainError["kind"], code: string) {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(status);
-  expect((error as HttpError).code).toBe(code);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).kind).toBe(kind);
+  expect((error as DomainError).code).toBe(code);
 }
 
 describe("registration", () => {
@@ -49,17 +49,17 @@ describe("registration", () => {
   it("answers 409 EMAIL_TAKEN for an address in any letter case", async () => {
     const email = uniqueEmail("dup");
     await register(db.db, { email, password: "password one", name: "One" }, IP);
-    await expectHttpError(register(db.db, { email: email.toUpperCase(), password: "password two", name: "Two" }, IP), 409, "EMAIL_TAKEN");
+    await expectDomainError(register(db.db, { email: email.toUpperCase(), password: "password two", name: "Two" }, IP), "conflict", "EMAIL_TAKEN");
   });
 
   it("limits registrations per address (RATE_LIMIT_PER_ADDRESS=3) with a 429 that says when to retry", async () => {
     const email = uniqueEmail("flood");
     await register(db.db, { email, password: "password one", name: "One" }, "192.0.2.50");
-    for (let i = 0; i < 2; i++) await expectHttpError(register(db.db, { email, password: "password one", name: "One" }, "192.0.2.50"), 409, "EMAIL_TAKEN");
-    const error = (await register(db.db, { email, password: "password one", name: "One" }, "192.0.2.50").catch((e: unknown) => e)) as HttpError;
-    expect(error.status).toBe(429);
+    for (let i = 0; i < 2; i++) await expectDomainError(register(db.db, { email, password: "password one", name: "One" }, "192.0.2.50"), "conflict", "EMAIL_TAKEN");
+    const error = (await register(db.db, { email, password: "password one", name: "One" }, "192.0.2.50").catch((e: unknown) => e)) as DomainError;
+    expect(error.kind).toBe("rate-limited");
     expect(error.message).toMatch(/Try again in 15 minutes/);
-    expect(Number(error.headers?.["Retry-After"])).toBeGreaterThan(800);
+    expect(error.retryAfterSeconds).toBeGreaterThan(800);
   });
 });
 
@@ -69,7 +69,7 @@ describe("email verification links", () => {
     await register(db.db, { email, password: "password one", name: "Once" }, IP);
     const token = tokenFrom(lastMailTo(email)?.link);
     await verifyEmail(db.db, token);
-    await expectHttpError(verifyEmail(db.db, token), 422, "TOKEN_INVALID");
+    await expectDomainError(verifyEmail(db.db, token), "refused", "TOKEN_INVALID");
   });
 
   it("stop proving anything once the address has changed", async () => {
@@ -77,7 +77,7 @@ describe("email verification links", () => {
     const user = await register(db.db, { email, password: "password one", name: "Moved" }, IP);
     const token = tokenFrom(lastMailTo(email)?.link);
     await db.db.update(users).set({ email: uniqueEmail("elsewhere") }).where(eq(users.id, user.id));
-    await expectHttpError(verifyEmail(db.db, token), 422, "TOKEN_INVALID");
+    await expectDomainError(verifyEmail(db.db, token), "refused", "TOKEN_INVALID");
   });
 });
 
@@ -94,7 +94,7 @@ describe("password reset", () => {
     expect(await verifyPassword(after?.passwordHash, "old password")).toBe(false);
     expect(after?.tokenVersion).toBe(before!.tokenVersion + 1);
     expect(after?.emailVerified).toBeInstanceOf(Date);
-    await expectHttpError(resetPassword(db.db, token, "third password", IP), 422, "TOKEN_INVALID");
+    await expectDomainError(resetPassword(db.db, token, "third password", IP), "refused", "TOKEN_INVALID");
   });
 
   it("refuses an expired link", async () => {
@@ -103,7 +103,7 @@ describe("password reset", () => {
     await requestPasswordReset(db.db, email, IP);
     const token = tokenFrom(lastMailTo(email)?.link);
     await db.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.purpose, "reset-password"));
-    await expectHttpError(resetPassword(db.db, token, "new password", IP), 422, "TOKEN_INVALID");
+    await expectDomainError(resetPassword(db.db, token, "new password", IP), "refused", "TOKEN_INVALID");
   });
 
   it("only the newest link of a kind works", async () => {
@@ -115,7 +115,7 @@ describe("password reset", () => {
     await requestPasswordReset(db.db, email, IP);
     const second = tokenFrom(lastMailTo(email)?.link);
     expect(second).not.toBe(first);
-    await expectHttpError(resetPassword(db.db, first, "new password", IP), 422, "TOKEN_INVALID");
+    await expectDomainError(resetPassword(db.db, first, "new password", IP), "refused", "TOKEN_INVALID");
     await resetPassword(db.db, second, "new password", IP);
   });
 
@@ -130,7 +130,7 @@ describe("changing the password", () => {
   it("needs the current password, then ends every session", async () => {
     const email = uniqueEmail("change");
     const user = await register(db.db, { email, password: "old password", name: "Change" }, IP);
-    await expectHttpError(changePassword(db.db, user.id, { currentPassword: "wrong password", newPassword: "new password" }, IP), 422, "WRONG_PASSWORD");
+    await expectDomainError(changePassword(db.db, user.id, { currentPassword: "wrong password", newPassword: "new password" }, IP), "refused", "WRONG_PASSWORD");
     const before = await findUserById(db.db, user.id);
     await changePassword(db.db, user.id, { currentPassword: "old password", newPassword: "new password" }, IP);
     const after = await findUserById(db.db, user.id);
@@ -158,8 +158,8 @@ describe("changing the email address", () => {
     const taken = uniqueEmail("taken");
     await register(db.db, { email: taken, password: "the password", name: "Taken" }, IP);
     const user = await register(db.db, { email: uniqueEmail("asker"), password: "the password", name: "Asker" }, IP);
-    await expectHttpError(requestEmailChange(db.db, user.id, { newEmail: taken, currentPassword: "the password" }, IP), 409, "EMAIL_TAKEN");
-    await expectHttpError(requestEmailChange(db.db, user.id, { newEmail: uniqueEmail("x"), currentPassword: "nope nope" }, IP), 422, "WRONG_PASSWORD");
+    await expectDomainError(requestEmailChange(db.db, user.id, { newEmail: taken, currentPassword: "the password" }, IP), "conflict", "EMAIL_TAKEN");
+    await expectDomainError(requestEmailChange(db.db, user.id, { newEmail: uniqueEmail("x"), currentPassword: "nope nope" }, IP), "refused", "WRONG_PASSWORD");
   });
 });
 
@@ -176,7 +176,7 @@ describe("export and deletion", () => {
   it("deletes the account only with the typed address, and keeps an anonymous audit entry", async () => {
     const email = uniqueEmail("delete");
     const user = await register(db.db, { email, password: "the password", name: "Leaver" }, IP);
-    await expectHttpError(deleteAccount(db.db, user.id, "someone@else.test", IP), 400, "VALIDATION_FAILED");
+    await expectDomainError(deleteAccount(db.db, user.id, "someone@else.test", IP), "invalid", "VALIDATION_FAILED");
     await deleteAccount(db.db, user.id, email, IP);
     expect(await findUserByEmail(db.db, email)).toBeUndefined();
     const entries = await db.db.select().from(auditLog).where(eq(auditLog.action, "account.deleted"));
@@ -190,18 +190,18 @@ describe("guessing the current password from a signed-in session", () => {
     const email = uniqueEmail("guess");
     const user = await register(db.db, { email, password: "the real one", name: "Guess" }, IP);
     for (let i = 0; i < 3; i++) {
-      await expectHttpError(changePassword(db.db, user.id, { currentPassword: `guess ${i}`, newPassword: "whatever new" }, IP), 422, "WRONG_PASSWORD");
+      await expectDomainError(changePassword(db.db, user.id, { currentPassword: `guess ${i}`, newPassword: "whatever new" }, IP), "refused", "WRONG_PASSWORD");
     }
-    await expectHttpError(changePassword(db.db, user.id, { currentPassword: "the real one", newPassword: "whatever new" }, IP), 429, "RATE_LIMITED");
+    await expectDomainError(changePassword(db.db, user.id, { currentPassword: "the real one", newPassword: "whatever new" }, IP), "rate-limited", "RATE_LIMITED");
   });
 
   it("forgives earlier slips after a correct check", async () => {
     const email = uniqueEmail("slip");
     const user = await register(db.db, { email, password: "the real one", name: "Slip" }, IP);
-    await expectHttpError(changePassword(db.db, user.id, { currentPassword: "typo", newPassword: "whatever new" }, IP), 422, "WRONG_PASSWORD");
+    await expectDomainError(changePassword(db.db, user.id, { currentPassword: "typo", newPassword: "whatever new" }, IP), "refused", "WRONG_PASSWORD");
     await changePassword(db.db, user.id, { currentPassword: "the real one", newPassword: "second password" }, IP);
     for (let i = 0; i < 2; i++) {
-      await expectHttpError(changePassword(db.db, user.id, { currentPassword: `typo ${i}`, newPassword: "whatever new" }, IP), 422, "WRONG_PASSWORD");
+      await expectDomainError(changePassword(db.db, user.id, { currentPassword: `typo ${i}`, newPassword: "whatever new" }, IP), "refused", "WRONG_PASSWORD");
     }
     await changePassword(db.db, user.id, { currentPassword: "second password", newPassword: "third password" }, IP);
   });

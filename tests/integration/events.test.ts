@@ -20,7 +20,7 @@ import {
 import { findPortfolioFor, placeOrder, portfolioSummary, setPrice, takeSnapshots } from "@/features/portfolio/server";
 import { refreshLiveEventBoards } from "@/features/ranking/server";
 import { auditLog, equitySnapshots, eventStandings, events, lessonProgress, lessons, orders, portfolios } from "@/server/db/schema";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { buildCourse, buildLesson } from "../factories/learn";
 import { createInstrument } from "../factories/trading";
@@ -60,7 +60,7 @@ async function liveEvent(options: EventOptions = {}) {
   return { ...made, organiser };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as HttpError);
+const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as DomainError);
 const code = (answer: { body: unknown }) => (answer.body as { error?: { code: string } }).error?.code;
 
 describe("creating and editing events", () => {
@@ -83,7 +83,7 @@ describe("creating and editing events", () => {
     expect(second.slug).not.toBe(made.slug);
 
     const bad = await failure(createEvent(db, { id: organiser.id }, { title: "x", startsAt: "tomorrow", endsAt: iso(Date.now()), startingCash: "1", visibility: "public", instruments: ["NOPE"] }));
-    expect(bad).toMatchObject({ status: 400, code: "VALIDATION_FAILED" });
+    expect(bad).toMatchObject({ kind: "invalid", code: "VALIDATION_FAILED" });
     expect(Object.keys(bad!.fields!)).toEqual(expect.arrayContaining(["title", "startsAt", "startingCash"]));
     const audited = await db.select().from(auditLog).where(eq(auditLog.action, "event.created"));
     expect(audited.length).toBeGreaterThanOrEqual(2);
@@ -93,13 +93,13 @@ describe("creating and editing events", () => {
     const db = database.db;
     const { slug, organiser } = await liveEvent();
     const locked = await failure(updateEvent(db, { id: organiser.id }, slug, { startingCash: "20000.00", commissionBps: 10, title: "Renamed" }));
-    expect(locked).toMatchObject({ status: 422, code: "EVENT_LOCKED" });
+    expect(locked).toMatchObject({ kind: "refused", code: "EVENT_LOCKED" });
     expect(Object.keys(locked!.fields!).sort()).toEqual(["commissionBps", "startingCash"]);
     const later = iso(Date.now() + 3 * HOUR);
     const ok = await updateEvent(db, { id: organiser.id }, slug, { title: "Renamed cup", endsAt: later });
     expect(ok.event).toMatchObject({ title: "Renamed cup", endsAt: later });
     const past = await failure(updateEvent(db, { id: organiser.id }, slug, { endsAt: iso(Date.now() - 1000) }));
-    expect(past).toMatchObject({ status: 422, code: "EVENT_LOCKED" });
+    expect(past).toMatchObject({ kind: "refused", code: "EVENT_LOCKED" });
     expect(past!.fields).toHaveProperty("endsAt");
     // An upcoming event takes every change.
     const upcoming = await liveEvent({ startsAt: iso(Date.now() + HOUR), endsAt: iso(Date.now() + 2 * HOUR) });
@@ -118,7 +118,7 @@ describe("creating and editing events", () => {
     expect(regenerated.joinCode).not.toBe(joinCode);
     const member = await createTestUser(db);
     // The old code no longer works; the new one does.
-    expect(await failure(joinEvent(db, member, slug, { code: joinCode }))).toMatchObject({ status: 404 });
+    expect(await failure(joinEvent(db, member, slug, { code: joinCode }))).toMatchObject({ kind: "not-found" });
     expect((await joinEvent(db, member, slug, { code: regenerated.joinCode.toLowerCase() })).created).toBe(true);
     await archiveEvent(db, { id: organiser.id }, slug);
     const other = await createTestUser(db);
@@ -137,7 +137,7 @@ describe("joining", () => {
     const refused = answers.filter((a): a is PromiseRejectedResult => a.status === "rejected");
     expect(joined).toHaveLength(5);
     expect(refused).toHaveLength(7);
-    for (const r of refused) expect(r.reason).toMatchObject({ status: 422, code: "EVENT_FULL" });
+    for (const r of refused) expect(r.reason).toMatchObject({ kind: "refused", code: "EVENT_FULL" });
     const [event] = await db.select().from(events).where(eq(events.slug, slug));
     const eventPortfolios = await db.select().from(portfolios).where(eq(portfolios.eventId, event!.id));
     expect(eventPortfolios).toHaveLength(5);
@@ -160,11 +160,11 @@ describe("joining", () => {
     const db = database.db;
     const { slug, joinCode } = await liveEvent({ visibility: "private" });
     const stranger = await createTestUser(db);
-    expect(await failure(getEventFor(db, stranger, slug))).toMatchObject({ status: 404 });
-    expect(await failure(getEventFor(db, stranger, slug, { code: "WRONG-CODE" }))).toMatchObject({ status: 404 });
-    expect(await failure(standingsFor(db, stranger, slug))).toMatchObject({ status: 404 });
-    expect(await failure(joinEvent(db, stranger, slug))).toMatchObject({ status: 404 });
-    expect(await failure(joinEvent(db, stranger, slug, { code: "ABCD-EFGH" }))).toMatchObject({ status: 404 });
+    expect(await failure(getEventFor(db, stranger, slug))).toMatchObject({ kind: "not-found" });
+    expect(await failure(getEventFor(db, stranger, slug, { code: "WRONG-CODE" }))).toMatchObject({ kind: "not-found" });
+    expect(await failure(standingsFor(db, stranger, slug))).toMatchObject({ kind: "not-found" });
+    expect(await failure(joinEvent(db, stranger, slug))).toMatchObject({ kind: "not-found" });
+    expect(await failure(joinEvent(db, stranger, slug, { code: "ABCD-EFGH" }))).toMatchObject({ kind: "not-found" });
     expect((await listEventsFor(db, stranger, { page: 1, pageSize: 100 })).items.some((e) => e.slug === slug)).toBe(false);
     // With the code (an invite link's ?code=): visible, joinable, then listed for them.
     expect((await getEventFor(db, stranger, slug, { code: joinCode })).slug).toBe(slug);
@@ -185,7 +185,7 @@ describe("joining", () => {
     const { slug } = await liveEvent({ requiredLesson: gate.slug });
     const member = await createTestUser(db);
     const refused = await failure(joinEvent(db, member, slug));
-    expect(refused).toMatchObject({ status: 422, code: "LESSON_REQUIRED", fields: { requiredLesson: lesson!.id } });
+    expect(refused).toMatchObject({ kind: "refused", code: "LESSON_REQUIRED", fields: { requiredLesson: lesson!.id } });
     const detail = await getEventFor(db, member, slug);
     expect(detail.lesson).toMatchObject({ id: lesson!.id, passed: false, href: expect.stringContaining(gate.slug) });
     await db.insert(lessonProgress).values({ userId: member.id, lessonId: lesson!.id, attempts: 1, passedAt: new Date() });
@@ -196,9 +196,9 @@ describe("joining", () => {
     const db = database.db;
     const closed = await liveEvent({ lateEntry: false });
     const member = await createTestUser(db);
-    expect(await failure(joinEvent(db, member, closed.slug))).toMatchObject({ status: 422, code: "LATE_ENTRY_CLOSED" });
+    expect(await failure(joinEvent(db, member, closed.slug))).toMatchObject({ kind: "refused", code: "LATE_ENTRY_CLOSED" });
     const ended = await liveEvent({ startsAt: iso(Date.now() - 2 * HOUR), endsAt: iso(Date.now() - HOUR) });
-    expect(await failure(joinEvent(db, member, ended.slug))).toMatchObject({ status: 422, code: "EVENT_ENDED" });
+    expect(await failure(joinEvent(db, member, ended.slug))).toMatchObject({ kind: "refused", code: "EVENT_ENDED" });
   });
 });
 
@@ -250,8 +250,8 @@ describe("trading in an event", () => {
     const owner = await createTestUser(db);
     const { portfolioId } = await joinEvent(db, owner, slug);
     const intruder = await createTestUser(db);
-    expect(await failure(findPortfolioFor(db, portfolioId, intruder))).toMatchObject({ status: 404 });
-    expect(await failure(placeOrder(db, { userId: intruder.id, portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 } }))).toMatchObject({ status: 404 });
+    expect(await failure(findPortfolioFor(db, portfolioId, intruder))).toMatchObject({ kind: "not-found" });
+    expect(await failure(placeOrder(db, { userId: intruder.id, portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 } }))).toMatchObject({ kind: "not-found" });
     expect((await findPortfolioFor(db, portfolioId, owner)).id).toBe(portfolioId);
   });
 
@@ -270,10 +270,10 @@ describe("trading in an event", () => {
     expect(order!.status).toBe("cancelled");
     await expectIdentities(db, portfolioId);
     expect(await failure(placeOrder(db, { userId: member.id, portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 } }))).toMatchObject({
-      status: 422,
+      kind: "refused",
       code: "PARTICIPANT_REMOVED",
     });
-    expect(await failure(joinEvent(db, member, slug))).toMatchObject({ status: 422, code: "PARTICIPANT_REMOVED" });
+    expect(await failure(joinEvent(db, member, slug))).toMatchObject({ kind: "refused", code: "PARTICIPANT_REMOVED" });
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "event.participant-removed"));
     expect(entry).toMatchObject({ actorId: organiser.id, subjectId: member.id });
     expect((await standingsFor(db, organiser, slug)).items).toHaveLength(0);
@@ -340,7 +340,7 @@ describe("the end of an event", () => {
     const csv = await standingsCsv(db, slug);
     expect(csv.body.split("\r\n")[0]).toBe("rank,name,email,equity,total_return,sharpe,trades,joined_at,final");
     expect(csv.body).toContain(`2,'=cmd|' /C calc'!A0,`);
-    expect(await failure(removeParticipant(db, { id: organiser.id }, slug, c!.id))).toMatchObject({ status: 422, code: "EVENT_ENDED" });
+    expect(await failure(removeParticipant(db, { id: organiser.id }, slug, c!.id))).toMatchObject({ kind: "refused", code: "EVENT_ENDED" });
     const summary = await portfolioSummary(db, await portfolioRow(db, pa.portfolioId));
     expect(summary.kind).toBe("event");
   });

@@ -12,7 +12,7 @@ import { assertShortingUnlocked, getLesson, isFeatureUnlocked, learnerSummary, m
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { passXp, READ_XP } from "@/domain/learning";
 import { learningDays, lessons, questions, xpEvents } from "@/server/db/schema";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 
 const db = useTestDatabase();
 
@@ -76,11 +76,11 @@ describe(`learning (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("refuses an attempt with the wrong number of answers or unknown options", async () => {
     const user = await createTestUser(db.db);
     const { lessonId, right } = await lessonWithQuiz();
-    const short = (await submitAttempt(db.db, user.id, lessonId, right.slice(1), "UTC").catch((e: unknown) => e)) as HttpError;
-    expect(short.status).toBe(400);
+    const short = (await submitAttempt(db.db, user.id, lessonId, right.slice(1), "UTC").catch((e: unknown) => e)) as DomainError;
+    expect(short.kind).toBe("invalid");
     expect(short.message).toMatch(/Answer every question/);
-    const unknown = (await submitAttempt(db.db, user.id, lessonId, right.map(() => ["zz"]), "UTC").catch((e: unknown) => e)) as HttpError;
-    expect(unknown.status).toBe(400);
+    const unknown = (await submitAttempt(db.db, user.id, lessonId, right.map(() => ["zz"]), "UTC").catch((e: unknown) => e)) as DomainError;
+    expect(unknown.kind).toBe("invalid");
   });
 
   it("records the activity day in the learner's zone and counts the streak there", async () => {

@@ -15,7 +15,7 @@ import { placeOrder } from "@/features/portfolio/server";
 import { auditLog, datasetRows, datasets, events, instruments, orders } from "@/server/db/schema";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createPortfolio } from "../factories/trading";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 
 const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -153,12 +153,12 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
     const symbol = freshSymbol();
     await addInstrument(db.db, actor.id, definition(symbol));
     const error = await editInstrument(db.db, actor.id, symbol, { sectorLoading: 7, averageDailyVolume: 1.5 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(400);
-    expect(Object.keys((error as HttpError).fields ?? {}).sort()).toEqual(["averageDailyVolume", "sectorLoading"]);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).kind).toBe("invalid");
+    expect(Object.keys((error as DomainError).fields ?? {}).sort()).toEqual(["averageDailyVolume", "sectorLoading"]);
     // Too little volatility for the loadings: the whole-definition rule lands on volatility.
     const tight = await editInstrument(db.db, actor.id, symbol, { volatility: 0.05 }).catch((e: unknown) => e);
-    expect((tight as HttpError).fields).toEqual({ volatility: expect.stringMatching(/too low/) });
+    expect((tight as DomainError).fields).toEqual({ volatility: expect.stringMatching(/too low/) });
 
     await editInstrument(db.db, actor.id, symbol, { sector: "Aerospace", beta: 0.5 });
     await deactivateInstrument(db.db, actor.id, symbol);
@@ -171,7 +171,7 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
   it("imports in one piece or not at all", async () => {
     const actor = await createTestUser(db.db, { role: "admin" });
     const refused = await importDataset(db.db, actor.id, { name: "Bad one", symbol: "ACME", csv: BAD_CSV }).catch((e: unknown) => e);
-    expect((refused as HttpError).status).toBe(400);
+    expect((refused as DomainError).kind).toBe("invalid");
     expect((refused as { problems: Array<{ line: number }> }).problems.map((p) => p.line)).toEqual([3, 5, 6]);
     expect((await db.db.select({ n: count() }).from(datasets))[0]!.n).toBe(0);
     expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(0);
@@ -179,7 +179,7 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
     const summary = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", csv: GOOD_CSV });
     expect((await getDataset(db.db, summary.id)).rows.map((r) => r.close)).toEqual(["10.50", "11.75", "11.10"]);
     const duplicate = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", csv: GOOD_CSV }).catch((e: unknown) => e);
-    expect((duplicate as HttpError).status).toBe(409);
+    expect((duplicate as DomainError).kind).toBe("conflict");
     expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(3);
     expect((await listDatasets(db.db)).map((d) => d.name)).toEqual(["Good one"]);
   });
@@ -206,11 +206,11 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
       .insert(events)
       .values({ slug: unique("replay").replace(/\W+/g, "-").toLowerCase(), title: "Crash replay", startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), startingCash: "10000.00", visibility: "public", replay: { datasets: [summary.id], from: "2020-01-02", speed: 60 } })
       .returning();
-    await expect(deleteDataset(db.db, actor.id, summary.id)).rejects.toMatchObject({ status: 409, code: "DATASET_IN_USE" });
+    await expect(deleteDataset(db.db, actor.id, summary.id)).rejects.toMatchObject({ kind: "conflict", code: "DATASET_IN_USE" });
     await db.db.update(events).set({ archivedAt: new Date() }).where(eq(events.id, event!.id));
     await deleteDataset(db.db, actor.id, summary.id);
     expect(await db.db.select().from(datasetRows).where(eq(datasetRows.datasetId, summary.id))).toEqual([]);
-    await expect(deleteDataset(db.db, actor.id, summary.id)).rejects.toMatchObject({ status: 404 });
+    await expect(deleteDataset(db.db, actor.id, summary.id)).rejects.toMatchObject({ kind: "not-found" });
     const [entry] = await db.db.select().from(auditLog).where(eq(auditLog.action, "market.dataset-deleted"));
     expect(entry!.detail).toMatchObject({ id: summary.id, rows: 3 });
   });

@@ -185,9 +185,9 @@ describe("resetting the practice portfolio", () => {
     const db = database.db;
     const portfolio = await createPortfolio(db);
     const stranger = await createTestUser(db);
-    await expect(resetPracticePortfolio(db, { userId: stranger.id, portfolioId: portfolio.id })).rejects.toMatchObject({ status: 404 });
+    await expect(resetPracticePortfolio(db, { userId: stranger.id, portfolioId: portfolio.id })).rejects.toMatchObject({ kind: "not-found" });
     await db.update(portfolios).set({ kind: "event" }).where(eq(portfolios.id, portfolio.id));
-    await expect(resetPracticePortfolio(db, { userId: portfolio.userId, portfolioId: portfolio.id })).rejects.toMatchObject({ status: 422, code: "RESET_NOT_ALLOWED" });
+    await expect(resetPracticePortfolio(db, { userId: portfolio.userId, portfolioId: portfolio.id })).rejects.toMatchObject({ kind: "refused", code: "RESET_NOT_ALLOWED" });
   });
 
   it(`keeps the accounting identities when orders race a reset${onPostgres ? " (really racing on PostgreSQL)" : ""}`, async () => {
@@ -215,7 +215,7 @@ describe("the watchlist", () => {
     const list = await addToWatchlist(db, user.id, b.symbol);
     expect(list.items.map((i) => i.symbol)).toEqual([b.symbol, a.symbol]);
     expect(list.items[1]).toMatchObject({ lastPrice: "12.00", dayChange: "2.00", dayChangePct: "0.2000" });
-    await expect(addToWatchlist(db, user.id, "NOPE")).rejects.toMatchObject({ status: 404 });
+    await expect(addToWatchlist(db, user.id, "NOPE")).rejects.toMatchObject({ kind: "not-found" });
     expect((await removeFromWatchlist(db, user.id, b.symbol)).items.map((i) => i.symbol)).toEqual([a.symbol]);
     // Another person's list is their own.
     expect((await getWatchlist(db, (await createTestUser(db)).id)).items).toEqual([]);

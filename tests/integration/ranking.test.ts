@@ -223,8 +223,8 @@ describe("event boards", () => {
     await join(db, privateEvent.id, insider.id, { cash: "10000.00", joinedAt: at("2026-11-18T09:30:00Z") });
     await refreshAllBoards(db, { now: NOW });
     const ask = (viewer: { id: string; role: "member" | "admin" }, slug: string) => leaderboardPage(db, { kind: "event", slug }, { page: 1, viewer, now: NOW });
-    await expect(ask({ id: member.id, role: "member" }, privateEvent.slug)).rejects.toMatchObject({ status: 404 });
-    await expect(ask({ id: member.id, role: "member" }, "no-such-event")).rejects.toMatchObject({ status: 404 });
+    await expect(ask({ id: member.id, role: "member" }, privateEvent.slug)).rejects.toMatchObject({ kind: "not-found" });
+    await expect(ask({ id: member.id, role: "member" }, "no-such-event")).rejects.toMatchObject({ kind: "not-found" });
     const seen = await ask({ id: insider.id, role: "member" }, privateEvent.slug);
     expect(seen.event?.status).toBe("live");
     expect(seen.own).toMatchObject({ rank: 1, isYou: true, value: "0.0000" });

@@ -9,7 +9,7 @@ import { advanceReplays, createEvent, finalizeDueEvents, joinEvent, replayStatus
 import { deactivateInstrument, importDataset } from "@/features/market/server/admin";
 import { placeOrder, portfolioSummary, setPrice } from "@/features/portfolio/server";
 import { eventStandings, events, fills, instruments, orders, replayQuotes } from "@/server/db/schema";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createInstrument, createPortfolio } from "../factories/trading";
 import { createTestUser } from "../factories/users";
@@ -35,7 +35,7 @@ const CSV = [
 const letters = () =>
   Array.from({ length: 5 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[Math.floor(Math.random() * 26)]).join("");
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as HttpError);
+const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as DomainError);
 
 /**
  * A practice instrument and a dataset with the SAME symbol, and a replay event of that dataset
@@ -79,7 +79,7 @@ describe("replay events", () => {
     const b = await importDataset(db, organiser.id, { name: `B ${symbol}`, symbol, csv: CSV });
     const base = { title: "Bad replay", startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString(), startingCash: "1000.00", visibility: "public" };
     const unknown = await failure(createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: ["nope"], from: "2008-10-06", speed: 60 } } as never));
-    expect(unknown).toMatchObject({ status: 400 });
+    expect(unknown).toMatchObject({ kind: "invalid" });
     expect(unknown!.fields).toHaveProperty(["replay.datasets"]);
     const twice = await failure(createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: [a.id, b.id], from: "2008-10-06", speed: 60 } } as never));
     expect(twice!.fields).toHaveProperty(["replay.datasets"]);

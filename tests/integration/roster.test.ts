@@ -9,7 +9,7 @@ import { createTestUser, uniqueEmail } from "../factories/users";
 import { changeUser } from "@/features/admin/server/users";
 import { createUser } from "@/server/auth/users";
 import { users } from "@/server/db/schema";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 
 const db = useTestDatabase();
 
@@ -37,8 +37,8 @@ describe(`the admin roster (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     ]);
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.reason).toBeInstanceOf(HttpError);
-    expect((failed[0]!.reason as HttpError).code).toBe("LAST_ADMIN");
+    expect(failed[0]!.reason).toBeInstanceOf(DomainError);
+    expect((failed[0]!.reason as DomainError).code).toBe("LAST_ADMIN");
     const admins = (await db.db.select({ role: users.role, disabledAt: users.disabledAt }).from(users)).filter((u) => u.role === "admin" && !u.disabledAt);
     expect(admins).toHaveLength(1);
   });
@@ -46,8 +46,8 @@ describe(`the admin roster (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
   it("refuses to disable the last enabled admin", async () => {
     await db.db.update(users).set({ role: "member" });
     const only = await createTestUser(db.db, { role: "admin" });
-    const error = (await changeUser(db.db, only.id, only.id, { disabled: true }, "192.0.2.1").catch((e: unknown) => e)) as HttpError;
+    const error = (await changeUser(db.db, only.id, only.id, { disabled: true }, "192.0.2.1").catch((e: unknown) => e)) as DomainError;
     expect(error.code).toBe("LAST_ADMIN");
-    expect(error.status).toBe(409);
+    expect(error.kind).toBe("conflict");
   });
 });

@@ -15,7 +15,7 @@ import {
 } from "@/features/portfolio/server";
 import { getHub, portfolioTopic } from "@/server/realtime/hub";
 import { fills, lessonProgress, lessons, orders, portfolios, positions } from "@/server/db/schema";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 import { buildCourse, buildLesson } from "../factories/learn";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createInstrument, createPortfolio } from "../factories/trading";
@@ -73,8 +73,8 @@ describe("placing orders", () => {
     expect(third).toEqual(first);
     expect((await listFills(db, portfolio.id, { page: 1, pageSize: 20 })).total).toBe(1);
     const reused = await placeOrder(db, { ...args, input: buy(instrument.symbol, 4) }).catch((e: unknown) => e);
-    expect(reused).toBeInstanceOf(HttpError);
-    expect(reused).toMatchObject({ status: 422, code: "IDEMPOTENCY_KEY_REUSED" });
+    expect(reused).toBeInstanceOf(DomainError);
+    expect(reused).toMatchObject({ kind: "refused", code: "IDEMPOTENCY_KEY_REUSED" });
     // Keys are scoped to the portfolio: another portfolio may use the same key.
     const other = await createPortfolio(db);
     expect((await placeOrder(db, { ...args, userId: other.userId, portfolioId: other.id })).status).toBe(201);
@@ -100,7 +100,7 @@ describe("placing orders", () => {
     const instrument = await createInstrument(db);
     const portfolio = await createPortfolio(db);
     const stranger = await createTestUser(db);
-    await expect(placeOrder(db, { userId: stranger.id, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) })).rejects.toMatchObject({ status: 404 });
+    await expect(placeOrder(db, { userId: stranger.id, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) })).rejects.toMatchObject({ kind: "not-found" });
   });
 });
 
@@ -136,7 +136,7 @@ describe("resting orders", () => {
     const cancelled = await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId });
     expect(cancelled.status).toBe("cancelled");
     expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("0.00");
-    await expect(cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId })).rejects.toMatchObject({ status: 409, code: "ORDER_NOT_OPEN" });
+    await expect(cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId })).rejects.toMatchObject({ kind: "conflict", code: "ORDER_NOT_OPEN" });
     // A cancelled order no longer fills.
     expect(await processPriceMove(db, instrument.symbol, m("100.00"), m("40.00"))).toMatchObject({ candidates: 0, filled: 0 });
   });

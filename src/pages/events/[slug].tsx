@@ -6,7 +6,7 @@ import { findPortfolioFor, listOrders, portfolioSummary } from "@/features/portf
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
-import { HttpError } from "@/server/http/errors";
+import { DomainError } from "@/domain/errors";
 
 export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, session) => {
   const db = await getDb();
@@ -15,7 +15,7 @@ export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, se
   const now = new Date();
   // A private event without its code looks exactly like no event: the page offers a code field.
   const event = await getEventFor(db, session.user, slug, { code, now }).catch((error: unknown) => {
-    if (error instanceof HttpError && error.status === 404) return null;
+    if (error instanceof DomainError && error.kind === "not-found") return null;
     throw error;
   });
   // A replay event trades its datasets' symbols at its replay's prices, never the practice market's.

@@ -1,7 +1,8 @@
 /**
  * Every API route of the app goes through apiRoute(): method check (405), same-origin
  * check on state-changing requests (CSRF), session and role (401/403), zod input (400
- * with fields), and one mapping from thrown errors to JSON. No route writes its own 500.
+ * with fields), and the one mapping from domain errors (src/domain/errors.ts) to a status
+ * and JSON (STATUS_OF). No route chooses an error status or writes its own 500.
  */
 import type { NextApiRequest, NextApiResponse } from "next";
 import type { Session } from "next-auth";
@@ -10,7 +11,8 @@ import { env } from "@/env";
 import { fieldErrors } from "@/lib/validation/field-errors";
 import { getServerAuthSession } from "@/server/auth/session";
 import { logger } from "@/server/logger";
-import { HttpError, httpErrors } from "./errors";
+import { DomainError, failures } from "@/domain/errors";
+import { STATUS_OF } from "./errors";
 import { clientIp, runWithRequestContext } from "./request-context";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -64,23 +66,25 @@ export function apiRoute(specs: Specs) {
       try {
         const spec = specs[(req.method ?? "GET") as Method];
         if (!spec) {
+          // HTTP's own question, not the product's: answered here rather than as a domain error.
           res.setHeader("Allow", Object.keys(specs).join(", "));
-          throw new HttpError(405, "METHOD_NOT_ALLOWED", `Use ${Object.keys(specs).join(" or ")} for this address.`);
+          res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${Object.keys(specs).join(" or ")} for this address.` } });
+          return;
         }
         if (req.method !== "GET" && isCrossSite(req)) {
-          throw new HttpError(403, "CSRF_REJECTED", "This request came from another site and was refused.");
+          throw failures.forbidden("This request came from another site and was refused.", "CSRF_REJECTED");
         }
         let session: Session | null = null;
         if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
-        if (spec.auth !== "public" && !session) throw httpErrors.unauthorized();
-        if (spec.auth === "admin" && session?.user.role !== "admin") throw httpErrors.forbidden("This is for admins only.");
+        if (spec.auth !== "public" && !session) throw failures.unauthenticated();
+        if (spec.auth === "admin" && session?.user.role !== "admin") throw failures.forbidden("This is for admins only.");
         let input: unknown = undefined;
         if (spec.input) {
           const raw = req.method === "GET" || req.method === "DELETE" ? { ...req.query } : (req.body ?? {});
           const parsed = z.safeParse(spec.input, raw);
           if (!parsed.success) {
             const fields = fieldErrors(parsed.error);
-            throw httpErrors.badRequest(Object.values(fields)[0] ?? "The request is not valid.", fields);
+            throw failures.invalid(Object.values(fields)[0] ?? "The request is not valid.", fields);
           }
           input = parsed.data;
         }
@@ -99,10 +103,10 @@ export function apiRoute(specs: Specs) {
 
 export function sendError(res: NextApiResponse, error: unknown) {
   if (res.headersSent) return;
-  if (error instanceof HttpError) {
-    for (const [k, v] of Object.entries(error.headers ?? {})) res.setHeader(k, v);
-    res.status(error.status).json({
-      error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) },
+  if (error instanceof DomainError) {
+    if (error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+    res.status(STATUS_OF[error.kind]).json({
+      error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }), ...error.details },
     });
     return;
   }

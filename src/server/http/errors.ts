@@ -1,23 +1,16 @@
-/** The one error shape of the API: {"error":{"code","message","fields"?}}. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+/**
+ * The one map from what went wrong (src/domain/errors.ts, a kind) to an HTTP status. Use-cases
+ * never choose a status; apiRoute asks this map, and pages map "not-found" to a 404 page.
+ */
+import type { ErrorKind } from "@/domain/errors";
 
-export const httpErrors = {
-  badRequest: (message: string, fields?: Record<string, string>) => new HttpError(400, "VALIDATION_FAILED", message, fields),
-  unauthorized: () => new HttpError(401, "UNAUTHENTICATED", "Sign in to do this."),
-  forbidden: (message = "You do not have permission to do this.") => new HttpError(403, "FORBIDDEN", message),
-  notFound: (message = "Not found.") => new HttpError(404, "NOT_FOUND", message),
-  conflict: (code: string, message: string) => new HttpError(409, code, message),
-  unprocessable: (code: string, message: string, fields?: Record<string, string>) => new HttpError(422, code, message, fields),
-  tooManyRequests: (retryAfterSeconds: number, message: string) =>
-    new HttpError(429, "RATE_LIMITED", message, undefined, { "Retry-After": String(retryAfterSeconds) }),
+export const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  refused: 422,
+  "rate-limited": 429,
+  unavailable: 503,
 };

@@ -21,7 +21,7 @@ import type { Db } from "@/server/db";
 import { accounts, auditLog, users } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { emails } from "@/server/email/templates";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import { clearAddress, consumeAttempt } from "@/server/http/rate-limit";
 import { tooManyAttemptsMessage } from "@/lib/auth-errors";
 
@@ -31,7 +31,7 @@ function link(path: string, token: string): string {
 
 async function limitOrThrow(db: Db, action: "register" | "password-reset", who: { address?: string; ip: string }) {
   const verdict = await consumeAttempt(db, action, who);
-  if (!verdict.allowed) throw httpErrors.tooManyRequests(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
+  if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
 }
 
 export async function register(db: Db, input: { email: string; password: string; name: string }, ip: string) {
@@ -42,7 +42,7 @@ export async function register(db: Db, input: { email: string; password: string;
     user = await createUser(db, { email: input.email, name: input.name, passwordHash });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      throw httpErrors.conflict("EMAIL_TAKEN", "An account with this email already exists. Sign in, or reset your password.");
+      throw failures.conflict("EMAIL_TAKEN", "An account with this email already exists. Sign in, or reset your password.");
     }
     throw error;
   }
@@ -58,18 +58,18 @@ export async function sendVerificationEmail(db: Db, userId: string, email: strin
 
 export async function resendVerification(db: Db, userId: string) {
   const user = await findUserById(db, userId);
-  if (!user) throw httpErrors.notFound();
-  if (user.emailVerified) throw httpErrors.conflict("ALREADY_VERIFIED", "Your email address is already confirmed.");
+  if (!user) throw failures.notFound();
+  if (user.emailVerified) throw failures.conflict("ALREADY_VERIFIED", "Your email address is already confirmed.");
   await sendVerificationEmail(db, user.id, user.email);
 }
 
 export async function verifyEmail(db: Db, token: string) {
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, "verify-email", token);
-    if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is no longer valid. Sign in and ask for a new one in Settings.");
+    if (!used) throw failures.refused("TOKEN_INVALID", "This confirmation link is no longer valid. Sign in and ask for a new one in Settings.");
     const user = await findUserById(tx, used.userId);
     // The address changed since the link was sent: it no longer proves anything.
-    if (!user || user.email !== used.email) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is for an address you no longer use.");
+    if (!user || user.email !== used.email) throw failures.refused("TOKEN_INVALID", "This confirmation link is for an address you no longer use.");
     await tx.update(users).set({ emailVerified: new Date() }).where(eq(users.id, user.id));
     await audit(tx, { action: "account.email-verified", actorId: user.id });
     return { email: user.email };
@@ -92,7 +92,7 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, "reset-password", token);
-    if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This reset link is no longer valid. It works once and for 30 minutes: ask for a new one.");
+    if (!used) throw failures.refused("TOKEN_INVALID", "This reset link is no longer valid. It works once and for 30 minutes: ask for a new one.");
     // The link arrived at the address, which proves ownership of it.
     await tx.update(users).set({ passwordHash, emailVerified: new Date() }).where(eq(users.id, used.userId));
     await bumpTokenVersion(tx, used.userId);
@@ -107,12 +107,12 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
 async function assertCurrentPassword(db: Db, user: { email: string; passwordHash: string | null }, password: string | undefined, ip: string) {
   // Counted like a sign-in attempt: every check counts, a correct one forgives the address.
   const verdict = await consumeAttempt(db, "sign-in", { address: user.email, ip });
-  if (!verdict.allowed) throw httpErrors.tooManyRequests(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
+  if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
   if (await verifyPassword(user.passwordHash, password ?? "")) {
     await clearAddress(db, "sign-in", user.email);
     return;
   }
-  throw httpErrors.unprocessable("WRONG_PASSWORD", "Your current password is not correct.", {
+  throw failures.refused("WRONG_PASSWORD", "Your current password is not correct.", {
     currentPassword: "Your current password is not correct.",
   });
 }
@@ -124,7 +124,7 @@ export async function changePassword(
   ip: string,
 ) {
   const user = await findUserById(db, userId);
-  if (!user) throw httpErrors.notFound();
+  if (!user) throw failures.notFound();
   if (user.passwordHash) await assertCurrentPassword(db, user, input.currentPassword, ip);
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
@@ -142,11 +142,11 @@ export async function requestEmailChange(
   ip: string,
 ) {
   const user = await findUserById(db, userId);
-  if (!user) throw httpErrors.notFound();
+  if (!user) throw failures.notFound();
   if (user.passwordHash) await assertCurrentPassword(db, user, input.currentPassword, ip);
-  if (input.newEmail === user.email) throw httpErrors.badRequest("That is already your address.", { newEmail: "That is already your address." });
+  if (input.newEmail === user.email) throw failures.invalid("That is already your address.", { newEmail: "That is already your address." });
   if (await findUserByEmail(db, input.newEmail)) {
-    throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
+    throw failures.conflict("EMAIL_TAKEN", "Another account already uses that address.");
   }
   const { token } = await issueAccountToken(db, { userId, purpose: "change-email", email: input.newEmail });
   await sendMail(emails.changeEmail(input.newEmail, link("/account/confirm-email", token)));
@@ -156,7 +156,7 @@ export async function confirmEmailChange(db: Db, token: string, ip: string) {
   return confirmEmailChangeOnce(db, token, ip).catch((error: unknown) => {
     // Two accounts confirming the same new address at once: the unique index decides.
     if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
-      throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
+      throw failures.conflict("EMAIL_TAKEN", "Another account already uses that address.");
     }
     throw error;
   });
@@ -165,8 +165,8 @@ export async function confirmEmailChange(db: Db, token: string, ip: string) {
 async function confirmEmailChangeOnce(db: Db, token: string, ip: string) {
   return db.transaction(async (tx) => {
     const used = await consumeAccountToken(tx, "change-email", token);
-    if (!used) throw httpErrors.unprocessable("TOKEN_INVALID", "This confirmation link is no longer valid. Ask for a new one in Settings.");
-    if (await findUserByEmail(tx, used.email)) throw httpErrors.conflict("EMAIL_TAKEN", "Another account already uses that address.");
+    if (!used) throw failures.refused("TOKEN_INVALID", "This confirmation link is no longer valid. Ask for a new one in Settings.");
+    if (await findUserByEmail(tx, used.email)) throw failures.conflict("EMAIL_TAKEN", "Another account already uses that address.");
     const before = await findUserById(tx, used.userId);
     await tx.update(users).set({ email: used.email, emailVerified: new Date() }).where(eq(users.id, used.userId));
     // Sessions carry the address: end them so every device picks up the new one.
@@ -187,7 +187,7 @@ export async function updatePreferences(
   input: { timeZone?: string | null; theme?: "system" | "light" | "dark"; leaderboardOptOut?: boolean },
 ) {
   const [row] = await db.update(users).set(input).where(eq(users.id, userId)).returning();
-  if (!row) throw httpErrors.notFound();
+  if (!row) throw failures.notFound();
   return profileOf(row);
 }
 
@@ -214,7 +214,7 @@ export async function signInMethods(db: Db, userId: string) {
 /** Everything we hold about the person, as JSON. Sections add their parts here. */
 export async function exportData(db: Db, userId: string) {
   const user = await findUserById(db, userId);
-  if (!user) throw httpErrors.notFound();
+  if (!user) throw failures.notFound();
   const activity = await db
     .select({ at: auditLog.at, action: auditLog.action, ip: auditLog.ip, detail: auditLog.detail })
     .from(auditLog)
@@ -232,9 +232,9 @@ export async function deleteAccount(db: Db, userId: string, confirmEmail: string
   await db.transaction(async (tx) => {
     await lockRoster(tx);
     const user = await findUserById(tx, userId);
-    if (!user) throw httpErrors.notFound();
+    if (!user) throw failures.notFound();
     if (confirmEmail !== user.email) {
-      throw httpErrors.badRequest("Type your email address exactly to confirm.", { confirmEmail: "Type your email address exactly to confirm." });
+      throw failures.invalid("Type your email address exactly to confirm.", { confirmEmail: "Type your email address exactly to confirm." });
     }
     if (user.role === "admin") await assertNotLastAdminOrExplain(tx, userId);
     // The audit row outlives the person: it keeps the id (not personal data) and nothing else.
@@ -247,6 +247,6 @@ async function assertNotLastAdminOrExplain(tx: Parameters<Parameters<Db["transac
   try {
     await assertNotLastAdmin(tx, userId);
   } catch {
-    throw httpErrors.conflict("LAST_ADMIN", "You are the last admin. Make someone else an admin before you delete your account.");
+    throw failures.conflict("LAST_ADMIN", "You are the last admin. Make someone else an admin before you delete your account.");
   }
 }

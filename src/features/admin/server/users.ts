@@ -4,7 +4,7 @@ import { audit } from "@/server/audit";
 import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, lockRoster } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { users, type Role } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 export interface UserQuery {
   q?: string;
@@ -68,7 +68,7 @@ export async function changeUser(db: Db, actorId: string, userId: string, change
   return db.transaction(async (tx) => {
     await lockRoster(tx);
     const user = await findUserById(tx, userId);
-    if (!user) throw httpErrors.notFound("No such person.");
+    if (!user) throw failures.notFound("No such person.");
     const losesAdmin =
       user.role === "admin" && !user.disabledAt && (change.role === "member" || change.disabled === true);
     if (losesAdmin) {
@@ -76,7 +76,7 @@ export async function changeUser(db: Db, actorId: string, userId: string, change
         await assertNotLastAdmin(tx, userId);
       } catch (error) {
         if (error instanceof LastAdminError) {
-          throw httpErrors.conflict("LAST_ADMIN", "This is the last active admin. Make someone else an admin first.");
+          throw failures.conflict("LAST_ADMIN", "This is the last active admin. Make someone else an admin first.");
         }
         throw error;
       }

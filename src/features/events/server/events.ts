@@ -25,7 +25,7 @@ import { cancelOpenOrdersLocked, csvCell } from "@/features/portfolio/server";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, datasets, eventParticipants, events, instruments, ledgerEntries, lessonProgress, lessons, portfolios } from "@/server/db/schema";
-import { HttpError, httpErrors } from "@/server/http/errors";
+import { DomainError, failures } from "@/domain/errors";
 import { replayStatusOf, type ReplayStatus, resetReplayQuotes } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
@@ -181,9 +181,9 @@ export async function listEventsFor(db: Db, viewer: Viewer, options: { page: num
 export async function getEventFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {
   const now = options.now ?? new Date();
   const row = await findBySlug(db, slug);
-  if (!row) throw httpErrors.notFound(NOT_FOUND);
+  if (!row) throw failures.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
-  if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
+  if (!visibleTo(row, viewer, participant, options.code)) throw failures.notFound(NOT_FOUND);
   const counts = await participantCounts(db, [row.id]);
   const joined = Boolean(participant && participant.removedAt === null);
   return {
@@ -201,9 +201,9 @@ export type EventDetail = Awaited<ReturnType<typeof getEventFor>>;
 /** The event's board for someone who may see it; the viewer's own row is marked. */
 export async function standingsFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null } = {}) {
   const row = await findBySlug(db, slug);
-  if (!row) throw httpErrors.notFound(NOT_FOUND);
+  if (!row) throw failures.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
-  if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
+  if (!visibleTo(row, viewer, participant, options.code)) throw failures.notFound(NOT_FOUND);
   const board = await eventStandingsOf(db, row);
   return {
     ...board,
@@ -219,9 +219,9 @@ export async function standingsFor(db: Db, viewer: Viewer, slug: string, options
 export async function replayFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}): Promise<ReplayStatus | null> {
   const now = options.now ?? new Date();
   const row = await findBySlug(db, slug);
-  if (!row) throw httpErrors.notFound(NOT_FOUND);
+  if (!row) throw failures.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
-  if (!visibleTo(row, viewer, participant, options.code)) throw httpErrors.notFound(NOT_FOUND);
+  if (!visibleTo(row, viewer, participant, options.code)) throw failures.notFound(NOT_FOUND);
   return replayStatusOf(db, row, now);
 }
 
@@ -238,13 +238,13 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const event = await findBySlug(tx, slug, true);
-    if (!event) throw httpErrors.notFound(NOT_FOUND);
+    if (!event) throw failures.notFound(NOT_FOUND);
     const participant = await participantOf(tx, event.id, viewer.id);
-    if (participant?.removedAt) throw httpErrors.unprocessable("PARTICIPANT_REMOVED", "The organiser removed you from this event, so you cannot join it again.");
+    if (participant?.removedAt) throw failures.refused("PARTICIPANT_REMOVED", "The organiser removed you from this event, so you cannot join it again.");
     if (participant) return { portfolioId: participant.portfolioId, joined: true, created: false, slug: event.slug };
     // A private event is a 404 without its code, the same answer as no event at all.
-    if (event.visibility === "private" && !isAdmin(viewer) && !codeMatches(event, options.code)) throw httpErrors.notFound(NOT_FOUND);
-    if (event.archivedAt && !isAdmin(viewer)) throw httpErrors.notFound(NOT_FOUND);
+    if (event.visibility === "private" && !isAdmin(viewer) && !codeMatches(event, options.code)) throw failures.notFound(NOT_FOUND);
+    if (event.archivedAt && !isAdmin(viewer)) throw failures.notFound(NOT_FOUND);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(eventParticipants)
@@ -260,7 +260,7 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
       lessonPassed: event.requiredLessonId ? await lessonPassed(tx, viewer.id, event.requiredLessonId) : true,
     });
     if (!decision.ok) {
-      throw new HttpError(422, decision.code, decision.message, decision.lessonId ? { requiredLesson: decision.lessonId } : undefined);
+      throw new DomainError("refused", decision.code, decision.message, { fields: decision.lessonId ? { requiredLesson: decision.lessonId } : undefined });
     }
     const cash = event.startingCash;
     const [portfolio] = await tx
@@ -278,7 +278,7 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
 
 async function requireEvent(db: DbOrTx, slug: string, lock = false): Promise<EventRow> {
   const row = await findBySlug(db, slug, lock);
-  if (!row) throw httpErrors.notFound("There is no such event.");
+  if (!row) throw failures.notFound("There is no such event.");
   return row;
 }
 
@@ -323,7 +323,7 @@ async function checkReferences(db: DbOrTx, definition: EventDefinition, input: {
 }
 
 function refuseInvalid(fields: Record<string, string>): never {
-  throw httpErrors.badRequest(Object.values(fields)[0] ?? "The event is not valid.", fields);
+  throw failures.invalid(Object.values(fields)[0] ?? "The event is not valid.", fields);
 }
 
 async function uniqueSlug(db: DbOrTx, title: string): Promise<string> {
@@ -386,7 +386,7 @@ export async function updateEvent(db: Db, actor: { id: string; ip?: string }, sl
     const locked = lockedChanges(before, after, { now, participants: n });
     if (locked.length > 0) {
       const reasons = Object.fromEntries(locked.map((l) => [l.field, l.reason]));
-      throw httpErrors.unprocessable("EVENT_LOCKED", locked[0]!.reason, reasons);
+      throw failures.refused("EVENT_LOCKED", locked[0]!.reason, reasons);
     }
     if (eventPhase(before, now) === "upcoming" && after.endsAt.getTime() !== before.endsAt.getTime() && after.endsAt.getTime() <= now.getTime()) {
       refuseInvalid({ endsAt: "This end time has already passed." });
@@ -438,7 +438,7 @@ export async function archiveEvent(db: Db, actor: { id: string; ip?: string }, s
 export async function regenerateJoinCode(db: Db, actor: { id: string; ip?: string }, slug: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const row = await requireEvent(tx, slug, true);
-    if (row.visibility !== "private") throw httpErrors.unprocessable("EVENT_NOT_PRIVATE", "Only a private event has a join code. Make it private first.");
+    if (row.visibility !== "private") throw failures.refused("EVENT_NOT_PRIVATE", "Only a private event has a join code. Make it private first.");
     const joinCode = newJoinCode();
     await tx.update(events).set({ joinCode, updatedAt: now }).where(eq(events.id, row.id));
     await audit(tx, { action: "event.join-code-regenerated", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug } });
@@ -450,9 +450,9 @@ export async function regenerateJoinCode(db: Db, actor: { id: string; ip?: strin
 export async function removeParticipant(db: Db, actor: { id: string; ip?: string }, slug: string, userId: string, now = new Date()) {
   return db.transaction(async (tx: Tx) => {
     const row = await requireEvent(tx, slug, true);
-    if (row.finalizedAt) throw httpErrors.unprocessable("EVENT_ENDED", "This event has ended: its final standings are a record and cannot change.");
+    if (row.finalizedAt) throw failures.refused("EVENT_ENDED", "This event has ended: its final standings are a record and cannot change.");
     const participant = await participantOf(tx, row.id, userId);
-    if (!participant) throw httpErrors.notFound("This person has not joined this event.");
+    if (!participant) throw failures.notFound("This person has not joined this event.");
     if (participant.removedAt) return { removed: true, userId, at: participant.removedAt.toISOString() };
     const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, participant.portfolioId)).for("update");
     const cancelled = portfolio ? await cancelOpenOrdersLocked(tx, portfolio, now) : 0;

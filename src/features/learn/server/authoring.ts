@@ -8,7 +8,7 @@ import type { LessonInput } from "@/lib/validation/learn";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
 import { courses, lessons, questions } from "@/server/db/schema";
-import { HttpError, httpErrors } from "@/server/http/errors";
+import { DomainError, failures } from "@/domain/errors";
 
 interface Actor {
   id: string;
@@ -26,7 +26,7 @@ async function slugTaken<T>(work: () => Promise<T>, what: "course" | "lesson"): 
   } catch (error) {
     if (isUniqueViolation(error)) {
       const message = `Another ${what} already uses that address name.`;
-      throw new HttpError(409, "SLUG_TAKEN", message, { slug: message });
+      throw new DomainError("conflict", "SLUG_TAKEN", message, { fields: { slug: message } });
     }
     throw error;
   }
@@ -52,7 +52,7 @@ export async function adminListCourses(db: Db) {
 
 export async function adminGetCourse(db: Db, id: string) {
   const [course] = await db.select().from(courses).where(eq(courses.id, id));
-  if (!course) throw httpErrors.notFound("No such course.");
+  if (!course) throw failures.notFound("No such course.");
   const rows = await db
     .select({ id: lessons.id, slug: lessons.slug, title: lessons.title, published: lessons.published, body: lessons.body, questionCount: count(questions.id) })
     .from(lessons)
@@ -95,7 +95,7 @@ export async function updateCourse(db: Db, actor: Actor, id: string, patch: Part
           .set({ ...patch, updatedAt: new Date() })
           .where(eq(courses.id, id))
           .returning();
-        if (!row) throw httpErrors.notFound("No such course.");
+        if (!row) throw failures.notFound("No such course.");
         await audit(tx, { action: "learn.course-updated", actorId: actor.id, ip: actor.ip, detail: { courseId: id, changed: Object.keys(patch) } });
         return row;
       }),
@@ -106,7 +106,7 @@ export async function updateCourse(db: Db, actor: Actor, id: string, patch: Part
 export async function deleteCourse(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(courses).where(eq(courses.id, id)).returning({ slug: courses.slug });
-    if (!row) throw httpErrors.notFound("No such course.");
+    if (!row) throw failures.notFound("No such course.");
     await audit(tx, { action: "learn.course-deleted", actorId: actor.id, ip: actor.ip, detail: { courseId: id, slug: row.slug } });
   });
 }
@@ -114,7 +114,7 @@ export async function deleteCourse(db: Db, actor: Actor, id: string) {
 /** Puts the given rows in the given order. `ids` must be exactly the current set. */
 async function reorder(tx: DbOrTx, table: typeof courses | typeof lessons, ids: string[], existing: string[]) {
   const same = ids.length === existing.length && new Set(ids).size === ids.length && ids.every((id) => existing.includes(id));
-  if (!same) throw httpErrors.unprocessable("ORDER_MISMATCH", "The list changed while you were ordering it. Reload and try again.");
+  if (!same) throw failures.refused("ORDER_MISMATCH", "The list changed while you were ordering it. Reload and try again.");
   for (const [position, id] of ids.entries()) {
     await tx.update(table).set({ position }).where(eq(table.id, id));
   }
@@ -131,7 +131,7 @@ export async function reorderCourses(db: Db, actor: Actor, ids: string[]) {
 export async function reorderLessons(db: Db, actor: Actor, courseId: string, ids: string[]) {
   await db.transaction(async (tx) => {
     const existing = (await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId)).for("update")).map((r) => r.id);
-    if (existing.length === 0) throw httpErrors.notFound("No such course, or it has no lessons.");
+    if (existing.length === 0) throw failures.notFound("No such course, or it has no lessons.");
     await reorder(tx, lessons, ids, existing);
     await audit(tx, { action: "learn.reordered", actorId: actor.id, ip: actor.ip, detail: { courseId, lessons: ids } });
   });
@@ -142,7 +142,7 @@ export async function createLesson(db: Db, actor: Actor, courseId: string, input
     () =>
       db.transaction(async (tx) => {
         const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-        if (!course) throw httpErrors.notFound("No such course.");
+        if (!course) throw failures.notFound("No such course.");
         const [{ last } = { last: null }] = await tx.select({ last: max(lessons.position) }).from(lessons).where(eq(lessons.courseId, courseId));
         const [row] = await tx
           .insert(lessons)
@@ -162,7 +162,7 @@ export async function adminGetLesson(db: Db, id: string) {
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(eq(lessons.id, id));
-  if (!row) throw httpErrors.notFound("No such lesson.");
+  if (!row) throw failures.notFound("No such lesson.");
   const quiz = await db.select().from(questions).where(eq(questions.lessonId, id)).orderBy(asc(questions.position));
   return {
     id: row.lesson.id,
@@ -196,7 +196,7 @@ export async function saveLesson(db: Db, actor: Actor, id: string, input: Lesson
           })
           .where(eq(lessons.id, id))
           .returning({ id: lessons.id });
-        if (!row) throw httpErrors.notFound("No such lesson.");
+        if (!row) throw failures.notFound("No such lesson.");
         await tx.delete(questions).where(eq(questions.lessonId, id));
         if (input.questions.length > 0) {
           await tx.insert(questions).values(
@@ -223,7 +223,7 @@ async function adminGetLessonInTx(tx: DbOrTx, id: string) {
 export async function deleteLesson(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(lessons).where(eq(lessons.id, id)).returning({ slug: lessons.slug });
-    if (!row) throw httpErrors.notFound("No such lesson.");
+    if (!row) throw failures.notFound("No such lesson.");
     await audit(tx, { action: "learn.lesson-deleted", actorId: actor.id, ip: actor.ip, detail: { lessonId: id, slug: row.slug } });
   });
 }

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql, sum } from "drizzle
 import { levelFor, localDay, passXp, QuizAnswerError, READ_XP, readingMinutes, scoreQuiz, streakOf } from "@/domain/learning";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, learningDays, lessonProgress, lessons, questions, quizAttempts, xpEvents } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 export type LessonStatus = "not-started" | "read" | "passed";
 
@@ -48,7 +48,7 @@ export async function getCourse(db: Db, slug: string, userId: string) {
     .select({ id: courses.id, slug: courses.slug, title: courses.title, summary: courses.summary })
     .from(courses)
     .where(and(eq(courses.slug, slug), eq(courses.published, true)));
-  if (!course) throw httpErrors.notFound("No such course.");
+  if (!course) throw failures.notFound("No such course.");
   const rows = await db
     .select({
       id: lessons.id,
@@ -82,7 +82,7 @@ async function publishedLesson(db: DbOrTx, lessonId: string) {
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(and(eq(lessons.id, lessonId), eq(lessons.published, true), eq(courses.published, true)));
-  if (!row) throw httpErrors.notFound("No such lesson.");
+  if (!row) throw failures.notFound("No such lesson.");
   return row;
 }
 
@@ -93,7 +93,7 @@ export async function lessonIdBySlugs(db: Db, courseSlug: string, lessonSlug: st
     .from(lessons)
     .innerJoin(courses, eq(courses.id, lessons.courseId))
     .where(and(eq(courses.slug, courseSlug), eq(lessons.slug, lessonSlug), eq(lessons.published, true), eq(courses.published, true)));
-  if (!row) throw httpErrors.notFound("No such lesson.");
+  if (!row) throw failures.notFound("No such lesson.");
   return row.id;
 }
 
@@ -177,7 +177,7 @@ export async function submitAttempt(db: Db, userId: string, lessonId: string, an
   try {
     result = scoreQuiz(quiz, answers, lesson.passMark);
   } catch (error) {
-    if (error instanceof QuizAnswerError) throw httpErrors.badRequest(error.message, { answers: error.message });
+    if (error instanceof QuizAnswerError) throw failures.invalid(error.message, { answers: error.message });
     throw error;
   }
   const score = result.score.toFixed(4);

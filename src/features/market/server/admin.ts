@@ -10,7 +10,7 @@ import { cancelOrdersOfWithdrawnInstrument } from "@/features/portfolio/server";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
 import { datasetRows, datasets, events, INSTRUMENT_KINDS, instruments } from "@/server/db/schema";
-import { HttpError, httpErrors } from "@/server/http/errors";
+import { DomainError, failures } from "@/domain/errors";
 
 
 /** Everything an admin sees and edits of an instrument. */
@@ -113,7 +113,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 function rejectIfInvalid(definition: InstrumentDefinition) {
   const fields = instrumentFieldErrors(definition);
   const first = Object.values(fields)[0];
-  if (first) throw httpErrors.badRequest(first, fields);
+  if (first) throw failures.invalid(first, fields);
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -143,7 +143,7 @@ export async function addInstrument(db: Db, actorId: string, definition: Instrum
   });
 }
 
-const symbolTaken = (symbol: string) => new HttpError(409, "SYMBOL_TAKEN", `${symbol} is already an instrument. Pick another symbol.`, { symbol: `${symbol} is already an instrument.` });
+const symbolTaken = (symbol: string) => new DomainError("conflict", "SYMBOL_TAKEN", `${symbol} is already an instrument. Pick another symbol.`, { fields: { symbol: `${symbol} is already an instrument.` } });
 
 /**
  * Changes an instrument's name, sector, kind or simulation parameters, and/or whether it is
@@ -160,7 +160,7 @@ export async function editInstrument(db: Db, actorId: string, symbol: string, ch
 async function saveInstrument(db: Db, actorId: string, symbol: string, change: InstrumentChange, ip?: string): Promise<AdminInstrument> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(instruments).where(eq(instruments.symbol, symbol)).for("update");
-    if (!row) throw httpErrors.notFound("No such instrument.");
+    if (!row) throw failures.notFound("No such instrument.");
     const before = toAdmin(row);
     const trimmed = { ...change };
     for (const key of ["name", "sector"] as const) if (typeof trimmed[key] === "string") trimmed[key] = trimmed[key].trim();
@@ -227,17 +227,13 @@ export const MAX_CSV_CHARS = 2_200_000;
 export const DATASET_SYMBOL_PATTERN = /^[A-Z0-9][A-Z0-9.-]{0,9}$/;
 
 /** A refused import: the fields' messages and every problem in the file, each with its line. */
-export class DatasetImportError extends HttpError {
+export class DatasetImportError extends DomainError {
   constructor(
     fields: Record<string, string>,
     readonly problems: CsvProblem[],
   ) {
     const first = problems.length > 0 ? `The file has ${problems.length} ${problems.length === 1 ? "problem" : "problems"}; nothing was imported.` : (Object.values(fields)[0] ?? "The import is not valid.");
-    super(400, "VALIDATION_FAILED", first, fields);
-  }
-
-  body() {
-    return { error: { code: this.code, message: this.message, fields: this.fields, problems: this.problems } };
+    super("invalid", "VALIDATION_FAILED", first, { fields, details: { problems } });
   }
 }
 
@@ -299,7 +295,7 @@ export async function importDataset(db: Db, actorId: string, input: DatasetImpor
   });
 }
 
-const nameTaken = (name: string) => new HttpError(409, "NAME_TAKEN", `There is already a dataset called "${name}". Pick another name.`, { name: "This name is taken." });
+const nameTaken = (name: string) => new DomainError("conflict", "NAME_TAKEN", `There is already a dataset called "${name}". Pick another name.`, { fields: { name: "This name is taken." } });
 
 export async function listDatasets(db: DbOrTx): Promise<DatasetSummary[]> {
   const rows = await db.select().from(datasets).orderBy(desc(datasets.createdAt), asc(datasets.name));
@@ -313,14 +309,14 @@ export async function listDatasets(db: DbOrTx): Promise<DatasetSummary[]> {
 export async function deleteDataset(db: Db, actorId: string, id: string, ip?: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [dataset] = await tx.select().from(datasets).where(eq(datasets.id, id)).for("update");
-    if (!dataset) throw httpErrors.notFound("No such dataset.");
+    if (!dataset) throw failures.notFound("No such dataset.");
     const users = await tx
       .select({ title: events.title })
       .from(events)
       .where(and(isNull(events.archivedAt), sql`${events.replay} -> 'datasets' @> ${JSON.stringify([id])}::jsonb`))
       .limit(3);
     if (users.length > 0) {
-      throw httpErrors.conflict("DATASET_IN_USE", `This dataset is replayed by ${users.map((u) => `"${u.title}"`).join(", ")}. Archive the event first.`);
+      throw failures.conflict("DATASET_IN_USE", `This dataset is replayed by ${users.map((u) => `"${u.title}"`).join(", ")}. Archive the event first.`);
     }
     await tx.delete(datasets).where(eq(datasets.id, id));
     await audit(tx, { action: "market.dataset-deleted", actorId, ip, detail: { id, name: dataset.name, symbol: dataset.symbol, rows: dataset.rowCount } });
@@ -329,7 +325,7 @@ export async function deleteDataset(db: Db, actorId: string, id: string, ip?: st
 
 export async function getDataset(db: DbOrTx, id: string): Promise<{ dataset: DatasetSummary; rows: DatasetRow[] }> {
   const [dataset] = await db.select().from(datasets).where(eq(datasets.id, id));
-  if (!dataset) throw httpErrors.notFound("No such dataset.");
+  if (!dataset) throw failures.notFound("No such dataset.");
   const rows = await db
     .select({ date: datasetRows.date, open: datasetRows.open, high: datasetRows.high, low: datasetRows.low, close: datasetRows.close, volume: datasetRows.volume })
     .from(datasetRows)

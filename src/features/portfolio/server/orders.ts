@@ -28,7 +28,7 @@ import {
 } from "@/domain/trading";
 import type { Db, Tx } from "@/server/db";
 import { fills, orders } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import { priceSourceFor } from "./pricing";
 import { $, bookFill, type FillRow, loadState, lockPortfolio, money, type OrderRow, type PortfolioRow, saveCash, specOf } from "./state";
 import { notifyPortfolio } from "./notify";
@@ -81,7 +81,7 @@ export async function rulesFor(tx: Tx, portfolio: PortfolioRow, side: Side): Pro
   const shortingUnlocked = side === "short" ? await isFeatureUnlocked(tx, portfolio.userId, "short-selling") : true;
   if (portfolio.kind === "event") {
     const context = await eventContextOf(tx, portfolio);
-    if (!context) throw httpErrors.notFound("There is no such portfolio.");
+    if (!context) throw failures.notFound("There is no such portfolio.");
     const replay = await eventReplayOf(tx, context.event);
     return eventTradingRules(context.event, shortingUnlocked, replay?.symbols);
   }
@@ -93,7 +93,7 @@ async function assertMayTrade(tx: Tx, portfolio: PortfolioRow): Promise<void> {
   if (portfolio.kind !== "event") return;
   const context = await eventContextOf(tx, portfolio);
   if (!context?.participant || context.participant.removedAt !== null) {
-    throw httpErrors.unprocessable("PARTICIPANT_REMOVED", "You were removed from this event by its organiser, so this portfolio can no longer trade.");
+    throw failures.refused("PARTICIPANT_REMOVED", "You were removed from this event by its organiser, so this portfolio can no longer trade.");
   }
 }
 
@@ -152,7 +152,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
     const portfolio = await lockPortfolio(tx, args.portfolioId);
-    if (!portfolio || portfolio.userId !== args.userId) throw httpErrors.notFound("There is no such portfolio.");
+    if (!portfolio || portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
     await assertMayTrade(tx, portfolio);
 
     const hash = args.idempotencyKey === undefined ? null : requestHash(args.input);
@@ -163,7 +163,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
         .where(and(eq(orders.portfolioId, portfolio.id), eq(orders.idempotencyKey, args.idempotencyKey)));
       if (previous && now.getTime() - previous.createdAt.getTime() < IDEMPOTENCY_TTL_MS) {
         if (previous.requestHash !== hash) {
-          throw httpErrors.unprocessable("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order in the last 24 hours. Use a new key for a new order.");
+          throw failures.refused("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order in the last 24 hours. Use a new key for a new order.");
         }
         if (previous.response) return previous.response as OrderAnswer;
       } else if (previous) {
@@ -174,7 +174,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
 
     const validation = validateOrder(args.input);
     // Input that is not an order at all is refused without a trace in the history.
-    if (!validation.ok) throw httpErrors.unprocessable(validation.rejection.code, validation.rejection.message);
+    if (!validation.ok) throw failures.refused(validation.rejection.code, validation.rejection.message);
     const spec = validation.order;
 
     let state = await loadState(tx, portfolio);
@@ -257,13 +257,13 @@ export async function cancelOrder(db: Db, args: { userId: string; portfolioId: s
   const now = args.now ?? new Date();
   return db.transaction(async (tx) => {
     const portfolio = await lockPortfolio(tx, args.portfolioId);
-    if (!portfolio || portfolio.userId !== args.userId) throw httpErrors.notFound("There is no such portfolio.");
+    if (!portfolio || portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
     const [order] = await tx
       .select()
       .from(orders)
       .where(and(eq(orders.id, args.orderId), eq(orders.portfolioId, portfolio.id)));
-    if (!order) throw httpErrors.notFound("There is no such order.");
-    if (order.status !== "open") throw httpErrors.conflict("ORDER_NOT_OPEN", `This order is already ${order.status}: only open orders can be cancelled.`);
+    if (!order) throw failures.notFound("There is no such order.");
+    if (order.status !== "open") throw failures.conflict("ORDER_NOT_OPEN", `This order is already ${order.status}: only open orders can be cancelled.`);
     const state = releaseCash(await loadState(tx, portfolio), money(order.reservedCash));
     const [updated] = await tx.update(orders).set({ status: "cancelled", closedAt: now, updatedAt: now }).where(eq(orders.id, order.id)).returning();
     await saveCash(tx, portfolio.id, state, now);

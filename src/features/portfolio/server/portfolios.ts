@@ -18,7 +18,7 @@ import {
 } from "@/domain/trading";
 import type { Db, DbOrTx } from "@/server/db";
 import { instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import { priceSourceFor } from "./pricing";
 import { equityAt } from "./snapshots";
 import { type PortfolioRow } from "./state";
@@ -58,7 +58,7 @@ export interface Viewer {
 export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: Viewer, purpose: "read" | "trade" = "read"): Promise<PortfolioRow> {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
   const allowed = row && (row.userId === viewer.id || (purpose === "read" && viewer.role === "admin"));
-  if (!allowed) throw httpErrors.notFound("There is no such portfolio.");
+  if (!allowed) throw failures.notFound("There is no such portfolio.");
   return row;
 }
 

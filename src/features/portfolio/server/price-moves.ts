@@ -27,7 +27,7 @@ import {
 import type { Db } from "@/server/db";
 import { candles, eventParticipants, events, fills, firesAtOrAbove, firesAtOrBelow, instruments, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
 import { CHANNEL, getHub, portfolioTopic, type RealtimeEvent } from "@/server/realtime/hub";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import { rulesFor } from "./orders";
 import { practiceSource, type PriceSource } from "./pricing";
 import { $, bookFill, loadState, lockPortfolio, money, saveCash, specOf } from "./state";
@@ -456,10 +456,10 @@ export async function expireDayOrders(db: Db, now = new Date(), source: PriceSou
  */
 export async function setPrice(db: Db, symbol: string, priceText: string, now = new Date()) {
   const next = parseMoney(priceText);
-  if (next <= 0n) throw httpErrors.badRequest("The price must be positive.", { price: "The price must be positive." });
+  if (next <= 0n) throw failures.invalid("The price must be positive.", { price: "The price must be positive." });
   const previous = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(instruments).where(eq(instruments.symbol, symbol)).for("update");
-    if (!row) throw httpErrors.notFound(`There is no instrument ${symbol}.`);
+    if (!row) throw failures.notFound(`There is no instrument ${symbol}.`);
     const price = $(next);
     await tx.update(instruments).set({ lastPrice: price, updatedAt: now }).where(eq(instruments.symbol, symbol));
     for (const interval of ["1m", "1d"] as const) {

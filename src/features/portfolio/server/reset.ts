@@ -4,7 +4,7 @@ import { formatMoney, STARTING_CASH } from "@/domain/trading";
 import { audit } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { equitySnapshots, fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import { notifyPortfolio } from "./notify";
 import { lockPortfolio } from "./state";
 
@@ -20,8 +20,8 @@ export async function resetPracticePortfolio(db: Db, args: { userId: string; por
   const starting = formatMoney(STARTING_CASH);
   await db.transaction(async (tx) => {
     const portfolio = await lockPortfolio(tx, args.portfolioId);
-    if (!portfolio || portfolio.userId !== args.userId) throw httpErrors.notFound("There is no such portfolio.");
-    if (portfolio.kind !== "practice") throw httpErrors.unprocessable("RESET_NOT_ALLOWED", "Only the practice portfolio can be reset; an event portfolio keeps its record.");
+    if (!portfolio || portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
+    if (portfolio.kind !== "practice") throw failures.refused("RESET_NOT_ALLOWED", "Only the practice portfolio can be reset; an event portfolio keeps its record.");
     const id = portfolio.id;
     await tx.delete(ledgerEntries).where(eq(ledgerEntries.portfolioId, id));
     await tx.delete(fills).where(eq(fills.portfolioId, id));

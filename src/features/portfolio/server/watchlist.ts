@@ -3,7 +3,7 @@ import { and, asc, count, eq } from "drizzle-orm";
 import { listInstrumentsBySymbol } from "@/features/market/server/queries";
 import type { Db, DbOrTx } from "@/server/db";
 import { instruments, users, watchlistItems } from "@/server/db/schema";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 export const WATCHLIST_LIMIT = 50;
 
@@ -16,14 +16,14 @@ export async function getWatchlist(db: DbOrTx, userId: string) {
 /** Adds `symbol` (idempotent: adding it again changes nothing). */
 export async function addToWatchlist(db: Db, userId: string, symbol: string) {
   const [instrument] = await db.select({ symbol: instruments.symbol }).from(instruments).where(eq(instruments.symbol, symbol));
-  if (!instrument) throw httpErrors.notFound(`There is no instrument ${symbol}.`);
+  if (!instrument) throw failures.notFound(`There is no instrument ${symbol}.`);
   await db.transaction(async (tx) => {
     // Serialises one person's adds, so two tabs cannot both squeeze past the limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(watchlistItems).where(eq(watchlistItems.userId, userId));
     const [already] = await tx.select({ symbol: watchlistItems.symbol }).from(watchlistItems).where(and(eq(watchlistItems.userId, userId), eq(watchlistItems.symbol, symbol)));
     if (already) return;
-    if (n >= WATCHLIST_LIMIT) throw httpErrors.unprocessable("WATCHLIST_FULL", `A watchlist holds at most ${WATCHLIST_LIMIT} instruments; remove one first.`);
+    if (n >= WATCHLIST_LIMIT) throw failures.refused("WATCHLIST_FULL", `A watchlist holds at most ${WATCHLIST_LIMIT} instruments; remove one first.`);
     await tx.insert(watchlistItems).values({ userId, symbol }).onConflictDoNothing();
   });
   return getWatchlist(db, userId);

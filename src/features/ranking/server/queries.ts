@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { boardName, LEADERBOARD_PAGE_SIZE, pageContaining, rankChange, type RankingPeriod } from "@/domain/ranking";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
 import { eventBoard, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
@@ -177,7 +177,7 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
     from events e where e.slug = ${request.slug}`);
   const event = found.rows[0];
   // A private event is not even acknowledged to someone who may not see it.
-  if (!event || !event.visible) throw httpErrors.notFound("There is no event with that address, or it is private.");
+  if (!event || !event.visible) throw failures.notFound("There is no event with that address, or it is private.");
   const startsAt = new Date(event.starts_at);
   const endsAt = new Date(event.ends_at);
   const status = eventStatus(startsAt, endsAt, args.now);

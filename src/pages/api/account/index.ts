@@ -3,7 +3,7 @@ import { deleteAccountSchema, preferencesSchema } from "@/lib/validation/account
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 export default apiRoute({
   GET: method({
@@ -11,7 +11,7 @@ export default apiRoute({
     async handler({ session }) {
       const db = await getDb();
       const row = await findUserById(db, session.user.id);
-      if (!row) throw httpErrors.notFound();
+      if (!row) throw failures.notFound();
       return { body: { ...profileOf(row), linkedProviders: await signInMethods(db, row.id) } };
     },
   }),

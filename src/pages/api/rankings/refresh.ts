@@ -4,7 +4,7 @@ import { refreshAllBoards } from "@/features/ranking/server";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import { apiRoute, method, sendError } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 const route = apiRoute({
   POST: method({
@@ -16,6 +16,6 @@ const route = apiRoute({
 });
 
 export default function handler(req: NextApiRequest, res: NextApiResponse) {
-  if (!env().TEST_PRICE_CONTROL) return sendError(res, httpErrors.notFound());
+  if (!env().TEST_PRICE_CONTROL) return sendError(res, failures.notFound());
   return route(req, res);
 }

@@ -6,7 +6,7 @@ import { setPrice } from "@/features/portfolio/server";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import { apiRoute, method, sendError } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 import { getHub, QUOTES_TOPIC } from "@/server/realtime/hub";
 
 const body = z.object({
@@ -33,6 +33,6 @@ const route = apiRoute({
 });
 
 export default function handler(req: NextApiRequest, res: NextApiResponse) {
-  if (!env().TEST_PRICE_CONTROL) return sendError(res, httpErrors.notFound());
+  if (!env().TEST_PRICE_CONTROL) return sendError(res, failures.notFound());
   return route(req, res);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DatasetImportError, importDataset, listDatasets, MAX_CSV_CHARS } from "@/features/market/server/admin";
+import { importDataset, listDatasets, MAX_CSV_CHARS } from "@/features/market/server/admin";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
@@ -24,12 +24,7 @@ export default apiRoute({
       })
       .strict(),
     async handler({ input, session, ip }) {
-      try {
-        return { status: 201, body: await importDataset(await getDb(), session.user.id, input, ip) };
-      } catch (error) {
-        if (error instanceof DatasetImportError) return { status: 400, body: error.body() };
-        throw error;
-      }
+      return { status: 201, body: await importDataset(await getDb(), session.user.id, input, ip) };
     },
   }),
 });

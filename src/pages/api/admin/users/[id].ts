@@ -2,7 +2,7 @@ import { z } from "zod";
 import { changeUser } from "@/features/admin/server/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 const changeSchema = z
   .object({
@@ -19,7 +19,7 @@ export default apiRoute({
     async handler({ req, input, session, ip }) {
       const id = String(req.query.id);
       if (id === session.user.id && input.disabled === true) {
-        throw httpErrors.unprocessable("SELF_CHANGE", "You cannot disable your own account. Ask another admin.");
+        throw failures.refused("SELF_CHANGE", "You cannot disable your own account. Ask another admin.");
       }
       return { body: await changeUser(await getDb(), session.user.id, id, input, ip) };
     },

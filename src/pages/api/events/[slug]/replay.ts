@@ -2,7 +2,7 @@ import { z } from "zod";
 import { replayFor } from "@/features/events/server";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 /** A replay event's trading day and instrument prices now (the event page polls it). */
 export default apiRoute({
@@ -11,7 +11,7 @@ export default apiRoute({
     input: z.object({ slug: z.string().max(100), code: z.string().max(40).optional() }),
     async handler({ input, session }) {
       const replay = await replayFor(await getDb(), session.user, input.slug, { code: input.code });
-      if (!replay) throw httpErrors.notFound("This event runs on the practice market, not a replay.");
+      if (!replay) throw failures.notFound("This event runs on the practice market, not a replay.");
       return { body: replay };
     },
   }),

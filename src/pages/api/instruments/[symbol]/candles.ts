@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getCandles, instrumentExists } from "@/features/market/server/queries";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 const time = z.iso.datetime({ offset: true, error: "Use an ISO 8601 time, like 2026-01-31T00:00:00Z." }).optional();
 
@@ -20,7 +20,7 @@ export default apiRoute({
     async handler({ input }) {
       const db = await getDb();
       const symbol = input.symbol.toUpperCase();
-      if (!(await instrumentExists(db, symbol))) throw httpErrors.notFound(`There is no instrument ${symbol}.`);
+      if (!(await instrumentExists(db, symbol))) throw failures.notFound(`There is no instrument ${symbol}.`);
       const items = await getCandles(db, { symbol, interval: input.interval, from: input.from ? new Date(input.from) : undefined, to: input.to ? new Date(input.to) : undefined });
       return { body: { symbol, interval: input.interval, items } };
     },

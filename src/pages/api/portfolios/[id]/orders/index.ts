@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findPortfolioFor, listOrders, placeOrder } from "@/features/portfolio/server";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
-import { httpErrors } from "@/server/http/errors";
+import { failures } from "@/domain/errors";
 
 const orderBody = z.object({
   symbol: z.string({ error: "symbol is required." }).max(20),
@@ -33,7 +33,7 @@ export default apiRoute({
       const header = req.headers["idempotency-key"];
       const key = Array.isArray(header) ? header[0] : header;
       if (key !== undefined && (key.length === 0 || key.length > 100)) {
-        throw httpErrors.badRequest("The Idempotency-Key header is 1 to 100 characters.", { "Idempotency-Key": "The Idempotency-Key header is 1 to 100 characters." });
+        throw failures.invalid("The Idempotency-Key header is 1 to 100 characters.", { "Idempotency-Key": "The Idempotency-Key header is 1 to 100 characters." });
       }
       const answer = await placeOrder(await getDb(), { userId: session.user.id, portfolioId: String(req.query.id), input, idempotencyKey: key });
       return { status: answer.status, body: answer.body };
