@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import nextPlugin from "@next/eslint-plugin-next";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -16,6 +17,22 @@ const layer = (files, patterns, message) => ({
     "no-restricted-imports": ["error", { patterns: [{ group: patterns, message }] }],
   },
 });
+
+/**
+ * Features import each other only through their public surface: `@/features/<x>` (its
+ * index.ts, for server code) and `@/features/<x>/components` (its components/index.ts, for
+ * browser code). Their own files are theirs to import as they like.
+ */
+const FEATURES = fs.readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const BROWSER = { group: ["@/server/*", "@/env", "drizzle-orm", "drizzle-orm/*", "pg"], message: "Components run in the browser: reach the server through the API." };
+const surfaceOf = (feature) => ({
+  group: ["@/features/*/**", `!@/features/${feature}/**`, "!@/features/*/components"],
+  message: "Another feature is reached only through its index.ts: import from @/features/<name> (server) or @/features/<name>/components (browser).",
+});
+const featureRules = FEATURES.flatMap((feature) => [
+  { files: [`src/features/${feature}/**`], rules: { "no-restricted-imports": ["error", { patterns: [surfaceOf(feature)] }] } },
+  { files: [`src/features/${feature}/components/**`], rules: { "no-restricted-imports": ["error", { patterns: [surfaceOf(feature), BROWSER] }] } },
+]);
 
 // The plugins eslint-config-next bundles, taken directly: that package pulls a resolver
 // whose platform binaries break `npm ci` here (docs/decisions/009-lint-setup.md).
@@ -47,7 +64,10 @@ const config = [
   ),
   layer(["src/server/**"], ["@/features/*", "@/pages/*", "@/components/*", "react", "react-dom"], "server code sits below features and pages."),
   layer(["src/components/**"], ["@/server/*", "@/features/*", "@/pages/*", "@/env", "swr", "drizzle-orm", "drizzle-orm/*"], "UI primitives take data through props; no data fetching."),
-  layer(["src/features/*/components/**"], ["@/server/*", "@/env", "drizzle-orm", "drizzle-orm/*", "pg"], "Components run in the browser: reach the server through the API."),
+  // Any components folder (also of a feature added since this config loaded); each existing
+  // feature's own rules below add the surface rule to it.
+  layer(["src/features/*/components/**"], BROWSER.group, BROWSER.message),
+  ...featureRules,
   {
     // Test helpers named setup*/use* are vitest hooks, not React hooks.
     files: ["tests/**", "bench/**", "scripts/**"],

@@ -18,6 +18,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/integration-global.ts"],
+          // Added to the root setupFiles (fail-on-console-error), not instead of them.
+          setupFiles: ["tests/setup/wire.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite costs ~250 MB a file; two cores: keep the pool small.

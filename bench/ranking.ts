@@ -12,7 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking/server";
+import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { openDatabase } from "@/server/db/client";
 import { startApp, type RunningApp } from "../tests/setup/app-server";
 import { createServerDatabase } from "../tests/setup/server-database";

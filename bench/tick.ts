@@ -19,7 +19,8 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { openDatabase } from "@/server/db/client";
 import { firesAtOrAbove, firesAtOrBelow, orders } from "@/server/db/schema";
 import { Hub, setHub } from "@/server/realtime/hub";
-import * as priceMoves from "@/features/portfolio/server/price-moves";
+import * as priceMoves from "@/features/trading";
+import { wireApp } from "@/wiring";
 
 const { values } = parseArgs({
   options: {
@@ -183,6 +184,7 @@ async function main() {
   const handle = await openDatabase({ url, maxConnections: 10 });
   // Live updates go out as NOTIFY, as on a real PostgreSQL install (nobody listens here).
   setHub(new Hub({ url }));
+  wireApp();
   const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
   try {

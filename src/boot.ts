@@ -3,21 +3,23 @@
  * database (migrations), then load the demo content each section ships. It may import every
  * layer; nothing imports it.
  */
-import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events/server";
+import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
-import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio/server";
-import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking/server";
+import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
+import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler } from "@/server/jobs/scheduler";
 import { logger } from "@/server/logger";
+import { wireApp } from "@/wiring";
 
 const SCHEDULER = Symbol.for("tickerlab.scheduler");
 type SchedulerHolder = { [SCHEDULER]?: Scheduler };
 
 export async function boot(): Promise<void> {
   const started = performance.now();
+  wireApp();
   try {
     const handle = await getDatabase();
     const { db, kind } = handle;

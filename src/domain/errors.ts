@@ -33,7 +33,11 @@ export interface DomainErrorOptions {
   details?: Record<string, unknown>;
 }
 
+/** Marks a DomainError whichever copy of this module made it (Next bundles jobs and routes apart). */
+const BRAND = Symbol.for("tickerlab.DomainError");
+
 export class DomainError extends Error {
+  readonly [BRAND] = true;
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
   readonly details?: Record<string, unknown>;
@@ -50,6 +54,15 @@ export class DomainError extends Error {
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
     if (options.details) this.details = options.details;
   }
+}
+
+/**
+ * Is this a DomainError? Use this, not `instanceof`: an error thrown by code of another bundle
+ * (the trading engine's port is wired at start-up, in the instrumentation's bundle) is an
+ * instance of that bundle's copy of the class.
+ */
+export function isDomainError(error: unknown): error is DomainError {
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
 }
 
 /** The usual errors, with the codes the API has always answered. */

@@ -6,8 +6,9 @@ import { guardedPage } from "@/server/auth/page-guard";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { learnerSummary } from "@/features/learn/server/learning";
-import { getOrCreatePracticePortfolio, portfolioSummary } from "@/features/portfolio/server";
-import { ownRanks } from "@/features/ranking/server";
+import { portfolioSummary } from "@/features/portfolio";
+import { getOrCreatePracticePortfolio } from "@/features/trading";
+import { ownRanks } from "@/features/ranking";
 import { resolveTimeZone } from "@/server/http/time-zone";
 
 export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, session) => {

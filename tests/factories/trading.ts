@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { formatMoney, parseMoney } from "@/domain/trading";
+import { parseMoney } from "@/domain/trading";
+import { openPortfolio } from "@/features/trading";
 import type { Db } from "@/server/db";
-import { instruments, ledgerEntries, portfolios } from "@/server/db/schema";
+import { instruments } from "@/server/db/schema";
 import { createTestUser } from "./users";
 
 type NewInstrument = typeof instruments.$inferInsert;
@@ -37,11 +38,10 @@ export async function createInstrument(db: Db, overrides: Partial<NewInstrument>
   return row!;
 }
 
-/** A practice portfolio (with its opening deposit in the ledger) for a new person unless `userId` is given. */
+/** A practice portfolio (opened by the engine, with its deposit in the ledger) for a new person unless `userId` is given. */
 export async function createPortfolio(db: Db, options: { userId?: string; cash?: string } = {}) {
   const userId = options.userId ?? (await createTestUser(db)).id;
-  const cash = formatMoney(parseMoney(options.cash ?? "100000.00"));
-  const [row] = await db.insert(portfolios).values({ userId, kind: "practice", startingCash: cash, cash, reservedCash: "0.00" }).returning();
-  await db.insert(ledgerEntries).values({ portfolioId: row!.id, kind: "deposit", amount: cash });
-  return row!;
+  const row = await db.transaction((tx) => openPortfolio(tx, { userId, kind: "practice", startingCash: parseMoney(options.cash ?? "100000.00") }));
+  if (!row) throw new Error("This person already has a practice portfolio.");
+  return row;
 }

@@ -16,9 +16,11 @@ import {
   standingsCsv,
   standingsFor,
   updateEvent,
-} from "@/features/events/server";
-import { findPortfolioFor, placeOrder, portfolioSummary, setPrice, takeSnapshots } from "@/features/portfolio/server";
-import { refreshLiveEventBoards } from "@/features/ranking/server";
+} from "@/features/events";
+import { portfolioSummary, takeSnapshots } from "@/features/portfolio";
+import { findPortfolioFor, placeOrder, type PlaceOrderResult } from "@/features/trading";
+import { setPrice } from "@/features/market/server/test-prices";
+import { refreshLiveEventBoards } from "@/features/ranking";
 import { auditLog, equitySnapshots, eventStandings, events, lessonProgress, lessons, orders, portfolios } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
@@ -61,7 +63,7 @@ async function liveEvent(options: EventOptions = {}) {
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as DomainError);
-const code = (answer: { body: unknown }) => (answer.body as { error?: { code: string } }).error?.code;
+const code = (answer: PlaceOrderResult) => answer.rejection?.code;
 
 describe("creating and editing events", () => {
   it("answers 201 with a slug and, for a private event, a join code; refuses bad definitions per field", async () => {
@@ -215,9 +217,9 @@ describe("trading in an event", () => {
     expect(code(await placeOrder(db, { ...ids, input: { symbol: allowed.symbol, side: "short", type: "market", quantity: 1 } }))).toBe("SHORTING_DISABLED");
     expect(code(await placeOrder(db, { ...ids, input: { symbol: allowed.symbol, side: "buy", type: "market", quantity: 60 } }))).toBe("POSITION_LIMIT");
     const filled = await placeOrder(db, { ...ids, input: { symbol: allowed.symbol, side: "buy", type: "market", quantity: 10 } });
-    expect(filled.status).toBe(201);
+    expect(filled.rejection).toBeNull();
     // 10 × 100.05 = 1,000.50; commission 1.00 + 10 bps of 1,000.50 (1.0005 → 1.01) = 2.01.
-    expect((filled.body as { fill: { commission: string } }).fill.commission).toBe("2.01");
+    expect(filled.fill!.commission).toBe("2.01");
     expect((await portfolioRow(db, portfolioId)).cash).toBe("8997.49");
     await expectIdentities(db, portfolioId);
   });
@@ -232,9 +234,9 @@ describe("trading in an event", () => {
     const order = { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 };
     const end = event!.endsAt.getTime();
     const before = await placeOrder(db, { userId: member.id, portfolioId, input: order, now: new Date(end - 1) });
-    expect(before.status).toBe(201);
+    expect(before.rejection).toBeNull();
     const at = await placeOrder(db, { userId: member.id, portfolioId, input: order, now: new Date(end) });
-    expect(at.status).toBe(422);
+    expect(at.rejection).not.toBeNull();
     expect(code(at)).toBe("EVENT_NOT_LIVE");
     const early = await placeOrder(db, { userId: member.id, portfolioId, input: order, now: new Date(event!.startsAt.getTime() - 1) });
     expect(code(early)).toBe("EVENT_NOT_LIVE");
@@ -262,7 +264,7 @@ describe("trading in an event", () => {
     const member = await createTestUser(db);
     const { portfolioId } = await joinEvent(db, member, slug);
     const resting = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "90.00" } });
-    expect(resting.status).toBe(201);
+    expect(resting.rejection).toBeNull();
     expect((await portfolioRow(db, portfolioId)).reservedCash).not.toBe("0.00");
     await removeParticipant(db, { id: organiser.id }, slug, member.id);
     expect((await portfolioRow(db, portfolioId)).reservedCash).toBe("0.00");

@@ -1,6 +1,6 @@
 /** HTTP contract of the market and trading routes, against the shared test server (no TEST_PRICE_CONTROL). */
 import { describe, expect, it } from "vitest";
-import { csvCell } from "@/features/portfolio/server/export";
+import { csvCell } from "@/lib/csv";
 import { uniqueEmail } from "../factories/emails";
 import { Client } from "./http-client";
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { onPostgres, useTestDatabase } from "../setup/db";
 import { buildCourse, buildLesson } from "../factories/learn";
 import { createTestUser } from "../factories/users";
-import { assertShortingUnlocked, getLesson, isFeatureUnlocked, learnerSummary, markRead, submitAttempt } from "@/features/learn/server/learning";
+import { getLesson, learnerSummary, markRead, submitAttempt } from "@/features/learn/server/learning";
+import { featureGate, SHORT_SELLING, unlockedFor } from "@/features/learn/server/unlocks";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { passXp, READ_XP } from "@/domain/learning";
 import { learningDays, lessons, questions, xpEvents } from "@/server/db/schema";
@@ -112,18 +113,21 @@ describe(`learning (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 });
 
 describe("unlocks", () => {
-  it("keeps short selling locked until a lesson that unlocks it is passed", async () => {
+  it("keeps short selling locked until a lesson that unlocks it is passed, and names that lesson", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, right, wrong } = await lessonWithQuiz({ unlocks: "short-selling" });
-    expect(await isFeatureUnlocked(db.db, user.id, "short-selling")).toBe(false);
-    await expect(assertShortingUnlocked(db.db, user.id)).rejects.toMatchObject({ code: "SHORTING_LOCKED" });
+    const { lessonId, right, wrong } = await lessonWithQuiz({ unlocks: SHORT_SELLING });
+    expect(await unlockedFor(db.db, SHORT_SELLING, [user.id])).toEqual(new Set());
+    const gate = await featureGate(db.db, SHORT_SELLING, user.id);
+    expect(gate.unlocked).toBe(false);
+    expect(gate.lesson?.href).toMatch(/^\/learn\/[^/]+\/[^/]+$/);
     await submitAttempt(db.db, user.id, lessonId, wrong, "UTC");
-    expect(await isFeatureUnlocked(db.db, user.id, "short-selling")).toBe(false);
+    expect(await unlockedFor(db.db, SHORT_SELLING, [user.id])).toEqual(new Set());
     const passed = await submitAttempt(db.db, user.id, lessonId, right, "UTC");
-    expect(passed.unlocked).toBe("short-selling");
-    await expect(assertShortingUnlocked(db.db, user.id)).resolves.toBeUndefined();
-    // Someone else is still locked.
-    expect(await isFeatureUnlocked(db.db, (await createTestUser(db.db)).id, "short-selling")).toBe(false);
+    expect(passed.unlocked).toBe(SHORT_SELLING);
+    expect(await featureGate(db.db, SHORT_SELLING, user.id)).toEqual({ unlocked: true, lesson: null });
+    // Someone else is still locked, in the same one query.
+    const other = (await createTestUser(db.db)).id;
+    expect(await unlockedFor(db.db, SHORT_SELLING, [user.id, other])).toEqual(new Set([user.id]));
   });
 });
 

@@ -11,7 +11,7 @@ import { createTestUser } from "../factories/users";
 import { uniqueEmail } from "../factories/emails";
 import { Client } from "./http-client";
 import { addInstrument, deactivateInstrument, deleteDataset, editInstrument, getDataset, importDataset, listDatasets } from "@/features/market/server/admin";
-import { placeOrder } from "@/features/portfolio/server";
+import { placeOrder } from "@/features/trading";
 import { auditLog, datasetRows, datasets, events, instruments, orders } from "@/server/db/schema";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createPortfolio } from "../factories/trading";
@@ -190,7 +190,7 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
     await addInstrument(db.db, actor.id, definition(symbol));
     const portfolio = await createPortfolio(db.db);
     const placed = await placeOrder(db.db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "5.00", timeInForce: "gtc" } });
-    expect(placed.status).toBe(201);
+    expect(placed.rejection).toBeNull();
     expect((await portfolioRow(db.db, portfolio.id)).reservedCash).toBe("50.00");
     await deactivateInstrument(db.db, actor.id, symbol);
     const [order] = await db.db.select().from(orders).where(eq(orders.portfolioId, portfolio.id));

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfill, BUNDLED_UNIVERSE, stepTo, type MarketState } from "@/domain/market";
 import { seedMarket } from "@/features/market/server/seed";
 import { FencedError, SimulatorJob } from "@/features/market/server/simulator-job";
-import { placeOrder } from "@/features/portfolio/server";
+import { placeOrder } from "@/features/trading";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 import { candles, instruments, jobLeases, marketState, orders } from "@/server/db/schema";
 import { Hub, type RealtimeEvent } from "@/server/realtime/hub";
@@ -124,8 +124,8 @@ describe(`the simulator job (${kind})`, () => {
       input: { symbol: falling!.symbol, side: "buy", type: "limit", quantity: 1, limitPrice: falling!.price, timeInForce: "gtc" },
       now: at(2900),
     });
-    const orderId = (placed.body as { order: { id: string; status: string } }).order.id;
-    expect((placed.body as { order: { status: string } }).order.status).toBe("open");
+    const orderId = placed.order.id;
+    expect(placed.order.status).toBe("open");
 
     const report = await job.tick(next);
     expect(report!.filled).toBeGreaterThanOrEqual(1);

@@ -2,19 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
-import {
-  addToWatchlist,
-  getWatchlist,
-  placeOrder,
-  portfolioPerformance,
-  portfolioSummary,
-  processPriceMove,
-  pruneSnapshots,
-  removeFromWatchlist,
-  resetPracticePortfolio,
-  takeSnapshots,
-  WATCHLIST_LIMIT,
-} from "@/features/portfolio/server";
+import { addToWatchlist, getWatchlist, portfolioPerformance, portfolioSummary, pruneSnapshots, removeFromWatchlist, takeSnapshots, WATCHLIST_LIMIT } from "@/features/portfolio";
+import { placeOrder, processPriceMove, resetPracticePortfolio } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { auditLog, equitySnapshots, instruments, orders, portfolios, positions } from "@/server/db/schema";
 import { Scheduler } from "@/server/jobs/scheduler";
@@ -102,7 +91,7 @@ describe("today's change", () => {
     const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const portfolio = await openedAt(db, created.id, new Date(midnight.getTime() - 3 * DAY));
     await db.insert(equitySnapshots).values({ portfolioId: portfolio.id, takenAt: midnight, equity: "100000.00" });
-    expect((await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 10 } })).status).toBe(201);
+    expect((await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 10 } })).rejection).toBeNull();
     await db.update(instruments).set({ lastPrice: "103.00" }).where(eq(instruments.symbol, instrument.symbol));
     const summary = await portfolioSummary(db, await portfolioRow(db, portfolio.id));
     // Bought 10 at 100.05 (slippage) = 1,000.50; now worth 1,030.00: +29.50 since midnight.

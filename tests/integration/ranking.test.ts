@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
-import { parseMoney } from "@/domain/trading";
-import { leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking/server";
+import { parseMoney, round4 } from "@/domain/trading";
+import { leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, leaderboardDailyRanks, portfolios, positions, users, xpEvents } from "@/server/db/schema";
@@ -117,7 +117,8 @@ describe("practice boards", () => {
 
     const expectFor = async (period: (typeof RANKING_PERIODS)[number], expected: Record<string, number>) => {
       const rows = await boardRows(db, `practice:${period}`);
-      expect(Object.fromEntries(rows.map((r) => [r.userId, r.value]))).toEqual(expected);
+      // Stored exact (boards compare exact figures); shown rounded.
+      expect(Object.fromEntries(rows.map((r) => [r.userId, r.value === null ? null : round4(r.value)]))).toEqual(expected);
     };
     await expectFor("day", { [old.id]: 0.0204, [late.id]: 0.005 }); // 100000/98000 − 1; 101000/100500 − 1
     await expectFor("week", { [old.id]: 0.0526, [late.id]: 0.01 }); // 100000/95000 − 1; from starting cash
@@ -132,7 +133,7 @@ describe("practice boards", () => {
       ],
       { periodStart: start, createdAt: at("2026-01-01T00:00:00Z"), startingCash: parseMoney("100000.00") },
     );
-    expect(periodReturn(base, parseMoney("100000.00"))).toBe(0.0204);
+    expect(round4(periodReturn(base, parseMoney("100000.00"))!)).toBe(0.0204);
   });
 
   it("break ties by the older account, and stay in order on the next refresh", async () => {

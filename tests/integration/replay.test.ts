@@ -5,10 +5,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { advanceReplays, createEvent, finalizeDueEvents, joinEvent, replayStatusOf, standingsFor } from "@/features/events/server";
+import { advanceReplays, createEvent, finalizeDueEvents, joinEvent, replayStatusOf, standingsFor } from "@/features/events";
 import { deactivateInstrument, importDataset } from "@/features/market/server/admin";
-import { placeOrder, portfolioSummary, setPrice } from "@/features/portfolio/server";
-import { eventStandings, events, fills, instruments, orders, replayQuotes } from "@/server/db/schema";
+import { portfolioSummary } from "@/features/portfolio";
+import { placeOrder } from "@/features/trading";
+import { setPrice } from "@/features/market/server/test-prices";
+import { eventStandings, events, fills, instruments, orders, priceMarks } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createInstrument, createPortfolio } from "../factories/trading";
@@ -98,9 +100,11 @@ describe("replay events", () => {
     const status = await replayStatusOf(db, event, now);
     expect(status).toMatchObject({ phase: "running", tradingDay: "2008-10-07", day: 2, days: 4, instruments: [{ symbol, price: "95.00", previousClose: "95.00" }] });
     const answer = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 10 }, now });
-    expect(answer.status).toBe(201);
+    expect(answer.rejection).toBeNull();
     // 95.00 plus 5 bps of slippage, rounded up against the buyer.
-    expect((answer.body as { fill: { price: string } }).fill.price).toBe("95.05");
+    expect(answer.fill!.price).toBe("95.05");
+    // Every reader values the portfolio at the replay's marks, which its task (every second) moves to now.
+    await advanceReplays({ db, now });
     const summary = await portfolioSummary(db, await portfolioRow(db, portfolioId), now);
     expect(summary.positions[0]).toMatchObject({ symbol, quantity: 10, lastPrice: "95.00" });
     expect(summary.equity).toBe("9999.50");
@@ -110,7 +114,7 @@ describe("replay events", () => {
     // A symbol outside the datasets is not tradable in the event.
     const other = await createInstrument(db);
     const refused = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol: other.symbol, side: "buy", type: "market", quantity: 1 }, now });
-    expect(refused.status).toBe(422);
+    expect(refused.rejection).not.toBeNull();
     await expectIdentities(db, portfolioId);
   });
 
@@ -120,15 +124,15 @@ describe("replay events", () => {
     const practice = await createPortfolio(db);
     // A practice limit at the same price on the same symbol: the replay must not touch it either.
     const practiceOrder = await placeOrder(db, { userId: practice.userId, portfolioId: practice.id, input: { symbol, side: "buy", type: "limit", quantity: 5, limitPrice: "82.00", timeInForce: "gtc" } });
-    expect(practiceOrder.status).toBe(201);
+    expect(practiceOrder.rejection).toBeNull();
     const placed = await placeOrder(db, {
       userId: member.id,
       portfolioId,
       input: { symbol, side: "buy", type: "limit", quantity: 5, limitPrice: "82.00", timeInForce: "gtc" },
       now: at(start, DAY + SECOND),
     });
-    expect(placed.status).toBe(201);
-    const orderId = (placed.body as { order: { id: string } }).order.id;
+    expect(placed.rejection).toBeNull();
+    const orderId = placed.order.id;
     const [stored] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(stored).toMatchObject({ status: "open", replay: true });
 
@@ -140,7 +144,7 @@ describe("replay events", () => {
     // Withdrawing the practice instrument cancels practice orders only.
     const another = await placeOrder(db, { userId: practice.userId, portfolioId: practice.id, input: { symbol, side: "buy", type: "limit", quantity: 1, limitPrice: "60.00", timeInForce: "gtc" } });
     await deactivateInstrument(db, organiser.id, symbol);
-    expect((await db.select().from(orders).where(eq(orders.id, (another.body as { order: { id: string } }).order.id)))[0]!.status).toBe("cancelled");
+    expect((await db.select().from(orders).where(eq(orders.id, another.order.id)))[0]!.status).toBe("cancelled");
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
 
     // Day 2's path: 95 → 99 → 80 → 85. 100 s in it is still above 82.
@@ -153,9 +157,9 @@ describe("replay events", () => {
     const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
     // The path went through 82.00 on its way down (no gap): the fill is at the limit exactly.
     expect(fill!.price).toBe("82.00");
-    // The replay's prices are kept for the SQL valuations; the cursor moved.
-    const [quote] = await db.select().from(replayQuotes).where(eq(replayQuotes.symbol, symbol));
-    expect(quote).toMatchObject({ price: "85.00", tradingDay: "2008-10-07" });
+    // The replay's prices are its portfolios' price marks (the one valuation reads them); the cursor moved.
+    const [mark] = await db.select().from(priceMarks).where(eq(priceMarks.symbol, symbol));
+    expect(mark).toMatchObject({ price: "85.00" });
     const [practiceInstrument] = await db.select().from(instruments).where(eq(instruments.symbol, symbol));
     expect(practiceInstrument!.lastPrice).toBe("70.00");
     // Valued at the replay's close of 2008-10-07; the day change is against the dataset's previous close (95.00).
@@ -177,10 +181,10 @@ describe("replay events", () => {
       input: { symbol, side: "buy", type: "limit", quantity: 1, limitPrice: "91.00", timeInForce: "gtc" },
       now: at(start, 50 * SECOND),
     });
-    expect((placed.body as { order: { status: string } }).order.status).toBe("open");
+    expect(placed.order.status).toBe("open");
     // The task catches up over the low at 90, which came before the order: it stays open.
     await advanceReplays({ db, now: at(start, 58 * SECOND) });
-    const orderId = (placed.body as { order: { id: string } }).order.id;
+    const orderId = placed.order.id;
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
     await expectIdentities(db, portfolioId);
   });
@@ -196,7 +200,7 @@ describe("replay events", () => {
       input: { symbol, side: "sell", type: "stop", quantity: 10, stopPrice: "92.00", timeInForce: "gtc" },
       now: at(start, 2 * SECOND),
     });
-    const orderId = (placed.body as { order: { id: string } }).order.id;
+    const orderId = placed.order.id;
     await advanceReplays({ db, now: at(start, 50 * SECOND) });
     const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
     // 92.00 less 5 bps, rounded down against the seller.
@@ -213,7 +217,7 @@ describe("replay events", () => {
       input: { symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "10.00", timeInForce: "day" },
       now: at(start, 5 * SECOND),
     });
-    const orderId = (placed.body as { order: { id: string } }).order.id;
+    const orderId = placed.order.id;
     expect((await portfolioRow(db, portfolioId)).reservedCash).toBe("100.00");
     await advanceReplays({ db, now: at(start, DAY - SECOND) });
     expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe("open");
@@ -232,7 +236,7 @@ describe("replay events", () => {
     const db = database.db;
     const { symbol, event, slug, start, member, portfolioId } = await replayEvent({ days: 3 });
     const bought = await placeOrder(db, { userId: member.id, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 10 }, now: at(start, 10 * SECOND) });
-    expect(bought.status).toBe(201);
+    expect(bought.rejection).toBeNull();
     const cash = (await portfolioRow(db, portfolioId)).cash;
     // Day 3 closes at 94.00 at the end instant (3 minutes in).
     const done = await finalizeDueEvents({ db, now: at(start, 3 * DAY + SECOND) });

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
-import { placeOrder, processPriceMove } from "@/features/portfolio/server";
+import { placeOrder, processPriceMove, type PlaceOrderResult } from "@/features/trading";
 import { fills, orders } from "@/server/db/schema";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createInstrument, createPortfolio } from "../factories/trading";
@@ -10,7 +10,7 @@ import { useTestDatabase } from "../setup/db";
 
 const database = useTestDatabase();
 const m = parseMoney;
-const idOf = (answer: { body: unknown }) => (answer.body as { order: { id: string } }).order.id;
+const idOf = (answer: PlaceOrderResult) => answer.order.id;
 
 describe("a stop-limit order", () => {
   it("waits for its stop, then rests as a limit and fills only at the limit or better", async () => {
@@ -20,7 +20,7 @@ describe("a stop-limit order", () => {
     const ids = { userId: portfolio.userId, portfolioId: portfolio.id };
     // Buy when it breaks out above 105, but pay no more than 106.
     const placed = await placeOrder(db, { ...ids, input: { symbol: instrument.symbol, side: "buy", type: "stop-limit", quantity: 10, stopPrice: "105.00", limitPrice: "106.00", timeInForce: "gtc" } });
-    expect(placed.status).toBe(201);
+    expect(placed.rejection).toBeNull();
     const orderId = idOf(placed);
     expect(await processPriceMove(db, instrument.symbol, m("100.00"), m("104.99"))).toMatchObject({ triggered: 0, filled: 0 });
     // Gaps through the stop and the limit: triggered, but 107 is above the limit, so it rests.
@@ -45,7 +45,7 @@ describe("a resting order the rules refuse when it comes to fill", () => {
     // A buy stop for 90 shares at 100 reserves ~9,004.50; the price then gaps to 150,
     // where 90 shares cost 13,507.50: more than the whole portfolio.
     const placed = await placeOrder(db, { ...ids, input: { symbol: instrument.symbol, side: "buy", type: "stop", quantity: 90, stopPrice: "100.50", timeInForce: "gtc" } });
-    expect(placed.status).toBe(201);
+    expect(placed.rejection).toBeNull();
     expect(m((await portfolioRow(db, portfolio.id)).reservedCash) > 0n).toBe(true);
     expect(await processPriceMove(db, instrument.symbol, m("100.00"), m("150.00"))).toMatchObject({ candidates: 1, filled: 0, rejected: 1 });
     const [order] = await db.select().from(orders).where(eq(orders.id, idOf(placed)));

@@ -3,16 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
 import { seedCurriculum } from "@/features/learn/server/seed";
-import {
-  cancelOrder,
-  expireDayOrders,
-  getOrCreatePracticePortfolio,
-  listFills,
-  listOrders,
-  placeOrder,
-  portfolioSummary,
-  processPriceMove,
-} from "@/features/portfolio/server";
+import { portfolioSummary } from "@/features/portfolio";
+import { cancelOrder, expireDayOrders, getOrCreatePracticePortfolio, listFills, listOrders, placeOrder, processPriceMove } from "@/features/trading";
 import { getHub, portfolioTopic } from "@/server/realtime/hub";
 import { fills, lessonProgress, lessons, orders, portfolios, positions } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
@@ -49,11 +41,11 @@ describe("placing orders", () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 25) })),
     );
-    const filled = answers.filter((a) => a.status === 201);
-    const refused = answers.filter((a) => a.status === 422);
+    const filled = answers.filter((a) => a.rejection === null);
+    const refused = answers.filter((a) => a.rejection !== null);
     expect(filled).toHaveLength(39);
     expect(refused).toHaveLength(11);
-    for (const r of refused) expect((r.body as { error: { code: string } }).error.code).toBe("INSUFFICIENT_FUNDS");
+    for (const r of refused) expect(r.rejection!.code).toBe("INSUFFICIENT_FUNDS");
     const p = await portfolioRow(db, portfolio.id);
     expect(p.cash).toBe("2451.25");
     const [position] = await db.select().from(positions).where(eq(positions.portfolioId, portfolio.id));
@@ -68,7 +60,7 @@ describe("placing orders", () => {
     const args = { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 3), idempotencyKey: "key-1" };
     const [first, second] = await Promise.all([placeOrder(db, args), placeOrder(db, args)]);
     const third = await placeOrder(db, args);
-    expect(first.status).toBe(201);
+    expect(first.rejection).toBeNull();
     expect(second).toEqual(first);
     expect(third).toEqual(first);
     expect((await listFills(db, portfolio.id, { page: 1, pageSize: 20 })).total).toBe(1);
@@ -77,7 +69,7 @@ describe("placing orders", () => {
     expect(reused).toMatchObject({ kind: "refused", code: "IDEMPOTENCY_KEY_REUSED" });
     // Keys are scoped to the portfolio: another portfolio may use the same key.
     const other = await createPortfolio(db);
-    expect((await placeOrder(db, { ...args, userId: other.userId, portfolioId: other.id })).status).toBe(201);
+    expect((await placeOrder(db, { ...args, userId: other.userId, portfolioId: other.id })).rejection).toBeNull();
     await expectIdentities(db, portfolio.id);
   });
 
@@ -86,12 +78,11 @@ describe("placing orders", () => {
     const instrument = await createInstrument(db);
     const portfolio = await createPortfolio(db);
     const answer = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 10_000) });
-    expect(answer.status).toBe(422);
-    const body = answer.body as { error: { code: string; message: string }; order: { id: string; status: string } };
-    expect(body.error.code).toBe("INSUFFICIENT_FUNDS");
-    expect(body.order.status).toBe("rejected");
+    expect(answer.rejection).not.toBeNull();
+    expect(answer.rejection!.code).toBe("INSUFFICIENT_FUNDS");
+    expect(answer.order.status).toBe("rejected");
     const history = await listOrders(db, portfolio.id, { status: "rejected", page: 1, pageSize: 20 });
-    expect(history.items).toEqual([expect.objectContaining({ id: body.order.id, rejection: { code: "INSUFFICIENT_FUNDS", message: body.error.message } })]);
+    expect(history.items).toEqual([expect.objectContaining({ id: answer.order.id, rejection: { code: "INSUFFICIENT_FUNDS", message: answer.rejection!.message } })]);
     expect((await portfolioRow(db, portfolio.id)).cash).toBe("100000.00");
   });
 
@@ -110,8 +101,8 @@ describe("resting orders", () => {
     const instrument = await createInstrument(db, { lastPrice: "100.00" });
     const portfolio = await createPortfolio(db);
     const placed = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 10, { type: "limit", limitPrice: "95.00" }) });
-    expect(placed.status).toBe(201);
-    const orderId = (placed.body as { order: { id: string; status: string } }).order.id;
+    expect(placed.rejection).toBeNull();
+    const orderId = placed.order.id;
     expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("950.00");
 
     const missed = await processPriceMove(db, instrument.symbol, m("100.00"), m("96.00"));
@@ -132,7 +123,7 @@ describe("resting orders", () => {
     const instrument = await createInstrument(db);
     const portfolio = await createPortfolio(db);
     const placed = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 10, { type: "limit", limitPrice: "50.00", timeInForce: "gtc" }) });
-    const orderId = (placed.body as { order: { id: string } }).order.id;
+    const orderId = placed.order.id;
     const cancelled = await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId });
     expect(cancelled.status).toBe("cancelled");
     expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("0.00");
@@ -146,12 +137,12 @@ describe("resting orders", () => {
     const instrument = await createInstrument(db, { lastPrice: "100.00" });
     const portfolio = await createPortfolio(db);
     const ids = { userId: portfolio.userId, portfolioId: portfolio.id };
-    expect((await placeOrder(db, { ...ids, input: buy(instrument.symbol, 10) })).status).toBe(201);
+    expect((await placeOrder(db, { ...ids, input: buy(instrument.symbol, 10) })).rejection).toBeNull();
     const stop = await placeOrder(db, { ...ids, input: { symbol: instrument.symbol, side: "sell", type: "stop", quantity: 10, stopPrice: "90.00" } });
-    expect(stop.status).toBe(201);
+    expect(stop.rejection).toBeNull();
     expect(await processPriceMove(db, instrument.symbol, m("100.00"), m("91.00"))).toMatchObject({ filled: 0 });
     expect(await processPriceMove(db, instrument.symbol, m("91.00"), m("85.00"))).toMatchObject({ candidates: 1, filled: 1 });
-    const stopId = (stop.body as { order: { id: string } }).order.id;
+    const stopId = stop.order.id;
     const [fill] = await db.select().from(fills).where(eq(fills.orderId, stopId));
     // 85.00 less 5 bps, rounded down against the seller.
     expect(fill!.price).toBe("84.95");
@@ -174,8 +165,8 @@ describe("resting orders", () => {
     expect(await expireDayOrders(db, new Date("2026-01-06T00:00:00Z"))).toBe(1);
     const statuses = await db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.portfolioId, portfolio.id));
     const byId = Object.fromEntries(statuses.map((s) => [s.id, s.status]));
-    expect(byId[(day.body as { order: { id: string } }).order.id]).toBe("expired");
-    expect(byId[(gtc.body as { order: { id: string } }).order.id]).toBe("open");
+    expect(byId[day.order.id]).toBe("expired");
+    expect(byId[gtc.order.id]).toBe("open");
     expect((await portfolioRow(db, portfolio.id)).reservedCash).toBe("400.00");
     await expectIdentities(db, portfolio.id);
   });
@@ -191,13 +182,13 @@ describe("short selling", () => {
     const ids = { userId: portfolio.userId, portfolioId: portfolio.id };
     const short = { symbol: instrument.symbol, side: "short", type: "market", quantity: 10 };
     const locked = await placeOrder(db, { ...ids, input: short });
-    expect(locked.status).toBe(422);
-    expect((locked.body as { error: { code: string } }).error.code).toBe("SHORTING_LOCKED");
+    expect(locked.rejection).not.toBeNull();
+    expect(locked.rejection!.code).toBe("SHORTING_LOCKED");
 
     const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.slug, gate.slug));
     await db.insert(lessonProgress).values({ userId: portfolio.userId, lessonId: lesson!.id, attempts: 1, passedAt: new Date() });
     const unlocked = await placeOrder(db, { ...ids, input: short });
-    expect(unlocked.status).toBe(201);
+    expect(unlocked.rejection).toBeNull();
     const summary = await portfolioSummary(db, await portfolioRow(db, portfolio.id));
     expect(summary.positions).toEqual([expect.objectContaining({ symbol: instrument.symbol, quantity: -10 })]);
     // Proceeds of 10 × 99.95 are cash; equity = cash − |short value| at the last price.
@@ -221,7 +212,7 @@ describe("live updates", () => {
         portfolioId: portfolio.id,
         input: buy(instrument.symbol, 1, { type: "limit", limitPrice: "45.00" }),
       });
-      const orderId = (resting.body as { order: { id: string } }).order.id;
+      const orderId = resting.order.id;
       await processPriceMove(db, instrument.symbol, m("50.00"), m("44.00"));
       expect(events).toHaveLength(3);
       const another = await placeOrder(db, {
@@ -229,7 +220,7 @@ describe("live updates", () => {
         portfolioId: portfolio.id,
         input: buy(instrument.symbol, 1, { type: "limit", limitPrice: "30.00" }),
       });
-      await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId: (another.body as { order: { id: string } }).order.id });
+      await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId: another.order.id });
       expect(events).toHaveLength(5);
       expect(orderId).toBeTruthy();
     } finally {

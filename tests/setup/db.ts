@@ -13,15 +13,20 @@ const KEY = Symbol.for("tickerlab.database");
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
-export async function createDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export interface TestDatabaseOptions {
+  /** Sees every statement the database is sent (statement-count tests). */
+  onQuery?: (query: string) => void;
+}
+
+export async function createDatabase(options: TestDatabaseOptions = {}): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const server = await createServerDatabase();
   if (!server) {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const handle = await openDatabase({ dataDir: "memory://", onQuery: options.onQuery });
     return { handle, drop: () => handle.close() };
   }
   // Enough for races to be real (30 transactions at once), and small enough that two test
   // files running side by side plus the test server stay under the server's 100 connections.
-  const handle = await openDatabase({ url: server.url, maxConnections: 30 });
+  const handle = await openDatabase({ url: server.url, maxConnections: 30, onQuery: options.onQuery });
   return {
     handle,
     drop: async () => {
@@ -32,11 +37,11 @@ export async function createDatabase(): Promise<{ handle: DatabaseHandle; drop: 
 }
 
 /** Call at the top of a test file: the file's tests share one fresh database. */
-export function useTestDatabase() {
+export function useTestDatabase(options: TestDatabaseOptions = {}) {
   const state: { handle?: DatabaseHandle } = {};
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
-    const created = await createDatabase();
+    const created = await createDatabase(options);
     state.handle = created.handle;
     drop = created.drop;
     (globalThis as Record<symbol, unknown>)[KEY] = Promise.resolve(created.handle);

@@ -8,9 +8,9 @@
  * Ranks are unique, 1..n: with the join-time tiebreak no two rows share a place, so "you
  * are 12th" and the row's position on the page always agree.
  *
- * Values are compared as given. Returns come from `periodReturn`, rounded to 4 decimals
- * (0.01 %), so two returns that show the same figure are a tie, decided by join time:
- * the order a person sees matches the figures they see.
+ * Values are compared exactly as given, never rounded: returns come from `periodReturn`
+ * unrounded, so 49,977.00 ranks above 49,973.00 even where both show −0.05 %; only two
+ * truly equal figures tie, and the earlier joiner goes first.
  *
  * The same order in SQL, for a server that ranks in the database (ROW_NUMBER() OVER …):
  *   ORDER BY value DESC NULLS LAST,

@@ -3,16 +3,19 @@
  * (and at each period boundary and each event's end), so a period's baseline is a stored,
  * exact amount, never a price recomputed after the fact.
  */
-import { type Amount, type Money, totalReturn } from "../trading";
+import { type Amount, exactReturn, type Money } from "../trading";
 
 export interface EquitySnapshot {
   at: Date;
   equity: Money;
 }
 
-/** (current − baseline) / baseline, exact Money in, a 4-decimal fraction out; null when the baseline is not positive. */
+/**
+ * (current − baseline) / baseline, exact Money in, the unrounded fraction out (boards compare
+ * exact figures and round only to show them); null when the baseline is not positive.
+ */
 export function periodReturn(baselineEquity: Amount, currentEquity: Amount): number | null {
-  return totalReturn(baselineEquity, currentEquity);
+  return exactReturn(baselineEquity, currentEquity);
 }
 
 export interface BaselineContext {

@@ -27,11 +27,26 @@ export function round4(value: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
-/** (end − start) / start, or null when start is not positive (no meaningful return). */
-export function totalReturn(start: Amount, end: Amount): number | null {
+/**
+ * (end − start) / start unrounded — the exact figure rankings compare (float division of
+ * exact cents is correctly rounded, so two equal ratios are the same number and two different
+ * ones differ) — or null when start is not positive (no meaningful return).
+ */
+export function exactReturn(start: Amount, end: Amount): number | null {
   const from = toMoney(start);
   if (from <= 0n) return null;
-  return round4(moneyRatio(subtractMoney(toMoney(end), from), from));
+  return moneyRatio(subtractMoney(toMoney(end), from), from);
+}
+
+/** (end − start) / start rounded to 4 decimals (what is shown), or null when start is not positive. */
+export function totalReturn(start: Amount, end: Amount): number | null {
+  const ratio = exactReturn(start, end);
+  return ratio === null ? null : round4(ratio);
+}
+
+/** A ratio as the API sends it: rounded half away from zero to 4 decimals, "0.0123" = 1.23 %. The one formatter. */
+export function formatRatio(value: number | null): string | null {
+  return value === null || !Number.isFinite(value) ? null : round4(value).toFixed(4);
 }
 
 /** Today's change: the amount since the day began, and as a fraction of that day's opening equity. */
@@ -67,10 +82,11 @@ function sampleStdev(values: readonly number[]): number | null {
   return variance === null ? null : Math.sqrt(Math.max(0, variance));
 }
 
+const rounded = (value: number | null) => (value === null ? null : round4(value));
+
 /** Sample standard deviation of the period returns; null with fewer than two returns. */
 export function volatility(series: readonly Amount[]): number | null {
-  const stdev = sampleStdev(defined(periodReturns(series)));
-  return stdev === null ? null : round4(stdev);
+  return rounded(sampleStdev(defined(periodReturns(series))));
 }
 
 /** The largest fall from a peak, as a positive fraction of that peak (0 when it never fell). */
@@ -94,11 +110,15 @@ export interface RiskFreeOption {
  * two returns or no variance: rankings put those after every defined ratio.
  */
 export function sharpeRatio(series: readonly Amount[], options: RiskFreeOption = {}): number | null {
+  return rounded(exactSharpe(series, options));
+}
+
+function exactSharpe(series: readonly Amount[], options: RiskFreeOption): number | null {
   const rf = options.riskFreePerPeriod ?? 0;
   const excess = defined(periodReturns(series)).map((r) => r - rf);
   const stdev = sampleStdev(excess);
   if (stdev === null || stdev <= ZERO_VARIANCE) return null;
-  return round4(mean(excess) / stdev);
+  return mean(excess) / stdev;
 }
 
 /** Pairs of (portfolio, benchmark) returns over the steps where both are defined. */
@@ -128,17 +148,20 @@ function betaOf(r: readonly number[], b: readonly number[]): number | null {
 /** cov(portfolio, benchmark) / var(benchmark) over aligned periods; null with fewer than two or a flat benchmark. */
 export function beta(series: readonly Amount[], benchmark: readonly Amount[]): number | null {
   const { r, b } = pairedReturns(series, benchmark);
-  const value = betaOf(r, b);
-  return value === null ? null : round4(value);
+  return rounded(betaOf(r, b));
 }
 
 /** Jensen's alpha per period: mean excess return − beta × mean benchmark excess return. */
 export function alpha(series: readonly Amount[], benchmark: readonly Amount[], options: RiskFreeOption = {}): number | null {
+  return rounded(exactAlpha(series, benchmark, options));
+}
+
+function exactAlpha(series: readonly Amount[], benchmark: readonly Amount[], options: RiskFreeOption): number | null {
   const rf = options.riskFreePerPeriod ?? 0;
   const { r, b } = pairedReturns(series, benchmark);
   const slope = betaOf(r, b);
   if (slope === null) return null;
-  return round4(mean(r) - rf - slope * (mean(b) - rf));
+  return mean(r) - rf - slope * (mean(b) - rf);
 }
 
 export interface PerformanceMetrics {
@@ -178,5 +201,34 @@ export function annualised(metrics: PerformanceMetrics, stepMs: number): Perform
     volatility: scale(metrics.volatility, Math.sqrt(steps)),
     sharpe: scale(metrics.sharpe, Math.sqrt(steps)),
     alpha: scale(metrics.alpha, steps),
+  };
+}
+
+export interface RiskOptions extends RiskFreeOption {
+  /** The series' step (5-minute snapshots, hourly, daily): figures are annualised from it. */
+  stepMs: number;
+}
+
+/**
+ * THE risk figures of an equity series — what the performance panel shows and what a
+ * Sharpe-ranked board ranks by — computed unrounded and annualised once (round them only to
+ * show them, with formatRatio). Volatility and Sharpe over every step; beta and alpha over
+ * the steps where the benchmark has a level too (pass the aligned benchmark, null where it
+ * had none).
+ */
+export function riskFigures(series: readonly Amount[], benchmark: ReadonlyArray<Amount | null> | null, options: RiskOptions): PerformanceMetrics {
+  const steps = MS_PER_YEAR / options.stepMs;
+  const scale = (value: number | null, factor: number) => (value === null ? null : value * factor);
+  const paired = benchmark ? series.map((value, i) => [value, benchmark[i]] as const).filter((p): p is readonly [Amount, Amount] => p[1] !== null && p[1] !== undefined) : [];
+  const own = paired.map((p) => p[0]);
+  const bench = paired.map((p) => p[1]);
+  const { r, b } = pairedReturns(own, bench);
+  return {
+    totalReturn: series.length === 0 ? null : exactReturn(series[0]!, series[series.length - 1]!),
+    volatility: scale(sampleStdev(defined(periodReturns(series))), Math.sqrt(steps)),
+    maxDrawdown: maxDrawdown(series),
+    sharpe: scale(exactSharpe(series, options), Math.sqrt(steps)),
+    beta: betaOf(r, b),
+    alpha: scale(exactAlpha(own, bench, options), steps),
   };
 }

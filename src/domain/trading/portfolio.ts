@@ -84,6 +84,11 @@ function averageCostOf(quantity: number, costBasis: Money): Money {
   return quantity > 0 ? roundCents(costBasis, BigInt(quantity), "up") : roundCents(-costBasis, BigInt(-quantity), "down");
 }
 
+/** A stored position (quantity, exact basis, realised P&L) back as the domain's, its average cost derived. */
+export function restorePosition(stored: { quantity: number; costBasis: Money; realisedPnl: Money }): Position {
+  return { quantity: stored.quantity, costBasis: stored.costBasis, averageCost: averageCostOf(stored.quantity, stored.costBasis), realisedPnl: stored.realisedPnl };
+}
+
 export interface AppliedFill {
   state: PortfolioState;
   commission: Money;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Badge, Card } from "@/components/ui";
-import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
-import type { LearnerSummary } from "@/features/learn/components/LearnerStats";
+import { VerifyEmailBanner } from "@/features/account/components";
+import type { LearnerSummary } from "@/features/learn/components";
 import styles from "./dashboard.module.css";
 
 export interface DashboardProps {

@@ -1,12 +1,13 @@
 import Head from "next/head";
 import { EventPage, type EventPageProps, replayInstruments } from "@/features/events/components/EventPage";
-import { getEventFor, replayFor } from "@/features/events/server";
+import { getEventFor, replayFor } from "@/features/events";
 import { listInstruments } from "@/features/market/server/queries";
-import { findPortfolioFor, listOrders, portfolioSummary } from "@/features/portfolio/server";
+import { portfolioSummary } from "@/features/portfolio";
+import { findPortfolioFor, listOrders } from "@/features/trading";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
-import { DomainError } from "@/domain/errors";
+import { isDomainError } from "@/domain/errors";
 
 export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, session) => {
   const db = await getDb();
@@ -15,7 +16,7 @@ export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, se
   const now = new Date();
   // A private event without its code looks exactly like no event: the page offers a code field.
   const event = await getEventFor(db, session.user, slug, { code, now }).catch((error: unknown) => {
-    if (error instanceof DomainError && error.kind === "not-found") return null;
+    if (isDomainError(error) && error.kind === "not-found") return null;
     throw error;
   });
   // A replay event trades its datasets' symbols at its replay's prices, never the practice market's.

@@ -1,6 +1,6 @@
 import Head from "next/head";
 import { EventsList, type EventsListProps } from "@/features/events/components/EventsList";
-import { listEventsFor } from "@/features/events/server";
+import { listEventsFor } from "@/features/events";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

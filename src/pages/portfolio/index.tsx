@@ -1,7 +1,8 @@
 import Head from "next/head";
 import { PortfolioOverview, type PortfolioOverviewProps } from "@/features/portfolio/components/PortfolioOverview";
 import { listInstruments } from "@/features/market/server/queries";
-import { getOrCreatePracticePortfolio, getWatchlist, listOrders, portfolioSummary } from "@/features/portfolio/server";
+import { getWatchlist, portfolioSummary } from "@/features/portfolio";
+import { getOrCreatePracticePortfolio, listOrders } from "@/features/trading";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

@@ -1,7 +1,7 @@
 import Head from "next/head";
 import { Leaderboards, type LeaderboardsProps } from "@/features/ranking/components/Leaderboards";
 import { boardRequestOf, rankingQuery } from "@/features/ranking/schemas";
-import { leaderboardPage, rankableEvents } from "@/features/ranking/server";
+import { leaderboardPage, rankableEvents } from "@/features/ranking";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

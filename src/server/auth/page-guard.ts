@@ -6,7 +6,7 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from "next";
 import type { Session } from "next-auth";
 import { env } from "@/env";
-import { DomainError } from "@/domain/errors";
+import { isDomainError } from "@/domain/errors";
 import { getServerAuthSession } from "./session";
 
 export interface BasePageProps {
@@ -58,7 +58,7 @@ export function guardedPage<P extends object = object>(
       result = load ? await load(ctx, session) : { props: {} as P };
     } catch (error) {
       // A use-case that finds nothing (an unknown course, an unpublished lesson) is a 404 page.
-      if (error instanceof DomainError && error.kind === "not-found") return { notFound: true };
+      if (isDomainError(error) && error.kind === "not-found") return { notFound: true };
       throw error;
     }
     if (!("props" in result)) return result;

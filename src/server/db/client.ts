@@ -34,14 +34,18 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for a server. */
   maxConnections?: number;
+  /** Called with every statement this handle sends (BEGIN and COMMIT included): statement counts in tests and benchmarks. */
+  onQuery?: (query: string) => void;
 }
+
+const loggerOf = (onQuery: OpenOptions["onQuery"]) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10);
-  return openPglite(options.dataDir ?? "./data");
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10, options.onQuery);
+  return openPglite(options.dataDir ?? "./data", options.onQuery);
 }
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQuery"]): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that errors must not crash the process; the pool replaces it. A server
   // restart or a terminated backend (57P01) is expected operations, not an error of ours.
@@ -49,7 +53,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     const expected = (error as { code?: string }).code === "57P01";
     logger()[expected ? "warn" : "error"]({ err: error }, "[db] idle connection lost");
   });
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case", ...loggerOf(onQuery) });
   try {
     const lockClient = await pool.connect();
     try {
@@ -66,7 +70,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, onQuery: OpenOptions["onQuery"]): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const inMemory = dataDir.startsWith("memory://");
   let releaseLock = () => {};
@@ -78,7 +82,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const folder = inMemory ? undefined : path.join(dataDir, "pg");
   let client = new PGlite(folder);
   await client.waitReady;
-  let db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  let db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   if (folder && isNew) {
     // Creating a database (initdb) leaves ~500 MB of the process's memory behind that a
@@ -86,7 +90,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     await client.close();
     client = new PGlite(folder);
     await client.waitReady;
-    db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+    db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;
   }
   return {
     db,

@@ -11,7 +11,7 @@ import { env } from "@/env";
 import { fieldErrors } from "@/lib/validation/field-errors";
 import { getServerAuthSession } from "@/server/auth/session";
 import { logger } from "@/server/logger";
-import { DomainError, failures } from "@/domain/errors";
+import { failures, isDomainError } from "@/domain/errors";
 import { STATUS_OF } from "./errors";
 import { clientIp, runWithRequestContext } from "./request-context";
 
@@ -103,7 +103,7 @@ export function apiRoute(specs: Specs) {
 
 export function sendError(res: NextApiResponse, error: unknown) {
   if (res.headersSent) return;
-  if (error instanceof DomainError) {
+  if (isDomainError(error)) {
     if (error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
     res.status(STATUS_OF[error.kind]).json({
       error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }), ...error.details },

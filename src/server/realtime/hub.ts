@@ -26,6 +26,12 @@ export interface RealtimeEvent {
 
 type Listener = (event: RealtimeEvent) => void;
 
+/** The NOTIFY payload of an event; one too large for NOTIFY goes without data (subscribers reload). */
+export function notifyPayload(event: RealtimeEvent): string {
+  const payload = JSON.stringify(event);
+  return Buffer.byteLength(payload) > MAX_PAYLOAD ? JSON.stringify({ ...event, data: null }) : payload;
+}
+
 export interface HubOptions {
   /** postgres://…: NOTIFY/LISTEN through this server. Without it, in-process only. */
   url?: string;
@@ -90,9 +96,7 @@ export class Hub {
       this.deliver(event);
       return;
     }
-    let payload = JSON.stringify(event);
-    if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ ...event, data: null });
-    await db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
+    await db.execute(sql`select pg_notify(${CHANNEL}, ${notifyPayload(event)})`);
   }
 
   /** Opens the LISTEN connection (PostgreSQL only); resolves once listening. */

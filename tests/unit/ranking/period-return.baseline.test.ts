@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatRatio } from "@/domain/trading";
 import { baselineFor, type EquitySnapshot, periodReturn, periodStart } from "@/domain/ranking";
 import { formatMoney, parseMoney } from "@/domain/trading";
 
@@ -47,9 +48,17 @@ describe("the baseline a period's return is measured from", () => {
 });
 
 describe("a period's return", () => {
-  it("is exact from Money: today +0.48 % from 104,000.00 to 104,500.00", () => {
-    expect(periodReturn(m("104000.00"), m("104500.00"))).toBe(0.0048);
+  it("is exact from Money, unrounded: today +0.48 % from 104,000.00 to 104,500.00", () => {
+    expect(periodReturn(m("104000.00"), m("104500.00"))).toBe(50_000 / 10_400_000);
+    expect(formatRatio(periodReturn(m("104000.00"), m("104500.00")))).toBe("0.0048");
     expect(periodReturn("100000.00", "94770.00")).toBe(-0.0523);
+  });
+
+  it("tells apart returns that show the same rounded figure (49,977.00 ranks above 49,973.00)", () => {
+    const better = periodReturn("50000.00", "49977.00")!;
+    const worse = periodReturn("50000.00", "49973.00")!;
+    expect(formatRatio(better)).toBe(formatRatio(worse));
+    expect(better).toBeGreaterThan(worse);
   });
 
   it("is undefined from a non-positive baseline", () => {
@@ -58,6 +67,6 @@ describe("a period's return", () => {
 
   it("chains with the baseline: the week since Monday's 101,000.00", () => {
     const week = baselineFor(SNAPSHOTS, { ...OLD, periodStart: periodStart("week", NOW) });
-    expect(periodReturn(week, m("104500.00"))).toBe(0.0347);
+    expect(formatRatio(periodReturn(week, m("104500.00")))).toBe("0.0347");
   });
 });

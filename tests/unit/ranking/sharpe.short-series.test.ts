@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sharpeForRanking } from "@/domain/ranking";
-import { sharpeRatio } from "@/domain/trading";
+import { BOARD_SHARPE_STEP_MS, sharpeForRanking } from "@/domain/ranking";
+import { formatRatio, riskFigures, sharpeRatio } from "@/domain/trading";
 
 describe("Sharpe ratio for ranking on short series", () => {
   it.each([
@@ -13,13 +13,17 @@ describe("Sharpe ratio for ranking on short series", () => {
     expect(sharpeForRanking(series)).toBeNull();
   });
 
-  it("is defined from two returns that differ, and equals the performance panel's", () => {
+  it("is defined from two returns that differ, and is the performance panel's (riskFigures on 5-minute steps)", () => {
     const series = ["100000.00", "101000.00", "100990.00"];
     expect(sharpeForRanking(series)).not.toBeNull();
-    expect(sharpeForRanking(series)).toBe(sharpeRatio(series));
+    expect(sharpeForRanking(series)).toBe(riskFigures(series, null, { stepMs: BOARD_SHARPE_STEP_MS }).sharpe);
   });
 
-  it("matches trading's Sharpe on a longer series (0.1679)", () => {
-    expect(sharpeForRanking(["100000.00", "101000.00", "99990.00", "102000.00", "100980.00"])).toBe(0.1679);
+  it("is the per-step Sharpe annualised from 5-minute steps, unrounded (0.1679 a step)", () => {
+    const series = ["100000.00", "101000.00", "99990.00", "102000.00", "100980.00"];
+    expect(sharpeRatio(series)).toBe(0.1679);
+    const stepsPerYear = (365 * 86_400_000) / BOARD_SHARPE_STEP_MS;
+    expect(sharpeForRanking(series)).toBeCloseTo(0.16786 * Math.sqrt(stepsPerYear), 0);
+    expect(formatRatio(sharpeForRanking(series))).toBe(formatRatio(riskFigures(series, null, { stepMs: BOARD_SHARPE_STEP_MS }).sharpe));
   });
 });

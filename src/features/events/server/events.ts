@@ -21,12 +21,15 @@ import {
   slugify,
   validateEventDefinition,
 } from "@/domain/events";
-import { cancelOpenOrdersLocked, csvCell } from "@/features/portfolio/server";
+import { formatRatio } from "@/domain/trading";
+import { cancelOpenOrders, lockPortfolio, openPortfolio } from "@/features/trading";
+import { csvOf } from "@/lib/csv";
+import { Outbox } from "@/server/realtime/outbox";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { courses, datasets, eventParticipants, events, instruments, ledgerEntries, lessonProgress, lessons, portfolios } from "@/server/db/schema";
+import { courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
-import { replayStatusOf, type ReplayStatus, resetReplayQuotes } from "./replay";
+import { replayStatusOf, type ReplayStatus, resetReplayMarks } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
 import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
@@ -262,12 +265,7 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
     if (!decision.ok) {
       throw new DomainError("refused", decision.code, decision.message, { fields: decision.lessonId ? { requiredLesson: decision.lessonId } : undefined });
     }
-    const cash = event.startingCash;
-    const [portfolio] = await tx
-      .insert(portfolios)
-      .values({ userId: viewer.id, kind: "event", eventId: event.id, startingCash: cash, cash, reservedCash: "0.00", createdAt: now, updatedAt: now })
-      .returning();
-    await tx.insert(ledgerEntries).values({ portfolioId: portfolio!.id, kind: "deposit", amount: cash, createdAt: now });
+    const portfolio = await openPortfolio(tx, { userId: viewer.id, kind: "event", eventId: event.id, startingCash: definition.startingCash, now });
     await tx.insert(eventParticipants).values({ eventId: event.id, userId: viewer.id, portfolioId: portfolio!.id, joinedAt: now });
     return { portfolioId: portfolio!.id, joined: true, created: true, slug: event.slug };
   });
@@ -346,7 +344,7 @@ async function insertEvent(db: Db, actorId: string, definition: EventDefinition)
         .insert(events)
         .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" ? newJoinCode() : null, createdBy: actorId })
         .returning();
-      await resetReplayQuotes(db, row!);
+      await resetReplayMarks(db, row!);
       return row!;
     } catch (error) {
       // Two events with the same title created at once: the unique slug index decides; try the next suffix.
@@ -397,7 +395,7 @@ export async function updateEvent(db: Db, actor: { id: string; ip?: string }, sl
       .set({ ...columnsOf(after), joinCode, updatedAt: now })
       .where(eq(events.id, row.id))
       .returning();
-    if (eventPhase(before, now) === "upcoming" || !updated!.replay) await resetReplayQuotes(tx, updated!);
+    if (eventPhase(before, now) === "upcoming" || !updated!.replay) await resetReplayMarks(tx, updated!);
     await audit(tx, { action: "event.updated", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, fields: Object.keys(patch) } });
     return { event: serializeEvent(updated!, now, { participants: n, admin: true }), slug: updated!.slug };
   });
@@ -448,14 +446,15 @@ export async function regenerateJoinCode(db: Db, actor: { id: string; ip?: strin
 
 /** Off the board, open orders cancelled, no more trading or joining; audited. Not after the standings froze. */
 export async function removeParticipant(db: Db, actor: { id: string; ip?: string }, slug: string, userId: string, now = new Date()) {
-  return db.transaction(async (tx: Tx) => {
+  const outbox = new Outbox();
+  const removed = await db.transaction(async (tx: Tx) => {
     const row = await requireEvent(tx, slug, true);
     if (row.finalizedAt) throw failures.refused("EVENT_ENDED", "This event has ended: its final standings are a record and cannot change.");
     const participant = await participantOf(tx, row.id, userId);
     if (!participant) throw failures.notFound("This person has not joined this event.");
     if (participant.removedAt) return { removed: true, userId, at: participant.removedAt.toISOString() };
-    const [portfolio] = await tx.select().from(portfolios).where(eq(portfolios.id, participant.portfolioId)).for("update");
-    const cancelled = portfolio ? await cancelOpenOrdersLocked(tx, portfolio, now) : 0;
+    const portfolio = await lockPortfolio(tx, participant.portfolioId);
+    const cancelled = portfolio ? await cancelOpenOrders(tx, [portfolio], outbox, { now }) : 0;
     await tx
       .update(eventParticipants)
       .set({ removedAt: now })
@@ -465,6 +464,8 @@ export async function removeParticipant(db: Db, actor: { id: string; ip?: string
     await audit(tx, { action: "event.participant-removed", actorId: actor.id, subjectId: userId, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, cancelledOrders: cancelled } });
     return { removed: true, userId, at: now.toISOString() };
   });
+  outbox.afterCommit();
+  return removed;
 }
 
 export async function adminListEvents(db: Db, options: { page: number; pageSize: number; now?: Date }) {
@@ -503,8 +504,8 @@ export async function listParticipants(db: Db, slug: string, now = new Date()) {
       removedAt: f.removedAt?.toISOString() ?? null,
       rank: ranks.get(f.userId) ?? null,
       equity: f.equity,
-      totalReturn: f.totalReturn === null ? null : f.totalReturn.toFixed(4),
-      sharpe: f.sharpe === null ? null : f.sharpe.toFixed(4),
+      totalReturn: formatRatio(f.totalReturn),
+      sharpe: formatRatio(f.sharpe),
       trades: f.trades,
     }))
     .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.joinedAt.localeCompare(b.joinedAt));
@@ -518,14 +519,14 @@ export async function standingsCsv(db: Db, slug: string, now = new Date()) {
   const byUser = new Map(participants.map((p) => [p.userId, p]));
   // Frozen standings once ended; while live, the figures this instant (an export must not lag
   // the precomputed board by a refresh).
-  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter((p) => p.removedAt === null)).map((r) => ({ rank: r.rank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: r.totalReturn === null ? null : r.totalReturn.toFixed(4), sharpe: r.sharpe === null ? null : r.sharpe.toFixed(4), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
+  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter((p) => p.removedAt === null)).map((r) => ({ rank: r.rank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
   const header = ["rank", "name", "email", "equity", "total_return", "sharpe", "trades", "joined_at", "final"];
   const lines: Array<Array<string | number | null>> = [header];
   for (const item of board.items) {
     const person = byUser.get(item.userId);
     lines.push([item.rank, person?.name ?? item.name, person?.email ?? null, item.equity, item.totalReturn, item.sharpe, item.trades, item.joinedAt, board.frozen ? "yes" : "no"]);
   }
-  return { filename: `${row.slug}-standings.csv`, body: lines.map((l) => l.map(csvCell).join(",")).join("\r\n") + "\r\n" };
+  return { filename: `${row.slug}-standings.csv`, body: csvOf(lines) };
 }
 
 /** The lessons an organiser can require (published ones), for the admin form. */

@@ -2,17 +2,20 @@
  * The end of an event, run by the scheduler every second (src/boot.ts): each event whose
  * end has passed and that is not finalised yet is closed in ONE transaction, fenced by the
  * scheduler's lease so a stale leader cannot write: the event row is locked, open orders
- * of its portfolios are cancelled (reservations given back), a last equity snapshot is
- * written at the end instant, the final standings are written to event_standings (ranked
+ * of its portfolios are cancelled (reservations given back), the prices of everything they
+ * hold are frozen as the event's marks (so every figure shown afterwards is the end's), a
+ * last equity snapshot is written at the end instant, the final standings are written to event_standings (ranked
  * by the event's metric, ties to the earlier joiner), and finalizedAt is set. Nothing
  * writes those standings again: the lock plus `finalized_at is null` make the step once-only.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { TLX } from "@/domain/market";
-import { cancelOpenOrdersLocked } from "@/features/portfolio/server";
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { formatRatio } from "@/domain/trading";
+import { snapshotPortfolios } from "@/features/portfolio";
+import { cancelOpenOrders, freezeMarks, lockPortfolios } from "@/features/trading";
 import type { Db, Tx } from "@/server/db";
-import { eventParticipants, events, eventStandings, portfolios } from "@/server/db/schema";
+import { eventParticipants, events, eventStandings } from "@/server/db/schema";
 import { logger } from "@/server/logger";
+import { Outbox } from "@/server/realtime/outbox";
 import { advanceReplay } from "./replay";
 import { participantFigures, rankFigures } from "./standings";
 
@@ -43,6 +46,7 @@ export async function finalizeEvent(context: FinalizeContext, eventId: string): 
   // the standings are valued at (replay_quotes) are those of the end, not of the last tick.
   const [pending] = await db.select().from(events).where(and(eq(events.id, eventId), isNull(events.finalizedAt)));
   if (pending?.replay && pending.endsAt.getTime() <= now.getTime()) await advanceReplay({ db, now, fence: context.fence }, pending, pending.endsAt);
+  const outbox = new Outbox();
   const finalized = await db.transaction(async (tx) => {
     await context.fence?.(tx);
     const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("update");
@@ -51,20 +55,12 @@ export async function finalizeEvent(context: FinalizeContext, eventId: string): 
     const ids = members.map((m) => m.portfolioId);
     if (ids.length > 0) {
       // Locked in id order, as the engine does, so this never deadlocks with a price move.
-      const locked = await tx.select().from(portfolios).where(inArray(portfolios.id, ids)).orderBy(asc(portfolios.id)).for("update");
-      for (const portfolio of locked) await cancelOpenOrdersLocked(tx, portfolio, now);
+      const locked = await lockPortfolios(tx, ids);
+      await cancelOpenOrders(tx, locked, outbox, { now });
+      // From now on every reader values these portfolios at the end's prices (marks.ts).
+      await freezeMarks(tx, event.id, event.endsAt);
       // The last point of every curve, at the end instant (the 5-minute rows stop before it).
-      await tx.execute(sql`
-        insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
-        select p.id, ${event.endsAt.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * coalesce(rq.price, i.last_price)), 0),
-          (select last_price from instruments where symbol = ${TLX.symbol})
-        from portfolios p
-        join event_participants ep on ep.portfolio_id = p.id and ep.event_id = ${event.id}
-        left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
-        left join instruments i on i.symbol = pos.symbol
-        left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
-        group by p.id
-        on conflict do nothing`);
+      await snapshotPortfolios(tx, ids, event.endsAt);
       const ranked = rankFigures(event, await participantFigures(tx, event, { now: event.endsAt }));
       if (ranked.length > 0) {
         await tx.insert(eventStandings).values(
@@ -73,8 +69,8 @@ export async function finalizeEvent(context: FinalizeContext, eventId: string): 
             userId: r.userId,
             rank: r.rank,
             equity: r.equity,
-            totalReturn: r.totalReturn === null ? null : r.totalReturn.toFixed(4),
-            sharpe: r.sharpe === null ? null : r.sharpe.toFixed(4),
+            totalReturn: formatRatio(r.totalReturn),
+            sharpe: formatRatio(r.sharpe),
             trades: r.trades,
             joinedAt: r.joinedAt,
           })),
@@ -84,6 +80,7 @@ export async function finalizeEvent(context: FinalizeContext, eventId: string): 
     await tx.update(events).set({ finalizedAt: now }).where(eq(events.id, event.id));
     return true;
   });
+  outbox.afterCommit();
   if (finalized) logger().info({ eventId }, "[events] event ended: orders cancelled, standings frozen");
   return finalized;
 }

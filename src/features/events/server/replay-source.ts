@@ -1,15 +1,16 @@
 /**
  * A replay event's prices: its datasets loaded once and played by the domain's replay
- * (src/domain/events/replay.ts createEventReplay) on the event's own clock. Like rows.ts it
- * imports only the domain and the schema, so the trading engine can price a replay event's
- * portfolio without a module cycle through the rest of this feature.
+ * (src/domain/events/replay.ts createEventReplay) on the event's own clock, offered to the
+ * trading engine as a price source (the engine's port, trading-port.ts).
  *
  * Datasets never change after their import (a dataset an event replays cannot be deleted),
  * so a replay is built once per event and its settings and kept in memory.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { createEventReplay } from "@/domain/events";
-import type { OhlcvRow, Replay } from "@/domain/market";
+import { type BenchmarkIndex, indexLevel, type OhlcvRow, type Replay } from "@/domain/market";
+import { type Money, parseMoney } from "@/domain/trading";
+import type { PriceSource } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { datasetRows, datasets, events, type StoredReplay } from "@/server/db/schema";
 
@@ -20,6 +21,10 @@ export interface EventReplay {
   symbols: string[];
   /** Symbol → the dataset's name, shown where an instrument's name would be. */
   names: Map<string, string>;
+  /** Symbol → the dataset's sector. */
+  sectors: Map<string, string>;
+  /** The replay's own benchmark: its instruments equal-weighted at their first price (1000.00 then). */
+  benchmark: BenchmarkIndex | null;
   startsAt: Date;
   endsAt: Date;
 }
@@ -43,11 +48,18 @@ async function build(db: DbOrTx, event: ReplayEventRow & { replay: StoredReplay 
     (bySymbol[symbol] ??= []).push({ date: row.date, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume });
   }
   const ordered = event.replay.datasets.map((id) => sets.find((d) => d.id === id)).filter((d) => d !== undefined);
+  const replay = createEventReplay({ startsAt: event.startsAt, replay: event.replay }, bySymbol);
+  const bases = ordered.flatMap((d) => {
+    const first = replay.priceAt(d.symbol, event.startsAt);
+    return first === undefined ? [] : [{ symbol: d.symbol, basePrice: first }];
+  });
   return {
     eventId: event.id,
-    replay: createEventReplay({ startsAt: event.startsAt, replay: event.replay }, bySymbol),
+    replay,
+    benchmark: bases.length > 0 ? { symbol: "REPLAY", name: "This replay's instruments, equal-weighted", baseLevel: "1000.00", constituents: bases } : null,
     symbols: ordered.map((d) => d.symbol),
     names: new Map(ordered.map((d) => [d.symbol, d.name])),
+    sectors: new Map(ordered.flatMap((d) => ("sector" in d && typeof d.sector === "string" ? [[d.symbol, d.sector] as const] : []))),
     startsAt: event.startsAt,
     endsAt: event.endsAt,
   };
@@ -68,9 +80,40 @@ export async function eventReplayOf(db: DbOrTx, event: ReplayEventRow): Promise<
   return entry;
 }
 
-/** The replay of the event a portfolio belongs to; null for practice portfolios and practice-market events. */
-export async function portfolioReplayOf(db: DbOrTx, portfolio: { kind: string; eventId: string | null }): Promise<EventReplay | null> {
-  if (portfolio.kind !== "event" || !portfolio.eventId) return null;
-  const [event] = await db.select({ id: events.id, startsAt: events.startsAt, endsAt: events.endsAt, replay: events.replay }).from(events).where(eq(events.id, portfolio.eventId));
-  return event ? eventReplayOf(db, event) : null;
+/** The replay's benchmark level at these prices (decimal strings by symbol); null without one. */
+export function replayBenchmarkLevel(source: EventReplay, prices: Readonly<Record<string, string>>): string | null {
+  if (!source.benchmark || source.benchmark.constituents.some((c) => prices[c.symbol] === undefined)) return null;
+  return indexLevel(source.benchmark, prices);
+}
+
+/**
+ * The replay as the engine's price source: prices on the event's clock, day orders ending
+ * with the dataset's trading day, the previous close of that day, and the datasets' names.
+ */
+export function replaySource(source: EventReplay): PriceSource {
+  const { replay } = source;
+  return {
+    kind: "replay",
+    eventId: source.eventId,
+    async market(_db, now) {
+      const prices = new Map<string, Money>();
+      for (const symbol of source.symbols) {
+        const price = replay.priceAt(symbol, now);
+        if (price !== undefined) prices.set(symbol, parseMoney(price));
+      }
+      return { prices, inactiveSymbols: new Set() };
+    },
+    endOfDay: (placedAt) => replay.endOfTradingDay(placedAt),
+    previousClose(symbol, now) {
+      const where = replay.position(now);
+      if (where.phase !== "running" || where.dayIndex === 0) return undefined;
+      const dayStart = replay.endOfTradingDay(now).getTime() - (replay.endsAt.getTime() - source.startsAt.getTime()) / replay.calendar.length;
+      const price = replay.priceAt(symbol, new Date(dayStart - 1));
+      return price === undefined ? undefined : parseMoney(price);
+    },
+    describe(symbol) {
+      const name = source.names.get(symbol);
+      return name === undefined ? undefined : { name, sector: source.sectors.get(symbol) ?? "Replay" };
+    },
+  };
 }

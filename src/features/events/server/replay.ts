@@ -6,16 +6,16 @@
  * crosses is skipped) goes through the trading engine's processPriceMoves with the event's
  * price source — the same matching and batched settlement as the practice market, on the
  * event's own orders only — and at each day end the event's day orders expire. Then the
- * event's latest prices are written to replay_quotes (the SQL valuations read them) and the
+ * event's latest prices are written as its price marks (the one valuation reads them) and the
  * cursor moves, fenced by the scheduler lease.
  */
-import { and, asc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
 import { tradingDaysInWindow } from "@/domain/events";
 import { formatMoney, parseMoney } from "@/domain/trading";
-import { expireDayOrders, processPriceMoves, replaySource, type SymbolMove } from "@/features/portfolio/server";
+import { BENCHMARK_MARK, clearMarks, expireDayOrders, processPriceMoves, type SymbolMove, writeMarks } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { events, replayQuotes } from "@/server/db/schema";
-import { type EventReplay, eventReplayOf } from "./replay-source";
+import { events } from "@/server/db/schema";
+import { type EventReplay, eventReplayOf, replayBenchmarkLevel, replaySource } from "./replay-source";
 import type { EventRow } from "./rows";
 
 /** How often the replay task advances live replay events. */
@@ -28,27 +28,26 @@ export interface ReplayContext {
   fence?: (tx: Tx) => Promise<void>;
 }
 
-/** Writes the event's prices at `at` (its replay's clock) to replay_quotes. */
-export async function writeReplayQuotes(db: DbOrTx, source: EventReplay, at: Date): Promise<void> {
-  const day = source.replay.tradingDayAt(at);
-  const rows = source.symbols.flatMap((symbol) => {
+/**
+ * Writes the event's prices at `at` (its replay's clock) as its portfolios' price marks, with
+ * its own benchmark: the equal-weighted index of its instruments (never the live market's).
+ */
+export async function writeReplayMarks(db: DbOrTx, source: EventReplay, at: Date): Promise<void> {
+  const marks = new Map<string, string>();
+  for (const symbol of source.symbols) {
     const price = source.replay.priceAt(symbol, at);
-    return price === undefined ? [] : [{ eventId: source.eventId, symbol, price, tradingDay: day, updatedAt: at }];
-  });
-  if (rows.length === 0) return;
-  await db
-    .insert(replayQuotes)
-    .values(rows)
-    .onConflictDoUpdate({ target: [replayQuotes.eventId, replayQuotes.symbol], set: { price: sqlExcluded("price"), tradingDay: sqlExcluded("trading_day"), updatedAt: sqlExcluded("updated_at") } });
+    if (price !== undefined) marks.set(symbol, price);
+  }
+  const level = replayBenchmarkLevel(source, Object.fromEntries(marks));
+  if (level !== null) marks.set(BENCHMARK_MARK, level);
+  await writeMarks(db, source.eventId, marks, at);
 }
 
-const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);
-
-/** A replay event created or edited (before it starts): its quotes start at the first day's open. */
-export async function resetReplayQuotes(db: DbOrTx, event: EventRow): Promise<void> {
-  await db.delete(replayQuotes).where(eq(replayQuotes.eventId, event.id));
+/** A replay event created or edited (before it starts): its marks start at the first day's open. */
+export async function resetReplayMarks(db: DbOrTx, event: EventRow): Promise<void> {
+  await clearMarks(db, event.id);
   const source = await eventReplayOf(db, event);
-  if (source) await writeReplayQuotes(db, source, event.startsAt);
+  if (source) await writeReplayMarks(db, source, event.startsAt);
 }
 
 /** Advances every live (or just ended, not yet finalised) replay event to `now`. */
@@ -102,7 +101,7 @@ export async function advanceReplay(context: ReplayContext, event: EventRow, unt
   }
   await db.transaction(async (tx) => {
     await context.fence?.(tx);
-    await writeReplayQuotes(tx, source, to);
+    await writeReplayMarks(tx, source, to);
     await tx.update(events).set({ replayCursor: to }).where(eq(events.id, event.id));
   });
   return true;

@@ -1,13 +1,9 @@
 /**
- * Event rows ↔ the events domain. Only the domain and the schema are imported here, so the
- * trading engine (features/portfolio/server/orders.ts) can read an event's rules without a
- * module cycle through the rest of this feature.
+ * Event rows ↔ the events domain.
  */
-import { and, eq } from "drizzle-orm";
 import { type EventDefinition, eventPhase, tradingRulesFor } from "@/domain/events";
 import { formatMoney, parseMoney, type TradingRules } from "@/domain/trading";
-import type { DbOrTx } from "@/server/db";
-import { eventParticipants, events } from "@/server/db/schema";
+import type { eventParticipants, events } from "@/server/db/schema";
 
 export type EventRow = typeof events.$inferSelect;
 export type ParticipantRow = typeof eventParticipants.$inferSelect;
@@ -53,23 +49,6 @@ export function columnsOf(definition: EventDefinition) {
     requiredLessonId: definition.requiredLesson,
     replay: definition.replay,
   };
-}
-
-export interface EventTradingContext {
-  event: EventRow;
-  participant: ParticipantRow | undefined;
-}
-
-/** The event an event portfolio belongs to, and its participant row (null for practice portfolios). */
-export async function eventContextOf(db: DbOrTx, portfolio: { id: string; kind: string; eventId: string | null }): Promise<EventTradingContext | null> {
-  if (portfolio.kind !== "event" || !portfolio.eventId) return null;
-  const [event] = await db.select().from(events).where(eq(events.id, portfolio.eventId));
-  if (!event) return null;
-  const [participant] = await db
-    .select()
-    .from(eventParticipants)
-    .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.portfolioId, portfolio.id)));
-  return { event, participant };
 }
 
 /** The rules an event portfolio trades under: the domain's tradingRulesFor on the stored event. */

@@ -6,8 +6,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
-import { formatMoney, parseMoney, totalReturn } from "@/domain/trading";
-import { handleSalt } from "@/features/ranking/server";
+import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
+import { portfolioValuations } from "@/features/trading";
+import { handleSalt } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, leaderboardEntries, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -31,8 +32,9 @@ export interface ParticipantFigures {
 }
 
 /**
- * Every participant's figures now: equity = cash + Σ quantity × last price (exact, in
- * numeric), trades = fills, Sharpe from the portfolio's equity snapshots within the window.
+ * Every participant's figures now: equity from the one valuation (the trading engine's
+ * portfolio_valuations view: an ended event's portfolios at its end's prices), trades =
+ * fills, the exact return (ranked unrounded), Sharpe from the equity snapshots in the window.
  */
 export async function participantFigures(db: DbOrTx, event: EventRow, options: { now: Date; includeRemoved?: boolean }): Promise<ParticipantFigures[]> {
   const result = await db.execute<{
@@ -47,14 +49,10 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     trades: string | number;
     removed_at: string | Date | null;
   }>(sql`
-    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, u.email, u.leaderboard_opt_out as opt_out, p.starting_cash,
-      p.cash + coalesce((select sum(pos.quantity * coalesce(rq.price, i.last_price)) from positions pos
-                         left join instruments i on i.symbol = pos.symbol
-                         left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
-                         where pos.portfolio_id = p.id and pos.quantity <> 0), 0) as equity,
-      (select count(*) from fills f where f.portfolio_id = p.id) as trades
+    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, u.email, u.leaderboard_opt_out as opt_out, v.starting_cash, v.equity,
+      (select count(*) from fills f where f.portfolio_id = v.portfolio_id) as trades
     from event_participants ep
-    join portfolios p on p.id = ep.portfolio_id
+    join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
     join users u on u.id = ep.user_id
     where ep.event_id = ${event.id} ${options.includeRemoved ? sql`` : sql`and ep.removed_at is null`}
     order by ep.joined_at, ep.user_id`);
@@ -71,7 +69,7 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
       startingCash: String(r.starting_cash),
       equity,
       trades: Number(r.trades),
-      totalReturn: totalReturn(String(r.starting_cash), equity),
+      totalReturn: exactReturn(String(r.starting_cash), equity),
       sharpe: sharpe.get(r.portfolio_id) ?? null,
       removedAt: r.removed_at === null ? null : new Date(r.removed_at),
     };
@@ -106,7 +104,7 @@ export interface StandingRow {
   joinedAt: string;
 }
 
-const ratio = (value: number | null) => (value === null ? null : value.toFixed(4));
+const ratio = formatRatio;
 
 /** The figures in board order, by the event's metric. */
 export function rankFigures(event: Pick<EventRow, "metric">, figures: ParticipantFigures[]) {

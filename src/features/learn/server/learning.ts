@@ -3,7 +3,7 @@
  * and unlocks. Every write that awards XP is one transaction, and the XP ledger's unique
  * index means a double submit or a race can never pay twice.
  */
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
 import { levelFor, localDay, passXp, QuizAnswerError, READ_XP, readingMinutes, scoreQuiz, streakOf } from "@/domain/learning";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, learningDays, lessonProgress, lessons, questions, quizAttempts, xpEvents } from "@/server/db/schema";
@@ -278,36 +278,3 @@ async function continueWith(db: Db, userId: string, recent: { lessonId: string }
   };
 }
 
-/**
- * Whether the person may use a trading feature. A feature is locked while a published
- * lesson unlocks it and the person has passed none of the lessons that do. The trading
- * engine calls this (SHORTING_LOCKED) before accepting a short sale.
- */
-export async function isFeatureUnlocked(db: DbOrTx, userId: string, feature: string): Promise<boolean> {
-  const gates = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(and(eq(lessons.unlocks, feature), eq(lessons.published, true)));
-  if (gates.length === 0) return true;
-  const [passed] = await db
-    .select({ n: count() })
-    .from(lessonProgress)
-    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
-    .where(and(eq(lessonProgress.userId, userId), eq(lessons.unlocks, feature), isNotNull(lessonProgress.passedAt)));
-  return (passed?.n ?? 0) > 0;
-}
-
-export class FeatureLockedError extends Error {
-  constructor(
-    readonly code: "SHORTING_LOCKED",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** For the trading rules: throws SHORTING_LOCKED with a message that says how to unlock it. */
-export async function assertShortingUnlocked(db: DbOrTx, userId: string): Promise<void> {
-  if (await isFeatureUnlocked(db, userId, "short-selling")) return;
-  throw new FeatureLockedError("SHORTING_LOCKED", "Short selling unlocks when you pass the lesson “Short selling and its risks” in Learn.");
-}

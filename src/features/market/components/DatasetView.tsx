@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { useSWRConfig } from "swr";
 import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
-import { CandleChart } from "@/features/portfolio/components/CandleChart";
+import { CandleChart } from "@/features/portfolio/components";
 import type { DatasetSummaryRow } from "./DatasetsAdmin";
 
 export interface DatasetPoint {

@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, Field, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
 import { ApiError } from "@/lib/client/api";
-import styles from "@/features/admin/components/admin.module.css";
+import { adminStyles as styles } from "@/features/admin/components";
 
 export interface DatasetSummaryRow {
   id: string;

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
-import styles from "@/features/admin/components/admin.module.css";
+import { adminStyles as styles } from "@/features/admin/components";
 
 export interface AdminInstrumentRow {
   symbol: string;

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { instrumentProblems, parseOhlcvCsv, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
-import { cancelOrdersOfWithdrawnInstrument } from "@/features/portfolio/server";
+import { cancelOrdersOfWithdrawnInstrument } from "@/features/trading";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
 import { datasetRows, datasets, events, INSTRUMENT_KINDS, instruments } from "@/server/db/schema";

@@ -1,7 +1,8 @@
 /**
- * GET /api/stream: Server-Sent Events for a signed-in person. A snapshot of quotes first,
- * then `quote` events from every tick and `order` / `fill` / `portfolio` events of their own
- * portfolios only. A comment every 15 s keeps proxies from closing the connection, and each
+ * GET /api/stream: Server-Sent Events for a signed-in person, the messages of
+ * lib/live-messages.ts: a `snapshot` of quotes first, then `quote` messages from every tick
+ * and `portfolio` messages (what a change did: its orders and fills) of their own portfolios
+ * only. A comment every 15 s keeps proxies from closing the connection, and each
  * heartbeat re-reads the person's token version: a revoked session or disabled account ends
  * the stream. Subscriptions are dropped when the client goes away.
  *
@@ -18,6 +19,7 @@ import { getDb } from "@/server/db";
 import { portfolios } from "@/server/db/schema";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type QuoteEvent, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
+import type { LiveMessages, LiveMessageType, PortfolioChange } from "@/lib/live-messages";
 import { listInstruments } from "./queries";
 
 
@@ -78,9 +80,10 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   let closed = false;
   const unsubscribes = new Map<string, () => void>();
   const hub = getHub();
-  const send = (event: string, data: unknown) => {
+  // Only the messages of the stream's contract (lib/live-messages.ts) go out.
+  const send = <T extends LiveMessageType>(type: T, data: LiveMessages[T] | null) => {
     if (closed) return;
-    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   const sendQuotes = (quotes: QuoteEvent[]) => {
     // A client that cannot keep up skips ticks rather than queueing them in memory.
@@ -104,7 +107,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     if (data) sendQuotes(data.quotes);
     else currentQuotes().then(sendQuotes, () => {});
   };
-  const onPortfolio = (event: RealtimeEvent) => send(event.type, event.data);
+  const onPortfolio = (event: RealtimeEvent) => send("portfolio", event.data as PortfolioChange | null);
   const followPortfolios = async () => {
     for (const id of await portfolioIdsOf(userId)) {
       if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onPortfolio));

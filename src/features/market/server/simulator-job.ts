@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type MarketState } from "@/domain/market";
 import { parseMoney } from "@/domain/trading";
-import { expireDayOrders, processPriceMoves } from "@/features/portfolio/server";
+import { expireDayOrders, processPriceMoves } from "@/features/trading";
 import type { Db, Tx } from "@/server/db";
 import { candles, instruments, marketState, type StoredMarketState } from "@/server/db/schema";
 import { FencedError, Lease } from "@/server/jobs/lease";

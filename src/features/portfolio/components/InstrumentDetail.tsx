@@ -6,7 +6,8 @@ import { Alert, Card, Skeleton } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { CandleChart } from "./CandleChart";
-import { instrumentsWithQuotes, useInstruments, useLiveQuotes, useRefreshPortfolio, useSummary, withQuotes } from "./data";
+import { instrumentsWithQuotes, useApplyChange, useInstruments, useLiveQuotes, useOrders, useSummary, withQuotes } from "./data";
+import { FillToasts, useFillToasts } from "./FillToasts";
 import { money } from "./format";
 import { TradeTicket } from "./TradeTicket";
 import type { Candle, Instrument, Summary } from "./types";
@@ -21,13 +22,15 @@ export interface InstrumentDetailProps {
 }
 
 export function InstrumentDetail(props: InstrumentDetailProps) {
-  const quotes = useLiveQuotes();
+  const toasts = useFillToasts();
+  const quotes = useLiveQuotes(toasts.announce);
+  const apply = useApplyChange();
   const [interval, setInterval] = useState<"1d" | "1m">("1d");
   const instrumentsQuery = useInstruments(props.instruments);
   const summaryQuery = useSummary(props.summary);
-  const refresh = useRefreshPortfolio();
   const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
   const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
+  const openOrders = useOrders(summary.id, "open").data?.items ?? [];
   const instrument = instruments.find((i) => i.symbol === props.symbol)!;
   const minutes = useSWR<Candle[]>(
     interval === "1m" ? `/api/instruments/${props.symbol}/candles?interval=1m` : null,
@@ -48,6 +51,7 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
 
   return (
     <>
+      <FillToasts toasts={toasts} />
       <p className="muted" style={{ marginBottom: "0.25rem" }}>
         <Link href="/portfolio">Portfolio</Link> / <Link href="/portfolio/market">Market</Link>
       </p>
@@ -108,13 +112,12 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
         <aside className={styles.sideColumn} aria-label="Trade">
           <Card title={`Trade ${instrument.symbol}`}>
             <TradeTicket
-              portfolioId={summary.id}
+              summary={summary}
+              openOrders={openOrders}
               instruments={instruments}
-              buyingPower={summary.buyingPower}
-              holdings={Object.fromEntries(summary.positions.map((p) => [p.symbol, p.quantity]))}
               initialSymbol={instrument.symbol}
               lockSymbol
-              onPlaced={() => void refresh()}
+              onPlaced={({ order, fill }) => void apply({ portfolioId: summary.id, orders: [order], fills: fill ? [fill] : [] })}
             />
           </Card>
         </aside>

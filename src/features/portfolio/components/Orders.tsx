@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
-import { useFills, useOrders } from "./data";
+import { useApplyChange, useFills, useOrders } from "./data";
 import { dateTime, money, SIDE_LABEL, STATUS_LABEL, TYPE_LABEL } from "./format";
 import type { Order, OrderStatus, Page } from "./types";
 import styles from "./portfolio.module.css";
@@ -18,8 +18,9 @@ function describe(o: Order): string {
   return `${SIDE_LABEL[o.side]} ${o.quantity} ${o.symbol} · ${TYPE_LABEL[o.type]}${o.type === "stop-limit" && o.triggered ? " (triggered)" : ""}`;
 }
 
-export function OpenOrders({ portfolioId, fallback, onChanged }: { portfolioId: string; fallback?: Page<Order>; onChanged: () => void }) {
-  const { data, error, mutate } = useOrders(portfolioId, "open", fallback);
+export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fallback?: Page<Order> }) {
+  const { data, error } = useOrders(portfolioId, "open", fallback);
+  const apply = useApplyChange();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
@@ -28,15 +29,16 @@ export function OpenOrders({ portfolioId, fallback, onChanged }: { portfolioId: 
     if (!cancelling) return;
     setBusy(true);
     try {
-      await api(`/api/portfolios/${portfolioId}/orders/${cancelling.id}`, { method: "DELETE" });
+      const cancelled = await api<Order>(`/api/portfolios/${portfolioId}/orders/${cancelling.id}`, { method: "DELETE" });
+      apply({ portfolioId, orders: [cancelled], fills: [] });
       setMessage({ tone: "success", text: `Cancelled: ${describe(cancelling)}.` });
     } catch (e) {
       setMessage({ tone: "error", text: e instanceof ApiError ? e.message : "The order could not be cancelled." });
+      // Filled or expired meanwhile: what the server says now.
+      apply({ portfolioId, orders: null, fills: null });
     } finally {
       setBusy(false);
       setCancelling(null);
-      void mutate();
-      onChanged();
     }
   }
 

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
-import { instrumentsWithQuotes, useInstruments, useLiveQuotes, useRefreshPortfolio, useSummary, withQuotes } from "./data";
+import { instrumentsWithQuotes, useApplyChange, useInstruments, useLiveQuotes, useOrders, useRefreshPortfolio, useSummary, withQuotes } from "./data";
+import { FillToasts, useFillToasts } from "./FillToasts";
 import { money, percent } from "./format";
 import { Allocation, Holdings } from "./Holdings";
 import { History, OpenOrders } from "./Orders";
@@ -80,22 +81,26 @@ function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset
 export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist"> & { watchlist?: WatchlistData; event?: EventPortfolioOptions }) {
   const { event } = props;
   const replay = event?.replayInstruments;
-  const liveQuotes = useLiveQuotes();
-  // Practice quotes never price a replay portfolio, even on a symbol a dataset shares.
-  const quotes = replay ? {} : liveQuotes;
-  const summaryQuery = useSummary(props.summary, event ? props.summary.id : undefined, replay ? REPLAY_POLL_MS : undefined);
+  const toasts = useFillToasts();
+  const liveQuotes = useLiveQuotes(toasts.announce);
+  const final = props.summary.pricing === "final";
+  // Practice quotes never price a replay portfolio (even on a symbol a dataset shares) nor an ended event's.
+  const quotes = replay || final ? {} : liveQuotes;
+  const summaryQuery = useSummary(props.summary, event ? props.summary.id : undefined, final ? 0 : replay ? REPLAY_POLL_MS : undefined);
   const instrumentsQuery = useInstruments(replay ? undefined : props.instruments, !replay);
   const refresh = useRefreshPortfolio();
+  const apply = useApplyChange();
   const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
+  const openOrders = useOrders(summary.id, "open", props.openOrders).data?.items ?? props.openOrders.items;
   const allowed = event?.allowedSymbols ? new Set(event.allowedSymbols) : null;
   const instruments = (replay ?? instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes)).filter((i) => !allowed || allowed.has(i.symbol));
-  const holdings = Object.fromEntries(summary.positions.map((p) => [p.symbol, p.quantity]));
   return (
     <>
+      <FillToasts toasts={toasts} />
       <div className={styles.pageHead}>
         {event ? <h2>{event.heading}</h2> : <h1>Portfolio</h1>}
         <div className={styles.headActions}>
-          <LiveIndicator />
+          {summary.pricing === "final" ? <span className={styles.ended}>Ended · final figures</span> : <LiveIndicator />}
           {!event && <Link href="/portfolio/market">Market overview</Link>}
           {!event && <ResetPortfolio portfolioId={summary.id} onReset={() => void refresh()} />}
         </div>
@@ -143,7 +148,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
             <Holdings positions={summary.positions} chartLinks={!replay} />
           </Card>
           <Card title="Open orders">
-            <OpenOrders portfolioId={summary.id} fallback={props.openOrders} onChanged={() => void refresh()} />
+            <OpenOrders portfolioId={summary.id} fallback={props.openOrders} />
           </Card>
           <Card title="Allocation">
             <Allocation positions={summary.positions} cash={summary.cash} equity={summary.equity} />
@@ -161,7 +166,17 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
         </div>
         <aside className={`${styles.sideColumn} ${styles.tradeFirst}`} aria-label="Trade">
           <Card title="Trade">
-            <TradeTicket portfolioId={summary.id} instruments={instruments} buyingPower={summary.buyingPower} holdings={holdings} chartLinks={!replay} onPlaced={() => void refresh()} />
+            {final ? (
+              <p className="muted">This event has ended: its portfolio no longer trades, and the figures here are its final ones, valued at the end.</p>
+            ) : (
+              <TradeTicket
+                summary={summary}
+                openOrders={openOrders}
+                instruments={instruments}
+                chartLinks={!replay}
+                onPlaced={({ order, fill }) => void apply({ portfolioId: summary.id, orders: [order], fills: fill ? [fill] : [] })}
+              />
+            )}
           </Card>
           {!event && props.watchlist && (
             <Card title="Watchlist">

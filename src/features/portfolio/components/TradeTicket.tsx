@@ -1,19 +1,19 @@
 /**
  * The trade ticket: instrument, side, type, quantity, prices when relevant, time in force, a
- * preview computed from the last price under the practice rules, and a submission that
- * carries an Idempotency-Key so a double click or a retry never places twice.
+ * preview that is the domain's own checkOrder under the portfolio's rules (rulebook.ts: the
+ * same commission, slippage, limits and locks the server applies, so a refusal shows before
+ * submitting), and a submission that carries an Idempotency-Key so a double click or a retry
+ * never places twice.
  */
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, SelectField } from "@/components/ui";
-import { divide, fromCents, money, SIDE_LABEL, toCents, TYPE_LABEL } from "./format";
+import { formatMoney, negateMoney } from "@/domain/trading";
+import { fromCents, money, SIDE_LABEL, toCents, TYPE_LABEL } from "./format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
-import type { Fill, Instrument, Order, OrderType, Side } from "./types";
+import { previewOrder } from "./rulebook";
+import type { Fill, Instrument, Order, OrderType, Side, Summary } from "./types";
 import styles from "./portfolio.module.css";
-
-/** Practice rules (PRODUCT.md): 5 bps slippage against the trader, no commission. */
-export const SLIPPAGE_BPS = 5n;
-export const COMMISSION_CENTS = 0n;
 
 const REJECTION_TITLES: Record<string, string> = {
   INSUFFICIENT_FUNDS: "Not enough buying power.",
@@ -36,57 +36,17 @@ const REJECTION_TITLES: Record<string, string> = {
   NETWORK: "No connection.",
 };
 
-interface Preview {
-  price: bigint;
-  gross: bigint;
-  commission: bigint;
-  total: bigint;
-  buyingPowerAfter: bigint;
-  paying: boolean;
-}
-
-function slipped(last: bigint, side: Side): bigint {
-  const paying = side === "buy" || side === "cover";
-  return paying ? divide(last * (10_000n + SLIPPAGE_BPS), 10_000n, "up") : divide(last * (10_000n - SLIPPAGE_BPS), 10_000n, "down");
-}
-
-export function previewOrder(options: {
-  side: Side;
-  type: OrderType;
-  quantity: number;
-  last: bigint;
-  limit: bigint | null;
-  stop: bigint | null;
-  buyingPower: bigint;
-}): Preview | null {
-  const { side, type, quantity, last } = options;
-  if (!Number.isInteger(quantity) || quantity <= 0) return null;
-  let price: bigint | null;
-  if (type === "market") price = slipped(last, side);
-  else if (type === "stop") price = options.stop === null ? null : slipped(options.stop, side);
-  else price = options.limit;
-  if (price === null || price <= 0n) return null;
-  const q = BigInt(quantity);
-  const gross = price * q;
-  const commission = COMMISSION_CENTS;
-  const paying = side === "buy" || side === "cover";
-  const total = paying ? gross + commission : gross - commission;
-  let buyingPowerAfter: bigint;
-  if (side === "buy") buyingPowerAfter = options.buyingPower - total;
-  else if (side === "sell") buyingPowerAfter = options.buyingPower + total;
-  // A short adds its proceeds to cash and needs 150 % of its value: net −50 %.
-  else if (side === "short") buyingPowerAfter = options.buyingPower + total - divide(last * q * 3n, 2n, "up");
-  else buyingPowerAfter = options.buyingPower - total + divide(last * q * 3n, 2n, "down");
-  return { price, gross, commission, total, buyingPowerAfter, paying };
-}
-
 type Outcome = { tone: "success" | "info"; text: string } | { tone: "error"; title: string; text: string };
 
+export interface PlacedOrder {
+  order: Order;
+  fill: Fill | null;
+}
+
 export function TradeTicket({
-  portfolioId,
+  summary,
+  openOrders,
   instruments,
-  buyingPower,
-  holdings,
   initialSymbol = "",
   lockSymbol = false,
   chartLinks = true,
@@ -94,14 +54,17 @@ export function TradeTicket({
 }: {
   /** Link the chosen instrument to its practice-market page (not for a replay's symbols). */
   chartLinks?: boolean;
-  portfolioId: string;
+  /** The portfolio as the page shows it: its holdings, cash and the rules it trades under. */
+  summary: Summary;
+  /** Its open orders (shares promised to open sells and covers are not available again). */
+  openOrders: Order[];
   instruments: Instrument[];
-  buyingPower: string;
-  holdings: Record<string, number>;
   initialSymbol?: string;
   lockSymbol?: boolean;
-  onPlaced?: () => void;
+  /** The server's answer to a placed (or recorded-and-refused) order. */
+  onPlaced?: (placed: PlacedOrder) => void;
 }) {
+  const portfolioId = summary.id;
   const [symbol, setSymbol] = useState(initialSymbol);
   const [side, setSide] = useState<Side>("buy");
   const [type, setType] = useState<OrderType>("market");
@@ -121,9 +84,21 @@ export function TradeTicket({
   const qty = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : NaN;
   const limit = needsLimit ? toCents(limitPrice) : null;
   const stop = needsStop ? toCents(stopPrice) : null;
-  const bp = toCents(buyingPower) ?? 0n;
-  const preview = instrument ? previewOrder({ side, type, quantity: qty, last: toCents(instrument.lastPrice) ?? 0n, limit, stop, buyingPower: bp }) : null;
-  const held = symbol ? (holdings[symbol] ?? 0) : 0;
+  const preview = instrument
+    ? previewOrder({
+        summary,
+        instruments,
+        openOrders,
+        input: { symbol, side, type, quantity: qty, limitPrice: needsLimit ? limitPrice.trim() : null, stopPrice: needsStop ? stopPrice.trim() : null, timeInForce },
+        now: new Date(),
+      })
+    : null;
+  const checked = preview?.kind === "checked" ? preview.check : null;
+  const estimate = checked?.preview ?? null;
+  const refusal = checked && !checked.ok ? checked.rejection : null;
+  const held = summary.positions.find((p) => p.symbol === symbol)?.quantity ?? 0;
+  const { rules } = summary;
+  const shortingLocked = side === "short" && rules.allowShort && !rules.shorting.unlocked;
 
   function validate(): Record<string, string> {
     const found: Record<string, string> = {};
@@ -173,20 +148,21 @@ export function TradeTicket({
       pending.current = null;
       if (response.status === 201 && data?.order) {
         const o = data.order;
+        onPlaced?.({ order: o, fill: data.fill ?? null });
         const verb = SIDE_LABEL[o.side]!.toLowerCase();
         if (data.fill) {
           const done = { buy: "Bought", sell: "Sold", short: "Shorted", cover: "Covered" }[o.side];
-          setOutcome({ tone: "success", text: `${done} ${data.fill.quantity} ${o.symbol} at ${money(data.fill.price)}. ${data.fill.reason}` });
+          const commission = data.fill.commission !== "0.00" ? ` Commission ${money(data.fill.commission)}.` : "";
+          setOutcome({ tone: "success", text: `${done} ${data.fill.quantity} ${o.symbol} at ${money(data.fill.price)}.${commission} ${data.fill.reason}` });
         } else {
           setOutcome({ tone: "info", text: `${TYPE_LABEL[o.type]} order to ${verb} ${o.quantity} ${o.symbol} placed: it waits in Open orders until the price reaches it.` });
         }
-        onPlaced?.();
         return;
       }
       const error = data?.error;
       if (response.status === 422 && error) {
         setOutcome({ tone: "error", title: REJECTION_TITLES[error.code] ?? "Order refused.", text: error.message });
-        if (data?.order) onPlaced?.();
+        if (data?.order) onPlaced?.({ order: data.order, fill: null });
       } else if (response.status === 400 && error?.fields) {
         setErrors(error.fields);
         setOutcome({ tone: "error", title: "Check the order.", text: error.message });
@@ -255,26 +231,50 @@ export function TradeTicket({
           <option value="gtc">Good till cancelled</option>
         </SelectField>
       )}
+      {shortingLocked && (
+        <Alert tone="warning" title={REJECTION_TITLES.SHORTING_LOCKED}>
+          Short selling unlocks when you pass {rules.shorting.lesson ? <Link href={rules.shorting.lesson.href}>the lesson “{rules.shorting.lesson.title}”</Link> : "the short-selling lesson"} in Learn.
+        </Alert>
+      )}
       <div className={styles.preview} aria-live="polite">
         <h3 className={styles.previewTitle}>Order preview</h3>
-        {preview ? (
+        {estimate ? (
           <dl className={styles.previewList}>
-            <dt>{type === "market" ? "Estimated price (incl. 0.05 % slippage)" : type === "stop" ? "Estimated price once triggered" : "Worst price (your limit)"}</dt>
-            <dd>{money(fromCents(preview.price))}</dd>
+            <dt>
+              {type === "market"
+                ? `Estimated price (incl. ${(rules.slippageBps / 100).toFixed(2)} % slippage)`
+                : type === "stop"
+                  ? "Estimated price once triggered"
+                  : estimate.immediate
+                    ? "Price now (within your limit)"
+                    : "Worst price (your limit)"}
+            </dt>
+            <dd>{money(formatMoney(estimate.price))}</dd>
             <dt>Commission</dt>
-            <dd>{money(fromCents(preview.commission))}</dd>
-            <dt>{preview.paying ? "Estimated cost" : "Estimated proceeds"}</dt>
+            <dd data-testid="preview-commission">{money(formatMoney(estimate.commission))}</dd>
+            <dt>{estimate.cashChange < 0n ? "Estimated cost" : "Estimated proceeds"}</dt>
             <dd>
-              <strong>{money(fromCents(preview.total))}</strong>
+              <strong>{money(formatMoney(estimate.cashChange < 0n ? negateMoney(estimate.cashChange) : estimate.cashChange))}</strong>
             </dd>
+            {estimate.reservation > 0n && (
+              <>
+                <dt>Held back while it waits</dt>
+                <dd>{money(formatMoney(estimate.reservation))}</dd>
+              </>
+            )}
             <dt>Buying power after</dt>
-            <dd className={preview.buyingPowerAfter < 0n ? styles.down : undefined}>
-              {money(fromCents(preview.buyingPowerAfter))}
-              {preview.buyingPowerAfter < 0n && <span> (not enough)</span>}
+            <dd className={estimate.buyingPowerAfter < 0n ? styles.down : undefined}>
+              {money(formatMoney(estimate.buyingPowerAfter))}
+              {estimate.buyingPowerAfter < 0n && <span> (not enough)</span>}
             </dd>
           </dl>
         ) : (
-          <p className="muted">{instrument ? "Fill in the quantity and prices to see the estimate." : "Pick an instrument to see the estimate."}</p>
+          !refusal && <p className="muted">{instrument ? "Fill in the quantity and prices to see the estimate." : "Pick an instrument to see the estimate."}</p>
+        )}
+        {refusal && !shortingLocked && (
+          <p className={styles.previewRefusal} role="note">
+            <strong>{REJECTION_TITLES[refusal.code] ?? "This order would be refused."}</strong> {refusal.message}
+          </p>
         )}
       </div>
       {outcome &&

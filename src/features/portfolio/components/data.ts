@@ -2,9 +2,10 @@
 import { useCallback, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { api } from "@/lib/client/api";
-import type { QuoteEvent } from "./live";
+import type { LiveMessages, LiveMessageType, PortfolioChange, QuoteView } from "@/lib/live-messages";
 import { useLiveEvents, useLiveStatus } from "./live";
 import type { Fill, Instrument, Order, OrderStatus, Page, Summary } from "./types";
+import type { Quotes } from "./valuation";
 
 const fetcher = <T,>(path: string) => api<T>(path);
 
@@ -48,70 +49,98 @@ export function useRefreshPortfolio() {
   return useCallback(() => mutate((key) => typeof key === "string" && key.startsWith("/api/portfolio")), [mutate]);
 }
 
-export type Quotes = Record<string, { price: string; previousClose: string; at: string }>;
 
-/** Latest quotes from the stream; order, fill and portfolio events refetch the portfolio. */
-export function useLiveQuotes(): Quotes {
+const summaryKeys = (portfolioId: string) => new Set(["/api/portfolio", `/api/portfolios/${portfolioId}`]);
+const isOrdersKey = (portfolioId: string, key: string) => key.startsWith(`/api/portfolios/${portfolioId}/orders?`);
+const fillsKey = (portfolioId: string) => `/api/portfolios/${portfolioId}/fills?pageSize=100`;
+
+/** The status a cached orders list is filtered by ("" = every status). */
+const statusOfKey = (key: string) => new URL(key, "http://x").searchParams.get("status") ?? "";
+
+/**
+ * Applies what changed (a POST answer, or a live `portfolio` message) to the cached order and
+ * fill lists, without a request, and refetches the portfolio's figures once — only when the
+ * change told the page something it did not know yet. Returns the fills that were new.
+ */
+export function useApplyChange() {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(
+    (change: PortfolioChange): Fill[] => {
+      const { portfolioId } = change;
+      if (change.orders === null || change.fills === null) {
+        void mutate((key) => typeof key === "string" && key.startsWith("/api/portfolio"));
+        return [];
+      }
+      const orders = change.orders;
+      let news = false;
+      for (const key of cache.keys()) {
+        if (typeof key !== "string" || !isOrdersKey(portfolioId, key)) continue;
+        const page = cache.get(key)?.data as Page<Order> | undefined;
+        if (!page) continue;
+        const status = statusOfKey(key);
+        let items = page.items;
+        for (const order of orders) {
+          const known = items.find((o) => o.id === order.id);
+          if (!known || known.status !== order.status || known.triggered !== order.triggered) news = true;
+          items = items.filter((o) => o.id !== order.id);
+          if (!status || order.status === status) items = [order, ...items];
+        }
+        items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+        void mutate(key, { ...page, items, total: page.total + (items.length - page.items.length) }, { revalidate: false });
+      }
+      const fillsPage = cache.get(fillsKey(portfolioId))?.data as Page<Fill> | undefined;
+      const newFills = change.fills.filter((f) => !fillsPage?.items.some((known) => known.id === f.id));
+      if (fillsPage && newFills.length > 0) {
+        void mutate(fillsKey(portfolioId), { ...fillsPage, items: [...newFills, ...fillsPage.items], total: fillsPage.total + newFills.length }, { revalidate: false });
+      }
+      if (news || newFills.length > 0 || orders.length === 0) {
+        const keys = summaryKeys(portfolioId);
+        void mutate((key) => typeof key === "string" && keys.has(key));
+      }
+      return newFills;
+    },
+    [cache, mutate],
+  );
+}
+
+interface LiveContext {
+  setQuotes: (update: (previous: Quotes) => Quotes) => void;
+  apply: (change: PortfolioChange) => Fill[];
+  refresh: () => void;
+  onFills?: (fills: Fill[]) => void;
+  leave: (to: string) => void;
+}
+
+const quoteOf = (q: QuoteView) => ({ price: q.price, previousClose: q.previousClose, at: q.at });
+
+/**
+ * What the page does with each message of the live stream: one handler per type of
+ * lib/live-messages.ts, and the type checker (and tests/unit/live-messages.test.ts) makes sure
+ * no type the server publishes goes unheard.
+ */
+export const LIVE_HANDLERS: { [T in LiveMessageType]: (data: LiveMessages[T], context: LiveContext) => void } = {
+  snapshot: (data, { setQuotes }) => setQuotes(() => Object.fromEntries(data.quotes.map((q) => [q.symbol, quoteOf(q)]))),
+  quote: (data, { setQuotes }) => setQuotes((previous) => ({ ...previous, [data.symbol]: quoteOf(data) })),
+  portfolio: (data, { apply, refresh, onFills }) => {
+    // Null: the change was too large to send; the portfolio is read again.
+    if (!data) return refresh();
+    const fills = apply(data);
+    if (fills.length > 0) onFills?.(fills);
+  },
+  // The session ended elsewhere (signed out everywhere, disabled): to sign-in, back here after.
+  revoked: (_data, { leave }) => leave(`/login?error=SessionRequired&callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+};
+
+/** Latest quotes from the stream; `portfolio` messages are applied to the cached lists (and new fills announced). */
+export function useLiveQuotes(onFills?: (fills: Fill[]) => void): Quotes {
   const [quotes, setQuotes] = useState<Quotes>({});
+  const apply = useApplyChange();
   const refresh = useRefreshPortfolio();
   useLiveEvents((event) => {
-    if (event.type === "quote") {
-      const q = event.data as QuoteEvent;
-      if (q && typeof q.symbol === "string") setQuotes((prev) => ({ ...prev, [q.symbol]: { price: q.price, previousClose: q.previousClose, at: q.at } }));
-    } else void refresh();
+    const context: LiveContext = { setQuotes, apply, refresh: () => void refresh(), onFills, leave: (to) => window.location.assign(to) };
+    (LIVE_HANDLERS[event.type] as (data: unknown, context: LiveContext) => void)(event.data, context);
   });
   return quotes;
 }
 
-const cents = (text: string) => Math.round(Number(text) * 100);
-const text = (c: number) => (c / 100).toFixed(2);
-
-/** The summary re-valued at the live prices (display only; the server stays the source of truth). */
-export function withQuotes(summary: Summary, quotes: Quotes): Summary {
-  if (!summary.positions.some((p) => quotes[p.symbol])) return summary;
-  let equity = cents(summary.cash);
-  let shortValue = 0;
-  let unrealised = 0;
-  const positions = summary.positions.map((p) => {
-    const q = quotes[p.symbol];
-    if (!q) {
-      equity += cents(p.marketValue);
-      if (p.quantity < 0) shortValue += -cents(p.marketValue);
-      unrealised += cents(p.unrealisedPnl);
-      return p;
-    }
-    const mv = p.quantity * cents(q.price);
-    const pnl = mv - cents(p.costBasis);
-    const change = p.quantity * (cents(q.price) - cents(q.previousClose));
-    equity += mv;
-    if (p.quantity < 0) shortValue += -mv;
-    unrealised += pnl;
-    return { ...p, lastPrice: text(cents(q.price)), marketValue: text(mv), unrealisedPnl: text(pnl), dayChange: text(change) };
-  });
-  const weighted = positions.map((p) => ({ ...p, weight: equity > 0 ? (Math.abs(cents(p.marketValue)) / equity).toFixed(4) : null }));
-  const starting = cents(summary.startingCash);
-  // Today's change is the server's (equity since 00:00 UTC) plus what the live prices added.
-  const liveDayChange = cents(summary.dayChange) + (equity - cents(summary.equity));
-  const dayStart = cents(summary.equity) - cents(summary.dayChange);
-  return {
-    ...summary,
-    positions: weighted,
-    equity: text(equity),
-    dayChange: text(liveDayChange),
-    dayChangePct: dayStart > 0 ? (liveDayChange / dayStart).toFixed(4) : summary.dayChangePct,
-    unrealisedPnl: text(unrealised),
-    buyingPower: text(cents(summary.cash) - cents(summary.reservedCash) - Math.round(1.5 * shortValue)),
-    totalReturn: starting > 0 ? ((equity - starting) / starting).toFixed(4) : summary.totalReturn,
-  };
-}
-
-/** Instruments with live prices applied. */
-export function instrumentsWithQuotes(items: Instrument[], quotes: Quotes): Instrument[] {
-  return items.map((i) => {
-    const q = quotes[i.symbol];
-    if (!q) return i;
-    const change = cents(q.price) - cents(q.previousClose);
-    const prev = cents(q.previousClose);
-    return { ...i, lastPrice: text(cents(q.price)), previousClose: text(prev), dayChange: text(change), dayChangePct: prev > 0 ? (change / prev).toFixed(4) : null };
-  });
-}
+export { instrumentsWithQuotes, withQuotes, type Quotes } from "./valuation";

@@ -2,26 +2,16 @@
  * Live updates from /api/stream. ONE EventSource per browser tab, shared by every component
  * through a small module-level store; EventSource reconnects by itself after a network drop.
  * When the endpoint is missing or refuses (the connection closes for good), we say so and
- * retry now and then; the data hooks fall back to polling meanwhile.
+ * retry now and then; the data hooks fall back to polling meanwhile. The messages are the
+ * ones lib/live-messages.ts defines, every one of them listened for.
  */
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { LIVE_MESSAGE_TYPES, type LiveMessage, type QuoteView } from "@/lib/live-messages";
 
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "offline";
 
-export interface QuoteEvent {
-  symbol: string;
-  price: string;
-  previousClose: string;
-  at: string;
-}
-
-export type LiveEvent =
-  | { type: "quote"; data: QuoteEvent }
-  | { type: "order"; data: unknown }
-  | { type: "fill"; data: unknown }
-  | { type: "portfolio"; data: unknown };
-
-const EVENT_TYPES = ["quote", "order", "fill", "portfolio"] as const;
+export type QuoteEvent = QuoteView;
+export type LiveEvent = LiveMessage;
 const RETRY_OFFLINE_MS = 20_000;
 
 let source: EventSource | null = null;
@@ -57,7 +47,7 @@ function connect() {
       }
     } else setStatus("reconnecting");
   };
-  for (const type of EVENT_TYPES) {
+  for (const type of LIVE_MESSAGE_TYPES) {
     es.addEventListener(type, (message) => {
       let data: unknown;
       try {

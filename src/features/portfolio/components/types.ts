@@ -14,10 +14,23 @@ export interface Holding {
   weight: string | null;
 }
 
+/** The rules a portfolio trades under, as the server applies them (the ticket previews with these). */
+export interface TradingRulesView {
+  slippageBps: number;
+  commission: { flat: string; bps: number };
+  allowShort: boolean;
+  shorting: { unlocked: boolean; lesson: { title: string; href: string } | null };
+  maxPositionPct: number | null;
+  allowedSymbols: string[] | null;
+  window: { start: string; end: string } | null;
+}
+
 export interface Summary {
   id: string;
   kind: string;
   eventId: string | null;
+  /** live: moves with the practice market's quotes; replay: on its replay's clock; final: an ended event's figures. */
+  pricing: "live" | "replay" | "final";
   startingCash: string;
   cash: string;
   reservedCash: string;
@@ -33,6 +46,7 @@ export interface Summary {
   positions: Holding[];
   /** Orders the system placed for the person (maintenance covers) in the last week, with why. */
   notices: Array<{ id: string; symbol: string; quantity: number; message: string; at: string }>;
+  rules: TradingRulesView;
   createdAt: string;
 }
 
@@ -52,6 +66,7 @@ export interface Performance {
     beta: string | null;
     alpha: string | null;
     observations: number;
+    minObservations: number;
   };
 }
 

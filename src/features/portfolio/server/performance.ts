@@ -2,12 +2,12 @@
  * GET /api/portfolios/{id}/performance: the equity curve of a range against the benchmark
  * (scaled to start at the same equity), and the risk figures of that range.
  */
-import { sql } from "drizzle-orm";
 import { TLX } from "@/domain/market";
-import { annualised, formatMoney, maxDrawdown, parseMoney, performanceMetrics, totalReturn } from "@/domain/trading";
+import { exactReturn, formatMoney, formatRatio, maxDrawdown, parseMoney, riskFigures } from "@/domain/trading";
+import { equityOf, resolveContexts } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { type PerformanceRange, RANGE_WINDOWS, snapshotSeries } from "./snapshots";
-import type { PortfolioRow } from "./state";
+import type { PortfolioRow } from "@/features/trading";
 
 export interface PerformancePoint {
   at: string;
@@ -16,27 +16,19 @@ export interface PerformancePoint {
   benchmark: string | null;
 }
 
-const ratio = (value: number | null) => (value === null ? null : value.toFixed(4));
 
-/** The portfolio's equity now and the benchmark's level, valued the way snapshots are. */
-async function currentValue(db: DbOrTx, portfolioId: string): Promise<{ equity: string; benchmark: string | null }> {
-  const result = await db.execute<{ equity: string; benchmark: string | null }>(sql`
-    select p.cash + coalesce(sum(pos.quantity * coalesce(rq.price, i.last_price)), 0) as equity,
-      (select last_price from instruments where symbol = ${TLX.symbol}) as benchmark
-    from portfolios p
-    left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
-    left join instruments i on i.symbol = pos.symbol
-        left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
-    where p.id = ${portfolioId}
-    group by p.id`);
-  const row = result.rows[0]!;
-  return { equity: String(row.equity), benchmark: row.benchmark === null ? null : String(row.benchmark) };
-}
+/**
+ * Risk figures need this many evenly spaced snapshots (two returns): fewer, and volatility,
+ * Sharpe, beta and alpha are not defined. The panel says so, with the count so far.
+ */
+export const MIN_RISK_OBSERVATIONS = 3;
 
 export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, range: PerformanceRange, now = new Date()) {
   const { backMs, stepMs } = RANGE_WINDOWS[range];
   const from = backMs === null ? null : new Date(now.getTime() - backMs);
-  const [rows, current] = await Promise.all([snapshotSeries(db, portfolio.id, range, now), currentValue(db, portfolio.id)]);
+  const [rows, values, contexts] = await Promise.all([snapshotSeries(db, portfolio.id, range, now), equityOf(db, [portfolio.id]), resolveContexts(db, [portfolio], { now })]);
+  const current = values.get(portfolio.id)!;
+  const replay = contexts.get(portfolio.id)!.priceSource.kind === "replay";
   const raw: Array<{ at: Date; equity: string; benchmark: string | null }> = rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark }));
   // A portfolio younger than the range starts at its starting cash.
   const createdInRange = from === null || portfolio.createdAt >= from;
@@ -53,32 +45,32 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
     benchmark: p.benchmark === null || !base ? null : (Number(p.benchmark) * scale).toFixed(2),
   }));
 
-  // Risk figures need evenly spaced steps: the snapshots of the range (not the live point).
-  const even = rows.filter((r) => r.benchmark !== null);
-  const metrics = annualised(
-    performanceMetrics(
-      even.map((r) => r.equity),
-      even.map((r) => r.benchmark!),
-    ),
-    stepMs,
+  // Risk figures need evenly spaced steps: the snapshots of the range (not the live point);
+  // beta and alpha only over the steps where the benchmark had a level too (riskFigures).
+  const metrics = riskFigures(
+    rows.map((r) => r.equity),
+    rows.map((r) => r.benchmark),
+    { stepMs },
   );
   const first = raw[0]!;
   const last = raw[raw.length - 1]!;
   return {
     range,
     stepMinutes: stepMs / 60_000,
-    benchmark: { symbol: TLX.symbol, name: TLX.name },
+    // A replay is measured against its own instruments' index, never the live market.
+    benchmark: replay ? { symbol: "REPLAY", name: "This replay's instruments, equal-weighted" } : { symbol: TLX.symbol, name: TLX.name },
     points,
     metrics: {
-      totalReturn: ratio(totalReturn(first.equity, last.equity)),
-      benchmarkReturn: base && last.benchmark !== null ? ratio(totalReturn(base.benchmark!, last.benchmark)) : null,
-      maxDrawdown: ratio(maxDrawdown(raw.map((p) => p.equity))),
-      volatility: ratio(metrics.volatility),
-      sharpe: ratio(metrics.sharpe),
-      beta: ratio(metrics.beta),
-      alpha: ratio(metrics.alpha),
-      /** How many evenly spaced snapshots the risk figures stand on. */
-      observations: even.length,
+      totalReturn: formatRatio(exactReturn(first.equity, last.equity)),
+      benchmarkReturn: base && last.benchmark !== null ? formatRatio(exactReturn(base.benchmark!, last.benchmark)) : null,
+      maxDrawdown: formatRatio(maxDrawdown(raw.map((p) => p.equity))),
+      volatility: formatRatio(metrics.volatility),
+      sharpe: formatRatio(metrics.sharpe),
+      beta: formatRatio(metrics.beta),
+      alpha: formatRatio(metrics.alpha),
+      /** How many evenly spaced snapshots the risk figures stand on, and how many they need. */
+      observations: rows.length,
+      minObservations: MIN_RISK_OBSERVATIONS,
     },
   };
 }

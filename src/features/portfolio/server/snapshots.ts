@@ -3,12 +3,12 @@
  * clock), with the benchmark's level. They are what period returns, today's change and the
  * equity curve are measured from (docs/decisions/017-equity-snapshots.md).
  *
- * One set-based statement values every portfolio (cash + Σ quantity × last price, exact in
- * numeric), so the cost grows with rows, not with round trips. Taking the same instant twice
+ * One set-based statement values every portfolio through the one valuation (the engine's
+ * portfolio_valuations view), so the cost grows with rows, not with round trips. Taking the same instant twice
  * is harmless (the key is portfolio + instant), so a second runner or a retry changes nothing.
  */
 import { and, desc, eq, lte, sql } from "drizzle-orm";
-import { TLX } from "@/domain/market";
+import { portfolioValuations } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { equitySnapshots } from "@/server/db/schema";
 
@@ -26,26 +26,33 @@ export const snapshotInstant = (at: Date) => new Date(Math.floor(at.getTime() / 
 /**
  * Values every practice portfolio, and every portfolio of an event live at `at` (start
  * inclusive, end exclusive: the event's last row, at its end, is written when it is
- * finalised), at `at` (an aligned instant). A replay event's positions are valued at its
- * replay's latest prices (replay_quotes, written by its replay task). Returns how many rows were written.
+ * finalised), at `at` (an aligned instant), by the one valuation (the engine's
+ * portfolio_valuations view, with each portfolio's own benchmark). Returns how many rows were written.
  */
 export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
   const result = await db.execute(sql`
     insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
-    select p.id, ${at.toISOString()}::timestamptz, p.cash + coalesce(sum(pos.quantity * coalesce(rq.price, i.last_price)), 0),
-      (select last_price from instruments where symbol = ${TLX.symbol})
-    from portfolios p
-    left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
-    left join instruments i on i.symbol = pos.symbol
-        left join replay_quotes rq on rq.event_id = p.event_id and rq.symbol = pos.symbol
-    where p.created_at <= ${at.toISOString()}::timestamptz
-      and (p.kind = 'practice' or exists (
-        select 1 from events e
-        where e.id = p.event_id
-          and e.starts_at <= ${at.toISOString()}::timestamptz and e.ends_at > ${at.toISOString()}::timestamptz))
-    group by p.id
+    select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark
+    from ${portfolioValuations} v
+    where v.created_at <= ${at.toISOString()}::timestamptz
+      -- An event portfolio while its event is live: the one phase definition (event_phase, migration 0010).
+      and (v.kind = 'practice' or v.event_id in (select e.id from events e where event_phase(e.starts_at, e.ends_at, ${at.toISOString()}::timestamptz) = 'live'))
     on conflict do nothing`);
   return result.rowCount ?? 0;
+}
+
+/** A snapshot of these portfolios at `at` (an event's end): the last point of their curves. */
+export async function snapshotPortfolios(db: DbOrTx, portfolioIds: readonly string[], at: Date): Promise<void> {
+  if (portfolioIds.length === 0) return;
+  await db.execute(sql`
+    insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
+    select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark
+    from ${portfolioValuations} v
+    where v.portfolio_id in (${sql.join(
+      portfolioIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    on conflict do nothing`);
 }
 
 /** Thins old snapshots out: 5-minute rows older than 2 days, hourly rows older than 35 days. */

@@ -1,6 +1,6 @@
 /** The instruments a person follows, with their quotes. */
 import { and, asc, count, eq } from "drizzle-orm";
-import { listInstrumentsBySymbol } from "@/features/market/server/queries";
+import { listInstrumentsBySymbol } from "@/features/market";
 import type { Db, DbOrTx } from "@/server/db";
 import { instruments, users, watchlistItems } from "@/server/db/schema";
 import { failures } from "@/domain/errors";

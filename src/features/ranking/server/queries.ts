@@ -7,6 +7,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { boardName, LEADERBOARD_PAGE_SIZE, pageContaining, rankChange, type RankingPeriod } from "@/domain/ranking";
+import { formatRatio } from "@/domain/trading";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
 import { failures } from "@/domain/errors";
@@ -39,7 +40,7 @@ interface RawRow extends Record<string, unknown> {
   yesterday: number | null;
 }
 
-const decimal4 = (value: number | string | null): string | null => (value === null ? null : (Number(value) + 0).toFixed(4));
+const decimal4 = (value: number | string | null): string | null => (value === null ? null : formatRatio(Number(value)));
 
 function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string): RankingRow {
   const userId = raw.user_id;

@@ -4,18 +4,18 @@
  * board's old rows deleted in the same transaction — so the cost grows with rows, not
  * with round trips, and a reader sees either the old board or the new one, never half.
  *
- * The SQL order is the domain's `compareEntries` (src/domain/ranking/rank.ts), and the
- * figures are computed the way the domain computes them (float division of exact cents,
- * rounded half away from zero to 4 decimals), so SQL ranks equal `rankEntries` ranks;
+ * Equity comes from the one valuation (the trading engine's portfolio_valuations view). The
+ * SQL order is the domain's `compareEntries` (src/domain/ranking/rank.ts), on figures
+ * computed the way the domain computes them (float division of exact cents, never rounded:
+ * rounding happens only when a figure is shown), so SQL ranks equal `rankEntries` ranks;
  * tests/integration/ranking.test.ts checks that on random data.
  */
-import { and, eq, inArray, isNull, lte, gt, sql, type SQL } from "drizzle-orm";
-import { createEventReplay } from "@/domain/events";
-import type { OhlcvRow } from "@/domain/market";
-import { periodStart, RANKING_PERIODS } from "@/domain/ranking";
+import { and, isNull, sql, type SQL } from "drizzle-orm";
+import { BOARD_SHARPE_STEP_MS, periodStart, RANKING_PERIODS, SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
+import { MS_PER_YEAR } from "@/domain/trading";
+import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { datasetRows, datasets, events } from "@/server/db/schema";
-import type { StoredReplay } from "@/server/db/schema/events";
+import { events } from "@/server/db/schema";
 import { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
 
 /** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
@@ -30,17 +30,15 @@ export interface RefreshOptions {
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
- * The domain's `totalReturn` in SQL: (end − start) / start as a float of exact cents (as
- * `moneyRatio` divides), rounded half away from zero to 4 decimals; null when start ≤ 0.
- * `+ 0.0` turns −0 into 0, as `round4` does.
+ * The domain's `exactReturn` in SQL: (end − start) / start as a float of exact cents (as
+ * `moneyRatio` divides), unrounded; null when start ≤ 0. `+ 0.0` turns −0 into 0.
  */
-function returnSql(start: SQL, end: SQL): SQL {
-  const ratio = sql`(((${end}) - (${start})) * 100)::float8 / ((${start}) * 100)::float8`;
-  return sql`(case when (${start}) > 0 then sign(${ratio}) * floor(abs(${ratio}) * 10000 + 0.5) / 10000 + 0.0 end)`;
-}
+/** The domain's sharpeForRanking precision (SHARPE_RANKING_DECIMALS), half away from zero. */
+const sharpePrecision = (value: SQL) => sql`(sign(${value}) * floor(abs(${value}) * ${10 ** SHARPE_RANKING_DECIMALS}::float8 + 0.5) / ${10 ** SHARPE_RANKING_DECIMALS}::float8 + 0.0)`;
 
-/** `round4` of a float expression. */
-const round4Sql = (value: SQL) => sql`(sign(${value}) * floor(abs(${value}) * 10000 + 0.5) / 10000 + 0.0)`;
+function returnSql(start: SQL, end: SQL): SQL {
+  return sql`(case when (${start}) > 0 then (((${end}) - (${start})) * 100)::float8 / ((${start}) * 100)::float8 + 0.0 end)`;
+}
 
 /**
  * Makes the rows of `boards` what `ranked` selects (board, user_id, rank, value, total_return,
@@ -133,14 +131,10 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
   // it five times, and an inlined subquery would run five times per row.
   const insert = sql`
     with cur as (
-      select p.id as portfolio_id, p.user_id, p.starting_cash, p.created_at, u.created_at as joined_at,
-             p.cash + coalesce(sum(pos.quantity * i.last_price), 0) as equity
-      from portfolios p
-      join users u on u.id = p.user_id and u.disabled_at is null
-      left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
-      left join instruments i on i.symbol = pos.symbol
-      where p.kind = 'practice'
-      group by p.id, u.id
+      select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity
+      from ${portfolioValuations} v
+      join users u on u.id = v.user_id and u.disabled_at is null
+      where v.kind = 'practice'
     ), based as materialized (
       select per.board, c.user_id, c.joined_at, c.equity, c.starting_cash,
              case when per.starts is null or c.created_at >= per.starts then c.starting_cash
@@ -207,8 +201,7 @@ type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" |
  * returns or no variance, ranked after every defined ratio, then by return). Ties go to the
  * earlier joiner. `prices` overrides the practice market's last prices (a replay event's own clock).
  */
-export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions & { prices?: Record<string, string> }): Promise<number> {
-  const prices = JSON.stringify(options.prices ?? {});
+export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions): Promise<number> {
   const sharpe = event.metric === "sharpe";
   const returns = sql`
     select s.portfolio_id,
@@ -220,21 +213,15 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
     window w as (partition by s.portfolio_id order by s.taken_at)`;
   const insert = sql`
     with cur as (
-      select ep.user_id, ep.joined_at, p.id as portfolio_id, p.starting_cash,
-             p.cash + coalesce(sum(pos.quantity * coalesce(ov.price, rq.price, i.last_price)), 0) as equity
+      select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity
       from event_participants ep
-      join portfolios p on p.id = ep.portfolio_id
-      left join positions pos on pos.portfolio_id = p.id and pos.quantity <> 0
-      left join instruments i on i.symbol = pos.symbol
-      left join replay_quotes rq on rq.event_id = ep.event_id and rq.symbol = pos.symbol
-      left join (select key as symbol, value::numeric as price from jsonb_each_text(${prices}::jsonb)) ov on ov.symbol = pos.symbol
+      join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
       where ep.event_id = ${event.id} and ep.removed_at is null
-      group by ep.user_id, ep.joined_at, p.id
     ), ratios as (
       ${
         sharpe
           ? sql`select portfolio_id,
-                 case when count(r) >= 2 and stddev_samp(r) > 1e-12 then ${round4Sql(sql`(avg(r) / stddev_samp(r))`)} end as sharpe
+                 case when count(r) >= 2 and stddev_samp(r) > 1e-12 then ${sharpePrecision(sql`avg(r) / stddev_samp(r) * ${Math.sqrt(MS_PER_YEAR / BOARD_SHARPE_STEP_MS)}::float8`)} end as sharpe
                 from (${returns}) steps group by portfolio_id`
           : sql`select null::text as portfolio_id, null::float8 as sharpe where false`
       }
@@ -253,56 +240,21 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
   return replaceBoards(db, [eventBoard(event.id)], insert, options);
 }
 
-interface CachedReplay {
-  key: string;
-  priceAt: (symbol: string, now: Date) => string | undefined;
-  symbols: string[];
-}
-const replays = new Map<string, CachedReplay>();
-
-/** A replay event prices its portfolios on its own clock (docs/decisions/019-rankings.md). */
-async function replayPrices(db: DbOrTx, event: LiveEvent, now: Date): Promise<Record<string, string> | undefined> {
-  const replay = event.replay as StoredReplay | null;
-  if (!replay || replay.datasets.length === 0) return undefined;
-  const key = `${event.updatedAt.getTime()}:${event.startsAt.getTime()}:${JSON.stringify(replay)}`;
-  let cached = replays.get(event.id);
-  if (!cached || cached.key !== key) {
-    const rows = await db
-      .select({ symbol: datasets.symbol, date: datasetRows.date, open: datasetRows.open, high: datasetRows.high, low: datasetRows.low, close: datasetRows.close, volume: datasetRows.volume })
-      .from(datasetRows)
-      .innerJoin(datasets, eq(datasets.id, datasetRows.datasetId))
-      .where(inArray(datasets.id, replay.datasets))
-      .orderBy(datasets.symbol, datasetRows.date);
-    const bySymbol: Record<string, OhlcvRow[]> = {};
-    for (const { symbol, ...row } of rows) (bySymbol[symbol] ??= []).push(row);
-    const played = createEventReplay({ startsAt: event.startsAt, replay: { from: replay.from, speed: replay.speed } }, bySymbol);
-    cached = { key, priceAt: (symbol, at) => played.priceAt(symbol, at), symbols: Object.keys(bySymbol) };
-    replays.set(event.id, cached);
-  }
-  const prices: Record<string, string> = {};
-  for (const symbol of cached.symbols) {
-    const price = cached.priceAt(symbol, now);
-    if (price !== undefined) prices[symbol] = price;
-  }
-  return prices;
-}
-
 /** Every live event's board; ended events drop theirs (they are served from event_standings). */
 export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): Promise<number> {
   const { now } = options;
   const live = await db
     .select({ id: events.id, metric: events.metric, startsAt: events.startsAt, endsAt: events.endsAt, replay: events.replay, updatedAt: events.updatedAt })
     .from(events)
-    .where(and(lte(events.startsAt, now), gt(events.endsAt, now), isNull(events.finalizedAt)));
+    .where(and(sql`event_phase(${events.startsAt}, ${events.endsAt}, ${iso(now)}) = 'live'`, isNull(events.finalizedAt)));
   let rows = 0;
   for (const event of live) {
-    rows += await refreshEventBoard(db, event, { ...options, prices: await replayPrices(db, event, now) });
+    rows += await refreshEventBoard(db, event, options);
   }
   // Boards of events that ended in the last day: their precomputed rows are no longer read.
   await db.execute(sql`
     delete from leaderboard_entries where board in (
       select 'event:' || id from events where ends_at <= ${iso(now)} and ends_at > ${iso(now)} - interval '1 day')`);
-  for (const id of replays.keys()) if (!live.some((e) => e.id === id)) replays.delete(id);
   return rows;
 }
 

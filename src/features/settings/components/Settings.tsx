@@ -5,8 +5,8 @@ import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField } from "@/components/ui";
 import { changeEmailSchema, changePasswordSchema, displayNameSchema } from "@/lib/validation/account";
 import { fieldErrors } from "@/lib/validation/field-errors";
-import { VerifyEmailBanner } from "@/features/account/components/VerifyEmailBanner";
-import { applyTheme, type ThemeChoice } from "@/features/shell/theme";
+import { VerifyEmailBanner } from "@/features/account/components";
+import { applyTheme, type ThemeChoice } from "@/features/shell/components";
 import { api, ApiError } from "@/lib/client/api";
 import styles from "./settings.module.css";
 

@@ -2,7 +2,7 @@ import Head from "next/head";
 import Link from "next/link";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { EventAdmin, type EventAdminProps } from "@/features/events/components/EventAdmin";
-import { adminGetEvent, lessonChoices } from "@/features/events/server";
+import { adminGetEvent, lessonChoices } from "@/features/events";
 import { listDatasets } from "@/features/market/server/admin";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";

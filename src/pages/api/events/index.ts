@@ -1,4 +1,4 @@
-import { listEventsFor } from "@/features/events/server";
+import { listEventsFor } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 

@@ -1,5 +1,5 @@
 import { boardRequestOf, rankingQuery } from "@/features/ranking/schemas";
-import { leaderboardPage } from "@/features/ranking/server";
+import { leaderboardPage } from "@/features/ranking";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,6 +1,6 @@
 /** Test-only: refreshes every board now. Exists only when TEST_PRICE_CONTROL is on (404 otherwise). */
 import type { NextApiRequest, NextApiResponse } from "next";
-import { refreshAllBoards } from "@/features/ranking/server";
+import { refreshAllBoards } from "@/features/ranking";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import { apiRoute, method, sendError } from "@/server/http/api-route";

@@ -2,7 +2,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import { z } from "zod";
 import { listInstrumentsBySymbol } from "@/features/market/server/queries";
-import { setPrice } from "@/features/portfolio/server";
+import { setPrice } from "@/features/market/server/test-prices";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import { apiRoute, method, sendError } from "@/server/http/api-route";

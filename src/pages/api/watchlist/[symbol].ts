@@ -1,4 +1,4 @@
-import { addToWatchlist, removeFromWatchlist } from "@/features/portfolio/server";
+import { addToWatchlist, removeFromWatchlist } from "@/features/portfolio";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { getWatchlist } from "@/features/portfolio/server";
+import { getWatchlist } from "@/features/portfolio";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,7 +1,8 @@
 import Head from "next/head";
 import { InstrumentDetail, type InstrumentDetailProps } from "@/features/portfolio/components/InstrumentDetail";
 import { getCandles, listInstruments } from "@/features/market/server/queries";
-import { getOrCreatePracticePortfolio, portfolioSummary } from "@/features/portfolio/server";
+import { portfolioSummary } from "@/features/portfolio";
+import { getOrCreatePracticePortfolio } from "@/features/trading";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

@@ -61,25 +61,6 @@ export const events = pgTable(
   ],
 );
 
-/**
- * A replay event's latest prices, written by its replay task (features/events/server/replay.ts)
- * as the replay clock advances: the SQL valuations (snapshots, standings, performance) read
- * `coalesce(replay price, practice price)` through the portfolio's event.
- */
-export const replayQuotes = pgTable(
-  "replay_quotes",
-  {
-    eventId: text("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    symbol: text("symbol").notNull(),
-    price: money("price").notNull(),
-    tradingDay: date("trading_day", { mode: "string" }).notNull(),
-    updatedAt: at("updated_at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.symbol] })],
-);
-
 export const eventParticipants = pgTable(
   "event_participants",
   {

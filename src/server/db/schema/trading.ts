@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { events } from "./events";
 
 export const PORTFOLIO_KINDS = ["practice", "event"] as const;
 export const ORDER_SIDES = ["buy", "sell", "short", "cover"] as const;
@@ -27,6 +28,8 @@ export const portfolios = pgTable(
     startingCash: money("starting_cash").notNull(),
     cash: money("cash").notNull(),
     reservedCash: money("reserved_cash").notNull().default("0"),
+    /** +1 on every write of the portfolio's cash, positions or orders: the order path's optimistic guard. */
+    version: bigint("version", { mode: "number" }).notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),
   },
@@ -54,11 +57,8 @@ export const positions = pgTable(
   (t) => [primaryKey({ columns: [t.portfolioId, t.symbol] }), index("positions_symbol_short_idx").on(t.symbol).where(sql`${t.quantity} < 0`)],
 );
 
-/** The first answer to an order request, replayed exactly for the same Idempotency-Key. */
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-}
+/** The first answer to an order request (the engine's result), replayed exactly for the same Idempotency-Key. */
+export type StoredResponse = Record<string, unknown>;
 
 type TriggerColumns = { side: AnyPgColumn; type: AnyPgColumn; triggered: AnyPgColumn; limitPrice: AnyPgColumn; stopPrice: AnyPgColumn };
 
@@ -120,6 +120,8 @@ export const orders = pgTable(
     // A replay event's open orders: its task reads them per portfolio (a class, not a market).
     index("orders_replay_open_idx").on(t.portfolioId, t.symbol).where(sql`${t.status} = 'open' and ${t.replay}`),
     index("orders_portfolio_created_idx").on(t.portfolioId, t.createdAt),
+    // A portfolio's open orders, read by every order it places: never a scan of its whole history.
+    index("orders_portfolio_open_idx").on(t.portfolioId).where(sql`${t.status} = 'open'`),
     uniqueIndex("orders_idempotency_unique").on(t.portfolioId, t.idempotencyKey),
   ],
 );
@@ -184,6 +186,54 @@ export const equitySnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.portfolioId, t.takenAt] }), index("equity_snapshots_taken_idx").on(t.takenAt)],
 );
+
+/**
+ * The prices an event's portfolios are valued at where the practice market's last price is
+ * not theirs: a replay event's latest replay prices (and its own benchmark, under
+ * BENCHMARK_MARK), and, once any event has ended, the final price of every symbol its
+ * portfolios held (so an ended event's figures stay what they were at its end). Written
+ * only by the trading engine (features/trading marks.ts); read by the valuation views
+ * (position_marks, portfolio_valuations), which take a mark before the last price.
+ */
+export const priceMarks = pgTable(
+  "price_marks",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    symbol: text("symbol").notNull(),
+    price: price("price").notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.symbol] })],
+);
+
+/** The price of every position (migration 0010_valuation_views): its event's mark, else the last price. */
+export const positionMarks = pgView("position_marks", {
+  portfolioId: text("portfolio_id").notNull(),
+  symbol: text("symbol").notNull(),
+  quantity: integer("quantity").notNull(),
+  costBasis: numeric("cost_basis", { precision: 18, scale: 2 }).notNull(),
+  realisedPnl: numeric("realised_pnl", { precision: 18, scale: 2 }).notNull(),
+  /** Null only for a symbol nothing prices (never in practice). */
+  price: price("price"),
+}).existing();
+
+/** Every portfolio's valuation (migration 0010_valuation_views): the one SQL definition of equity. */
+export const portfolioValuations = pgView("portfolio_valuations", {
+  portfolioId: text("portfolio_id").notNull(),
+  userId: text("user_id").notNull(),
+  kind: text("kind", { enum: PORTFOLIO_KINDS }).notNull(),
+  eventId: text("event_id"),
+  startingCash: money("starting_cash").notNull(),
+  cash: money("cash").notNull(),
+  reservedCash: money("reserved_cash").notNull(),
+  createdAt: at("created_at").notNull(),
+  longValue: numeric("long_value").notNull(),
+  shortValue: numeric("short_value").notNull(),
+  equity: numeric("equity").notNull(),
+  benchmark: price("benchmark"),
+}).existing();
 
 /** Instruments a person follows, in the order they added them. */
 export const watchlistItems = pgTable(

@@ -1,4 +1,4 @@
-import { adminListEvents, createEvent, createEventInput } from "@/features/events/server";
+import { adminListEvents, createEvent, createEventInput } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 

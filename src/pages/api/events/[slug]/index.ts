@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getEventFor } from "@/features/events/server";
+import { getEventFor } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

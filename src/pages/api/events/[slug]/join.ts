@@ -1,4 +1,4 @@
-import { joinEvent, joinEventInput } from "@/features/events/server";
+import { joinEvent, joinEventInput } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { replayFor } from "@/features/events/server";
+import { replayFor } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";

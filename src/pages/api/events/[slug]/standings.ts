@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { standingsFor } from "@/features/events/server";
+import { standingsFor } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

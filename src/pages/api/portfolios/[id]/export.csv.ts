@@ -1,4 +1,4 @@
-import { findPortfolioFor, portfolioCsv } from "@/features/portfolio/server";
+import { findPortfolioFor, portfolioCsv } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

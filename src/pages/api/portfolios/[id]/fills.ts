@@ -1,4 +1,4 @@
-import { findPortfolioFor, listFills } from "@/features/portfolio/server";
+import { findPortfolioFor, listFills } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 

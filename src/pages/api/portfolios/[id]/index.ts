@@ -1,4 +1,5 @@
-import { findPortfolioFor, portfolioSummary } from "@/features/portfolio/server";
+import { portfolioSummary } from "@/features/portfolio";
+import { findPortfolioFor } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { findPortfolioFor, PERFORMANCE_RANGES, portfolioPerformance } from "@/features/portfolio/server";
+import { PERFORMANCE_RANGES, portfolioPerformance } from "@/features/portfolio";
+import { findPortfolioFor } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,5 @@
-import { findPortfolioFor, portfolioSummary, resetPracticePortfolio } from "@/features/portfolio/server";
+import { portfolioSummary } from "@/features/portfolio";
+import { findPortfolioFor, resetPracticePortfolio } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

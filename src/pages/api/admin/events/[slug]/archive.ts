@@ -1,4 +1,4 @@
-import { archiveEvent } from "@/features/events/server";
+import { archiveEvent } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { cloneEvent, cloneEventInput } from "@/features/events/server";
+import { cloneEvent, cloneEventInput } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { adminGetEvent, updateEvent, updateEventInput } from "@/features/events/server";
+import { adminGetEvent, updateEvent, updateEventInput } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { regenerateJoinCode } from "@/features/events/server";
+import { regenerateJoinCode } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { standingsCsv } from "@/features/events/server";
+import { standingsCsv } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

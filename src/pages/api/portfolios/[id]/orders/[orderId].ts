@@ -1,4 +1,4 @@
-import { cancelOrder } from "@/features/portfolio/server";
+import { cancelOrder } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { findPortfolioFor, listOrders, placeOrder } from "@/features/portfolio/server";
+import { findPortfolioFor, listOrders, placeOrder } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { STATUS_OF } from "@/server/http/errors";
 import { failures } from "@/domain/errors";
 
 const orderBody = z.object({
@@ -35,8 +36,10 @@ export default apiRoute({
       if (key !== undefined && (key.length === 0 || key.length > 100)) {
         throw failures.invalid("The Idempotency-Key header is 1 to 100 characters.", { "Idempotency-Key": "The Idempotency-Key header is 1 to 100 characters." });
       }
-      const answer = await placeOrder(await getDb(), { userId: session.user.id, portfolioId: String(req.query.id), input, idempotencyKey: key });
-      return { status: answer.status, body: answer.body };
+      const result = await placeOrder(await getDb(), { userId: session.user.id, portfolioId: String(req.query.id), input, idempotencyKey: key });
+      // A rejected order is recorded (it is in the history) and answered as a refusal, with the order.
+      if (result.rejection) return { status: STATUS_OF.refused, body: { error: result.rejection, order: result.order } };
+      return { status: 201, body: { order: result.order, fill: result.fill } };
     },
   }),
 });

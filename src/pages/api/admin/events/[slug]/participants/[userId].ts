@@ -1,4 +1,4 @@
-import { removeParticipant } from "@/features/events/server";
+import { removeParticipant } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { listParticipants } from "@/features/events/server";
+import { listParticipants } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

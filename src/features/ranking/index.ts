@@ -1,5 +1,5 @@
 /** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
-export { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./boards";
+export { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
 export {
   DAILY_RANK_RETENTION_DAYS,
   EVENT_REFRESH_MS,
@@ -11,7 +11,7 @@ export {
   refreshPracticeBoards,
   refreshXpBoards,
   type RefreshOptions,
-} from "./refresh";
+} from "./server/refresh";
 export {
   eventStatus,
   handleSalt,
@@ -25,4 +25,4 @@ export {
   type RankingPage,
   type RankingRow,
   type Viewer,
-} from "./queries";
+} from "./server/queries";

@@ -19,11 +19,12 @@ export {
   updateEvent,
   type EventDetail,
   type EventView,
-} from "./events";
-export { finalizeDueEvents, finalizeEvent } from "./lifecycle";
-export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayStatusOf, type ReplayStatus } from "./replay";
-export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./standings";
-export { cloneEventInput, createEventInput, joinEventInput, updateEventInput } from "./schemas";
+} from "./server/events";
+export { finalizeDueEvents, finalizeEvent } from "./server/lifecycle";
+export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayStatusOf, type ReplayStatus } from "./server/replay";
+export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./server/standings";
+export { cloneEventInput, createEventInput, joinEventInput, updateEventInput } from "./server/schemas";
 
 /** How often the lifecycle task looks for events whose end has passed. */
 export const EVENT_LIFECYCLE_EVERY_MS = 1000;
+export { eventsTradingPort } from "./server/trading-port";

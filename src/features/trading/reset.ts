@@ -1,23 +1,25 @@
-/** Starting the practice portfolio over: 100,000.00 in cash and an empty history. */
-import { eq } from "drizzle-orm";
+/** Starting the practice portfolio over: its starting cash and an empty history. */
+import { eq, sql } from "drizzle-orm";
+import { failures } from "@/domain/errors";
 import { formatMoney, STARTING_CASH } from "@/domain/trading";
 import { audit } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { equitySnapshots, fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
-import { failures } from "@/domain/errors";
-import { notifyPortfolio } from "./notify";
-import { lockPortfolio } from "./state";
+import { portfolioTopic } from "@/server/realtime/hub";
+import { Outbox } from "@/server/realtime/outbox";
+import { lockPortfolio, recordDeposit } from "./portfolios";
 
 /**
  * Everything of the portfolio goes in one transaction under its lock (so an order in flight
  * either lands before and is wiped, or waits and lands on the fresh portfolio): positions,
- * orders, fills, ledger and snapshots; cash and starting cash return to 100,000.00, and the
- * portfolio counts as opened now (returns and today's change start from there). Only the
+ * orders, fills, ledger and snapshots; cash and starting cash return to 100,000.00, and
+ * the portfolio counts as opened now (returns and today's change start from there). Only the
  * practice portfolio can be reset: an event portfolio is the event's record.
  */
 export async function resetPracticePortfolio(db: Db, args: { userId: string; portfolioId: string; ip?: string | null; now?: Date }) {
   const now = args.now ?? new Date();
   const starting = formatMoney(STARTING_CASH);
+  const outbox = new Outbox();
   await db.transaction(async (tx) => {
     const portfolio = await lockPortfolio(tx, args.portfolioId);
     if (!portfolio || portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
@@ -28,9 +30,15 @@ export async function resetPracticePortfolio(db: Db, args: { userId: string; por
     await tx.delete(orders).where(eq(orders.portfolioId, id));
     await tx.delete(positions).where(eq(positions.portfolioId, id));
     await tx.delete(equitySnapshots).where(eq(equitySnapshots.portfolioId, id));
-    await tx.update(portfolios).set({ cash: starting, startingCash: starting, reservedCash: "0.00", createdAt: now, updatedAt: now }).where(eq(portfolios.id, id));
-    await tx.insert(ledgerEntries).values({ portfolioId: id, kind: "deposit", amount: starting, createdAt: now });
+    await tx
+      .update(portfolios)
+      .set({ cash: starting, startingCash: starting, reservedCash: "0.00", version: sql`${portfolios.version} + 1`, createdAt: now, updatedAt: now })
+      .where(eq(portfolios.id, id));
+    await recordDeposit(tx, id, STARTING_CASH, now);
     await audit(tx, { action: "portfolio.reset", actorId: args.userId, ip: args.ip ?? null, detail: { portfolioId: id, equityBefore: null } });
-    await notifyPortfolio(tx, id);
+    outbox.add({ topic: portfolioTopic(id), type: "portfolio", data: { portfolioId: id } });
+    const notify = outbox.notifySql();
+    if (notify) await tx.execute(notify);
   });
+  outbox.afterCommit();
 }

@@ -1,0 +1,2 @@
+/** The account feature's browser surface for other features. */
+export { VerifyEmailBanner } from "./VerifyEmailBanner";

@@ -1,0 +1,2 @@
+/** The learn feature's public surface for other features: what a lesson unlocks. */
+export { featureGate, SHORT_SELLING, unlockedFor, type FeatureGate } from "./server/unlocks";

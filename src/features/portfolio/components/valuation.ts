@@ -1,0 +1,90 @@
+/**
+ * The browser's live revaluation: the summary the server sent, valued again at the quotes
+ * that arrived since — with the domain's own functions (valuePortfolio, unrealisedPnl,
+ * exactReturn) on exact Money, never floats. Only a portfolio priced "live" (the practice
+ * market) moves with quotes: a replay's figures come from its marks, an ended event's are final.
+ */
+import {
+  absMoney,
+  addMoney,
+  exactReturn,
+  formatMoney,
+  formatRatio,
+  type Money,
+  moneyRatio,
+  multiplyMoney,
+  parseMoney,
+  type PortfolioState,
+  type Position,
+  restorePosition,
+  subtractMoney,
+  unrealisedPnl,
+  valuePortfolio,
+} from "@/domain/trading";
+import type { Instrument, Summary } from "./types";
+
+export type Quotes = Record<string, { price: string; previousClose: string; at: string }>;
+
+/** The summary as the domain's state (cash, reservations, the open positions). */
+export function stateOfSummary(summary: Summary): PortfolioState {
+  return {
+    cash: parseMoney(summary.cash),
+    reservedCash: parseMoney(summary.reservedCash),
+    positions: new Map(
+      summary.positions.map((p) => [p.symbol, restorePosition({ quantity: p.quantity, costBasis: parseMoney(p.costBasis), realisedPnl: parseMoney(p.realisedPnl) })] as [string, Position]),
+    ),
+  };
+}
+
+/** The summary re-valued at the live prices (display only; the server stays the source of truth). */
+export function withQuotes(summary: Summary, quotes: Quotes): Summary {
+  if (summary.pricing !== "live" || !summary.positions.some((p) => quotes[p.symbol])) return summary;
+  const state = stateOfSummary(summary);
+  const prices = new Map<string, Money>(summary.positions.map((p) => [p.symbol, parseMoney(quotes[p.symbol]?.price ?? p.lastPrice)]));
+  const value = valuePortfolio(state, prices);
+  let unrealised = parseMoney("0.00");
+  const positions = summary.positions.map((p) => {
+    const last = prices.get(p.symbol)!;
+    const position = state.positions.get(p.symbol)!;
+    const marketValue = multiplyMoney(last, p.quantity);
+    const pnl = unrealisedPnl(position, last);
+    unrealised = addMoney(unrealised, pnl);
+    const quote = quotes[p.symbol];
+    const dayChange = quote ? multiplyMoney(subtractMoney(last, parseMoney(quote.previousClose)), p.quantity) : parseMoney(p.dayChange);
+    return {
+      ...p,
+      lastPrice: formatMoney(last),
+      marketValue: formatMoney(marketValue),
+      unrealisedPnl: formatMoney(pnl),
+      dayChange: formatMoney(dayChange),
+      weight: value.equity > 0n ? formatRatio(moneyRatio(absMoney(marketValue), value.equity)) : null,
+    };
+  });
+  // Today's change is the server's (equity since 00:00 UTC) plus what the live prices added.
+  const moved = subtractMoney(value.equity, parseMoney(summary.equity));
+  const dayChange = addMoney(parseMoney(summary.dayChange), moved);
+  const dayStart = subtractMoney(parseMoney(summary.equity), parseMoney(summary.dayChange));
+  return {
+    ...summary,
+    positions,
+    equity: formatMoney(value.equity),
+    longMarketValue: formatMoney(value.longMarketValue),
+    shortMarketValue: formatMoney(value.shortMarketValue),
+    buyingPower: formatMoney(value.buyingPower),
+    unrealisedPnl: formatMoney(unrealised),
+    dayChange: formatMoney(dayChange),
+    dayChangePct: summary.dayChangePct === null ? null : formatRatio(exactReturn(dayStart, value.equity)),
+    totalReturn: formatRatio(exactReturn(summary.startingCash, value.equity)),
+  };
+}
+
+/** Instruments with live prices applied. */
+export function instrumentsWithQuotes(items: Instrument[], quotes: Quotes): Instrument[] {
+  return items.map((i) => {
+    const q = quotes[i.symbol];
+    if (!q) return i;
+    const price = parseMoney(q.price);
+    const previous = parseMoney(q.previousClose);
+    return { ...i, lastPrice: formatMoney(price), previousClose: formatMoney(previous), dayChange: formatMoney(subtractMoney(price, previous)), dayChangePct: formatRatio(exactReturn(previous, price)) };
+  });
+}

@@ -1,0 +1,2 @@
+/** The app frame's browser surface for other features. */
+export { applyTheme, currentTheme, type ThemeChoice } from "../theme";

@@ -1,0 +1,268 @@
+/**
+ * What price moves do: find the resting orders the moves cross with one indexed query (only
+ * those whose limit or stop a new price reaches), settle them per portfolio under the
+ * portfolio's lock through the domain's matching and execution, then cover the shorts of
+ * portfolios the moves pushed under the maintenance level. Writes go through the one writer.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { executeFill, formatMoney, maintenanceCall, matchOrder, type Money, type OrderSpec, ZERO } from "@/domain/trading";
+import type { Db, Tx } from "@/server/db";
+import { firesAtOrAbove, firesAtOrBelow, orders, positions } from "@/server/db/schema";
+import { Outbox } from "@/server/realtime/outbox";
+import { chunksOf, eachChunk, positionsOf } from "./batches";
+import { resolveContexts } from "./port";
+import { lockPortfolios } from "./portfolios";
+import { type Market, practiceSource, type PriceSource } from "./pricing";
+import { money, specOf, stateOf } from "./rows";
+import { Changes, writeChanges } from "./writer";
+
+export interface PriceMoveResult {
+  /** Orders the indexed query returned (candidates). */
+  candidates: number;
+  filled: number;
+  triggered: number;
+  rejected: number;
+  /** Portfolios whose shorts were covered by the maintenance check. */
+  maintenance: number;
+}
+
+export interface SymbolMove {
+  symbol: string;
+  previous: Money;
+  next: Money;
+  /**
+   * The price went through every value between previous and next (a replay's path between
+   * two turning points), rather than jumping (a simulator tick): an order whose limit or stop
+   * lies on the way meets exactly that price, not a gap to `next`.
+   */
+  continuous?: boolean;
+}
+
+export interface MoveOptions {
+  /**
+   * Only orders placed at or before this instant: a replay replays a stretch of its path
+   * after the fact, and an order placed during the stretch must not fill on prices from
+   * before it existed.
+   */
+  placedBefore?: Date;
+}
+
+/** Where a continuous move meets the order: its limit or stop when that lies on the way, else the move's end. */
+function metOnTheWay(spec: OrderSpec, move: SymbolMove): Money {
+  const fire = spec.type === "limit" ? spec.limitPrice : spec.type === "stop" || spec.type === "stop-limit" ? spec.stopPrice : null;
+  if (!move.continuous || fire === null) return move.next;
+  const low = move.previous < move.next ? move.previous : move.next;
+  const high = move.previous < move.next ? move.next : move.previous;
+  return fire >= low && fire <= high ? fire : move.next;
+}
+
+/** Only the portfolios a source prices: a replay's moves its own event's, practice moves everyone else's. */
+const ofSource = (source: Pick<PriceSource, "kind" | "eventId">) =>
+  source.kind === "practice" ? sql`not ${orders.replay}` : sql`${orders.replay} and ${orders.portfolioId} in (select id from portfolios where event_id = ${source.eventId})`;
+
+/** The crossed-order query for these moves (exported for bench/tick.ts's EXPLAIN). */
+export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "next">>, source: Pick<PriceSource, "kind" | "eventId"> = practiceSource, options: MoveOptions = {}) {
+  const list = JSON.stringify(moves.map((m) => ({ symbol: m.symbol, price: formatMoney(m.next) })));
+  // Practice moves: one index range per move and direction (orders_open_fires_{below,above}_idx,
+  // whose predicate excludes replay orders, so a practice move never sees a replay event's
+  // orders even on a symbol a dataset shares). A replay's moves: its event's open replay orders.
+  const whose = sql`${ofSource(source)}${options.placedBefore ? sql` and ${orders.createdAt} <= ${options.placedBefore.toISOString()}::timestamptz` : sql``}`;
+  return sql`
+    select o.id, o.portfolio_id as "portfolioId"
+    from json_to_recordset(${list}::json) as m(symbol text, price numeric)
+    cross join lateral (
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${whose} and ${orders.symbol} = m.symbol and ${firesAtOrBelow(orders)} >= m.price
+      union all
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${whose} and ${orders.symbol} = m.symbol and ${firesAtOrAbove(orders)} <= m.price
+    ) as o
+    order by o.created_at, o.id`;
+}
+
+/** One move: what the test price control runs. */
+export async function processPriceMove(db: Db, symbol: string, previous: Money, next: Money, now = new Date(), source: PriceSource = practiceSource): Promise<PriceMoveResult> {
+  return processPriceMoves(db, [{ symbol, previous, next }], now, source);
+}
+
+/**
+ * Every move of a tick at once: one query finds the crossed orders of all moved symbols;
+ * their portfolios are then locked and settled in chunks (batches.ts). Within a portfolio
+ * orders run oldest first, each against the state the previous one left, exactly as one at
+ * a time would. Then the maintenance check.
+ */
+export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date(), source: PriceSource = practiceSource, options: MoveOptions = {}): Promise<PriceMoveResult> {
+  const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
+  if (moves.length === 0) return result;
+  const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
+  const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()], source, options));
+  result.candidates = candidates.length;
+  await eachChunk(db, chunksOf(candidates), async (chunk) => {
+    const outbox = new Outbox();
+    const settled = await db.transaction((tx) => settleChunk(tx, chunk, bySymbol, now, source, outbox));
+    outbox.afterCommit();
+    result.filled += settled.filled;
+    result.triggered += settled.triggered;
+    result.rejected += settled.rejected;
+  });
+  result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now, source);
+  return result;
+}
+
+/** Prices to value these portfolios at: their source's, the moved symbols at the move's price. */
+async function pricesFor(tx: Tx, source: PriceSource, symbols: readonly string[], now: Date, moves?: Map<string, SymbolMove>): Promise<Market> {
+  const market = source.kind === "practice" ? await source.market(tx, now, symbols) : await source.market(tx, now);
+  if (moves) for (const [symbol, move] of moves) if (market.prices.has(symbol)) market.prices.set(symbol, move.next);
+  return market;
+}
+
+/**
+ * One transaction: locks the chunk's portfolios, re-reads their crossed orders (still open?),
+ * runs each through matching and execution in memory, and hands the outcome to the writer.
+ */
+async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, SymbolMove>, now: Date, source: PriceSource, outbox: Outbox) {
+  const locked = await lockPortfolios(tx, chunk.portfolioIds);
+  // Filled, cancelled or expired meanwhile: no longer open, no longer here.
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, chunk.orderIds), eq(orders.status, "open")))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  const held = await positionsOf(tx, chunk.portfolioIds);
+  const symbols = new Set<string>(open.map((o) => o.symbol));
+  for (const list of held.values()) for (const p of list) symbols.add(p.symbol);
+  const market = await pricesFor(tx, source, [...symbols], now, moves);
+  const shorting = new Set(open.filter((o) => o.side === "short").map((o) => o.portfolioId));
+  const contexts = await resolveContexts(tx, locked, { now, shorting: (p) => shorting.has(p.id) });
+  const owners = new Map(locked.map((p) => [p.id, p]));
+
+  // Each portfolio's checks see the prices of what it holds and trades (the domain copies the
+  // map per fill: a few dozen entries, not the whole universe).
+  const valuations = new Map<string, Market & { now: Date }>();
+  const valuationOf = (portfolioId: string) => {
+    let valuation = valuations.get(portfolioId);
+    if (!valuation) {
+      const own = [...(held.get(portfolioId) ?? []).map((p) => p.symbol), ...open.filter((o) => o.portfolioId === portfolioId).map((o) => o.symbol)];
+      valuation = { now, prices: new Map(own.filter((s) => market.prices.has(s)).map((s) => [s, market.prices.get(s)!])), inactiveSymbols: market.inactiveSymbols };
+      valuations.set(portfolioId, valuation);
+    }
+    return valuation;
+  };
+
+  const changes = new Changes(now);
+  const counts = { filled: 0, triggered: 0, rejected: 0 };
+  for (const row of open) {
+    const portfolio = owners.get(row.portfolioId);
+    const move = moves.get(row.symbol);
+    if (!portfolio || !move) continue;
+    const rules = contexts.get(portfolio.id)!.rules(row.side);
+    const spec = specOf(row);
+    const outcome = matchOrder(spec, { kind: "tick", previous: move.previous, next: metOnTheWay(spec, move) }, rules.slippageBps);
+    if (outcome.kind === "none") continue;
+    const state = changes.stateOf(portfolio.id) ?? stateOf(portfolio, held.get(portfolio.id) ?? []);
+    if (outcome.kind === "triggered") {
+      changes.setState(portfolio.id, portfolio.version, state);
+      changes.changeOrder(row, { triggered: true });
+      counts.triggered += 1;
+      continue;
+    }
+    const executed = executeFill(state, { order: spec, reservedCash: money(row.reservedCash) }, outcome.fill, valuationOf(portfolio.id), rules);
+    changes.setState(portfolio.id, portfolio.version, executed.state);
+    if (!executed.ok) {
+      changes.changeOrder(row, { status: "rejected", rejectCode: executed.rejection.code, rejectMessage: executed.rejection.message, closedAt: now });
+      counts.rejected += 1;
+      continue;
+    }
+    changes.addFill({ portfolioId: portfolio.id, orderId: row.id, fill: executed.fill, applied: executed.applied });
+    changes.changeOrder(row, { status: "filled", closedAt: now });
+    counts.filled += 1;
+  }
+  await writeChanges(tx, changes, outbox);
+  return counts;
+}
+
+/**
+ * Portfolios that hold a moved symbol and have a short somewhere: the only ones whose equity
+ * the moves can push under the maintenance level. Each chunk is checked under its locks.
+ */
+async function checkMaintenance(db: Db, symbols: string[], now: Date, source: PriceSource): Promise<number> {
+  const candidates = await db
+    .selectDistinct({ portfolioId: positions.portfolioId })
+    .from(positions)
+    .where(
+      and(
+        inArray(positions.symbol, symbols),
+        ne(positions.quantity, 0),
+        sql`exists (select 1 from "positions" as p2 where p2.portfolio_id = "positions"."portfolio_id" and p2.quantity < 0)`,
+        source.kind === "replay" ? sql`"positions"."portfolio_id" in (select id from portfolios where event_id = ${source.eventId})` : undefined,
+      ),
+    );
+  let covered = 0;
+  await eachChunk(db, chunksOf(candidates), async (chunk) => {
+    const outbox = new Outbox();
+    covered += await db.transaction((tx) => coverChunk(tx, chunk.portfolioIds, now, source, outbox));
+    outbox.afterCommit();
+  });
+  return covered;
+}
+
+async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: PriceSource, outbox: Outbox): Promise<number> {
+  const locked = await lockPortfolios(tx, portfolioIds);
+  const contexts = await resolveContexts(tx, locked, { now });
+  // Only the portfolios this source prices: a practice move never values a replay event's
+  // portfolio (its symbols may share names), a replay's move only its own event's.
+  const priced = locked.filter((p) => contexts.get(p.id)!.priceSource.eventId === source.eventId);
+  const held = await positionsOf(tx, priced.map((p) => p.id));
+  const symbols = new Set<string>();
+  for (const list of held.values()) for (const p of list) if (p.quantity !== 0) symbols.add(p.symbol);
+  const market = await pricesFor(tx, source, [...symbols], now);
+  const changes = new Changes(now);
+  let covered = 0;
+  for (const portfolio of priced) {
+    const rules = contexts.get(portfolio.id)!.rules("cover");
+    // An event that has ended is over: its standings are frozen, so nothing is forced on it.
+    if (rules.liveWindow && rules.liveWindow.end.getTime() <= now.getTime()) continue;
+    let state = stateOf(portfolio, held.get(portfolio.id) ?? []);
+    const call = maintenanceCall(state, market.prices, rules);
+    if (!call) continue;
+    changes.setState(portfolio.id, portfolio.version, state);
+    for (const order of call.orders) {
+      const outcome = matchOrder(order, { kind: "placement", last: market.prices.get(order.symbol)! }, rules.slippageBps);
+      if (outcome.kind !== "fill") continue;
+      const executed = executeFill(state, { order, reservedCash: ZERO }, outcome.fill, { now, ...market }, rules, { forced: true });
+      if (!executed.ok) continue;
+      state = executed.state;
+      changes.setState(portfolio.id, portfolio.version, state);
+      const id = randomUUID();
+      changes.addOrder({
+        id,
+        portfolioId: portfolio.id,
+        symbol: order.symbol,
+        side: order.side,
+        type: "market",
+        quantity: order.quantity,
+        limitPrice: null,
+        stopPrice: null,
+        timeInForce: "day",
+        status: "filled",
+        rejectCode: null,
+        // Not a rejection: the notice that tells the person why this order exists.
+        rejectMessage: call.message,
+        reservedCash: "0.00",
+        triggered: false,
+        replay: source.kind === "replay",
+        idempotencyKey: null,
+        requestHash: null,
+        response: null,
+        createdAt: now,
+        updatedAt: now,
+        closedAt: now,
+      });
+      changes.addFill({ portfolioId: portfolio.id, orderId: id, fill: executed.fill, applied: executed.applied, reasonPrefix: "Maintenance:" });
+    }
+    covered += 1;
+  }
+  await writeChanges(tx, changes, outbox);
+  return covered;
+}

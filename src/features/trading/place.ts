@@ -1,0 +1,253 @@
+/**
+ * Placing an order: the engine's hot path. On the practice market it is two statements —
+ * one read (the portfolio, its positions, its open orders, an Idempotency-Key's earlier
+ * answer and the prices it needs, from one snapshot) and one write (writer.ts, guarded by the
+ * portfolio's version) — with every decision in between made by the domain (validateOrder,
+ * checkOrder, matchOrder, executeFill). When another write got in between (the guard did not
+ * match), it reads again; after a few such races it falls back to holding the portfolio's row
+ * lock, so it always finishes (docs/decisions/020-trading-engine.md).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { failures } from "@/domain/errors";
+import {
+  checkOrder,
+  executeFill,
+  type Fill,
+  matchOrder,
+  type OrderInput,
+  type OrderSpec,
+  type OrderValidation,
+  type Rejection,
+  reservationFor,
+  reserveCash,
+  validateOrder,
+  ZERO,
+} from "@/domain/trading";
+import type { Db, DbOrTx } from "@/server/db";
+import { Outbox } from "@/server/realtime/outbox";
+import type { Market } from "./pricing";
+import { resolveContexts } from "./port";
+import { $, type FillView, money, type OrderRow, type OrderView, type PortfolioRow, serializeFill, serializeOrder, specOf, stateOf, type StoredPosition } from "./rows";
+import { Changes, writeChanges } from "./writer";
+
+/** Idempotency keys are answered from memory for this long (PRODUCT.md: 24 hours). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Optimistic attempts before the order path takes the portfolio's row lock instead. */
+const OPTIMISTIC_ATTEMPTS = 3;
+
+export interface PlaceOrderArgs {
+  userId: string;
+  portfolioId: string;
+  input: OrderInput;
+  idempotencyKey?: string;
+  now?: Date;
+}
+
+/** What became of an order: recorded as filled, resting or rejected (with why). */
+export interface PlaceOrderResult {
+  order: OrderView;
+  fill: FillView | null;
+  rejection: Rejection | null;
+}
+
+function requestHash(input: OrderInput): string {
+  const canonical = {
+    symbol: input.symbol,
+    side: input.side,
+    type: input.type,
+    quantity: input.quantity,
+    limitPrice: input.limitPrice ?? null,
+    stopPrice: input.stopPrice ?? null,
+    timeInForce: input.timeInForce ?? null,
+  };
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}
+
+/** Answers stored before results were typed ({status, body}) replay as results. */
+function storedResult(stored: Record<string, unknown>): PlaceOrderResult {
+  if ("order" in stored) return stored as unknown as PlaceOrderResult;
+  const body = stored.body as { order: OrderView; fill?: FillView | null; error?: Rejection };
+  return { order: body.order, fill: body.fill ?? null, rejection: body.error ?? null };
+}
+
+interface Snapshot {
+  portfolio: PortfolioRow;
+  positions: StoredPosition[];
+  openOrders: Array<Pick<OrderRow, "symbol" | "side" | "type" | "quantity" | "limitPrice" | "stopPrice" | "timeInForce" | "triggered">>;
+  previous: { id: string; createdAt: Date; requestHash: string | null; response: Record<string, unknown> | null } | null;
+  market: Market;
+}
+
+type Tuple = unknown[];
+
+/**
+ * Everything an order needs, in one statement (one snapshot): the portfolio, its positions
+ * and open orders, the earlier order with this Idempotency-Key, and the practice prices of
+ * the order's symbol and of everything held.
+ */
+async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null, symbol: string | null): Promise<Snapshot | null> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    select p.id, p.user_id, p.kind, p.event_id, p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash,
+      p.version, p.created_at, p.updated_at,
+      coalesce((select json_agg(json_build_array(pos.symbol, pos.quantity, pos.cost_basis::text, pos.realised_pnl::text))
+                from positions pos where pos.portfolio_id = p.id), '[]'::json) as positions,
+      coalesce((select json_agg(json_build_array(o.symbol, o.side, o.type, o.quantity, o.limit_price::text, o.stop_price::text, o.time_in_force, o.triggered))
+                from orders o where o.portfolio_id = p.id and o.status = 'open'), '[]'::json) as open_orders,
+      (select json_build_array(o.id, o.created_at, o.request_hash, o.response) from orders o
+        where o.portfolio_id = p.id and o.idempotency_key = ${key}) as previous,
+      coalesce((select json_agg(json_build_array(i.symbol, i.last_price::text, i.active)) from instruments i
+                where i.symbol = ${symbol} or i.symbol in (select pos.symbol from positions pos where pos.portfolio_id = p.id and pos.quantity <> 0)), '[]'::json) as quotes
+    from portfolios p where p.id = ${portfolioId}`);
+  const r = rows[0];
+  if (!r) return null;
+  const quotes = r.quotes as Array<[string, string, boolean]>;
+  const previous = r.previous as [string, string, string | null, Record<string, unknown> | null] | null;
+  return {
+    portfolio: {
+      id: String(r.id),
+      userId: String(r.user_id),
+      kind: r.kind as PortfolioRow["kind"],
+      eventId: (r.event_id as string | null) ?? null,
+      startingCash: String(r.starting_cash),
+      cash: String(r.cash),
+      reservedCash: String(r.reserved_cash),
+      version: Number(r.version),
+      createdAt: new Date(r.created_at as string),
+      updatedAt: new Date(r.updated_at as string),
+    },
+    positions: (r.positions as Array<[string, number, string, string]>).map(([symbol, quantity, costBasis, realisedPnl]) => ({ symbol, quantity, costBasis, realisedPnl })),
+    openOrders: (r.open_orders as Tuple[]).map(([symbol, side, type, quantity, limitPrice, stopPrice, timeInForce, triggered]) => ({
+      symbol: symbol as string,
+      side: side as OrderRow["side"],
+      type: type as OrderRow["type"],
+      quantity: quantity as number,
+      limitPrice: limitPrice as string | null,
+      stopPrice: stopPrice as string | null,
+      timeInForce: timeInForce as OrderRow["timeInForce"],
+      triggered: triggered as boolean,
+    })),
+    previous: previous && { id: previous[0], createdAt: new Date(previous[1]), requestHash: previous[2], response: previous[3] },
+    market: { prices: new Map(quotes.map(([s, price]) => [s, money(price)])), inactiveSymbols: new Set(quotes.filter(([, , active]) => !active).map(([s]) => s)) },
+  };
+}
+
+type Attempt = { done: true; result: PlaceOrderResult; outbox: Outbox | null } | { done: false };
+
+async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValidation, hash: string | null, now: Date, locked: boolean): Promise<Attempt> {
+  const key = args.idempotencyKey ?? null;
+  if (locked) await db.execute(sql`select 1 from portfolios where id = ${args.portfolioId} for update`);
+  const snapshot = await readSnapshot(db, args.portfolioId, key, validation.ok ? validation.order.symbol : null);
+  if (!snapshot || snapshot.portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
+  const { portfolio } = snapshot;
+  const side = validation.ok ? validation.order.side : null;
+  const context = (await resolveContexts(db, [portfolio], { now, shorting: () => side === "short" })).get(portfolio.id)!;
+  context.assertMayTrade();
+
+  if (key !== null && snapshot.previous) {
+    const previous = snapshot.previous;
+    if (now.getTime() - previous.createdAt.getTime() < IDEMPOTENCY_TTL_MS) {
+      if (previous.requestHash !== hash) {
+        throw failures.refused("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for a different order in the last 24 hours. Use a new key for a new order.");
+      }
+      if (previous.response) return { done: true, result: storedResult(previous.response), outbox: null };
+    } else {
+      // Older than 24 hours: the key is free again. Its own statement, before the new order takes it.
+      await db.execute(sql`update orders set idempotency_key = null where id = ${previous.id}`);
+    }
+  }
+
+  // Input that is not an order at all is refused without a trace in the history.
+  if (!validation.ok) throw failures.refused(validation.rejection.code, validation.rejection.message);
+  const spec = validation.order;
+
+  let state = stateOf(portfolio, snapshot.positions);
+  const source = context.priceSource;
+  // A replay event's portfolio trades at its replay's prices now; everyone else at the practice market's.
+  const market = source.kind === "practice" ? snapshot.market : await source.market(db, now);
+  const rules = context.rules(spec.side);
+  const prices = market.prices;
+  const orderContext = { now, prices, inactiveSymbols: market.inactiveSymbols };
+
+  const row: OrderRow = {
+    id: randomUUID(),
+    portfolioId: portfolio.id,
+    symbol: spec.symbol,
+    side: spec.side,
+    type: spec.type,
+    quantity: spec.quantity,
+    limitPrice: spec.type === "limit" || spec.type === "stop-limit" ? $(spec.limitPrice) : null,
+    stopPrice: spec.type === "stop" || spec.type === "stop-limit" ? $(spec.stopPrice) : null,
+    timeInForce: spec.timeInForce,
+    status: "open",
+    rejectCode: null,
+    rejectMessage: null,
+    reservedCash: "0.00",
+    triggered: false,
+    replay: source.kind === "replay",
+    idempotencyKey: key,
+    requestHash: hash,
+    response: null,
+    createdAt: now,
+    updatedAt: now,
+    closedAt: null,
+  };
+  const changes = new Changes(now);
+  let fill: Fill | null = null;
+  let refused: Rejection | null = null;
+  let fillRow = null;
+
+  const check = checkOrder(state, spec, { ...orderContext, openOrders: snapshot.openOrders.map((o) => ({ order: specOf(o) })) }, rules);
+  if (!check.ok) refused = check.rejection;
+  else {
+    const outcome = matchOrder(spec, { kind: "placement", last: prices.get(spec.symbol)! }, rules.slippageBps);
+    if (outcome.kind === "fill") {
+      const executed = executeFill(state, { order: spec, reservedCash: ZERO }, outcome.fill, orderContext, rules);
+      if (executed.ok) {
+        state = executed.state;
+        fill = executed.fill;
+        changes.setState(portfolio.id, portfolio.version, state);
+        fillRow = changes.addFill({ portfolioId: portfolio.id, orderId: row.id, fill, applied: executed.applied });
+      } else refused = executed.rejection;
+    } else {
+      const resting: OrderSpec = outcome.kind === "triggered" ? outcome.order : spec;
+      const reservation = reservationFor(resting, rules);
+      state = reserveCash(state, reservation);
+      row.reservedCash = $(reservation);
+      row.triggered = outcome.kind === "triggered";
+    }
+  }
+  if (refused) Object.assign(row, { status: "rejected", rejectCode: refused.code, rejectMessage: refused.message, closedAt: now, reservedCash: "0.00" });
+  else if (fill) Object.assign(row, { status: "filled", closedAt: now });
+  // A rejected order changes no money, but it is written under the same guard as any other.
+  changes.setState(portfolio.id, portfolio.version, refused ? stateOf(portfolio, snapshot.positions) : state);
+
+  const result: PlaceOrderResult = { order: serializeOrder(row), fill: fillRow ? serializeFill(fillRow) : null, rejection: refused };
+  if (key !== null) row.response = result as unknown as Record<string, unknown>;
+  changes.addOrder(row);
+  const outbox = new Outbox();
+  const written = await writeChanges(db, changes, outbox);
+  return written.has(portfolio.id) ? { done: true, result, outbox } : { done: false };
+}
+
+/**
+ * Places an order and records what became of it (filled, resting or rejected, with the
+ * reason). Throws a DomainError for what is not an order of this person at all: no such
+ * portfolio (not-found), a removed participant or input that is not an order (refused), an
+ * Idempotency-Key reused for another order (refused).
+ */
+export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<PlaceOrderResult> {
+  const now = args.now ?? new Date();
+  const validation = validateOrder(args.input);
+  const hash = args.idempotencyKey === undefined ? null : requestHash(args.input);
+  for (let tries = 1; ; tries++) {
+    const outcome =
+      tries <= OPTIMISTIC_ATTEMPTS
+        ? await attempt(db, args, validation, hash, now, false)
+        : await db.transaction((tx) => attempt(tx, args, validation, hash, now, true));
+    if (outcome.done) {
+      outcome.outbox?.afterCommit();
+      return outcome.result;
+    }
+  }
+}

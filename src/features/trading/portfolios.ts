@@ -1,0 +1,88 @@
+/**
+ * The portfolios table's small query API: opening a portfolio with its deposit (the one
+ * place that does), finding one a person may see, and locking rows for a writer.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { failures } from "@/domain/errors";
+import { formatMoney, type Money, STARTING_CASH } from "@/domain/trading";
+import type { Db, DbOrTx, Tx } from "@/server/db";
+import { ledgerEntries, portfolios } from "@/server/db/schema";
+import type { PortfolioRow } from "./rows";
+
+export interface OpenPortfolio {
+  userId: string;
+  kind: PortfolioRow["kind"];
+  /** The event it belongs to (kind "event"). */
+  eventId?: string | null;
+  startingCash: Money;
+  now?: Date;
+}
+
+/**
+ * Opens a portfolio with its starting cash as a deposit in the ledger, in the caller's
+ * transaction. A second practice portfolio for the same person is not created (the partial
+ * unique index decides a race): null then, and the caller reads the one that exists.
+ */
+export async function openPortfolio(tx: Tx, options: OpenPortfolio): Promise<PortfolioRow | null> {
+  const cash = formatMoney(options.startingCash);
+  const now = options.now ?? new Date();
+  const [created] = await tx
+    .insert(portfolios)
+    .values({ userId: options.userId, kind: options.kind, eventId: options.eventId ?? null, startingCash: cash, cash, reservedCash: "0.00", createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) return null;
+  await recordDeposit(tx, created.id, options.startingCash, now);
+  return created;
+}
+
+/** The ledger line of a portfolio's starting cash (opening it, or starting it over). */
+export async function recordDeposit(tx: Tx, portfolioId: string, amount: Money, now: Date): Promise<void> {
+  await tx.insert(ledgerEntries).values({ portfolioId, kind: "deposit", amount: formatMoney(amount), createdAt: now });
+}
+
+export async function findPractice(db: DbOrTx, userId: string): Promise<PortfolioRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(portfolios)
+    .where(and(eq(portfolios.userId, userId), eq(portfolios.kind, "practice")));
+  return row;
+}
+
+export interface Viewer {
+  id: string;
+  role?: string;
+}
+
+/** A portfolio the viewer owns (admins may read any): not-found otherwise, so ids reveal nothing. */
+export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: Viewer, purpose: "read" | "trade" = "read"): Promise<PortfolioRow> {
+  const [row] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
+  const allowed = row && (row.userId === viewer.id || (purpose === "read" && viewer.role === "admin"));
+  if (!allowed) throw failures.notFound("There is no such portfolio.");
+  return row;
+}
+
+/** Locks the rows (SELECT … FOR UPDATE) in id order, so two writers can never deadlock. */
+export async function lockPortfolios(tx: Tx, ids: readonly string[]): Promise<PortfolioRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(portfolios)
+    .where(inArray(portfolios.id, [...ids]))
+    .orderBy(asc(portfolios.id))
+    .for("update");
+}
+
+export async function lockPortfolio(tx: Tx, id: string): Promise<PortfolioRow | undefined> {
+  return (await lockPortfolios(tx, [id]))[0];
+}
+
+/** The practice portfolio of a person, opened with 100,000.00 on first call; safe to run twice or concurrently. */
+export async function getOrCreatePracticePortfolio(db: Db, userId: string): Promise<PortfolioRow> {
+  const existing = await findPractice(db, userId);
+  if (existing) return existing;
+  await db.transaction((tx) => openPortfolio(tx, { userId, kind: "practice", startingCash: STARTING_CASH }));
+  const row = await findPractice(db, userId);
+  if (!row) throw new Error("The practice portfolio could not be created.");
+  return row;
+}

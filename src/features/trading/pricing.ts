@@ -1,0 +1,48 @@
+/**
+ * Where a portfolio's prices come from, behind one interface (PRODUCT.md: price sources): the
+ * practice market (instruments.last_price) here, or a replay event's clock, which the events
+ * feature implements and hands in through the port (port.ts). Nothing else in the engine
+ * knows which one it is.
+ */
+import { inArray } from "drizzle-orm";
+import { type Money, utcEndOfDay } from "@/domain/trading";
+import type { DbOrTx } from "@/server/db";
+import { instruments } from "@/server/db/schema";
+import { money } from "./rows";
+
+export interface Market {
+  /** Last price of every symbol asked for that the source has; a symbol missing here is unknown. */
+  prices: Map<string, Money>;
+  /** Symbols an admin withdrew from trading. */
+  inactiveSymbols: Set<string>;
+}
+
+export interface PriceSource {
+  kind: "practice" | "replay";
+  /** The replay event's id; null for the practice market. */
+  eventId: string | null;
+  /** Prices at `now` of `symbols` (every symbol the source has when omitted). */
+  market(db: DbOrTx, now: Date, symbols?: readonly string[]): Promise<Market>;
+  /** The instant the trading day a day order was placed in ends. */
+  endOfDay(placedAt: Date): Date;
+  /** The previous trading day's close (day change); undefined when the source keeps none. */
+  previousClose?(symbol: string, now: Date): Money | undefined;
+  /** What a replay calls its symbols (the dataset's name and sector); undefined for the practice market. */
+  describe?(symbol: string): { name: string; sector: string } | undefined;
+}
+
+export const practiceSource: PriceSource = {
+  kind: "practice",
+  eventId: null,
+  async market(db, _now, symbols) {
+    const rows = await db
+      .select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active })
+      .from(instruments)
+      .where(symbols === undefined ? undefined : inArray(instruments.symbol, [...symbols]));
+    return {
+      prices: new Map(rows.map((r) => [r.symbol, money(r.lastPrice)])),
+      inactiveSymbols: new Set(rows.filter((r) => !r.active).map((r) => r.symbol)),
+    };
+  },
+  endOfDay: utcEndOfDay,
+};

@@ -1,0 +1,46 @@
+/**
+ * One valuation. Equity, the market values and a portfolio's benchmark level are defined once
+ * in SQL (the views position_marks and portfolio_valuations, migration 0010) and once in the
+ * domain (valuePortfolio), and tests/integration/valuation.test.ts checks that the two agree
+ * to the cent. Set-based readers (snapshots, boards, standings) select from the view; readers
+ * of one portfolio value it with the domain at the view's prices (`holdingsOf`).
+ */
+import { eq, inArray } from "drizzle-orm";
+import { type Money, type PortfolioState, type Prices, valuePortfolio, type Valuation } from "@/domain/trading";
+import type { DbOrTx } from "@/server/db";
+import { portfolioValuations, positionMarks } from "@/server/db/schema";
+import { $, money, type PortfolioRow, stateOf } from "./rows";
+
+export { portfolioValuations };
+
+export interface Holdings {
+  state: PortfolioState;
+  /** Each position's price: its event's mark, else the last price. */
+  prices: Prices;
+  valuation: Valuation;
+}
+
+/** A portfolio's positions at the view's prices, valued by the domain. */
+export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id" | "cash" | "reservedCash">): Promise<Holdings> {
+  const rows = await db.select().from(positionMarks).where(eq(positionMarks.portfolioId, portfolio.id));
+  const state = stateOf(portfolio, rows);
+  const prices = new Map<string, Money>();
+  for (const r of rows) if (r.price !== null) prices.set(r.symbol, money(r.price));
+  const open = new Map([...state.positions].filter(([symbol, p]) => p.quantity === 0 || prices.has(symbol)));
+  return { state, prices, valuation: valuePortfolio({ ...state, positions: open }, prices) };
+}
+
+export interface EquityFigures {
+  equity: string;
+  benchmark: string | null;
+}
+
+/** Equity and benchmark level of these portfolios now, from the view. */
+export async function equityOf(db: DbOrTx, portfolioIds: readonly string[]): Promise<Map<string, EquityFigures>> {
+  if (portfolioIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: portfolioValuations.portfolioId, equity: portfolioValuations.equity, benchmark: portfolioValuations.benchmark })
+    .from(portfolioValuations)
+    .where(inArray(portfolioValuations.portfolioId, [...portfolioIds]));
+  return new Map(rows.map((r) => [r.id, { equity: $(money(String(r.equity))), benchmark: r.benchmark === null ? null : $(money(String(r.benchmark))) }]));
+}

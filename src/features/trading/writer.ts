@@ -1,0 +1,228 @@
+/**
+ * The ONE writer of orders, fills, positions, cash and ledger. Every path that changes a
+ * portfolio (an order placed, a resting order filled or triggered, a maintenance cover, a
+ * cancellation, a day order's expiry) decides in memory through the domain, records the
+ * outcome in a `Changes`, and hands it here: one statement writes all of it, whatever the
+ * number of portfolios and orders, with the NOTIFYs of the change inside it on PostgreSQL.
+ *
+ * Every write is guarded by the portfolio's version: a portfolio whose version is no longer
+ * the one the changes were computed from is left alone, with all its rows (`applied` says
+ * which were written). Callers that hold the portfolio's row lock always match; the order
+ * path, which reads without a lock, retries (docs/decisions/020-trading-engine.md).
+ */
+import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
+import type { AppliedFill, Fill, Money, PortfolioState } from "@/domain/trading";
+import type { DbOrTx } from "@/server/db";
+import { portfolioTopic } from "@/server/realtime/hub";
+import { Outbox } from "@/server/realtime/outbox";
+import type { PortfolioChange } from "@/lib/live-messages";
+import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
+
+/** What may change on a stored order. */
+export type OrderChange = Partial<Pick<OrderRow, "status" | "triggered" | "rejectCode" | "rejectMessage" | "closedAt">>;
+
+interface PortfolioWrite {
+  version: number;
+  state: PortfolioState;
+  /** Symbols whose position rows must be written from `state`. */
+  symbols: Set<string>;
+}
+
+/** What a transaction did to portfolios, in memory until `writeChanges`. */
+export class Changes {
+  readonly newOrders: OrderRow[] = [];
+  /** Stored orders as they are after the change. */
+  readonly changedOrders: OrderRow[] = [];
+  readonly fills: FillRow[] = [];
+  private readonly ledger: Array<{ portfolio_id: string; kind: "trade" | "commission"; amount: string; order_id: string; fill_id: string }> = [];
+  private readonly portfolios = new Map<string, PortfolioWrite>();
+
+  constructor(readonly now: Date) {}
+
+  /** The portfolio's state after the change, and the version it was computed from. */
+  setState(portfolioId: string, version: number, state: PortfolioState): void {
+    const entry = this.portfolios.get(portfolioId);
+    if (entry) entry.state = state;
+    else this.portfolios.set(portfolioId, { version, state, symbols: new Set() });
+  }
+
+  stateOf(portfolioId: string): PortfolioState | undefined {
+    return this.portfolios.get(portfolioId)?.state;
+  }
+
+  addOrder(row: OrderRow): void {
+    this.newOrders.push(row);
+  }
+
+  /** Records a change of a stored order; returns the order as it is after it. */
+  changeOrder(row: OrderRow, change: OrderChange): OrderRow {
+    const changed = { ...row, ...change, updatedAt: this.now };
+    this.changedOrders.push(changed);
+    return changed;
+  }
+
+  /** Books an executed fill: its row, and the position it changed (cash comes with the state). */
+  addFill(options: { portfolioId: string; orderId: string; fill: Fill; applied: AppliedFill; reasonPrefix?: string }): FillRow {
+    const { portfolioId, orderId, fill, applied } = options;
+    const row: FillRow = {
+      id: randomUUID(),
+      orderId,
+      portfolioId,
+      symbol: fill.symbol,
+      side: fill.side,
+      quantity: fill.quantity,
+      price: $(fill.price),
+      commission: $(applied.commission),
+      reason: options.reasonPrefix ? `${options.reasonPrefix} ${fill.reason}` : fill.reason,
+      createdAt: this.now,
+    };
+    this.fills.push(row);
+    // The trade's cash (the signed notional), then the commission as its own line.
+    this.ledger.push({ portfolio_id: portfolioId, kind: "trade", amount: $((applied.cashChange + applied.commission) as Money), order_id: orderId, fill_id: row.id });
+    if (applied.commission !== 0n) this.ledger.push({ portfolio_id: portfolioId, kind: "commission", amount: $(-applied.commission as Money), order_id: orderId, fill_id: row.id });
+    const entry = this.portfolios.get(portfolioId);
+    if (!entry) throw new Error("setState must come before addFill: the fill's position is written from the portfolio's state.");
+    entry.symbols.add(fill.symbol);
+    return row;
+  }
+
+  /** Portfolios this change touches. */
+  get portfolioIds(): string[] {
+    return [...this.portfolios.keys()];
+  }
+
+  /** What the change did to each portfolio, as the live stream tells its owner (lib/live-messages.ts). */
+  messages(): PortfolioChange[] {
+    const orders = [...this.newOrders, ...this.changedOrders];
+    return this.portfolioIds.map((portfolioId) => ({
+      portfolioId,
+      orders: orders.filter((o) => o.portfolioId === portfolioId).map(serializeOrder),
+      fills: this.fills.filter((f) => f.portfolioId === portfolioId).map(serializeFill),
+    }));
+  }
+
+  get isEmpty(): boolean {
+    return this.portfolios.size === 0 && this.newOrders.length === 0 && this.changedOrders.length === 0;
+  }
+
+  /** The rows of each table as JSON for json_to_recordset. */
+  recordsets() {
+    const at = this.now.toISOString();
+    const positions = [...this.portfolios].flatMap(([portfolioId, entry]) =>
+      [...entry.symbols].map((symbol) => {
+        const p = entry.state.positions.get(symbol)!;
+        return { portfolio_id: portfolioId, symbol, quantity: p.quantity, cost_basis: $(p.costBasis), realised_pnl: $(p.realisedPnl) };
+      }),
+    );
+    return {
+      portfolios: [...this.portfolios].map(([id, entry]) => ({ id, version: entry.version, cash: $(entry.state.cash), reserved_cash: $(entry.state.reservedCash) })),
+      orders: this.newOrders.map((o) => ({
+        id: o.id,
+        portfolio_id: o.portfolioId,
+        symbol: o.symbol,
+        side: o.side,
+        type: o.type,
+        quantity: o.quantity,
+        limit_price: o.limitPrice,
+        stop_price: o.stopPrice,
+        time_in_force: o.timeInForce,
+        status: o.status,
+        reject_code: o.rejectCode,
+        reject_message: o.rejectMessage,
+        reserved_cash: o.reservedCash,
+        triggered: o.triggered,
+        replay: o.replay,
+        idempotency_key: o.idempotencyKey,
+        request_hash: o.requestHash,
+        response: o.response,
+        created_at: o.createdAt.toISOString(),
+        updated_at: o.updatedAt.toISOString(),
+        closed_at: o.closedAt?.toISOString() ?? null,
+      })),
+      orderChanges: this.changedOrders.map((c) => ({
+        id: c.id,
+        portfolio_id: c.portfolioId,
+        status: c.status,
+        triggered: c.triggered,
+        reject_code: c.rejectCode,
+        reject_message: c.rejectMessage,
+        closed_at: c.closedAt?.toISOString() ?? null,
+      })),
+      fills: this.fills.map((f) => ({
+        id: f.id,
+        order_id: f.orderId,
+        portfolio_id: f.portfolioId,
+        symbol: f.symbol,
+        side: f.side,
+        quantity: f.quantity,
+        price: f.price,
+        commission: f.commission,
+        reason: f.reason,
+      })),
+      ledger: this.ledger,
+      positions,
+      at,
+    };
+  }
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Writes `changes` in one statement and returns the ids of the portfolios it wrote (those
+ * whose version still matched). `outbox` gets a `portfolio` message per portfolio (what the
+ * change did to it: its orders as they are now and its new fills); on
+ * PostgreSQL its NOTIFYs go out in the same statement, and only if something was written (a
+ * caller whose guard failed retries with a new outbox and never delivers this one).
+ */
+export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox): Promise<Set<string>> {
+  if (changes.isEmpty) return new Set();
+  const sets = changes.recordsets();
+  for (const change of changes.messages()) outbox.add({ topic: portfolioTopic(change.portfolioId), type: "portfolio", data: change });
+  const notify: SQL | null = outbox.notifySql();
+  const result = await db.execute<{ id: string }>(sql`
+    with written as (
+      update portfolios p
+      set cash = x.cash, reserved_cash = x.reserved_cash, version = p.version + 1, updated_at = ${sets.at}::timestamptz
+      from json_to_recordset(${json(sets.portfolios)}::json) as x(id text, version bigint, cash numeric, reserved_cash numeric)
+      where p.id = x.id and p.version = x.version
+      returning p.id
+    ), new_orders as (
+      insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, time_in_force, status, reject_code, reject_message,
+                          reserved_cash, triggered, replay, idempotency_key, request_hash, response, created_at, updated_at, closed_at)
+      select x.* from json_to_recordset(${json(sets.orders)}::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity integer,
+        limit_price numeric, stop_price numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
+        triggered boolean, replay boolean, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), changed_orders as (
+      update orders o
+      set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at, updated_at = ${sets.at}::timestamptz
+      from json_to_recordset(${json(sets.orderChanges)}::json) as x(id text, portfolio_id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz)
+      where o.id = x.id and x.portfolio_id in (select id from written)
+      returning 1
+    ), new_fills as (
+      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, created_at)
+      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, ${sets.at}::timestamptz
+      from json_to_recordset(${json(sets.fills)}::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), new_ledger as (
+      insert into ledger_entries (portfolio_id, kind, amount, order_id, fill_id, created_at)
+      select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, ${sets.at}::timestamptz
+      from json_to_recordset(${json(sets.ledger)}::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), held as (
+      insert into positions (portfolio_id, symbol, quantity, cost_basis, realised_pnl, updated_at)
+      select x.portfolio_id, x.symbol, x.quantity, x.cost_basis, x.realised_pnl, ${sets.at}::timestamptz
+      from json_to_recordset(${json(sets.positions)}::json) as x(portfolio_id text, symbol text, quantity integer, cost_basis numeric, realised_pnl numeric)
+      where x.portfolio_id in (select id from written)
+      on conflict (portfolio_id, symbol) do update
+        set quantity = excluded.quantity, cost_basis = excluded.cost_basis, realised_pnl = excluded.realised_pnl, updated_at = excluded.updated_at
+      returning 1
+    )${notify ? sql`, notified as (${notify} where exists (select 1 from written))` : sql``}
+    select id from written${notify ? sql` where (select count(*) from notified) >= 0` : sql``}`);
+  return new Set(result.rows.map((r) => r.id));
+}

@@ -1,0 +1,16 @@
+/**
+ * The composition root's wiring: the trading engine's port (features/trading/port.ts) is
+ * implemented by events (an event portfolio's rules, replay prices and participant) and
+ * learn (the short-selling lesson). boot.ts calls this at start-up; tests and benchmarks that
+ * run the engine in-process call it too. It may import every feature; nothing below imports it.
+ */
+import { eventsTradingPort } from "@/features/events";
+import { SHORT_SELLING, unlockedFor } from "@/features/learn";
+import { wireTrading } from "@/features/trading";
+
+export function wireApp(): void {
+  wireTrading({
+    events: eventsTradingPort,
+    learn: { shortingUnlocked: (db, userIds) => unlockedFor(db, SHORT_SELLING, userIds) },
+  });
+}

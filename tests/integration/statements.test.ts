@@ -1,0 +1,83 @@
+/**
+ * What an order costs the database, counted statement by statement (BEGIN and COMMIT count
+ * too): a practice market order is one read and one write inside the engine, whatever the
+ * portfolio's history; the session check adds one (docs/decisions/020-trading-engine.md).
+ * A change that adds a statement to the hot path fails here.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { placeOrder } from "@/features/trading";
+import { orders } from "@/server/db/schema";
+import { createInstrument, createPortfolio } from "../factories/trading";
+import { useTestDatabase } from "../setup/db";
+
+const sent: string[] = [];
+let counting = false;
+const database = useTestDatabase({ onQuery: (query) => counting && sent.push(query) });
+
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  sent.length = 0;
+  counting = true;
+  try {
+    await work();
+  } finally {
+    counting = false;
+  }
+  return [...sent];
+}
+
+const market = (symbol: string, side = "buy", quantity = 1) => ({ symbol, side, type: "market", quantity });
+
+describe("statements per order", () => {
+  it("a practice market order: one read and one write, also with an Idempotency-Key and when it rests or is rejected", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "50.00" });
+    const portfolio = await createPortfolio(db);
+    const args = { userId: portfolio.userId, portfolioId: portfolio.id };
+    const buy = await statementsOf(() => placeOrder(db, { ...args, input: market(instrument.symbol) }));
+    expect(buy).toHaveLength(2);
+    expect(buy[0]).toMatch(/^\s*select/i);
+    expect(buy[1]).toMatch(/^\s*with written as \(\s*update portfolios/i);
+    expect(await statementsOf(() => placeOrder(db, { ...args, input: market(instrument.symbol, "sell"), idempotencyKey: randomUUID() }))).toHaveLength(2);
+    expect(await statementsOf(() => placeOrder(db, { ...args, input: { ...market(instrument.symbol), type: "limit", limitPrice: "40.00" } }))).toHaveLength(2);
+    expect(await statementsOf(() => placeOrder(db, { ...args, input: market(instrument.symbol, "buy", 1_000_000) }))).toHaveLength(2);
+  });
+
+  it("replays an Idempotency-Key's answer from the one read", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const request = { userId: portfolio.userId, portfolioId: portfolio.id, input: market(instrument.symbol), idempotencyKey: randomUUID() };
+    const first = await placeOrder(db, request);
+    let again: unknown;
+    expect(await statementsOf(async () => (again = await placeOrder(db, request)))).toHaveLength(1);
+    expect(again).toEqual(first);
+  });
+
+  it("does not grow with the portfolio's history (2,000 closed orders)", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db);
+    const portfolio = await createPortfolio(db);
+    const now = new Date();
+    await db.insert(orders).values(
+      Array.from({ length: 2000 }, (_, i) => ({
+        portfolioId: portfolio.id,
+        symbol: instrument.symbol,
+        side: "buy" as const,
+        type: "limit" as const,
+        quantity: 1,
+        limitPrice: "1.00",
+        timeInForce: "day" as const,
+        status: i % 2 ? ("cancelled" as const) : ("expired" as const),
+        createdAt: new Date(now.getTime() - (i + 1) * 60_000),
+      })),
+    );
+    const statements = await statementsOf(() => placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: market(instrument.symbol) }));
+    expect(statements).toHaveLength(2);
+    // The open-orders read is a partial index's, never a scan of the history.
+    await db.execute(sql`analyze orders`);
+    const plan = await db.execute<{ "QUERY PLAN": string }>(sql`explain select 1 from orders o where o.portfolio_id = ${portfolio.id} and o.status = 'open'`);
+    expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/orders_portfolio_open_idx/);
+  });
+});
