@@ -201,6 +201,8 @@ export interface DatasetSummary {
   id: string;
   name: string;
   symbol: string;
+  /** The company's sector: what a replay position's sector is. */
+  sector: string;
   createdAt: string;
   rowCount: number;
   firstDate: string;
@@ -219,7 +221,19 @@ export interface DatasetRow {
 export interface DatasetImport {
   name: string;
   symbol: string;
+  sector: string;
   csv: string;
+}
+
+/** The longest sector name a dataset takes (the bundled ones are at most 22 characters). */
+export const MAX_SECTOR_CHARS = 40;
+
+/** What is wrong with a dataset's sector, or null: required, because a replay position shows it. */
+export function datasetSectorProblem(sector: string): string | null {
+  const clean = sector.trim();
+  if (!clean) return "Give the company's sector, like Technology: a replay position shows it.";
+  if (clean.length > MAX_SECTOR_CHARS) return `A sector is at most ${MAX_SECTOR_CHARS} characters.`;
+  return null;
 }
 
 /** The most characters a CSV may have (about 2 MB). */
@@ -241,6 +255,7 @@ const toSummary = (row: typeof datasets.$inferSelect): DatasetSummary => ({
   id: row.id,
   name: row.name,
   symbol: row.symbol,
+  sector: row.sector,
   createdAt: row.createdAt.toISOString(),
   rowCount: row.rowCount,
   firstDate: row.firstDate,
@@ -257,10 +272,13 @@ const ROW_BATCH = 5_000;
 export async function importDataset(db: Db, actorId: string, input: DatasetImport, ip?: string): Promise<DatasetSummary> {
   const name = input.name.trim();
   const symbol = input.symbol.trim().toUpperCase();
+  const sector = input.sector.trim();
   const fields: Record<string, string> = {};
   if (!name) fields.name = "Give the dataset a name.";
   else if (name.length > 80) fields.name = "A name is at most 80 characters.";
   if (!DATASET_SYMBOL_PATTERN.test(symbol)) fields.symbol = "A symbol is 1 to 10 capital letters or digits (dots and dashes allowed), like ACME.";
+  const sectorProblem = datasetSectorProblem(sector);
+  if (sectorProblem) fields.sector = sectorProblem;
   let problems: CsvProblem[] = [];
   let rows: DatasetRow[] = [];
   if (input.csv.length > MAX_CSV_CHARS) fields.csv = "The file is over 2 MB. Split it into smaller datasets.";
@@ -281,7 +299,7 @@ export async function importDataset(db: Db, actorId: string, input: DatasetImpor
     try {
       [dataset] = await tx
         .insert(datasets)
-        .values({ name, symbol, rowCount: rows.length, firstDate: rows[0]!.date, lastDate: rows.at(-1)!.date })
+        .values({ name, symbol, sector, rowCount: rows.length, firstDate: rows[0]!.date, lastDate: rows.at(-1)!.date })
         .returning();
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken(name);
@@ -290,7 +308,7 @@ export async function importDataset(db: Db, actorId: string, input: DatasetImpor
     for (let start = 0; start < rows.length; start += ROW_BATCH) {
       await tx.insert(datasetRows).values(rows.slice(start, start + ROW_BATCH).map((r) => ({ datasetId: dataset!.id, ...r })));
     }
-    await audit(tx, { action: "market.dataset-imported", actorId, ip, detail: { id: dataset!.id, name, symbol, rows: rows.length } });
+    await audit(tx, { action: "market.dataset-imported", actorId, ip, detail: { id: dataset!.id, name, symbol, sector, rows: rows.length } });
     return toSummary(dataset!);
   });
 }
@@ -320,6 +338,21 @@ export async function deleteDataset(db: Db, actorId: string, id: string, ip?: st
     }
     await tx.delete(datasets).where(eq(datasets.id, id));
     await audit(tx, { action: "market.dataset-deleted", actorId, ip, detail: { id, name: dataset.name, symbol: dataset.symbol, rows: dataset.rowCount } });
+  });
+}
+
+/** Sets a dataset's sector (datasets imported before it was asked for are "Unclassified"). */
+export async function setDatasetSector(db: Db, actorId: string, id: string, sector: string, ip?: string): Promise<DatasetSummary> {
+  const problem = datasetSectorProblem(sector);
+  if (problem) throw failures.invalid(problem, { sector: problem });
+  const clean = sector.trim();
+  return db.transaction(async (tx) => {
+    const [dataset] = await tx.select().from(datasets).where(eq(datasets.id, id)).for("update");
+    if (!dataset) throw failures.notFound("No such dataset.");
+    if (dataset.sector === clean) return toSummary(dataset);
+    const [updated] = await tx.update(datasets).set({ sector: clean }).where(eq(datasets.id, id)).returning();
+    await audit(tx, { action: "market.dataset-updated", actorId, ip, detail: { id, name: dataset.name, changed: { sector: { from: dataset.sector, to: clean } } } });
+    return toSummary(updated!);
   });
 }
 

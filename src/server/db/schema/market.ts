@@ -79,6 +79,8 @@ export const datasets = pgTable("datasets", {
     .$defaultFn(() => crypto.randomUUID()),
   name: text("name").notNull().unique(),
   symbol: text("symbol").notNull(),
+  /** The sector of the dataset's company (a replay position's sector); "Unclassified" for datasets imported before it was asked. */
+  sector: text("sector").notNull(),
   createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
   rowCount: integer("row_count").notNull(),
   /** YYYY-MM-DD */
