@@ -5,20 +5,26 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { instrumentProblems, parseOhlcvCsv, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
+import { INDEX_KIND, instrumentProblems, parseOhlcvCsv, SIMULATED_KINDS, TLX, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
 import { cancelOrdersOfWithdrawnInstrument } from "@/features/portfolio/server";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { datasetRows, datasets, events, INSTRUMENT_KINDS, instruments } from "@/server/db/schema";
+import { datasetRows, datasets, events, instruments } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
 
 
 /** Everything an admin sees and edits of an instrument. */
-export interface AdminInstrument extends InstrumentDefinition {
+export interface AdminInstrument extends Omit<InstrumentDefinition, "kind"> {
+  /** "index" is the benchmark: listed, computed, never edited (its parameters are zero). */
+  kind: InstrumentKind | typeof INDEX_KIND;
   active: boolean;
   lastPrice: string;
   updatedAt: string;
+  /** A constituent of the TLX benchmark: deactivating it freezes its price inside the index. */
+  inBenchmark: boolean;
 }
+
+const benchmarkSymbols = new Set(TLX.constituents.map((c) => c.symbol));
 
 const EDITABLE = ["name", "sector", "kind", "startingPrice", "drift", "volatility", "beta", "sectorLoading", "averageDailyVolume"] as const;
 type Editable = (typeof EDITABLE)[number];
@@ -49,6 +55,7 @@ export const instrumentChangeSchema = z
 
 function toAdmin(row: typeof instruments.$inferSelect): AdminInstrument {
   return {
+    inBenchmark: benchmarkSymbols.has(row.symbol),
     symbol: row.symbol,
     name: row.name,
     sector: row.sector,
@@ -94,7 +101,8 @@ export function instrumentFieldErrors(definition: InstrumentDefinition): Record<
   const strip = (message: string, symbol: string) => message.slice((symbol || "(no symbol)").length + 2);
   for (const key of ["symbol", ...EDITABLE] as const) {
     if (key === "kind") {
-      if (!(INSTRUMENT_KINDS as readonly string[]).includes(definition.kind)) fields.kind = "The kind is stock or etf.";
+      // An index is never added or made by hand: its level is computed from its constituents.
+      if (!(SIMULATED_KINDS as readonly string[]).includes(definition.kind)) fields.kind = "The kind is stock or etf.";
       continue;
     }
     const probe = { ...GOOD, [key]: definition[key] } as InstrumentDefinition;
@@ -161,10 +169,11 @@ async function saveInstrument(db: Db, actorId: string, symbol: string, change: I
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(instruments).where(eq(instruments.symbol, symbol)).for("update");
     if (!row) throw failures.notFound("No such instrument.");
+    if (row.kind === INDEX_KIND) throw indexNotEditable(row.symbol);
     const before = toAdmin(row);
     const trimmed = { ...change };
     for (const key of ["name", "sector"] as const) if (typeof trimmed[key] === "string") trimmed[key] = trimmed[key].trim();
-    const after: InstrumentDefinition = { ...before, ...stripUndefined(trimmed) };
+    const after: InstrumentDefinition = { ...before, kind: row.kind, ...stripUndefined(trimmed) };
     rejectIfInvalid(after);
     const changed: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of EDITABLE) if (after[key] !== before[key] && !(key === "startingPrice" && Number(after[key]) === Number(before[key]))) changed[key] = { from: before[key], to: after[key] };
@@ -180,6 +189,16 @@ async function saveInstrument(db: Db, actorId: string, symbol: string, change: I
     return toAdmin(updated!);
   });
 }
+
+/**
+ * The benchmark is not a simulated instrument: there are no parameters to edit, and
+ * withdrawing it would leave every performance chart without its comparison.
+ */
+const indexNotEditable = (symbol: string) =>
+  failures.refused(
+    "INDEX_NOT_EDITABLE",
+    `${symbol} is the benchmark index: its level is computed from its ${TLX.constituents.length} stocks on every tick, so it has no parameters to edit, and it stays listed because every performance chart compares with it.`,
+  );
 
 /** Takes an instrument out of the simulator and the trade ticket's search, and cancels its open orders; its history stays. */
 export function deactivateInstrument(db: Db, actorId: string, symbol: string, ip?: string) {

@@ -186,7 +186,7 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<OrderAns
       .select()
       .from(orders)
       .where(and(eq(orders.portfolioId, portfolio.id), eq(orders.status, "open")));
-    const context = { now, prices: market.prices, inactiveSymbols: market.inactiveSymbols };
+    const context = { now, prices: market.prices, inactiveSymbols: market.inactiveSymbols, untradableSymbols: market.untradableSymbols };
 
     const row: OrderRow = {
       id: randomUUID(),

@@ -49,14 +49,17 @@ export async function loadState(tx: Tx, portfolio: PortfolioRow): Promise<Portfo
 export interface Market {
   prices: Map<string, Money>;
   inactiveSymbols: Set<string>;
+  /** Listed, never traded: the benchmark index. */
+  untradableSymbols?: Set<string>;
 }
 
-/** Last prices of the whole universe (a few dozen rows), and which instruments are inactive. */
+/** Last prices of the whole universe (a few dozen rows), which instruments are inactive, and which are indexes. */
 export async function loadMarket(tx: DbOrTx): Promise<Market> {
-  const rows = await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active }).from(instruments);
+  const rows = await tx.select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active, kind: instruments.kind }).from(instruments);
   return {
     prices: new Map(rows.map((r) => [r.symbol, money(r.lastPrice)])),
     inactiveSymbols: new Set(rows.filter((r) => !r.active).map((r) => r.symbol)),
+    untradableSymbols: new Set(rows.filter((r) => r.kind === "index").map((r) => r.symbol)),
   };
 }
 
