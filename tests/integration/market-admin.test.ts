@@ -97,6 +97,28 @@ describe("market admin over HTTP", () => {
     expect((await client.request("/api/admin/instruments/NOPE", { method: "PATCH", json: { name: "x" } })).status).toBe(404);
   });
 
+  it("lists the benchmark index but refuses to edit, withdraw or imitate it", async () => {
+    const client = await admin();
+    const list = await json<{ items: Array<{ symbol: string; kind: string; inBenchmark: boolean }> }>(await client.request("/api/admin/instruments"));
+    expect(list.items.find((i) => i.symbol === "TLX")).toMatchObject({ kind: "index", inBenchmark: false });
+    expect(list.items.find((i) => i.symbol === "NWRB")).toMatchObject({ kind: "stock", inBenchmark: true });
+    expect(list.items.find((i) => i.symbol === "TKTM")).toMatchObject({ kind: "etf", inBenchmark: false });
+
+    for (const change of [{ active: false }, { volatility: 0.2 }, { kind: "stock" }]) {
+      const refused = await client.request("/api/admin/instruments/TLX", { method: "PATCH", json: change });
+      expect(refused.status, JSON.stringify(change)).toBe(422);
+      expect(await json(refused)).toMatchObject({ error: { code: "INDEX_NOT_EDITABLE", message: expect.stringContaining("every performance chart compares with it") } });
+    }
+    const after = await json<{ items: Array<{ symbol: string; active: boolean; kind: string }> }>(await client.request("/api/admin/instruments"));
+    expect(after.items.find((i) => i.symbol === "TLX")).toMatchObject({ active: true, kind: "index" });
+
+    const madeUp = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(freshSymbol()), kind: "index" } });
+    expect(madeUp.status).toBe(400);
+    expect(await json(madeUp)).toMatchObject({ error: { fields: { kind: "The kind is stock or etf." } } });
+    const madeIntoIndex = await client.request("/api/admin/instruments/NWRB", { method: "PATCH", json: { kind: "index" } });
+    expect(madeIntoIndex.status).toBe(400);
+  });
+
   it("refuses members (403) and strangers (401)", async () => {
     const client = await member();
     for (const [path, init] of [

@@ -121,3 +121,9 @@ export function benchmarkTick(options: { rows: ReadonlyArray<Pick<typeof instrum
   const level = levelOf(index, prices);
   return level === null ? null : { symbol: index.symbol, price: level, at: options.at, volume: 0 };
 }
+
+/** What an index's page says about it: how many stocks make it and where it started. Null for anything else. */
+export function indexFacts(symbol: string, kind: string): { constituents: number; baseLevel: string } | null {
+  if (kind !== INDEX_KIND || symbol !== BENCHMARK.symbol) return null;
+  return { constituents: BENCHMARK.constituents.length, baseLevel: BENCHMARK.baseLevel };
+}
