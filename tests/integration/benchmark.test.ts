@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backfill, BUNDLED_UNIVERSE, indexCandles, indexLevel, stepTo, TLX, type Candle, type CandleInterval, type MarketState } from "@/domain/market";
+import { backfill, BUNDLED_UNIVERSE, indexHistory, indexLevel, stepTo, TLX, type Candle, type CandleInterval, type MarketState } from "@/domain/market";
 import { seedMarket } from "@/features/market/server/seed";
 import { SimulatorJob } from "@/features/market/server/simulator-job";
 import { placeOrder, takeSnapshots } from "@/features/portfolio/server";
@@ -64,8 +64,9 @@ describe(`the benchmark index (${kind})`, () => {
 
     // Exactly the domain's candles of the backfill the seed made.
     const history = backfill(BUNDLED_UNIVERSE, SEED, T0);
+    const computed = indexHistory(TLX, history);
     for (const interval of ["1d", "1m"] as const) {
-      const expected = indexCandles(TLX, interval === "1d" ? history.daily : history.minute, interval);
+      const expected = interval === "1d" ? computed.daily : computed.minute;
       const stored = (await candlesOf(db, ["TLX"], interval)).TLX ?? [];
       expect(stored.length, interval).toBe(expected.length);
       expect(stored.at(-1), interval).toEqual(expected.at(-1));
@@ -73,8 +74,12 @@ describe(`the benchmark index (${kind})`, () => {
     }
     expect(await candleCount(db, "TLX", "1d")).toBeGreaterThanOrEqual(365);
     expect(await candleCount(db, "TLX", "1m")).toBeGreaterThanOrEqual(700);
-    // The chart ends where the quote stands.
-    expect((await candlesOf(db, ["TLX"], "1d")).TLX!.at(-1)!.close).toBe(tlx!.lastPrice);
+    // The chart ends where the quote stands, and today's range holds today's minutes.
+    const today = (await candlesOf(db, ["TLX"], "1d")).TLX!.at(-1)!;
+    expect(today.close).toBe(tlx!.lastPrice);
+    const todaysMinutes = (await candlesOf(db, ["TLX"], "1m")).TLX!.filter((m) => m.start.getTime() >= today.start.getTime());
+    expect(Number(today.high)).toBe(Math.max(...todaysMinutes.map((m) => Number(m.high))));
+    expect(Number(today.low)).toBe(Math.min(...todaysMinutes.map((m) => Number(m.low))));
   });
 
   it("is seeded once: a second start changes nothing", async () => {
@@ -100,12 +105,15 @@ describe(`the benchmark index (${kind})`, () => {
     expect(seeded.candles).toBe(seeded.benchmark.candles);
     const tlx = await row(db, "TLX");
     expect(tlx).toMatchObject({ kind: "index", lastPrice: indexLevel(TLX, await pricesOf(db, "lastPrice")), updatedAt: later });
-    const storedDays = await candlesOf(db, constituents, "1d");
-    expect((await candlesOf(db, ["TLX"], "1d")).TLX).toEqual(indexCandles(TLX, storedDays, "1d"));
-    // Minutes: the last day of them, as a fresh backfill has.
+    // Exactly the domain's history of the stored candles: every day, and the last day of minutes (as a fresh backfill has).
+    const storedMinutes = Object.fromEntries(
+      Object.entries(await candlesOf(db, constituents, "1m")).map(([symbol, list]) => [symbol, list.filter((c) => c.start.getTime() >= later.getTime() - 86_400_000)]),
+    );
+    const expected = indexHistory(TLX, { daily: await candlesOf(db, constituents, "1d"), minute: storedMinutes });
+    expect((await candlesOf(db, ["TLX"], "1d")).TLX).toEqual(expected.daily);
     const minutes = (await candlesOf(db, ["TLX"], "1m")).TLX!;
+    expect(minutes).toEqual(expected.minute);
     expect(minutes.length).toBeGreaterThan(700);
-    expect(minutes[0]!.start.getTime()).toBeGreaterThanOrEqual(later.getTime() - 86_400_000);
   });
 
   it("moves on every tick to the domain's level of its constituents' new prices, in the same transaction, quoted and charted", async () => {

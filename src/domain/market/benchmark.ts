@@ -16,7 +16,7 @@
  * An index is listed like an instrument (kind "index": a page, a chart, a level and a day
  * change) but never traded: there is nothing to buy, and its level is not a price anyone pays.
  */
-import type { Candle, CandleInterval } from "./candles";
+import { bucketStartMs, INTERVAL_MS, type Candle, type CandleInterval } from "./candles";
 import { fromCents, toCents } from "./cents";
 import { BUNDLED_UNIVERSE, type InstrumentDefinition } from "./universe";
 
@@ -72,7 +72,7 @@ export function indexLevels(index: BenchmarkIndex, candles: Readonly<Record<stri
  * - high and low: the larger and smaller of open and close. The index's path inside the
  *   interval is not in the constituents' candles: their highs are not simultaneous, and a
  *   level made of them would draw a range the index never had. Live ticks fold real highs
- *   and lows from then on.
+ *   and lows from then on (and indexHistory widens days by their minutes).
  * - volume 0: an index does not trade.
  */
 export function indexCandles(index: BenchmarkIndex, candles: Readonly<Record<string, readonly Candle[]>>, interval: CandleInterval): Candle[] {
@@ -103,4 +103,27 @@ export function indexCandles(index: BenchmarkIndex, candles: Readonly<Record<str
     result.push({ symbol: index.symbol, interval, start: new Date(start), open, high, low, close, volume: 0 });
   }
   return result;
+}
+
+/**
+ * The index's daily and minute candles from its constituents' (a backfill, or what an install
+ * has stored). A day that has minute candles reaches at least as high and as low as they do:
+ * those levels happened that day, and the day's range must not sit inside its own minutes'.
+ */
+export function indexHistory(index: BenchmarkIndex, candles: { daily: Readonly<Record<string, readonly Candle[]>>; minute: Readonly<Record<string, readonly Candle[]>> }): { daily: Candle[]; minute: Candle[] } {
+  const minute = indexCandles(index, candles.minute, "1m");
+  const range = new Map<number, { high: number; low: number }>();
+  for (const m of minute) {
+    const day = bucketStartMs(m.start.getTime(), INTERVAL_MS["1d"]);
+    const seen = range.get(day);
+    const high = toCents(m.high);
+    const low = toCents(m.low);
+    range.set(day, seen ? { high: Math.max(seen.high, high), low: Math.min(seen.low, low) } : { high, low });
+  }
+  const daily = indexCandles(index, candles.daily, "1d").map((d) => {
+    const within = range.get(d.start.getTime());
+    if (!within) return d;
+    return { ...d, high: fromCents(Math.max(toCents(d.high), within.high)), low: fromCents(Math.min(toCents(d.low), within.low)) };
+  });
+  return { daily, minute };
 }

@@ -1,5 +1,5 @@
 /** The market domain: universe, price processes, candles, replay. Pure; see each module. */
-export { equalWeightIndex, INDEX_KIND, indexCandles, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
+export { equalWeightIndex, INDEX_KIND, indexCandles, indexHistory, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
 export { aggregateTicks, bucketStart, CandleOrderError, INTERVAL_MS, rollUp, updateCandle, type Candle, type CandleInterval, type Tick } from "./candles";
 export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";

@@ -4,7 +4,7 @@
  * constituents' opens and closes, high/low never claim a range the index did not have.
  */
 import { describe, expect, it } from "vitest";
-import { backfill, BUNDLED_UNIVERSE, equalWeightIndex, indexCandles, indexLevel, TLX, type Candle } from "@/domain/market";
+import { backfill, BUNDLED_UNIVERSE, equalWeightIndex, indexCandles, indexHistory, indexLevel, TLX, type Candle } from "@/domain/market";
 
 const two = equalWeightIndex({ symbol: "TWO", name: "Two stocks", baseLevel: "100.00" }, [
   { ...BUNDLED_UNIVERSE[0]!, symbol: "AA", startingPrice: "10.00" },
@@ -74,5 +74,28 @@ describe("index candles from constituent candles", () => {
   it("is what indexLevels reads the closes of", () => {
     const candles = { AA: [day("AA", "2026-01-02", "10.00", "12.00")], BB: [day("BB", "2026-01-02", "40.00", "40.00")] };
     expect(indexCandles(two, candles, "1d").map((c) => c.close)).toEqual(["110.00"]);
+  });
+
+  it("widens a day to the range of its own minutes, and leaves days without minutes alone", () => {
+    const minute = (symbol: string, iso: string, open: string, close: string): Candle => ({ ...day(symbol, "2026-01-03", open, close), interval: "1m", start: new Date(iso) });
+    const history = indexHistory(two, {
+      daily: {
+        AA: [day("AA", "2026-01-02", "10.00", "10.00"), day("AA", "2026-01-03", "10.00", "10.00")],
+        BB: [day("BB", "2026-01-02", "40.00", "40.00"), day("BB", "2026-01-03", "40.00", "40.00")],
+      },
+      // On the 3rd the index went to 120.00 and back within the day: its open and close say 100.00.
+      minute: {
+        AA: [minute("AA", "2026-01-03T09:00:00Z", "10.00", "14.00"), minute("AA", "2026-01-03T09:01:00Z", "14.00", "10.00")],
+        BB: [minute("BB", "2026-01-03T09:00:00Z", "40.00", "40.00"), minute("BB", "2026-01-03T09:01:00Z", "40.00", "40.00")],
+      },
+    });
+    expect(history.minute.map((m) => [m.open, m.close])).toEqual([
+      ["100.00", "120.00"],
+      ["120.00", "100.00"],
+    ]);
+    expect(history.daily.map((d) => [d.start.toISOString().slice(0, 10), d.open, d.high, d.low, d.close])).toEqual([
+      ["2026-01-02", "100.00", "100.00", "100.00", "100.00"],
+      ["2026-01-03", "100.00", "120.00", "100.00", "100.00"],
+    ]);
   });
 });

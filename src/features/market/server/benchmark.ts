@@ -5,7 +5,7 @@
  * the domain (`indexLevel`, `indexCandles`); this module only loads and stores.
  */
 import { and, eq, gte, inArray, or } from "drizzle-orm";
-import { INDEX_KIND, indexCandles, IndexPriceError, indexLevel, TLX, type BenchmarkIndex, type Candle, type CandleInterval, type Tick } from "@/domain/market";
+import { INDEX_KIND, indexHistory, IndexPriceError, indexLevel, TLX, type BenchmarkIndex, type Candle, type CandleInterval, type Tick } from "@/domain/market";
 import type { Tx } from "@/server/db";
 import { candles, instruments, seededContent } from "@/server/db/schema";
 import { logger } from "@/server/logger";
@@ -42,7 +42,7 @@ export interface SeededBenchmark {
 /**
  * Inserts the index once (insert-if-never-seeded, decision 012): its row at the level of its
  * constituents' last prices (previous close likewise), and its daily and minute candles from
- * theirs — taken from `history` when the backfill just made them, else read from the table
+ * theirs (domain `indexHistory`) — taken from `history` when the backfill just made them, else read from the table
  * (an install that had its market before the index existed).
  */
 export async function seedBenchmark(tx: Tx, options: { index?: BenchmarkIndex; now: Date; history?: { daily: Record<string, Candle[]>; minute: Record<string, Candle[]> } }): Promise<SeededBenchmark> {
@@ -85,7 +85,8 @@ export async function seedBenchmark(tx: Tx, options: { index?: BenchmarkIndex; n
   }
 
   const history = options.history ?? (await storedHistory(tx, symbols, options.now));
-  const own = [...indexCandles(index, history.daily, "1d"), ...indexCandles(index, history.minute, "1m")];
+  const computed = indexHistory(index, history);
+  const own = [...computed.daily, ...computed.minute];
   await insertCandles(tx, own);
   return { inserted: true, candles: own.length };
 }
