@@ -75,6 +75,7 @@ function DatasetSector({ dataset }: { dataset: DatasetSummaryRow }) {
           setStatus(null);
         }}
         error={error}
+        hint=""
       />
       <Button type="submit" variant="secondary" busy={busy} disabled={value.trim() === saved}>
         Save sector

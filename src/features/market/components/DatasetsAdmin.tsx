@@ -97,10 +97,10 @@ const MAX_BYTES = 2 * 1024 * 1024;
 export const SECTOR_REQUIRED = "Give the company's sector, like Technology: a replay position shows it.";
 
 /** A free-text sector with the bundled sectors suggested (a dataset may be of any company). */
-export function SectorField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
+export function SectorField({ id, value, onChange, error, hint = "The company's sector, like Technology." }: { id: string; value: string; onChange: (value: string) => void; error?: string; hint?: string }) {
   return (
     <>
-      <Field label="Sector" id={id} value={value} list={`${id}-suggestions`} maxLength={40} onChange={(e) => onChange(e.target.value)} error={error} hint="The company's sector, like Technology." />
+      <Field label="Sector" id={id} value={value} list={`${id}-suggestions`} maxLength={40} onChange={(e) => onChange(e.target.value)} error={error} hint={hint || undefined} />
       <datalist id={`${id}-suggestions`}>
         {SECTORS.map((s) => (
           <option key={s} value={s} />
