@@ -1,6 +1,7 @@
 /**
- * The market admin in the browser: an admin adds an instrument, imports a small dataset and
- * sees its preview chart, and a bad file shows every problem with its line number.
+ * The market admin in the browser: an admin adds an instrument, imports a small dataset (its
+ * sector asked for) and sees its preview chart and sector, and a bad file shows every problem
+ * with its line number.
  */
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -46,6 +47,10 @@ describe.skipIf(browserMissing)("market admin", () => {
     await importForm.getByLabel("CSV file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(BAD_CSV) });
     await importForm.getByLabel("Dataset name").fill(badName);
     await importForm.getByLabel("Symbol", { exact: true }).fill("ACME");
+    // The sector is asked for, with a message on its field.
+    await importForm.getByRole("button", { name: "Import" }).click();
+    await importForm.getByText("Give the company's sector, like Technology: a replay position shows it.").waitFor();
+    await importForm.getByLabel("Sector", { exact: true }).fill("Industrials");
     await importForm.getByRole("button", { name: "Import" }).click();
     const problems = importForm.getByRole("list", { name: "Problems in the file" }).getByRole("listitem");
     await expect.poll(() => problems.count()).toBe(3);
@@ -63,10 +68,17 @@ describe.skipIf(browserMissing)("market admin", () => {
     await page.waitForURL((url) => /^\/admin\/datasets\/[^/]+$/.test(url.pathname));
     await page.getByRole("heading", { name }).waitFor();
     await page.getByText("ACME · 3 days from 2024-01-02 to 2024-01-04").waitFor();
+    // Its sector is shown, and can be changed.
+    const sectorForm = page.getByRole("form", { name: "Dataset sector" });
+    expect(await sectorForm.getByLabel("Sector", { exact: true }).inputValue()).toBe("Industrials");
+    await sectorForm.getByLabel("Sector", { exact: true }).fill("Materials");
+    await sectorForm.getByRole("button", { name: "Save sector" }).click();
+    await sectorForm.getByRole("status").filter({ hasText: "The sector is now Materials." }).waitFor();
     const chart = page.getByRole("img", { name: `Daily candles of ${name}` });
     await chart.locator("canvas").first().waitFor();
 
     await page.goto(`${appUrl()}/admin/datasets`);
+    await page.getByRole("table").getByRole("row").filter({ hasText: name }).getByText("Materials").waitFor();
     await page.getByRole("table").getByRole("link", { name }).click();
 
     // Deleting asks first, then the dataset is gone from the list.

@@ -26,6 +26,7 @@ describe.skipIf(browserMissing)("a replay event in the browser", () => {
     await importForm.getByLabel("CSV file").setInputFiles({ name: "crash.csv", mimeType: "text/csv", buffer: Buffer.from(CSV) });
     await importForm.getByLabel("Dataset name").fill(name);
     await importForm.getByLabel("Symbol", { exact: true }).fill(symbol);
+    await importForm.getByLabel("Sector", { exact: true }).fill("Financials");
     await importForm.getByRole("button", { name: "Import" }).click();
     await admin.waitForURL((url) => /^\/admin\/datasets\/[^/]+$/.test(url.pathname));
 

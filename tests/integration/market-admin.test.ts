@@ -97,6 +97,28 @@ describe("market admin over HTTP", () => {
     expect((await client.request("/api/admin/instruments/NOPE", { method: "PATCH", json: { name: "x" } })).status).toBe(404);
   });
 
+  it("lists the benchmark index but refuses to edit, withdraw or imitate it", async () => {
+    const client = await admin();
+    const list = await json<{ items: Array<{ symbol: string; kind: string; inBenchmark: boolean }> }>(await client.request("/api/admin/instruments"));
+    expect(list.items.find((i) => i.symbol === "TLX")).toMatchObject({ kind: "index", inBenchmark: false });
+    expect(list.items.find((i) => i.symbol === "NWRB")).toMatchObject({ kind: "stock", inBenchmark: true });
+    expect(list.items.find((i) => i.symbol === "TKTM")).toMatchObject({ kind: "etf", inBenchmark: false });
+
+    for (const change of [{ active: false }, { volatility: 0.2 }, { kind: "stock" }]) {
+      const refused = await client.request("/api/admin/instruments/TLX", { method: "PATCH", json: change });
+      expect(refused.status, JSON.stringify(change)).toBe(422);
+      expect(await json(refused)).toMatchObject({ error: { code: "INDEX_NOT_EDITABLE", message: expect.stringContaining("every performance chart compares with it") } });
+    }
+    const after = await json<{ items: Array<{ symbol: string; active: boolean; kind: string }> }>(await client.request("/api/admin/instruments"));
+    expect(after.items.find((i) => i.symbol === "TLX")).toMatchObject({ active: true, kind: "index" });
+
+    const madeUp = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(freshSymbol()), kind: "index" } });
+    expect(madeUp.status).toBe(400);
+    expect(await json(madeUp)).toMatchObject({ error: { fields: { kind: "The kind is stock or etf." } } });
+    const madeIntoIndex = await client.request("/api/admin/instruments/NWRB", { method: "PATCH", json: { kind: "index" } });
+    expect(madeIntoIndex.status).toBe(400);
+  });
+
   it("refuses members (403) and strangers (401)", async () => {
     const client = await member();
     for (const [path, init] of [
@@ -116,7 +138,7 @@ describe("market admin over HTTP", () => {
   it("imports a good CSV, refuses a bad one with every line and stores nothing, and answers 409 for a taken name", async () => {
     const client = await admin();
     const badName = unique("Bad");
-    const bad = await client.request("/api/admin/datasets", { method: "POST", json: { name: badName, symbol: "ACME", csv: BAD_CSV } });
+    const bad = await client.request("/api/admin/datasets", { method: "POST", json: { name: badName, symbol: "ACME", sector: "Industrials", csv: BAD_CSV } });
     expect(bad.status).toBe(400);
     const badBody = await json<{ error: { problems: Array<{ line: number; message: string }>; fields: Record<string, string> } }>(bad);
     expect(badBody.error.problems.map((p) => p.line)).toEqual([3, 5, 6]);
@@ -126,22 +148,32 @@ describe("market admin over HTTP", () => {
     expect(afterBad.items.some((d) => d.name === badName)).toBe(false);
 
     const name = unique("Good");
-    const good = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "acme", csv: GOOD_CSV } });
+    const noSector = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "ACME", sector: "  ", csv: GOOD_CSV } });
+    expect(noSector.status).toBe(400);
+    expect(await json(noSector)).toMatchObject({ error: { code: "VALIDATION_FAILED", fields: { sector: "Give the company's sector, like Technology: a replay position shows it." } } });
+    const good = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "acme", sector: " Industrials ", csv: GOOD_CSV } });
     expect(good.status).toBe(201);
-    const created = await json<{ id: string; rowCount: number; firstDate: string; lastDate: string; symbol: string }>(good);
-    expect(created).toMatchObject({ rowCount: 3, firstDate: "2024-01-02", lastDate: "2024-01-04", symbol: "ACME" });
+    const created = await json<{ id: string; rowCount: number; firstDate: string; lastDate: string; symbol: string; sector: string }>(good);
+    expect(created).toMatchObject({ rowCount: 3, firstDate: "2024-01-02", lastDate: "2024-01-04", symbol: "ACME", sector: "Industrials" });
     const detail = await json<{ dataset: { name: string }; rows: Array<{ date: string; close: string; volume: number }> }>(await client.request(`/api/admin/datasets/${created.id}`));
-    expect(detail.dataset.name).toBe(name);
+    expect(detail.dataset).toMatchObject({ name, sector: "Industrials" });
     expect(detail.rows).toEqual([
       { date: "2024-01-02", open: "10.00", high: "11.00", low: "9.50", close: "10.50", volume: 1000 },
       { date: "2024-01-03", open: "10.50", high: "12.00", low: "10.00", close: "11.75", volume: 2000 },
       { date: "2024-01-04", open: "11.75", high: "11.80", low: "11.00", close: "11.10", volume: 1500 },
     ]);
 
-    const taken = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "ACME", csv: GOOD_CSV } });
+    const taken = await client.request("/api/admin/datasets", { method: "POST", json: { name, symbol: "ACME", sector: "Industrials", csv: GOOD_CSV } });
     expect(taken.status).toBe(409);
     expect(await json(taken)).toMatchObject({ error: { code: "NAME_TAKEN" } });
     expect((await client.request("/api/admin/datasets/no-such-id")).status).toBe(404);
+
+    const tooLong = await client.request(`/api/admin/datasets/${created.id}`, { method: "PATCH", json: { sector: "x".repeat(41) } });
+    expect(tooLong.status).toBe(400);
+    expect(await json(tooLong)).toMatchObject({ error: { fields: { sector: "A sector is at most 40 characters." } } });
+    const resectored = await client.request(`/api/admin/datasets/${created.id}`, { method: "PATCH", json: { sector: "Materials" } });
+    expect(resectored.status).toBe(200);
+    expect(await json(resectored)).toMatchObject({ id: created.id, sector: "Materials" });
   });
 });
 
@@ -170,15 +202,15 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
 
   it("imports in one piece or not at all", async () => {
     const actor = await createTestUser(db.db, { role: "admin" });
-    const refused = await importDataset(db.db, actor.id, { name: "Bad one", symbol: "ACME", csv: BAD_CSV }).catch((e: unknown) => e);
+    const refused = await importDataset(db.db, actor.id, { name: "Bad one", symbol: "ACME", sector: "Industrials", csv: BAD_CSV }).catch((e: unknown) => e);
     expect((refused as DomainError).kind).toBe("invalid");
     expect((refused as { problems: Array<{ line: number }> }).problems.map((p) => p.line)).toEqual([3, 5, 6]);
     expect((await db.db.select({ n: count() }).from(datasets))[0]!.n).toBe(0);
     expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(0);
 
-    const summary = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", csv: GOOD_CSV });
+    const summary = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", sector: "Industrials", csv: GOOD_CSV });
     expect((await getDataset(db.db, summary.id)).rows.map((r) => r.close)).toEqual(["10.50", "11.75", "11.10"]);
-    const duplicate = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", csv: GOOD_CSV }).catch((e: unknown) => e);
+    const duplicate = await importDataset(db.db, actor.id, { name: "Good one", symbol: "ACME", sector: "Industrials", csv: GOOD_CSV }).catch((e: unknown) => e);
     expect((duplicate as DomainError).kind).toBe("conflict");
     expect((await db.db.select({ n: count() }).from(datasetRows))[0]!.n).toBe(3);
     expect((await listDatasets(db.db)).map((d) => d.name)).toEqual(["Good one"]);
@@ -201,7 +233,7 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
 
   it("deletes a dataset with its rows (audited), but not while an event replays it", async () => {
     const actor = await createTestUser(db.db, { role: "admin" });
-    const summary = await importDataset(db.db, actor.id, { name: unique("Deletable"), symbol: "ACME", csv: GOOD_CSV });
+    const summary = await importDataset(db.db, actor.id, { name: unique("Deletable"), symbol: "ACME", sector: "Industrials", csv: GOOD_CSV });
     const [event] = await db.db
       .insert(events)
       .values({ slug: unique("replay").replace(/\W+/g, "-").toLowerCase(), title: "Crash replay", startsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), startingCash: "10000.00", visibility: "public", replay: { datasets: [summary.id], from: "2020-01-02", speed: 60 } })

@@ -94,7 +94,8 @@ describe(`the simulator job (${kind})`, () => {
 
     expect(received).toHaveLength(1);
     const data = received[0]!.data as { quotes: Array<{ symbol: string; price: string }> };
-    expect(data.quotes).toHaveLength(BUNDLED_UNIVERSE.length);
+    // Every instrument, and the benchmark index beside them.
+    expect(data.quotes).toHaveLength(BUNDLED_UNIVERSE.length + 1);
     expect(data.quotes.find((q) => q.symbol === expected.ticks[0]!.symbol)!.price).toBe(expected.ticks[0]!.price);
     await job.release();
 
@@ -257,7 +258,7 @@ describe.skipIf(!onPostgres)("the simulator lease on PostgreSQL", () => {
     expect(await job.acquire()).toBe(true);
     await job.tick(new Date((await storedMarket(handle)).time + 1000));
     await waitFor(() => received.length > 0, 3000);
-    expect((received[0]!.data as { quotes: unknown[] }).quotes).toHaveLength(BUNDLED_UNIVERSE.length);
+    expect((received[0]!.data as { quotes: unknown[] }).quotes).toHaveLength(BUNDLED_UNIVERSE.length + 1);
     off();
     expect(hubB.listenerCount()).toBe(0);
     await job.release();

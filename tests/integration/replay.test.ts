@@ -48,7 +48,7 @@ async function replayEvent(options: { days?: number } = {}) {
   const organiser = await createTestUser(db, { role: "admin" });
   const symbol = `R${letters().slice(0, 4)}`;
   await createInstrument(db, { symbol, lastPrice: "100.00", previousClose: "100.00" });
-  const dataset = await importDataset(db, organiser.id, { name: `Crash ${symbol}`, symbol, csv: CSV });
+  const dataset = await importDataset(db, organiser.id, { name: `Crash ${symbol}`, symbol, sector: "Technology", csv: CSV });
   const start = Math.ceil((Date.now() + HOUR) / SECOND) * SECOND;
   const days = options.days ?? 4;
   const made = await createEvent(
@@ -77,8 +77,8 @@ describe("replay events", () => {
     const db = database.db;
     const organiser = await createTestUser(db, { role: "admin" });
     const symbol = `R${letters().slice(0, 4)}`;
-    const a = await importDataset(db, organiser.id, { name: `A ${symbol}`, symbol, csv: CSV });
-    const b = await importDataset(db, organiser.id, { name: `B ${symbol}`, symbol, csv: CSV });
+    const a = await importDataset(db, organiser.id, { name: `A ${symbol}`, symbol, sector: "Technology", csv: CSV });
+    const b = await importDataset(db, organiser.id, { name: `B ${symbol}`, symbol, sector: "Technology", csv: CSV });
     const base = { title: "Bad replay", startsAt: new Date(Date.now() + HOUR).toISOString(), endsAt: new Date(Date.now() + 2 * HOUR).toISOString(), startingCash: "1000.00", visibility: "public" };
     const unknown = await failure(createEvent(db, { id: organiser.id }, { ...base, replay: { datasets: ["nope"], from: "2008-10-06", speed: 60 } } as never));
     expect(unknown).toMatchObject({ kind: "invalid" });

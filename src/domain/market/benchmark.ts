@@ -12,8 +12,11 @@
  *
  * The level is not money: it is computed in floating point, in a fixed order (so it is
  * deterministic) and rounded to two decimals.
+ *
+ * An index is listed like an instrument (kind "index": a page, a chart, a level and a day
+ * change) but never traded: there is nothing to buy, and its level is not a price anyone pays.
  */
-import type { Candle } from "./candles";
+import { bucketStartMs, INTERVAL_MS, type Candle, type CandleInterval } from "./candles";
 import { fromCents, toCents } from "./cents";
 import { BUNDLED_UNIVERSE, type InstrumentDefinition } from "./universe";
 
@@ -26,6 +29,9 @@ export interface BenchmarkIndex {
 }
 
 export class IndexPriceError extends Error {}
+
+/** What the instruments table calls a benchmark index, beside the simulated "stock" and "etf". */
+export const INDEX_KIND = "index";
 
 export function equalWeightIndex(identity: { symbol: string; name: string; baseLevel: string }, instruments: readonly InstrumentDefinition[]): BenchmarkIndex {
   if (instruments.length === 0) throw new IndexPriceError("An index needs at least one constituent.");
@@ -47,29 +53,77 @@ export function indexLevel(index: BenchmarkIndex, prices: Readonly<Record<string
 }
 
 /**
- * The index at each candle start from constituent candles (their closes), for charts and the
- * benchmark curve. A constituent without a candle at some start counts at its previous close;
- * starts before every constituent has a close are left out.
+ * The index at each candle start from constituent candles (their closes), for the benchmark
+ * curve. A constituent without a candle at some start counts at its previous close; starts
+ * before every constituent has a close are left out.
  */
 export function indexLevels(index: BenchmarkIndex, candles: Readonly<Record<string, readonly Candle[]>>): Array<{ start: Date; level: string }> {
+  return indexCandles(index, candles, "1d").map((c) => ({ start: c.start, level: c.close }));
+}
+
+/**
+ * The index's own candles from its constituents' candles of one interval (a backfilled year
+ * of days, a day of minutes), one per start, with the same carry-forward as indexLevels.
+ *
+ * - close: the level of the constituents' closes;
+ * - open: the level of their opens (every instrument ticks at the same instants, so that is
+ *   the index's first level in the interval); a constituent without a candle then opens at
+ *   its previous close;
+ * - high and low: the larger and smaller of open and close. The index's path inside the
+ *   interval is not in the constituents' candles: their highs are not simultaneous, and a
+ *   level made of them would draw a range the index never had. Live ticks fold real highs
+ *   and lows from then on (and indexHistory widens days by their minutes).
+ * - volume 0: an index does not trade.
+ */
+export function indexCandles(index: BenchmarkIndex, candles: Readonly<Record<string, readonly Candle[]>>, interval: CandleInterval): Candle[] {
   const starts = new Set<number>();
-  const closes = new Map<string, Map<number, string>>();
+  const bySymbol = new Map<string, Map<number, Candle>>();
   for (const { symbol } of index.constituents) {
-    const bySymbol = new Map<number, string>();
+    const own = new Map<number, Candle>();
     for (const candle of candles[symbol] ?? []) {
-      bySymbol.set(candle.start.getTime(), candle.close);
+      own.set(candle.start.getTime(), candle);
       starts.add(candle.start.getTime());
     }
-    closes.set(symbol, bySymbol);
+    bySymbol.set(symbol, own);
   }
-  const last: Record<string, string> = {};
-  const levels: Array<{ start: Date; level: string }> = [];
+  const lastClose: Record<string, string> = {};
+  const result: Candle[] = [];
   for (const start of [...starts].sort((a, b) => a - b)) {
+    const opens: Record<string, string> = {};
     for (const { symbol } of index.constituents) {
-      const close = closes.get(symbol)!.get(start);
-      if (close !== undefined) last[symbol] = close;
+      const candle = bySymbol.get(symbol)!.get(start);
+      const open = candle?.open ?? lastClose[symbol];
+      if (open !== undefined) opens[symbol] = open;
+      if (candle) lastClose[symbol] = candle.close;
     }
-    if (index.constituents.every((c) => last[c.symbol] !== undefined)) levels.push({ start: new Date(start), level: indexLevel(index, last) });
+    if (!index.constituents.every((c) => lastClose[c.symbol] !== undefined)) continue;
+    const open = indexLevel(index, opens);
+    const close = indexLevel(index, lastClose);
+    const [low, high] = toCents(open) <= toCents(close) ? [open, close] : [close, open];
+    result.push({ symbol: index.symbol, interval, start: new Date(start), open, high, low, close, volume: 0 });
   }
-  return levels;
+  return result;
+}
+
+/**
+ * The index's daily and minute candles from its constituents' (a backfill, or what an install
+ * has stored). A day that has minute candles reaches at least as high and as low as they do:
+ * those levels happened that day, and the day's range must not sit inside its own minutes'.
+ */
+export function indexHistory(index: BenchmarkIndex, candles: { daily: Readonly<Record<string, readonly Candle[]>>; minute: Readonly<Record<string, readonly Candle[]>> }): { daily: Candle[]; minute: Candle[] } {
+  const minute = indexCandles(index, candles.minute, "1m");
+  const range = new Map<number, { high: number; low: number }>();
+  for (const m of minute) {
+    const day = bucketStartMs(m.start.getTime(), INTERVAL_MS["1d"]);
+    const seen = range.get(day);
+    const high = toCents(m.high);
+    const low = toCents(m.low);
+    range.set(day, seen ? { high: Math.max(seen.high, high), low: Math.min(seen.low, low) } : { high, low });
+  }
+  const daily = indexCandles(index, candles.daily, "1d").map((d) => {
+    const within = range.get(d.start.getTime());
+    if (!within) return d;
+    return { ...d, high: fromCents(Math.max(toCents(d.high), within.high)), low: fromCents(Math.min(toCents(d.low), within.low)) };
+  });
+  return { daily, minute };
 }

@@ -1,5 +1,5 @@
 /** The market domain: universe, price processes, candles, replay. Pure; see each module. */
-export { equalWeightIndex, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
+export { equalWeightIndex, INDEX_KIND, indexCandles, indexHistory, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
 export { aggregateTicks, bucketStart, CandleOrderError, INTERVAL_MS, rollUp, updateCandle, type Candle, type CandleInterval, type Tick } from "./candles";
 export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";
@@ -35,6 +35,7 @@ export {
   MARKET_FACTOR_VOLATILITY,
   SECTOR_FACTOR_VOLATILITY,
   SECTORS,
+  SIMULATED_KINDS,
   SYMBOL_PATTERN,
   type BundledInstrument,
   type FactorVolatilities,

@@ -25,7 +25,9 @@ export const SECTORS = [
 ] as const;
 export type Sector = (typeof SECTORS)[number];
 
-export type InstrumentKind = "stock" | "etf";
+/** What the simulator moves and people trade. The benchmark index is listed beside them (INDEX_KIND) but is neither. */
+export const SIMULATED_KINDS = ["stock", "etf"] as const;
+export type InstrumentKind = (typeof SIMULATED_KINDS)[number];
 
 export interface InstrumentDefinition {
   /** 2–5 capital letters. */

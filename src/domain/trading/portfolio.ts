@@ -242,6 +242,8 @@ export interface OrderContext {
   prices: Prices;
   /** Instruments an admin deactivated. */
   inactiveSymbols?: ReadonlySet<string>;
+  /** Listed but never traded: a benchmark index (its level is priced, so charts and valuations can read it). */
+  untradableSymbols?: ReadonlySet<string>;
   /** This portfolio's open orders: shares already promised to open sells and covers are not available again. */
   openOrders?: ReadonlyArray<Pick<OpenOrder, "order">>;
 }
@@ -362,6 +364,9 @@ function ruleRefusal(order: OrderSpec, context: OrderContext, rules: TradingRule
     return rejection("EVENT_NOT_LIVE", `This event is not live: ${when}.`);
   }
   if (!context.prices.has(order.symbol)) return rejection("UNKNOWN_INSTRUMENT", `There is no instrument ${order.symbol}.`);
+  if (context.untradableSymbols?.has(order.symbol)) {
+    return rejection("INDEX_NOT_TRADABLE", `${order.symbol} is an index: it measures the market and cannot be bought or sold. Trade its stocks instead.`);
+  }
   if (rules.allowedSymbols && !rules.allowedSymbols.has(order.symbol)) {
     return rejection("INSTRUMENT_NOT_ALLOWED", `${order.symbol} cannot be traded in this event.`);
   }

@@ -1,5 +1,5 @@
 /**
- * Price marks (the price_marks table, migration 0010): the prices an event's portfolios are
+ * Price marks (the price_marks table, migration 0011): the prices an event's portfolios are
  * valued at where the practice market's last price is not theirs. A replay event's task
  * writes its latest prices and its own benchmark level here; the end of any event writes the
  * final price of everything its portfolios hold, so from then on every reader — summary,

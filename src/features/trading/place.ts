@@ -10,6 +10,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { failures } from "@/domain/errors";
+import { INDEX_KIND } from "@/domain/market";
 import {
   checkOrder,
   executeFill,
@@ -96,12 +97,12 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
                 from orders o where o.portfolio_id = p.id and o.status = 'open'), '[]'::json) as open_orders,
       (select json_build_array(o.id, o.created_at, o.request_hash, o.response) from orders o
         where o.portfolio_id = p.id and o.idempotency_key = ${key}) as previous,
-      coalesce((select json_agg(json_build_array(i.symbol, i.last_price::text, i.active)) from instruments i
+      coalesce((select json_agg(json_build_array(i.symbol, i.last_price::text, i.active, i.kind)) from instruments i
                 where i.symbol = ${symbol} or i.symbol in (select pos.symbol from positions pos where pos.portfolio_id = p.id and pos.quantity <> 0)), '[]'::json) as quotes
     from portfolios p where p.id = ${portfolioId}`);
   const r = rows[0];
   if (!r) return null;
-  const quotes = r.quotes as Array<[string, string, boolean]>;
+  const quotes = r.quotes as Array<[string, string, boolean, string]>;
   const previous = r.previous as [string, string, string | null, Record<string, unknown> | null] | null;
   return {
     portfolio: {
@@ -128,7 +129,11 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
       triggered: triggered as boolean,
     })),
     previous: previous && { id: previous[0], createdAt: new Date(previous[1]), requestHash: previous[2], response: previous[3] },
-    market: { prices: new Map(quotes.map(([s, price]) => [s, money(price)])), inactiveSymbols: new Set(quotes.filter(([, , active]) => !active).map(([s]) => s)) },
+    market: {
+      prices: new Map(quotes.map(([s, price]) => [s, money(price)])),
+      inactiveSymbols: new Set(quotes.filter(([, , active]) => !active).map(([s]) => s)),
+      untradableSymbols: new Set(quotes.filter(([, , , kind]) => kind === INDEX_KIND).map(([s]) => s)),
+    },
   };
 }
 
@@ -167,7 +172,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
   const market = source.kind === "practice" ? snapshot.market : await source.market(db, now);
   const rules = context.rules(spec.side);
   const prices = market.prices;
-  const orderContext = { now, prices, inactiveSymbols: market.inactiveSymbols };
+  const orderContext = { now, prices, inactiveSymbols: market.inactiveSymbols, untradableSymbols: market.untradableSymbols };
 
   const row: OrderRow = {
     id: randomUUID(),

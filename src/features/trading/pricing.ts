@@ -5,6 +5,7 @@
  * knows which one it is.
  */
 import { inArray } from "drizzle-orm";
+import { INDEX_KIND } from "@/domain/market";
 import { type Money, utcEndOfDay } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { instruments } from "@/server/db/schema";
@@ -15,6 +16,8 @@ export interface Market {
   prices: Map<string, Money>;
   /** Symbols an admin withdrew from trading. */
   inactiveSymbols: Set<string>;
+  /** Listed but never traded: the benchmark index. */
+  untradableSymbols?: Set<string>;
 }
 
 export interface PriceSource {
@@ -36,12 +39,13 @@ export const practiceSource: PriceSource = {
   eventId: null,
   async market(db, _now, symbols) {
     const rows = await db
-      .select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active })
+      .select({ symbol: instruments.symbol, lastPrice: instruments.lastPrice, active: instruments.active, kind: instruments.kind })
       .from(instruments)
       .where(symbols === undefined ? undefined : inArray(instruments.symbol, [...symbols]));
     return {
       prices: new Map(rows.map((r) => [r.symbol, money(r.lastPrice)])),
       inactiveSymbols: new Set(rows.filter((r) => !r.active).map((r) => r.symbol)),
+      untradableSymbols: new Set(rows.filter((r) => r.kind === INDEX_KIND).map((r) => r.symbol)),
     };
   },
   endOfDay: utcEndOfDay,

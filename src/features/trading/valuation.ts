@@ -1,6 +1,6 @@
 /**
  * One valuation. Equity, the market values and a portfolio's benchmark level are defined once
- * in SQL (the views position_marks and portfolio_valuations, migration 0010) and once in the
+ * in SQL (the views position_marks and portfolio_valuations, migration 0011) and once in the
  * domain (valuePortfolio), and tests/integration/valuation.test.ts checks that the two agree
  * to the cent. Set-based readers (snapshots, boards, standings) select from the view; readers
  * of one portfolio value it with the domain at the view's prices (`holdingsOf`).

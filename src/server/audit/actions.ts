@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "market.instrument-deactivated",
   "market.instrument-reactivated",
   "market.dataset-imported",
+  "market.dataset-updated",
   "market.dataset-deleted",
   "portfolio.reset",
   "event.created",

@@ -59,7 +59,7 @@ async function build(db: DbOrTx, event: ReplayEventRow & { replay: StoredReplay 
     benchmark: bases.length > 0 ? { symbol: "REPLAY", name: "This replay's instruments, equal-weighted", baseLevel: "1000.00", constituents: bases } : null,
     symbols: ordered.map((d) => d.symbol),
     names: new Map(ordered.map((d) => [d.symbol, d.name])),
-    sectors: new Map(ordered.flatMap((d) => ("sector" in d && typeof d.sector === "string" ? [[d.symbol, d.sector] as const] : []))),
+    sectors: new Map(ordered.map((d) => [d.symbol, d.sector])),
     startsAt: event.startsAt,
     endsAt: event.endsAt,
   };
@@ -113,7 +113,7 @@ export function replaySource(source: EventReplay): PriceSource {
     },
     describe(symbol) {
       const name = source.names.get(symbol);
-      return name === undefined ? undefined : { name, sector: source.sectors.get(symbol) ?? "Replay" };
+      return name === undefined ? undefined : { name, sector: source.sectors.get(symbol)! };
     },
   };
 }

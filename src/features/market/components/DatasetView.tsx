@@ -1,12 +1,12 @@
-/** One dataset: its summary and a preview chart of its daily candles. */
+/** One dataset: its summary, its sector (changeable), and a preview chart of its daily candles. */
 import Link from "next/link";
 import { useRouter } from "next/router";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { CandleChart } from "@/features/portfolio/components";
-import type { DatasetSummaryRow } from "./DatasetsAdmin";
+import { SECTOR_REQUIRED, SectorField, type DatasetSummaryRow } from "./DatasetsAdmin";
 
 export interface DatasetPoint {
   date: string;
@@ -28,11 +28,63 @@ export function DatasetView({ dataset, rows }: { dataset: DatasetSummaryRow; row
       <p className="muted">
         {dataset.symbol} · {dataset.rowCount} days from {dataset.firstDate} to {dataset.lastDate}
       </p>
+      <DatasetSector dataset={dataset} />
       <Card title="Preview">
         <CandleChart candles={candles} intraday={false} label={`Daily candles of ${dataset.name}`} />
       </Card>
       <DeleteDataset dataset={dataset} />
     </>
+  );
+}
+
+/** The sector a replay position of this dataset shows; datasets imported before it was asked for are "Unclassified". */
+function DatasetSector({ dataset }: { dataset: DatasetSummaryRow }) {
+  const { mutate } = useSWRConfig();
+  const [saved, setSaved] = useState(dataset.sector);
+  const [value, setValue] = useState(dataset.sector);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setStatus(null);
+    if (!value.trim()) return setError(SECTOR_REQUIRED);
+    setBusy(true);
+    try {
+      const updated = await api<DatasetSummaryRow>(`/api/admin/datasets/${dataset.id}`, { method: "PATCH", body: { sector: value } });
+      setSaved(updated.sector);
+      setValue(updated.sector);
+      setStatus(`The sector is now ${updated.sector}.`);
+      await mutate("/api/admin/datasets");
+    } catch (e) {
+      setError(e instanceof ApiError ? (e.fields.sector ?? e.message) : "Could not save the sector. Try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Dataset sector" style={{ display: "flex", gap: "0.75rem", alignItems: "flex-end", flexWrap: "wrap", marginBottom: "1rem" }}>
+      <SectorField
+        id="dataset-sector"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setError(undefined);
+          setStatus(null);
+        }}
+        error={error}
+        hint=""
+      />
+      <Button type="submit" variant="secondary" busy={busy} disabled={value.trim() === saved}>
+        Save sector
+      </Button>
+      {/* Always there, so a screen reader hears the change. */}
+      <p role="status" className="muted" style={{ margin: 0 }}>
+        {status}
+      </p>
+    </form>
   );
 }
 

@@ -4,6 +4,7 @@ import { useRouter } from "next/router";
 import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, Field, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { SECTORS } from "@/domain/market/universe";
 import { ApiError } from "@/lib/client/api";
 import { adminStyles as styles } from "@/features/admin/components";
 
@@ -11,6 +12,8 @@ export interface DatasetSummaryRow {
   id: string;
   name: string;
   symbol: string;
+  /** The company's sector: what a replay position shows. */
+  sector: string;
   createdAt: string;
   rowCount: number;
   firstDate: string;
@@ -23,7 +26,7 @@ interface Problem {
 }
 
 /** The import keeps the server's problems list, which the shared api() helper drops. */
-async function postImport(body: { name: string; symbol: string; csv: string }) {
+async function postImport(body: { name: string; symbol: string; sector: string; csv: string }) {
   let response: Response;
   try {
     response = await fetch("/api/admin/datasets", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
@@ -59,6 +62,7 @@ export function DatasetsAdmin() {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Symbol</th>
+                  <th scope="col">Sector</th>
                   <th scope="col">Days</th>
                   <th scope="col">From</th>
                   <th scope="col">To</th>
@@ -72,6 +76,7 @@ export function DatasetsAdmin() {
                       <Link href={`/admin/datasets/${d.id}`}>{d.name}</Link>
                     </td>
                     <td>{d.symbol}</td>
+                    <td>{d.sector}</td>
                     <td>{d.rowCount}</td>
                     <td>{d.firstDate}</td>
                     <td>{d.lastDate}</td>
@@ -89,12 +94,29 @@ export function DatasetsAdmin() {
 
 const MAX_BYTES = 2 * 1024 * 1024;
 
+export const SECTOR_REQUIRED = "Give the company's sector, like Technology: a replay position shows it.";
+
+/** A free-text sector with the bundled sectors suggested (a dataset may be of any company). */
+export function SectorField({ id, value, onChange, error, hint = "The company's sector, like Technology." }: { id: string; value: string; onChange: (value: string) => void; error?: string; hint?: string }) {
+  return (
+    <>
+      <Field label="Sector" id={id} value={value} list={`${id}-suggestions`} maxLength={40} onChange={(e) => onChange(e.target.value)} error={error} hint={hint || undefined} />
+      <datalist id={`${id}-suggestions`}>
+        {SECTORS.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 function ImportForm() {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
   const [symbol, setSymbol] = useState("");
+  const [sector, setSector] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Problem[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
@@ -116,6 +138,8 @@ function ImportForm() {
     else if (file.size > MAX_BYTES) local.csv = "The file is over 2 MB. Split it into smaller datasets.";
     if (!name.trim()) local.name = "Give the dataset a name.";
     if (!symbol.trim()) local.symbol = "Give a symbol, like ACME.";
+    // The server says the same (and checks the length): the message is here so it shows at once.
+    if (!sector.trim()) local.sector = SECTOR_REQUIRED;
     if (Object.keys(local).length > 0 || !file) {
       setFields(local);
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
@@ -123,7 +147,7 @@ function ImportForm() {
     }
     setBusy(true);
     try {
-      const result = await postImport({ name, symbol, csv: await file.text() });
+      const result = await postImport({ name, symbol, sector, csv: await file.text() });
       if ("dataset" in result && result.dataset) {
         await router.push(`/admin/datasets/${result.dataset.id}`);
         return;
@@ -160,6 +184,7 @@ function ImportForm() {
             onChange={(e) => { setSymbol(e.target.value); setFields(({ symbol: _gone, ...rest }) => rest); }}
             error={fields.symbol}
           />
+          <SectorField id="dataset-sector" value={sector} onChange={(value) => { setSector(value); setFields(({ sector: _gone, ...rest }) => rest); }} error={fields.sector} />
         </div>
         {problems.length > 0 && (
           <Alert tone="error" title={`Nothing was imported: ${problems.length} ${problems.length === 1 ? "problem" : "problems"} in the file`}>

@@ -1,4 +1,7 @@
-/** /admin/instruments: the universe with add, edit and deactivate; the server's message per field. */
+/**
+ * /admin/instruments: the universe with add, edit and deactivate; the server's message per
+ * field. The benchmark index is listed but has no actions: it is computed, not simulated.
+ */
 import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
@@ -18,7 +21,11 @@ export interface AdminInstrumentRow {
   averageDailyVolume: number;
   active: boolean;
   lastPrice: string;
+  /** A constituent of the TLX benchmark. */
+  inBenchmark: boolean;
 }
+
+const KIND_LABELS: Record<string, string> = { stock: "Stock", etf: "ETF", index: "Index" };
 
 type Draft = Record<"symbol" | "name" | "sector" | "kind" | "startingPrice" | "drift" | "volatility" | "beta" | "sectorLoading" | "averageDailyVolume", string>;
 
@@ -96,28 +103,44 @@ export function InstrumentsAdmin() {
                 </tr>
               </thead>
               <tbody>
-                {data.items.map((i) => (
-                  <tr key={i.symbol}>
-                    <td>{i.symbol}</td>
-                    <td>{i.name}</td>
-                    <td>{i.sector}</td>
-                    <td>{i.kind === "etf" ? "ETF" : "Stock"}</td>
-                    <td>{i.lastPrice}</td>
-                    <td>{i.volatility}</td>
-                    <td>{i.beta}</td>
-                    <td>{i.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        <Button size="small" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit ${i.symbol}`}>
-                          Edit
-                        </Button>
-                        <Button size="small" variant="secondary" onClick={() => setPending(i)} aria-label={`${i.active ? "Deactivate" : "Reactivate"} ${i.symbol}`}>
-                          {i.active ? "Deactivate" : "Reactivate"}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
+                {data.items.map((i) =>
+                  i.kind === "index" ? (
+                    <tr key={i.symbol}>
+                      <td>{i.symbol}</td>
+                      <td>{i.name}</td>
+                      <td>{i.sector}</td>
+                      <td>{KIND_LABELS.index}</td>
+                      <td>{i.lastPrice}</td>
+                      <td>—</td>
+                      <td>—</td>
+                      <td>
+                        <Badge tone="success">Benchmark</Badge>
+                      </td>
+                      <td className="muted">Computed from its stocks on every tick: nothing to edit, and it stays because every performance chart compares with it.</td>
+                    </tr>
+                  ) : (
+                    <tr key={i.symbol}>
+                      <td>{i.symbol}</td>
+                      <td>{i.name}</td>
+                      <td>{i.sector}</td>
+                      <td>{KIND_LABELS[i.kind] ?? i.kind}</td>
+                      <td>{i.lastPrice}</td>
+                      <td>{i.volatility}</td>
+                      <td>{i.beta}</td>
+                      <td>{i.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</td>
+                      <td>
+                        <div className={styles.actions}>
+                          <Button size="small" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit ${i.symbol}`}>
+                            Edit
+                          </Button>
+                          <Button size="small" variant="secondary" onClick={() => setPending(i)} aria-label={`${i.active ? "Deactivate" : "Reactivate"} ${i.symbol}`}>
+                            {i.active ? "Deactivate" : "Reactivate"}
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           </div>
@@ -133,7 +156,7 @@ export function InstrumentsAdmin() {
         onCancel={() => setPending(null)}
       >
         {pending?.active
-          ? "Its price stops moving and it leaves the trade ticket's search. Its history stays, and you can reactivate it later."
+          ? `Its price stops moving and it leaves the trade ticket's search. Its history stays, and you can reactivate it later.${pending.inBenchmark ? " It stays in the TLX benchmark at its last price." : ""}`
           : "The simulator moves its price again from where it stopped."}
       </ConfirmDialog>
     </>

@@ -5,20 +5,26 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { instrumentProblems, parseOhlcvCsv, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
+import { INDEX_KIND, instrumentProblems, parseOhlcvCsv, SIMULATED_KINDS, TLX, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
 import { cancelOrdersOfWithdrawnInstrument } from "@/features/trading";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { datasetRows, datasets, events, INSTRUMENT_KINDS, instruments } from "@/server/db/schema";
+import { datasetRows, datasets, events, instruments } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
 
 
 /** Everything an admin sees and edits of an instrument. */
-export interface AdminInstrument extends InstrumentDefinition {
+export interface AdminInstrument extends Omit<InstrumentDefinition, "kind"> {
+  /** "index" is the benchmark: listed, computed, never edited (its parameters are zero). */
+  kind: InstrumentKind | typeof INDEX_KIND;
   active: boolean;
   lastPrice: string;
   updatedAt: string;
+  /** A constituent of the TLX benchmark: deactivating it freezes its price inside the index. */
+  inBenchmark: boolean;
 }
+
+const benchmarkSymbols = new Set(TLX.constituents.map((c) => c.symbol));
 
 const EDITABLE = ["name", "sector", "kind", "startingPrice", "drift", "volatility", "beta", "sectorLoading", "averageDailyVolume"] as const;
 type Editable = (typeof EDITABLE)[number];
@@ -49,6 +55,7 @@ export const instrumentChangeSchema = z
 
 function toAdmin(row: typeof instruments.$inferSelect): AdminInstrument {
   return {
+    inBenchmark: benchmarkSymbols.has(row.symbol),
     symbol: row.symbol,
     name: row.name,
     sector: row.sector,
@@ -94,7 +101,8 @@ export function instrumentFieldErrors(definition: InstrumentDefinition): Record<
   const strip = (message: string, symbol: string) => message.slice((symbol || "(no symbol)").length + 2);
   for (const key of ["symbol", ...EDITABLE] as const) {
     if (key === "kind") {
-      if (!(INSTRUMENT_KINDS as readonly string[]).includes(definition.kind)) fields.kind = "The kind is stock or etf.";
+      // An index is never added or made by hand: its level is computed from its constituents.
+      if (!(SIMULATED_KINDS as readonly string[]).includes(definition.kind)) fields.kind = "The kind is stock or etf.";
       continue;
     }
     const probe = { ...GOOD, [key]: definition[key] } as InstrumentDefinition;
@@ -161,10 +169,11 @@ async function saveInstrument(db: Db, actorId: string, symbol: string, change: I
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(instruments).where(eq(instruments.symbol, symbol)).for("update");
     if (!row) throw failures.notFound("No such instrument.");
+    if (row.kind === INDEX_KIND) throw indexNotEditable(row.symbol);
     const before = toAdmin(row);
     const trimmed = { ...change };
     for (const key of ["name", "sector"] as const) if (typeof trimmed[key] === "string") trimmed[key] = trimmed[key].trim();
-    const after: InstrumentDefinition = { ...before, ...stripUndefined(trimmed) };
+    const after: InstrumentDefinition = { ...before, kind: row.kind, ...stripUndefined(trimmed) };
     rejectIfInvalid(after);
     const changed: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of EDITABLE) if (after[key] !== before[key] && !(key === "startingPrice" && Number(after[key]) === Number(before[key]))) changed[key] = { from: before[key], to: after[key] };
@@ -180,6 +189,16 @@ async function saveInstrument(db: Db, actorId: string, symbol: string, change: I
     return toAdmin(updated!);
   });
 }
+
+/**
+ * The benchmark is not a simulated instrument: there are no parameters to edit, and
+ * withdrawing it would leave every performance chart without its comparison.
+ */
+const indexNotEditable = (symbol: string) =>
+  failures.refused(
+    "INDEX_NOT_EDITABLE",
+    `${symbol} is the benchmark index: its level is computed from its ${TLX.constituents.length} stocks on every tick, so it has no parameters to edit, and it stays listed because every performance chart compares with it.`,
+  );
 
 /** Takes an instrument out of the simulator and the trade ticket's search, and cancels its open orders; its history stays. */
 export function deactivateInstrument(db: Db, actorId: string, symbol: string, ip?: string) {
@@ -201,6 +220,8 @@ export interface DatasetSummary {
   id: string;
   name: string;
   symbol: string;
+  /** The company's sector: what a replay position's sector is. */
+  sector: string;
   createdAt: string;
   rowCount: number;
   firstDate: string;
@@ -219,7 +240,19 @@ export interface DatasetRow {
 export interface DatasetImport {
   name: string;
   symbol: string;
+  sector: string;
   csv: string;
+}
+
+/** The longest sector name a dataset takes (the bundled ones are at most 22 characters). */
+export const MAX_SECTOR_CHARS = 40;
+
+/** What is wrong with a dataset's sector, or null: required, because a replay position shows it. */
+export function datasetSectorProblem(sector: string): string | null {
+  const clean = sector.trim();
+  if (!clean) return "Give the company's sector, like Technology: a replay position shows it.";
+  if (clean.length > MAX_SECTOR_CHARS) return `A sector is at most ${MAX_SECTOR_CHARS} characters.`;
+  return null;
 }
 
 /** The most characters a CSV may have (about 2 MB). */
@@ -241,6 +274,7 @@ const toSummary = (row: typeof datasets.$inferSelect): DatasetSummary => ({
   id: row.id,
   name: row.name,
   symbol: row.symbol,
+  sector: row.sector,
   createdAt: row.createdAt.toISOString(),
   rowCount: row.rowCount,
   firstDate: row.firstDate,
@@ -257,10 +291,13 @@ const ROW_BATCH = 5_000;
 export async function importDataset(db: Db, actorId: string, input: DatasetImport, ip?: string): Promise<DatasetSummary> {
   const name = input.name.trim();
   const symbol = input.symbol.trim().toUpperCase();
+  const sector = input.sector.trim();
   const fields: Record<string, string> = {};
   if (!name) fields.name = "Give the dataset a name.";
   else if (name.length > 80) fields.name = "A name is at most 80 characters.";
   if (!DATASET_SYMBOL_PATTERN.test(symbol)) fields.symbol = "A symbol is 1 to 10 capital letters or digits (dots and dashes allowed), like ACME.";
+  const sectorProblem = datasetSectorProblem(sector);
+  if (sectorProblem) fields.sector = sectorProblem;
   let problems: CsvProblem[] = [];
   let rows: DatasetRow[] = [];
   if (input.csv.length > MAX_CSV_CHARS) fields.csv = "The file is over 2 MB. Split it into smaller datasets.";
@@ -281,7 +318,7 @@ export async function importDataset(db: Db, actorId: string, input: DatasetImpor
     try {
       [dataset] = await tx
         .insert(datasets)
-        .values({ name, symbol, rowCount: rows.length, firstDate: rows[0]!.date, lastDate: rows.at(-1)!.date })
+        .values({ name, symbol, sector, rowCount: rows.length, firstDate: rows[0]!.date, lastDate: rows.at(-1)!.date })
         .returning();
     } catch (error) {
       if (isUniqueViolation(error)) throw nameTaken(name);
@@ -290,7 +327,7 @@ export async function importDataset(db: Db, actorId: string, input: DatasetImpor
     for (let start = 0; start < rows.length; start += ROW_BATCH) {
       await tx.insert(datasetRows).values(rows.slice(start, start + ROW_BATCH).map((r) => ({ datasetId: dataset!.id, ...r })));
     }
-    await audit(tx, { action: "market.dataset-imported", actorId, ip, detail: { id: dataset!.id, name, symbol, rows: rows.length } });
+    await audit(tx, { action: "market.dataset-imported", actorId, ip, detail: { id: dataset!.id, name, symbol, sector, rows: rows.length } });
     return toSummary(dataset!);
   });
 }
@@ -320,6 +357,21 @@ export async function deleteDataset(db: Db, actorId: string, id: string, ip?: st
     }
     await tx.delete(datasets).where(eq(datasets.id, id));
     await audit(tx, { action: "market.dataset-deleted", actorId, ip, detail: { id, name: dataset.name, symbol: dataset.symbol, rows: dataset.rowCount } });
+  });
+}
+
+/** Sets a dataset's sector (datasets imported before it was asked for are "Unclassified"). */
+export async function setDatasetSector(db: Db, actorId: string, id: string, sector: string, ip?: string): Promise<DatasetSummary> {
+  const problem = datasetSectorProblem(sector);
+  if (problem) throw failures.invalid(problem, { sector: problem });
+  const clean = sector.trim();
+  return db.transaction(async (tx) => {
+    const [dataset] = await tx.select().from(datasets).where(eq(datasets.id, id)).for("update");
+    if (!dataset) throw failures.notFound("No such dataset.");
+    if (dataset.sector === clean) return toSummary(dataset);
+    const [updated] = await tx.update(datasets).set({ sector: clean }).where(eq(datasets.id, id)).returning();
+    await audit(tx, { action: "market.dataset-updated", actorId, ip, detail: { id, name: dataset.name, changed: { sector: { from: dataset.sector, to: clean } } } });
+    return toSummary(updated!);
   });
 }
 

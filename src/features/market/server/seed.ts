@@ -1,24 +1,27 @@
 /**
  * The practice market at start-up: the bundled universe (insert-if-never-seeded, like the
  * curriculum, so an admin's edits survive), the simulator state with a secret random seed,
- * and — when there are no candles yet — a backfilled year of daily and a day of minute
- * candles so charts are never empty.
+ * — when there are no candles yet — a backfilled year of daily and a day of minute candles
+ * so charts are never empty, and the benchmark index with its history computed from its
+ * constituents' (also on an install that had its market before the index existed).
  */
 import { randomBytes } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
-import { backfill, type Candle, type InstrumentDefinition } from "@/domain/market";
-import type { Db, Tx } from "@/server/db";
+import { and, count, eq, ne, sql } from "drizzle-orm";
+import { backfill, INDEX_KIND, type BackfillResult, type Candle, type InstrumentDefinition } from "@/domain/market";
+import type { Db } from "@/server/db";
 import { candles, instruments, marketState, seededContent, type StoredMarketState } from "@/server/db/schema";
+import { seedBenchmark } from "./benchmark";
+import { insertCandles } from "./candle-rows";
 import { definitionsOf } from "./definitions";
 
 /** Serialises the market seed across instances starting together on one PostgreSQL. */
 const MARKET_SEED_LOCK_KEY = 724_311_003;
-/** Rows per statement: 8 array parameters however many rows, so batches can be large. */
-const CANDLE_BATCH = 20_000;
 
 export interface MarketSeedResult {
   instruments: number;
   candles: number;
+  /** Whether this start created the benchmark index, and how many candles it got. */
+  benchmark: { inserted: boolean; candles: number };
   ms: number;
 }
 
@@ -26,6 +29,7 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
   const started = performance.now();
   let added = 0;
   let candleRows = 0;
+  let benchmark = { inserted: false, candles: 0 };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MARKET_SEED_LOCK_KEY})`);
     const seen = new Set((await tx.select({ key: seededContent.key }).from(seededContent)).map((r) => r.key));
@@ -66,39 +70,27 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
       await tx.insert(marketState).values({ id: 1, state: { seed, market: null } }).onConflictDoNothing();
     }
 
+    let history: BackfillResult | undefined;
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(candles);
-    if (n > 0) return;
-    const rows = await tx.select().from(instruments).where(eq(instruments.active, true));
-    if (rows.length === 0) return;
-    const definitions = definitionsOf(rows);
-    const history = backfill(definitions, seed, now);
-    const all: Candle[] = [...Object.values(history.daily).flat(), ...Object.values(history.minute).flat()];
-    for (let i = 0; i < all.length; i += CANDLE_BATCH) {
-      await insertCandles(tx, all.slice(i, i + CANDLE_BATCH));
+    const rows = n > 0 ? [] : await tx.select().from(instruments).where(and(eq(instruments.active, true), ne(instruments.kind, INDEX_KIND)));
+    if (rows.length > 0) {
+      history = backfill(definitionsOf(rows), seed, now);
+      const all: Candle[] = [...Object.values(history.daily).flat(), ...Object.values(history.minute).flat()];
+      await insertCandles(tx, all);
+      candleRows = all.length;
+      // Today's price is where the backfill ends; the day change starts from yesterday's close.
+      for (const instrument of history.state.instruments) {
+        const days = history.daily[instrument.symbol] ?? [];
+        const previousClose = days.length >= 2 ? days[days.length - 2]!.close : instrument.price;
+        await tx.update(instruments).set({ lastPrice: instrument.price, previousClose, updatedAt: now }).where(eq(instruments.symbol, instrument.symbol));
+      }
+      const state: StoredMarketState = { seed, market: history.state };
+      await tx.update(marketState).set({ state, updatedAt: now }).where(eq(marketState.id, 1));
     }
-    candleRows = all.length;
-    // Today's price is where the backfill ends; the day change starts from yesterday's close.
-    for (const instrument of history.state.instruments) {
-      const days = history.daily[instrument.symbol] ?? [];
-      const previousClose = days.length >= 2 ? days[days.length - 2]!.close : instrument.price;
-      await tx.update(instruments).set({ lastPrice: instrument.price, previousClose, updatedAt: now }).where(eq(instruments.symbol, instrument.symbol));
-    }
-    const state: StoredMarketState = { seed, market: history.state };
-    await tx.update(marketState).set({ state, updatedAt: now }).where(eq(marketState.id, 1));
-  });
-  return { instruments: added, candles: candleRows, ms: Math.round(performance.now() - started) };
-}
 
-/**
- * One INSERT … SELECT FROM json_to_recordset(one JSON parameter) per batch instead of eight
- * bind parameters a row: the ~65,000 backfilled candles are written several times faster on
- * PGlite, and the same SQL runs on both drivers.
- */
-async function insertCandles(tx: Tx, batch: readonly Candle[]): Promise<void> {
-  const rows = JSON.stringify(batch.map((c) => ({ symbol: c.symbol, interval: c.interval, start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume })));
-  await tx.execute(sql`
-    insert into ${candles} (symbol, interval, start, open, high, low, close, volume)
-    select symbol, interval, start, open, high, low, close, volume
-    from json_to_recordset(${rows}::json) as x(symbol text, interval text, start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint)
-    on conflict do nothing`);
+    // After the backfill, in the same transaction: the index is computed from the prices and candles just written.
+    benchmark = await seedBenchmark(tx, { now, history });
+    candleRows += benchmark.candles;
+  });
+  return { instruments: added, candles: candleRows, benchmark, ms: Math.round(performance.now() - started) };
 }

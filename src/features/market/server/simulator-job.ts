@@ -1,7 +1,8 @@
 /**
  * The market simulator job: every MARKET_TICK_MS the leader advances the persisted market
- * (domain `stepTo`), writes prices, candles and the state, then runs resting orders against
- * the moves. Exactly one runner per database leads (docs/decisions/016):
+ * (domain `stepTo`), writes prices, candles and the state — the benchmark index's level and
+ * candles too, from the new prices, in the same transaction — then runs resting orders
+ * against the moves. Exactly one runner per database leads (docs/decisions/016):
  *
  * - a lease row in job_leases (holder, epoch = fencing token, expires_at on the database's
  *   clock). A follower takes an expired lease over (epoch + 1); the leader renews it in
@@ -20,6 +21,7 @@ import type { Db, Tx } from "@/server/db";
 import { candles, instruments, marketState, type StoredMarketState } from "@/server/db/schema";
 import { FencedError, Lease } from "@/server/jobs/lease";
 import { logger } from "@/server/logger";
+import { benchmarkTick } from "./benchmark";
 import { definitionsOf } from "./definitions";
 import { QUOTES_TOPIC, type Hub, type QuoteEvent } from "@/server/realtime/hub";
 
@@ -44,7 +46,10 @@ export interface SimulatorJobOptions {
 
 export interface TickReport {
   at: Date;
+  /** Simulated instruments (the index is not one of them). */
   instruments: number;
+  /** The benchmark's new level; null when there is no index to write. */
+  benchmark: string | null;
   moved: number;
   rolledDay: boolean;
   expired: number;
@@ -113,7 +118,7 @@ export class SimulatorJob {
     });
     const writeMs = performance.now() - started;
     if (!written) return null;
-    const { moves, quotes, rolledDay, pruned, count } = written;
+    const { moves, quotes, rolledDay, pruned, count, benchmark } = written;
     if (this.options.hub) {
       await this.options.hub.publish(db, { topic: QUOTES_TOPIC, type: "quotes", data: { at: now.toISOString(), quotes } }).catch((error: unknown) => {
         logger().warn({ err: error }, "[market] could not publish quotes");
@@ -127,7 +132,7 @@ export class SimulatorJob {
       moves.map((m) => ({ symbol: m.symbol, previous: parseMoney(m.previous), next: parseMoney(m.next) })),
       now,
     );
-    const report: TickReport = { at: now, instruments: count, moved: moves.length, rolledDay, expired, filled, pruned, ms: performance.now() - started, writeMs };
+    const report: TickReport = { at: now, instruments: count, benchmark, moved: moves.length, rolledDay, expired, filled, pruned, ms: performance.now() - started, writeMs };
     this.lastTick = report;
     return report;
   }
@@ -193,22 +198,28 @@ const json = (value: unknown) => JSON.stringify(value);
 async function writeTick(tx: Tx, now: Date) {
   const [stored] = await tx.select({ state: marketState.state }).from(marketState).where(eq(marketState.id, 1)).for("update");
   if (!stored) return null;
-  const rows = await tx.select().from(instruments).where(eq(instruments.active, true));
-  if (rows.length === 0) return null;
+  // Every row: the index needs the stored price of a constituent the simulator no longer moves.
+  const listed = await tx.select().from(instruments);
+  const rows = listed.filter((r) => r.active);
   const definitions = definitionsOf(rows);
+  if (definitions.length === 0) return null;
   const previousState = stored.state.market as MarketState | null;
   const base = previousState ? syncUniverse(previousState, definitions) : createMarketState(definitions, stored.state.seed, now);
   if (now.getTime() <= base.time) return null;
   const stepped = stepTo(base, now);
   const rolledDay = utcDay(new Date(base.time)) !== utcDay(now);
 
-  const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
+  // The index's level from the new prices: written, quoted and charted like a price, never a move (nothing trades it).
+  const benchmark = benchmarkTick({ rows: listed, ticks: stepped.ticks, at: now });
+  const ticks = benchmark ? [...stepped.ticks, benchmark] : stepped.ticks;
+
+  const bySymbol = new Map(listed.map((r) => [r.symbol, r]));
   const moves: Move[] = [];
   const quotes: QuoteEvent[] = [];
-  for (const tick of stepped.ticks) {
+  for (const tick of ticks) {
     const row = bySymbol.get(tick.symbol)!;
     const previous = row.lastPrice;
-    if (parseMoney(previous) !== parseMoney(tick.price)) moves.push({ symbol: tick.symbol, previous, next: tick.price });
+    if (tick !== benchmark && parseMoney(previous) !== parseMoney(tick.price)) moves.push({ symbol: tick.symbol, previous, next: tick.price });
     quotes.push({ symbol: tick.symbol, price: tick.price, previousClose: rolledDay ? previous : row.previousClose, at: now.toISOString() });
   }
 
@@ -216,11 +227,11 @@ async function writeTick(tx: Tx, now: Date) {
   await tx.execute(sql`
     update ${instruments} as i
     set last_price = x.price, previous_close = case when ${rolledDay} then i.last_price else i.previous_close end, updated_at = ${now.toISOString()}::timestamptz
-    from json_to_recordset(${json(stepped.ticks.map((t) => ({ symbol: t.symbol, price: t.price })))}::json) as x(symbol text, price numeric)
+    from json_to_recordset(${json(ticks.map((t) => ({ symbol: t.symbol, price: t.price })))}::json) as x(symbol text, price numeric)
     where i.symbol = x.symbol`);
 
   // The current minute and day candles: read, folded by the domain, written back.
-  const symbols = stepped.ticks.map((t) => t.symbol);
+  const symbols = ticks.map((t) => t.symbol);
   const minuteStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const dayStart = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
   const current = await tx
@@ -234,7 +245,7 @@ async function writeTick(tx: Tx, now: Date) {
     );
   const existing = new Map(current.map((c) => [`${c.symbol}/${c.interval}`, c]));
   const updated: Candle[] = [];
-  for (const tick of stepped.ticks) {
+  for (const tick of ticks) {
     for (const interval of ["1m", "1d"] as CandleInterval[]) {
       const row = existing.get(`${tick.symbol}/${interval}`);
       const candle: Candle | undefined = row && { symbol: row.symbol, interval, start: row.start, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
@@ -262,5 +273,5 @@ async function writeTick(tx: Tx, now: Date) {
 
   const state: StoredMarketState = { seed: stored.state.seed, market: stepped.state };
   await tx.update(marketState).set({ state, updatedAt: now }).where(eq(marketState.id, 1));
-  return { moves, quotes, rolledDay, pruned, count: rows.length };
+  return { moves, quotes, rolledDay, pruned, count: definitions.length, benchmark: benchmark?.price ?? null };
 }

@@ -73,7 +73,7 @@ export function CandleChart({ candles, intraday, label, livePrice }: { candles: 
   }, [livePrice]);
 
   return (
-    <div className={styles.chartBox} ref={box} role="img" aria-label={label}>
+    <div className={styles.chartBox} ref={box} role="img" aria-label={label} data-candles={candles.length}>
       {candles.length === 0 && <div className={styles.chartEmpty}>No candles yet.</div>}
     </div>
   );

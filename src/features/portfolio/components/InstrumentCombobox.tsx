@@ -1,8 +1,14 @@
-/** Instrument search by symbol or name: an ARIA combobox (arrows move, Enter picks, Escape closes). */
+/**
+ * Instrument search by symbol or name: an ARIA combobox (arrows move, Enter picks, Escape
+ * closes). It offers what can be traded: active instruments, never an index.
+ */
 import { useId, useMemo, useState } from "react";
 import { money } from "./format";
 import type { Instrument } from "./types";
 import styles from "./portfolio.module.css";
+
+/** Withdrawn instruments and the benchmark index are listed elsewhere but cannot be traded. */
+const isTradable = (i: Instrument) => i.active && i.kind !== "index";
 
 export function InstrumentCombobox({
   instruments,
@@ -28,14 +34,15 @@ export function InstrumentCombobox({
     setPrevValue(value);
     if (value) setQuery(value);
   }
+  const tradable = useMemo(() => instruments.filter(isTradable), [instruments]);
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const list = instruments.filter((i) => i.active);
+    const list = tradable;
     if (!q) return list.slice(0, 8);
     const starts = list.filter((i) => i.symbol.toLowerCase().startsWith(q));
     const rest = list.filter((i) => !i.symbol.toLowerCase().startsWith(q) && i.name.toLowerCase().includes(q));
     return [...starts, ...rest].slice(0, 8);
-  }, [instruments, query]);
+  }, [tradable, query]);
 
   const pick = (instrument: Instrument) => {
     onChange(instrument.symbol);
@@ -66,7 +73,7 @@ export function InstrumentCombobox({
           setQuery(e.target.value);
           setOpen(true);
           setActive(0);
-          const exact = instruments.find((i) => i.active && i.symbol.toLowerCase() === e.target.value.trim().toLowerCase());
+          const exact = tradable.find((i) => i.symbol.toLowerCase() === e.target.value.trim().toLowerCase());
           onChange(exact ? exact.symbol : "");
         }}
         onFocus={() => setOpen(true)}

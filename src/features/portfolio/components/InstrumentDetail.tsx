@@ -1,12 +1,16 @@
-/** /portfolio/instruments/[symbol]: chart, key stats and a ticket for this instrument. */
+/**
+ * /portfolio/instruments/[symbol]: chart, key stats and a ticket for this instrument. A
+ * benchmark index gets the same chart and stats, what it is instead of a ticket (it cannot
+ * be traded), and no holding.
+ */
 import Link from "next/link";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Card, Skeleton } from "@/components/ui";
+import { Alert, Badge, Card, Skeleton } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { CandleChart } from "./CandleChart";
-import { instrumentsWithQuotes, useApplyChange, useInstruments, useLiveQuotes, useOrders, useSummary, withQuotes } from "./data";
+import { instrumentsWithQuotes, useApplyChange, useInstruments, useLiveQuotes, useOrders, useSummary, withQuotes, type Quotes } from "./data";
 import { FillToasts, useFillToasts } from "./FillToasts";
 import { money } from "./format";
 import { TradeTicket } from "./TradeTicket";
@@ -14,44 +18,40 @@ import type { Candle, Instrument, Summary } from "./types";
 import { WatchToggle } from "./Watchlist";
 import styles from "./portfolio.module.css";
 
-export interface InstrumentDetailProps {
+/** What the page says about a benchmark index (the server knows its make-up). */
+export interface IndexFacts {
+  constituents: number;
+  baseLevel: string;
+}
+
+export type InstrumentDetailProps = {
   symbol: string;
   instruments: Instrument[];
   daily: Candle[];
-  summary: Summary;
-}
+} & ({ index: null; summary: Summary } | { index: IndexFacts; summary: null });
 
 export function InstrumentDetail(props: InstrumentDetailProps) {
-  const toasts = useFillToasts();
-  const quotes = useLiveQuotes(toasts.announce);
-  const apply = useApplyChange();
-  const [interval, setInterval] = useState<"1d" | "1m">("1d");
-  const instrumentsQuery = useInstruments(props.instruments);
-  const summaryQuery = useSummary(props.summary);
-  const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
-  const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
-  const openOrders = useOrders(summary.id, "open").data?.items ?? [];
-  const instrument = instruments.find((i) => i.symbol === props.symbol)!;
-  const minutes = useSWR<Candle[]>(
-    interval === "1m" ? `/api/instruments/${props.symbol}/candles?interval=1m` : null,
-    async (path: string) => (await api<{ items: Candle[] }>(path)).items,
-  );
-  const candles = interval === "1d" ? props.daily : minutes.data;
+  return props.index ? <IndexDetail {...props} index={props.index} /> : <TradableDetail {...props} summary={props.summary} />;
+}
 
-  const today = props.daily.at(-1);
+/** The day's and the year's range, from the daily candles and the live price. */
+function ranges(daily: Candle[], lastPrice: string) {
+  const today = daily.at(-1);
   // The practice market trades every calendar day: 52 weeks is the last 365 daily candles, by date.
   const yearAgo = today ? new Date(today.start).getTime() - 365 * 24 * 3600 * 1000 : 0;
-  const year = props.daily.filter((c) => new Date(c.start).getTime() > yearAgo);
-  const last = Number(instrument.lastPrice);
-  const high52 = Math.max(last, ...year.map((c) => Number(c.high)));
-  const low52 = Math.min(last, ...year.map((c) => Number(c.low)));
-  const dayHigh = today ? Math.max(Number(today.high), last) : null;
-  const dayLow = today ? Math.min(Number(today.low), last) : null;
-  const position = summary.positions.find((p) => p.symbol === props.symbol);
+  const year = daily.filter((c) => new Date(c.start).getTime() > yearAgo);
+  const last = Number(lastPrice);
+  return {
+    high52: year.length ? Math.max(last, ...year.map((c) => Number(c.high))) : null,
+    low52: year.length ? Math.min(last, ...year.map((c) => Number(c.low))) : null,
+    dayHigh: today ? Math.max(Number(today.high), last) : null,
+    dayLow: today ? Math.min(Number(today.low), last) : null,
+  };
+}
 
+function Heading({ instrument, badge }: { instrument: Instrument; badge?: string }) {
   return (
     <>
-      <FillToasts toasts={toasts} />
       <p className="muted" style={{ marginBottom: "0.25rem" }}>
         <Link href="/portfolio">Portfolio</Link> / <Link href="/portfolio/market">Market</Link>
       </p>
@@ -60,6 +60,7 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
           {instrument.symbol} <span className="muted" style={{ fontWeight: 400, fontSize: "0.7em" }}>{instrument.name}</span>
         </h1>
         <div className={styles.headActions}>
+          {badge && <Badge>{badge}</Badge>}
           <WatchToggle symbol={instrument.symbol} />
           <LiveIndicator />
         </div>
@@ -72,29 +73,105 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
         <Signed value={instrument.dayChangePct} kind="percent" />
         {!instrument.active && <Alert tone="warning">This instrument is no longer traded.</Alert>}
       </div>
+    </>
+  );
+}
+
+/** The daily candles of the year (from the page) or today's minutes (fetched on demand). */
+function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: string; daily: Candle[]; quotes: Quotes }) {
+  const [interval, setInterval] = useState<"1d" | "1m">("1d");
+  const minutes = useSWR<Candle[]>(interval === "1m" ? `/api/instruments/${symbol}/candles?interval=1m` : null, async (path: string) => (await api<{ items: Candle[] }>(path)).items);
+  const candles = interval === "1d" ? daily : minutes.data;
+  return (
+    <Card
+      title={title}
+      actions={
+        <div className={styles.toggle} role="group" aria-label="Chart interval">
+          <button type="button" aria-pressed={interval === "1d"} onClick={() => setInterval("1d")}>
+            Year (daily)
+          </button>
+          <button type="button" aria-pressed={interval === "1m"} onClick={() => setInterval("1m")}>
+            Today (minutes)
+          </button>
+        </div>
+      }
+    >
+      {minutes.error && interval === "1m" ? (
+        <Alert tone="error">The minute candles could not be loaded.</Alert>
+      ) : candles ? (
+        <CandleChart candles={candles} intraday={interval === "1m"} label={`${symbol} ${interval === "1d" ? "daily candles for the past year" : "minute candles for today"}`} livePrice={quotes[symbol]?.price} />
+      ) : (
+        <Skeleton height={360} />
+      )}
+    </Card>
+  );
+}
+
+function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; index: IndexFacts }) {
+  const quotes = useLiveQuotes();
+  const instrumentsQuery = useInstruments(props.instruments);
+  const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
+  const instrument = instruments.find((i) => i.symbol === props.symbol)!;
+  const { high52, low52, dayHigh, dayLow } = ranges(props.daily, instrument.lastPrice);
+  return (
+    <>
+      <Heading instrument={instrument} badge="Benchmark index" />
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
-          <Card
-            title="Price"
-            actions={
-              <div className={styles.toggle} role="group" aria-label="Chart interval">
-                <button type="button" aria-pressed={interval === "1d"} onClick={() => setInterval("1d")}>
-                  Year (daily)
-                </button>
-                <button type="button" aria-pressed={interval === "1m"} onClick={() => setInterval("1m")}>
-                  Today (minutes)
-                </button>
-              </div>
-            }
-          >
-            {minutes.error && interval === "1m" ? (
-              <Alert tone="error">The minute candles could not be loaded.</Alert>
-            ) : candles ? (
-              <CandleChart candles={candles} intraday={interval === "1m"} label={`${instrument.symbol} ${interval === "1d" ? "daily candles for the past year" : "minute candles for today"}`} livePrice={quotes[props.symbol]?.price} />
-            ) : (
-              <Skeleton height={360} />
-            )}
+          <ChartCard title="Level" symbol={props.symbol} daily={props.daily} quotes={quotes} />
+          <Card title="Key stats">
+            <dl className={styles.stats}>
+              <Stat label="Level">{money(instrument.lastPrice)}</Stat>
+              <Stat label="Previous close">{money(instrument.previousClose)}</Stat>
+              <Stat label="Day change">
+                <Signed value={instrument.dayChange} />
+              </Stat>
+              <Stat label="Day high / low">{dayHigh === null ? "—" : `${money(dayHigh)} / ${money(dayLow)}`}</Stat>
+              <Stat label="52-week high / low">{high52 === null ? "—" : `${money(high52)} / ${money(low52)}`}</Stat>
+              <Stat label="Made of">{`${props.index.constituents} stocks`}</Stat>
+            </dl>
           </Card>
+        </div>
+        <aside className={styles.sideColumn} aria-label="About this index">
+          <Card title="What it is">
+            <p>
+              {instrument.name}, an equal-weighted index of the {props.index.constituents} bundled stocks; the benchmark your performance is compared with.
+            </p>
+            <p className="muted">
+              It started at {money(props.index.baseLevel)} with the same amount in every stock and moves with their prices on every tick. Your portfolio&apos;s performance chart draws it from
+              the same start as your equity.
+            </p>
+            <p className="muted">An index measures the market: it cannot be bought or sold. Trade its stocks instead.</p>
+            <p>
+              <Link href="/portfolio">Compare with your portfolio</Link> · <Link href="/portfolio/market">See its stocks</Link>
+            </p>
+          </Card>
+        </aside>
+      </div>
+    </>
+  );
+}
+
+function TradableDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; summary: Summary }) {
+  const toasts = useFillToasts();
+  const quotes = useLiveQuotes(toasts.announce);
+  const instrumentsQuery = useInstruments(props.instruments);
+  const summaryQuery = useSummary(props.summary);
+  const apply = useApplyChange();
+  const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
+  const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
+  const openOrders = useOrders(summary.id, "open").data?.items ?? [];
+  const instrument = instruments.find((i) => i.symbol === props.symbol)!;
+  const { high52, low52, dayHigh, dayLow } = ranges(props.daily, instrument.lastPrice);
+  const position = summary.positions.find((p) => p.symbol === props.symbol);
+
+  return (
+    <>
+      <FillToasts toasts={toasts} />
+      <Heading instrument={instrument} />
+      <div className={styles.layout}>
+        <div className={styles.mainColumn}>
+          <ChartCard title="Price" symbol={props.symbol} daily={props.daily} quotes={quotes} />
           <Card title="Key stats">
             <dl className={styles.stats}>
               <Stat label="Last">{money(instrument.lastPrice)}</Stat>
@@ -103,7 +180,7 @@ export function InstrumentDetail(props: InstrumentDetailProps) {
                 <Signed value={instrument.dayChange} />
               </Stat>
               <Stat label="Day high / low">{dayHigh === null ? "—" : `${money(dayHigh)} / ${money(dayLow)}`}</Stat>
-              <Stat label="52-week high / low">{year.length ? `${money(high52)} / ${money(low52)}` : "—"}</Stat>
+              <Stat label="52-week high / low">{high52 === null ? "—" : `${money(high52)} / ${money(low52)}`}</Stat>
               <Stat label="Sector">{instrument.sector}</Stat>
               <Stat label="You hold">{position ? `${position.quantity} (${money(position.marketValue)})` : "None"}</Stat>
             </dl>

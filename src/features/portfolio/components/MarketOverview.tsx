@@ -1,4 +1,4 @@
-/** /portfolio/market: biggest movers both ways, and sectors by average day change. */
+/** /portfolio/market: the benchmark, biggest movers both ways, and sectors by average day change. */
 import Link from "next/link";
 import { Card } from "@/components/ui";
 import { LiveIndicator, Signed } from "./Bits";
@@ -50,13 +50,12 @@ export function MarketOverview({ instruments: initial }: { instruments: Instrume
         <LiveIndicator />
       </div>
       {indexes.length > 0 && (
-        <p className={styles.priceLine}>
-          {indexes.map((i) => (
-            <span key={i.symbol}>
-              <strong>{i.name}</strong> {money(i.lastPrice)} <Signed value={i.dayChangePct} kind="percent" />
-            </span>
-          ))}
-        </p>
+        <div style={{ marginBottom: "1rem" }}>
+          <Card title="Benchmark">
+            <Movers items={indexes} />
+            <p className={styles.note}>An equal-weighted index of the bundled stocks: your portfolio&apos;s performance is compared with it. It cannot be traded.</p>
+          </Card>
+        </div>
       )}
       <div className={styles.grid2}>
         <Card title="Biggest gainers">

@@ -35,7 +35,7 @@ export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
     select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark
     from ${portfolioValuations} v
     where v.created_at <= ${at.toISOString()}::timestamptz
-      -- An event portfolio while its event is live: the one phase definition (event_phase, migration 0010).
+      -- An event portfolio while its event is live: the one phase definition (event_phase, migration 0011).
       and (v.kind = 'practice' or v.event_id in (select e.id from events e where event_phase(e.starts_at, e.ends_at, ${at.toISOString()}::timestamptz) = 'live'))
     on conflict do nothing`);
   return result.rowCount ?? 0;

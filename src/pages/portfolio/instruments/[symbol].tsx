@@ -1,5 +1,6 @@
 import Head from "next/head";
 import { InstrumentDetail, type InstrumentDetailProps } from "@/features/portfolio/components/InstrumentDetail";
+import { indexFacts } from "@/features/market/server/benchmark";
 import { getCandles, listInstruments } from "@/features/market/server/queries";
 import { portfolioSummary } from "@/features/portfolio";
 import { getOrCreatePracticePortfolio } from "@/features/trading";
@@ -13,13 +14,15 @@ export const getServerSideProps = guardedPage<InstrumentDetailProps>({}, async (
   const symbol = String(ctx.params?.symbol ?? "").toUpperCase();
   const db = await getDb();
   const instruments = await listInstruments(db);
-  if (!instruments.some((i) => i.symbol === symbol)) return { notFound: true };
+  const instrument = instruments.find((i) => i.symbol === symbol);
+  if (!instrument) return { notFound: true };
+  const year = () => getCandles(db, { symbol, interval: "1d", from: new Date(Date.now() - YEAR_MS) });
+  // An index is neither held nor traded: its page needs no portfolio.
+  const index = indexFacts(symbol, instrument.kind);
+  if (index) return { props: { symbol, instruments, daily: await year(), index, summary: null } };
   const portfolio = await getOrCreatePracticePortfolio(db, session.user.id);
-  const [daily, summary] = await Promise.all([
-    getCandles(db, { symbol, interval: "1d", from: new Date(Date.now() - YEAR_MS) }),
-    portfolioSummary(db, portfolio),
-  ]);
-  return { props: { symbol, instruments, daily, summary } };
+  const [daily, summary] = await Promise.all([year(), portfolioSummary(db, portfolio)]);
+  return { props: { symbol, instruments, daily, index: null, summary } };
 });
 
 const InstrumentPage: GuardedPage<InstrumentDetailProps> = (props) => (

@@ -1,9 +1,17 @@
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
-export const INSTRUMENT_KINDS = ["stock", "etf"] as const;
+/**
+ * "stock" and "etf" are simulated and tradable; an "index" (the TLX benchmark) is computed
+ * from its constituents on every tick and is never traded (docs/decisions/024).
+ */
+export const INSTRUMENT_KINDS = ["stock", "etf", "index"] as const;
 export const CANDLE_INTERVALS = ["1m", "1d"] as const;
 
-/** The tradable universe with the simulator's parameters and the latest price. */
+/**
+ * The universe with the simulator's parameters and the latest price: the tradable stocks and
+ * funds, and the benchmark index (kind "index": its simulation parameters are zero and never
+ * read, its price is its level).
+ */
 export const instruments = pgTable(
   "instruments",
   {
@@ -79,6 +87,8 @@ export const datasets = pgTable("datasets", {
     .$defaultFn(() => crypto.randomUUID()),
   name: text("name").notNull().unique(),
   symbol: text("symbol").notNull(),
+  /** The sector of the dataset's company (a replay position's sector); "Unclassified" for datasets imported before it was asked. */
+  sector: text("sector").notNull(),
   createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
   rowCount: integer("row_count").notNull(),
   /** YYYY-MM-DD */

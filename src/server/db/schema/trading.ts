@@ -208,7 +208,7 @@ export const priceMarks = pgTable(
   (t) => [primaryKey({ columns: [t.eventId, t.symbol] })],
 );
 
-/** The price of every position (migration 0010_valuation_views): its event's mark, else the last price. */
+/** The price of every position (migration 0011_valuation_views): its event's mark, else the last price. */
 export const positionMarks = pgView("position_marks", {
   portfolioId: text("portfolio_id").notNull(),
   symbol: text("symbol").notNull(),
@@ -219,7 +219,7 @@ export const positionMarks = pgView("position_marks", {
   price: price("price"),
 }).existing();
 
-/** Every portfolio's valuation (migration 0010_valuation_views): the one SQL definition of equity. */
+/** Every portfolio's valuation (migration 0011_valuation_views): the one SQL definition of equity. */
 export const portfolioValuations = pgView("portfolio_valuations", {
   portfolioId: text("portfolio_id").notNull(),
   userId: text("user_id").notNull(),

@@ -1,4 +1,5 @@
-import { deleteDataset, getDataset } from "@/features/market/server/admin";
+import { z } from "zod";
+import { deleteDataset, getDataset, setDatasetSector } from "@/features/market/server/admin";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
@@ -8,6 +9,14 @@ export default apiRoute({
     auth: "admin",
     async handler({ req }) {
       return { body: await getDataset(await getDb(), String(req.query.id)) };
+    },
+  }),
+  /** {sector}: the dataset with its new sector; 400 with the field's message. */
+  PATCH: method({
+    auth: "admin",
+    input: z.object({ sector: z.string({ error: "Give the company's sector, like Technology: a replay position shows it." }) }).strict(),
+    async handler({ req, input, session, ip }) {
+      return { body: await setDatasetSector(await getDb(), session.user.id, String(req.query.id), input.sector, ip) };
     },
   }),
   /** 204; 409 DATASET_IN_USE while an event that is not archived replays it. */

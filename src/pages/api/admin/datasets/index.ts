@@ -13,13 +13,14 @@ export default apiRoute({
       return { body: { items: await listDatasets(await getDb()) } };
     },
   }),
-  /** {name, symbol, csv}: 201 with the dataset, 400 with every problem and its line, 409 for a taken name. */
+  /** {name, symbol, sector, csv}: 201 with the dataset, 400 with every problem and its line, 409 for a taken name. */
   POST: method({
     auth: "admin",
     input: z
       .object({
         name: z.string({ error: "Give the dataset a name." }),
         symbol: z.string({ error: "Give a symbol, like ACME." }),
+        sector: z.string({ error: "Give the company's sector, like Technology: a replay position shows it." }),
         csv: z.string({ error: "Choose a CSV file." }).max(MAX_CSV_CHARS, "The file is over 2 MB. Split it into smaller datasets."),
       })
       .strict(),
