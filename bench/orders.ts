@@ -1,33 +1,108 @@
 /**
- * Order placement over HTTP on the real server (production build) and PostgreSQL: market
- * orders through POST /api/portfolios/{id}/orders with 1, 8 and 32 concurrent clients, each
- * its own person and portfolio, and 32 clients on ONE portfolio (they queue on its lock).
- * Baseline in the same run: pgbench's TPC-B-like transaction on the same PostgreSQL server
- * (scale 10, a scratch database) with the same numbers of clients.
+ * What an order costs, against baselines measured in the same run (issue "One truth for every
+ * number", its speed goals):
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders.ts [--seconds 10] [--pgbench-seconds 15]
+ *   NEXT_DIST_DIR=.next-bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders.ts [--seconds 4] [--rounds 7] [--history 100000]
  *
- * Each client alternates a market buy and a market sell of one share, so cash and position
- * stay put however long it runs. The simulator is off (MARKET_TICK_MS=0): this measures
- * placement, not placement plus ticks.
+ * - 8 clients, each its own person and practice portfolio, place market orders (alternating
+ *   a buy and a sell of one share) through POST /api/portfolios/{id}/orders on the real
+ *   production server on PostgreSQL, in rounds interleaved with the baseline: the same 8
+ *   clients calling GET /api/health with their session cookie (the framework's and the
+ *   session check's own floor). Medians of the rounds.
+ * - CPU per request: the server's process tree (utime + stime from /proc) over each phase ÷
+ *   requests; PostgreSQL's: the CPU of the backends serving the bench database (from
+ *   pg_stat_activity and /proc), ÷ orders — against pgbench's TPC-B-like transaction run the
+ *   same way (8 clients) in the same run.
+ * - Statements per order: the bench database logs every statement (log_statement = all)
+ *   while one client places 50 orders; the PostgreSQL log is counted (session check included).
+ * - History: every portfolio then gets `--history` past (closed) orders and the rounds run
+ *   again: an order must cost the same with 100,000 past orders as with none.
+ *
+ * The simulator is off (MARKET_TICK_MS=0): this measures placement, not placement plus ticks.
+ * Prints the table that bench/README.md quotes.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { startApp } from "../tests/setup/app-server";
 import { createDatabaseOn, createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "10" }, "pgbench-seconds": { type: "string", default: "15" } },
+  options: { seconds: { type: "string", default: "4" }, rounds: { type: "string", default: "7" }, history: { type: "string", default: "100000" }, clients: { type: "string", default: "8" } },
 });
 const SECONDS = Number(values.seconds);
-const PGBENCH_SECONDS = Number(values["pgbench-seconds"]);
-const CLIENTS = [1, 8, 32];
+const ROUNDS = Number(values.rounds);
+const HISTORY = Number(values.history);
+const CLIENTS = Number(values.clients);
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+const PG_LOG = "/var/log/postgresql/postgresql-15-main.log";
+const TICKS_PER_SECOND = 100;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** CPU seconds (user + system) of a process, from /proc; 0 once it is gone. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid and every descendant (next start may run workers). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    out.push(pid);
+    for (const child of children.get(pid) ?? []) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+/**
+ * CPU of the PostgreSQL backends serving one database, sampled every 100 ms (a backend that
+ * ends keeps the last value seen), so a phase's CPU is the growth of the sum.
+ */
+class BackendCpu {
+  private readonly seen = new Map<number, number>();
+  private timer: NodeJS.Timeout | undefined;
+  constructor(
+    private readonly admin: pg.Client,
+    private readonly database: string,
+  ) {}
+  async sample() {
+    const { rows } = await this.admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [this.database]);
+    for (const { pid } of rows) {
+      const cpu = cpuOf(pid);
+      if (cpu > 0) this.seen.set(pid, Math.max(this.seen.get(pid) ?? 0, cpu));
+    }
+  }
+  start() {
+    this.timer = setInterval(() => void this.sample().catch(() => {}), 100);
+  }
+  stop() {
+    clearInterval(this.timer);
+  }
+  total() {
+    let sum = 0;
+    for (const v of this.seen.values()) sum += v;
+    return sum;
+  }
 }
 
 interface Trader {
@@ -36,7 +111,7 @@ interface Trader {
 }
 
 async function signedIn(url: string, i: number): Promise<Client> {
-  const person = { email: `orders-${i}@bench.test`, password: "bench password 1", name: `Bench ${i}` };
+  const person = { email: `orders-${i}-${Date.now()}@bench.test`, password: "bench password 1", name: `Bench ${i}` };
   const client = new Client(url);
   const registered = await client.register(person);
   if (registered.status !== 201) throw new Error(`register ${registered.status}: ${await registered.text()}`);
@@ -45,36 +120,56 @@ async function signedIn(url: string, i: number): Promise<Client> {
   return client;
 }
 
-async function portfolioOf(client: Client): Promise<string> {
-  const res = await client.request("/api/portfolio");
-  if (res.status !== 200) throw new Error(`GET /api/portfolio ${res.status}`);
-  return ((await res.json()) as { id: string }).id;
+interface Phase {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  appCpuMs: number;
+  pgCpuMs: number;
 }
 
-/** Every trader places orders back to back for `seconds`; each alternates buy and sell. */
-async function run(traders: Trader[], symbol: string, seconds: number) {
+/** Every trader sends `request` back to back for `seconds`. */
+async function phase(traders: Trader[], seconds: number, request: (t: Trader, n: number) => Promise<void>, cpu: { app: () => number; pg: BackendCpu }): Promise<Phase> {
   const times: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
+  await cpu.pg.sample();
+  const app0 = cpu.app();
+  const pg0 = cpu.pg.total();
   const started = performance.now();
+  const deadline = started + seconds * 1000;
   await Promise.all(
-    traders.map(async ({ client, portfolioId }) => {
+    traders.map(async (trader) => {
       for (let n = 0; performance.now() < deadline; n++) {
-        const side = n % 2 === 0 ? "buy" : "sell";
         const t = performance.now();
-        const res = await client.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol, side, type: "market", quantity: 1 } });
-        const body = await res.text();
-        // On a shared portfolio a sell can find the share already sold by another client: 422 is an answer too.
-        if (res.status !== 201 && !(res.status === 422 && traders.length > 1 && traders[0]!.portfolioId === traders[1]?.portfolioId)) {
-          throw new Error(`order ${res.status}: ${body}`);
-        }
+        await request(trader, n);
         times.push(performance.now() - t);
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  await cpu.pg.sample();
   times.sort((a, b) => a - b);
-  return { orders: times.length, perSecond: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99) };
+  return {
+    requests: times.length,
+    perSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    appCpuMs: ((cpu.app() - app0) * 1000) / times.length,
+    pgCpuMs: ((cpu.pg.total() - pg0) * 1000) / times.length,
+  };
 }
+
+const order = (symbol: string) => async ({ client, portfolioId }: Trader, n: number) => {
+  const res = await client.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol, side: n % 2 === 0 ? "buy" : "sell", type: "market", quantity: 1 } });
+  const body = await res.text();
+  if (res.status !== 201) throw new Error(`order ${res.status}: ${body}`);
+};
+
+const health = async ({ client }: Trader) => {
+  const res = await client.request("/api/health");
+  await res.text();
+  if (res.status !== 200) throw new Error(`health ${res.status}`);
+};
 
 function pgbenchBinary(): string {
   const installed = fs.existsSync("/usr/lib/postgresql") ? fs.readdirSync("/usr/lib/postgresql").map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`) : [];
@@ -89,58 +184,132 @@ function pgbenchBinary(): string {
   throw new Error("pgbench is not installed (Debian: apt-get install -y postgresql-contrib, or the postgresql-client package of the server's version).");
 }
 
-async function pgbench(serverUrl: string) {
+/** pgbench TPC-B-like with CLIENTS clients: tps and PostgreSQL CPU per transaction. */
+async function pgbench(serverUrl: string, admin: pg.Client) {
   const bin = pgbenchBinary();
   const scratch = await createDatabaseOn(serverUrl, "tickerlab_pgbench");
-  const url = scratch.url;
   try {
-    execFileSync(bin, ["-i", "-s", "10", "-q", url], { stdio: "ignore" });
-    const results = new Map<number, { tps: number; latency: number }>();
-    for (const n of CLIENTS) {
-      const out = execFileSync(bin, ["-c", String(n), "-j", "2", "-T", String(PGBENCH_SECONDS), url], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-      const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
-      results.set(n, { tps, latency });
-    }
-    return results;
+    execFileSync(bin, ["-i", "-s", "10", "-q", scratch.url], { stdio: "ignore" });
+    const cpu = new BackendCpu(admin, scratch.name);
+    cpu.start();
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn(bin, ["-c", String(CLIENTS), "-j", "2", "-T", String(SECONDS * 2), scratch.url], { stdio: ["ignore", "pipe", "ignore"] });
+      let text = "";
+      child.stdout.on("data", (chunk) => (text += chunk));
+      child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`pgbench exited ${code}`))));
+    });
+    cpu.stop();
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
+    return { tps, pgCpuMs: (cpu.total() * 1000) / transactions };
   } finally {
     await scratch.drop();
   }
 }
 
+/** Statements the database was sent while `work` ran, from PostgreSQL's own log. */
+async function countStatements(admin: pg.Client, database: string, work: () => Promise<void>): Promise<number> {
+  if (!fs.existsSync(PG_LOG)) return Number.NaN;
+  await admin.query(`alter database ${database} set log_statement = 'all'`);
+  // Only connections opened from now on log: end the pool's, the app opens new ones.
+  await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database]);
+  const before = fs.statSync(PG_LOG).size;
+  await work();
+  await admin.query(`alter database ${database} reset log_statement`);
+  const text = fs.readFileSync(PG_LOG, "utf8").slice(before);
+  return text.split("\n").filter((line) => line.includes(`@${database} LOG:`) && /LOG:\s+(statement|execute)/.test(line)).length;
+}
+
+interface Row {
+  name: string;
+  health: Phase;
+  orders: Phase;
+}
+
+async function rounds(name: string, traders: Trader[], symbol: string, cpu: { app: () => number; pg: BackendCpu }): Promise<Row> {
+  const healths: Phase[] = [];
+  const orders: Phase[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    healths.push(await phase(traders, SECONDS, health, cpu));
+    orders.push(await phase(traders, SECONDS, order(symbol), cpu));
+  }
+  const med = (list: Phase[]): Phase => ({
+    requests: median(list.map((p) => p.requests)),
+    perSecond: median(list.map((p) => p.perSecond)),
+    p50: median(list.map((p) => p.p50)),
+    p99: median(list.map((p) => p.p99)),
+    appCpuMs: median(list.map((p) => p.appCpuMs)),
+    pgCpuMs: median(list.map((p) => p.pgCpuMs)),
+  });
+  return { name, health: med(healths), orders: med(orders) };
+}
+
 async function main() {
   const serverUrl = process.env.DATABASE_URL!;
   const database = (await createServerDatabase())!;
+  const databaseName = new URL(database.url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
   const app = await startApp({ RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: "0", DATABASE_URL: database.url });
-  const lines: string[] = [];
-  const results: Array<{ name: string; clients: number; r: Awaited<ReturnType<typeof run>> }> = [];
+  const pgCpu = new BackendCpu(admin, databaseName);
+  const rows: Row[] = [];
+  let statements = Number.NaN;
   try {
-    const clients: Client[] = [];
-    for (let i = 0; i < Math.max(...CLIENTS); i++) clients.push(await signedIn(app.url, i));
+    const appPid = Number(execFileSync("sh", ["-c", `ss -ltnpH 'sport = :${new URL(app.url).port}' | sed -E 's/.*pid=([0-9]+).*/\\1/' | head -1`], { encoding: "utf8" }).trim());
+    const tree = processTree(appPid);
+    const cpu = { app: () => tree.reduce((t, pid) => t + cpuOf(pid), 0), pg: pgCpu };
     const traders: Trader[] = [];
-    for (const client of clients) traders.push({ client, portfolioId: await portfolioOf(client) });
-    const { items } = (await (await clients[0]!.request("/api/instruments")).json()) as { items: Array<{ symbol: string; active: boolean }> };
-    const symbol = items.find((i) => i.active)?.symbol;
+    for (let i = 0; i < CLIENTS; i++) {
+      const client = await signedIn(app.url, i);
+      const res = await client.request("/api/portfolio");
+      traders.push({ client, portfolioId: ((await res.json()) as { id: string }).id });
+    }
+    const { items } = (await (await traders[0]!.client.request("/api/instruments")).json()) as { items: Array<{ symbol: string; active: boolean; kind: string }> };
+    const symbol = items.find((i) => i.active && i.kind !== "index")?.symbol;
     if (!symbol) throw new Error("no active instrument");
 
-    await run(traders.slice(0, 8), symbol, 2); // warm-up: JIT, pools, caches
-    for (const n of CLIENTS) results.push({ name: `${n} client${n > 1 ? "s" : ""}, own portfolios`, clients: n, r: await run(traders.slice(0, n), symbol, SECONDS) });
-    // One person, 32 requests at a time (one session shared by the clients).
-    const shared = Array.from({ length: 32 }, () => traders[0]!);
-    results.push({ name: "32 clients, ONE portfolio", clients: 32, r: await run(shared, symbol, SECONDS) });
+    await phase(traders, 2, order(symbol), cpu); // warm-up: JIT, pools, caches
+    await phase(traders, 2, health, cpu);
+    rows.push(await rounds("no past orders", traders, symbol, cpu));
+
+    statements = (await countStatements(admin, databaseName, async () => {
+      for (let n = 0; n < 50; n++) await order(symbol)(traders[0]!, n);
+    })) / 50;
+
+    if (HISTORY > 0) {
+      const target = new pg.Client({ connectionString: database.url });
+      await target.connect();
+      for (const { portfolioId } of traders) {
+        await target.query(
+          `insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, time_in_force, status, created_at, updated_at, closed_at)
+           select gen_random_uuid()::text, $1, $2, 'buy', 'limit', 1, 1.00, 'day', case when g % 2 = 0 then 'cancelled' else 'expired' end,
+                  now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
+           from generate_series(1, $3::int) g`,
+          [portfolioId, symbol, HISTORY],
+        );
+      }
+      await target.query("analyze orders");
+      await target.end();
+      rows.push(await rounds(`${HISTORY.toLocaleString("en-US")} past orders per portfolio`, traders, symbol, cpu));
+    }
   } finally {
     await app.stop();
     await database.drop();
   }
+  const bench = await pgbench(serverUrl, admin);
+  await admin.end();
 
-  const bench = await pgbench(serverUrl);
-  lines.push(`\nPostgreSQL · POST /api/portfolios/{id}/orders (market, 1 share) · ${SECONDS} s per row · pgbench TPC-B-like, scale 10, -j 2, ${PGBENCH_SECONDS} s\n`);
-  lines.push("| clients | orders | orders/s | p50 ms | p99 ms | pgbench tps | pgbench latency ms | orders/s ÷ tps |");
-  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
-  for (const { name, clients, r } of results) {
-    const b = bench.get(clients)!;
-    lines.push(`| ${name} | ${r.orders} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${b.tps.toFixed(0)} | ${b.latency.toFixed(1)} | ${(r.perSecond / b.tps).toFixed(2)} |`);
+  const lines: string[] = [];
+  lines.push(`\nPostgreSQL · ${CLIENTS} clients · medians of ${ROUNDS} interleaved rounds of ${SECONDS} s · baseline: authenticated GET /api/health (same clients, same rounds) and pgbench TPC-B-like (-c ${CLIENTS} -j 2, scale 10)\n`);
+  lines.push("| portfolios | health req/s | orders/s | orders/s ÷ health req/s | order p50 ms | order p99 ms | app CPU ms per health / per order | PG CPU ms per order | ÷ pgbench txn |");
+  lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} | ${r.health.perSecond.toFixed(0)} | ${r.orders.perSecond.toFixed(0)} | ${(r.orders.perSecond / r.health.perSecond).toFixed(2)} | ${r.orders.p50.toFixed(1)} | ${r.orders.p99.toFixed(1)} | ${r.health.appCpuMs.toFixed(2)} / ${r.orders.appCpuMs.toFixed(2)} | ${r.orders.pgCpuMs.toFixed(2)} | ${(r.orders.pgCpuMs / bench.pgCpuMs).toFixed(1)}× |`,
+    );
   }
+  lines.push(`\npgbench: ${bench.tps.toFixed(0)} tps, PostgreSQL CPU ${bench.pgCpuMs.toFixed(2)} ms per transaction.`);
+  lines.push(`Statements per market order (PostgreSQL's log, session check included): ${Number.isNaN(statements) ? "n/a (no server log here)" : statements.toFixed(1)}.`);
   console.log(lines.join("\n"));
 }
 

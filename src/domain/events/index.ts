@@ -53,3 +53,4 @@ export {
 } from "./locks";
 export { createEventReplay, eventReplayOptions, secondsPerTradingDay, tradingDaysInWindow } from "./replay";
 export { tradingRulesFor, type EventRulesOptions } from "./rules";
+export { isEventListed, mayViewEvent, type EventViewer, type VisibleEvent } from "./visibility";

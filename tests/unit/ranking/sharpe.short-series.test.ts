@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOARD_SHARPE_STEP_MS, sharpeForRanking } from "@/domain/ranking";
+import { BOARD_SHARPE_STEP_MS, SHARPE_RANKING_DECIMALS, sharpeForRanking } from "@/domain/ranking";
 import { formatRatio, riskFigures, sharpeRatio } from "@/domain/trading";
 
 describe("Sharpe ratio for ranking on short series", () => {
@@ -16,7 +16,8 @@ describe("Sharpe ratio for ranking on short series", () => {
   it("is defined from two returns that differ, and is the performance panel's (riskFigures on 5-minute steps)", () => {
     const series = ["100000.00", "101000.00", "100990.00"];
     expect(sharpeForRanking(series)).not.toBeNull();
-    expect(sharpeForRanking(series)).toBe(riskFigures(series, null, { stepMs: BOARD_SHARPE_STEP_MS }).sharpe);
+    // The same figure, compared at the ranking's precision (SHARPE_RANKING_DECIMALS).
+    expect(sharpeForRanking(series)).toBeCloseTo(riskFigures(series, null, { stepMs: BOARD_SHARPE_STEP_MS }).sharpe!, SHARPE_RANKING_DECIMALS);
   });
 
   it("is the per-step Sharpe annualised from 5-minute steps, unrounded (0.1679 a step)", () => {

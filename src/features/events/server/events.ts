@@ -17,7 +17,7 @@ import {
   JOIN_CODE_LENGTH,
   lockedChanges,
   lockedFields,
-  normalizeJoinCode,
+  mayViewEvent,
   slugify,
   validateEventDefinition,
 } from "@/domain/events";
@@ -26,6 +26,7 @@ import { cancelOpenOrders, lockPortfolio, openPortfolio } from "@/features/tradi
 import { csvOf } from "@/lib/csv";
 import { Outbox } from "@/server/realtime/outbox";
 import { audit } from "@/server/audit";
+import { eventListedSql } from "@/server/db/event-rules-sql";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
@@ -123,30 +124,15 @@ async function participantOf(db: DbOrTx, eventId: string, userId: string): Promi
   return row;
 }
 
-function codeMatches(event: EventRow, code: string | null | undefined): boolean {
-  if (!code || !event.joinCode) return false;
-  return normalizeJoinCode(code) === normalizeJoinCode(event.joinCode);
-}
-
-/**
- * Who sees an event: admins all; a participant theirs; everyone a public, unarchived one;
- * a private one only with its code. Anything else is a 404, the same as a slug that does
- * not exist, so a private event's address reveals nothing.
- */
-function visibleTo(event: EventRow, viewer: Viewer, participant: ParticipantRow | undefined, code?: string | null): boolean {
-  if (isAdmin(viewer) || participant) return true;
-  if (event.archivedAt) return false;
-  return event.visibility === "public" || codeMatches(event, code);
-}
+/** The domain's rule of who sees an event (a 404 otherwise, like a slug that does not exist). */
+const visibleTo = (event: EventRow, viewer: Viewer, participant: ParticipantRow | undefined, code?: string | null) =>
+  mayViewEvent(event, { admin: isAdmin(viewer), participant: Boolean(participant), code });
 
 const NOT_FOUND = "There is no such event, or it is private: open it with its invite link or join code.";
 
 export async function listEventsFor(db: Db, viewer: Viewer, options: { page: number; pageSize: number; now?: Date }) {
   const now = options.now ?? new Date();
-  const joinedIds = db.select({ id: eventParticipants.eventId }).from(eventParticipants).where(eq(eventParticipants.userId, viewer.id));
-  const where = isAdmin(viewer)
-    ? isNull(events.archivedAt)
-    : or(and(isNull(events.archivedAt), eq(events.visibility, "public")), inArray(events.id, joinedIds));
+  const where = eventListedSql("events", { id: viewer.id, admin: isAdmin(viewer) });
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(events).where(where);
   const rows = await db
     .select()
@@ -246,8 +232,7 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
     if (participant?.removedAt) throw failures.refused("PARTICIPANT_REMOVED", "The organiser removed you from this event, so you cannot join it again.");
     if (participant) return { portfolioId: participant.portfolioId, joined: true, created: false, slug: event.slug };
     // A private event is a 404 without its code, the same answer as no event at all.
-    if (event.visibility === "private" && !isAdmin(viewer) && !codeMatches(event, options.code)) throw failures.notFound(NOT_FOUND);
-    if (event.archivedAt && !isAdmin(viewer)) throw failures.notFound(NOT_FOUND);
+    if (!visibleTo(event, viewer, undefined, options.code)) throw failures.notFound(NOT_FOUND);
     const [{ n } = { n: 0 }] = await tx
       .select({ n: count() })
       .from(eventParticipants)

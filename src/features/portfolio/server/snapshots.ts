@@ -10,6 +10,7 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { portfolioValuations } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
+import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { equitySnapshots } from "@/server/db/schema";
 
 export const SNAPSHOT_EVERY_MS = 5 * 60_000;
@@ -36,7 +37,7 @@ export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
     from ${portfolioValuations} v
     where v.created_at <= ${at.toISOString()}::timestamptz
       -- An event portfolio while its event is live: the one phase definition (event_phase, migration 0011).
-      and (v.kind = 'practice' or v.event_id in (select e.id from events e where event_phase(e.starts_at, e.ends_at, ${at.toISOString()}::timestamptz) = 'live'))
+      and (v.kind = 'practice' or v.event_id in (select e.id from events e where ${eventPhaseSql("e", at)} = 'live'))
     on conflict do nothing`);
   return result.rowCount ?? 0;
 }

@@ -7,7 +7,9 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { boardName, LEADERBOARD_PAGE_SIZE, pageContaining, rankChange, type RankingPeriod } from "@/domain/ranking";
+import { eventPhase } from "@/domain/events";
 import { formatRatio } from "@/domain/trading";
+import { eventViewableSql } from "@/server/db/event-rules-sql";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
 import { failures } from "@/domain/errors";
@@ -153,16 +155,11 @@ interface EventRow extends Record<string, unknown> {
   visible: boolean;
 }
 
-/** Whether `viewer` may see an event: public (not archived), joined, or an admin. */
-const visibleTo = (viewer: Viewer) =>
-  viewer.role === "admin"
-    ? sql`true`
-    : sql`((e.visibility = 'public' and e.archived_at is null) or exists (select 1 from event_participants p where p.event_id = e.id and p.user_id = ${viewer.id}))`;
+/** Whether `viewer` may see an event (the events domain's mayViewEvent, in SQL). */
+const visibleTo = (viewer: Viewer) => eventViewableSql("e", { id: viewer.id, admin: viewer.role === "admin" });
 
-export function eventStatus(startsAt: Date, endsAt: Date, now: Date): EventStatus {
-  if (now.getTime() < startsAt.getTime()) return "upcoming";
-  return now.getTime() < endsAt.getTime() ? "live" : "ended";
-}
+/** The event's phase: the domain's eventPhase. */
+export const eventStatus = (startsAt: Date, endsAt: Date, now: Date): EventStatus => eventPhase({ startsAt, endsAt }, now);
 
 /** The board a request names, a page of it and the viewer's own row. An event the viewer may not see is a 404. */
 export async function leaderboardPage(db: Db, request: BoardRequest, args: PageArgs): Promise<RankingPage> {

@@ -15,6 +15,7 @@ import { BOARD_SHARPE_STEP_MS, periodStart, RANKING_PERIODS, SHARPE_RANKING_DECI
 import { MS_PER_YEAR } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
+import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
 import { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
 
@@ -246,7 +247,7 @@ export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): P
   const live = await db
     .select({ id: events.id, metric: events.metric, startsAt: events.startsAt, endsAt: events.endsAt, replay: events.replay, updatedAt: events.updatedAt })
     .from(events)
-    .where(and(sql`event_phase(${events.startsAt}, ${events.endsAt}, ${iso(now)}) = 'live'`, isNull(events.finalizedAt)));
+    .where(and(sql`${eventPhaseSql("events", now)} = 'live'`, isNull(events.finalizedAt)));
   let rows = 0;
   for (const event of live) {
     rows += await refreshEventBoard(db, event, options);
