@@ -166,5 +166,7 @@ describe("an admin's edit of shipped content", () => {
       await app.stop();
       await database?.drop();
     }
-  });
+    // Two cold starts of a server on a new database (initdb, migrations, the market's year of
+    // candles): tens of seconds on a busy 2-core machine.
+  }, 180_000);
 });

@@ -143,7 +143,11 @@ describe("market and trading API", () => {
     for (const line of lines) expect(line.split(",").every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
     expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+1")).toBe("'+1");
-    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("-2+3+cmd|' /C calc'!A0")).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(csvCell("-1+1")).toBe("'-1+1");
+    // A plain negative number stays a number (a loss, a negative return).
+    expect(csvCell("-1")).toBe("-1");
+    expect(csvCell("-0.0123")).toBe("-0.0123");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("plain")).toBe("plain");
   });

@@ -198,15 +198,16 @@ describe("short selling", () => {
 });
 
 describe("live updates", () => {
-  it("tells the portfolio's open pages when an order is placed, filled by a price move, or cancelled", async () => {
+  it("tells the portfolio's open pages what changed when an order is placed, filled by a price move, or cancelled", async () => {
     const db = database.db;
     const instrument = await createInstrument(db, { lastPrice: "50.00" });
     const portfolio = await createPortfolio(db);
-    const events: unknown[] = [];
+    const events: Array<{ topic: string; type: string; data: unknown }> = [];
     const unsubscribe = getHub().subscribe(portfolioTopic(portfolio.id), (event) => events.push(event));
     try {
-      await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) });
-      expect(events).toEqual([{ topic: portfolioTopic(portfolio.id), type: "portfolio", data: { portfolioId: portfolio.id } }]);
+      const placed = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) });
+      // The message carries the change itself: the page applies it without asking again.
+      expect(events).toEqual([{ topic: portfolioTopic(portfolio.id), type: "portfolio", data: { portfolioId: portfolio.id, orders: [placed.order], fills: [placed.fill] } }]);
       const resting = await placeOrder(db, {
         userId: portfolio.userId,
         portfolioId: portfolio.id,
@@ -215,6 +216,8 @@ describe("live updates", () => {
       const orderId = resting.order.id;
       await processPriceMove(db, instrument.symbol, m("50.00"), m("44.00"));
       expect(events).toHaveLength(3);
+      // The fill of the resting limit: the order as it is now (filled) and its fill at the new price.
+      expect(events[2]!.data).toMatchObject({ orders: [{ id: orderId, status: "filled" }], fills: [{ orderId, price: "44.00" }] });
       const another = await placeOrder(db, {
         userId: portfolio.userId,
         portfolioId: portfolio.id,
@@ -222,6 +225,7 @@ describe("live updates", () => {
       });
       await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId: another.order.id });
       expect(events).toHaveLength(5);
+      expect(events[4]!.data).toMatchObject({ orders: [{ id: another.order.id, status: "cancelled" }], fills: [] });
       expect(orderId).toBeTruthy();
     } finally {
       unsubscribe();

@@ -7,6 +7,7 @@ import type { Db } from "@/server/db";
 import { equitySnapshots, fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
 import { portfolioTopic } from "@/server/realtime/hub";
 import { Outbox } from "@/server/realtime/outbox";
+import type { PortfolioChange } from "@/lib/live-messages";
 import { lockPortfolio, recordDeposit } from "./portfolios";
 
 /**
@@ -36,7 +37,8 @@ export async function resetPracticePortfolio(db: Db, args: { userId: string; por
       .where(eq(portfolios.id, id));
     await recordDeposit(tx, id, STARTING_CASH, now);
     await audit(tx, { action: "portfolio.reset", actorId: args.userId, ip: args.ip ?? null, detail: { portfolioId: id, equityBefore: null } });
-    outbox.add({ topic: portfolioTopic(id), type: "portfolio", data: { portfolioId: id } });
+    // Everything changed: the page reloads the portfolio (no lists to apply).
+    outbox.add({ topic: portfolioTopic(id), type: "portfolio", data: { portfolioId: id, orders: null, fills: null } satisfies PortfolioChange });
     const notify = outbox.notifySql();
     if (notify) await tx.execute(notify);
   });

@@ -8,7 +8,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { type Money, type PortfolioState, type Prices, valuePortfolio, type Valuation } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
-import { portfolioValuations, positionMarks } from "@/server/db/schema";
+import { portfolios, portfolioValuations, positionMarks } from "@/server/db/schema";
 import { $, money, type PortfolioRow, stateOf } from "./rows";
 
 export { portfolioValuations };
@@ -20,10 +20,23 @@ export interface Holdings {
   valuation: Valuation;
 }
 
-/** A portfolio's positions at the view's prices, valued by the domain. */
-export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id" | "cash" | "reservedCash">): Promise<Holdings> {
-  const rows = await db.select().from(positionMarks).where(eq(positionMarks.portfolioId, portfolio.id));
-  const state = stateOf(portfolio, rows);
+/**
+ * A portfolio's cash and positions as stored now, at the view's prices, valued by the domain
+ * (one query: the caller's copy of the row may be older than the last fill).
+ */
+export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">): Promise<Holdings> {
+  const joined = await db
+    .select({
+      cash: portfolios.cash,
+      reservedCash: portfolios.reservedCash,
+      position: { symbol: positionMarks.symbol, quantity: positionMarks.quantity, costBasis: positionMarks.costBasis, realisedPnl: positionMarks.realisedPnl, price: positionMarks.price },
+    })
+    .from(portfolios)
+    .leftJoin(positionMarks, eq(positionMarks.portfolioId, portfolios.id))
+    .where(eq(portfolios.id, portfolio.id));
+  if (joined.length === 0) throw new Error(`No portfolio ${portfolio.id}.`);
+  const rows = joined.flatMap((r) => (r.position ? [r.position] : []));
+  const state = stateOf(joined[0]!, rows);
   const prices = new Map<string, Money>();
   for (const r of rows) if (r.price !== null) prices.set(r.symbol, money(r.price));
   const open = new Map([...state.positions].filter(([symbol, p]) => p.quantity === 0 || prices.has(symbol)));

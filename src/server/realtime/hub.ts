@@ -11,18 +11,21 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { env } from "@/env";
 import type { DbOrTx } from "@/server/db";
+import type { PortfolioChange, QuoteView } from "@/lib/live-messages";
 import { logger } from "@/server/logger";
 
 export const CHANNEL = "tickerlab_events";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7500;
 
-export interface RealtimeEvent {
-  topic: string;
-  type: string;
-  /** null when the payload was too large for NOTIFY: subscribers reload from the database. */
-  data: unknown;
-}
+/**
+ * What travels between instances: a tick's quotes (the stream sends each as a `quote`
+ * message) and a portfolio's change (sent on as a `portfolio` message). `data` is null when
+ * the payload was too large for NOTIFY: subscribers reload from the database.
+ */
+export type RealtimeEvent =
+  | { topic: typeof QUOTES_TOPIC; type: "quotes"; data: { at: string; quotes: QuoteView[] } | null }
+  | { topic: string; type: "portfolio"; data: PortfolioChange | null };
 
 type Listener = (event: RealtimeEvent) => void;
 
@@ -194,11 +197,6 @@ export function setHub(hub: Hub | undefined): void {
 }
 
 export const portfolioTopic = (portfolioId: string) => `portfolio:${portfolioId}`;
-export const QUOTES_TOPIC = "quotes";
+export const QUOTES_TOPIC = "quotes" as const;
 
-export interface QuoteEvent {
-  symbol: string;
-  price: string;
-  previousClose: string;
-  at: string;
-}
+export type QuoteEvent = QuoteView;

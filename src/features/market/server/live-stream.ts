@@ -19,7 +19,7 @@ import { getDb } from "@/server/db";
 import { portfolios } from "@/server/db/schema";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type QuoteEvent, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
-import type { LiveMessages, LiveMessageType, PortfolioChange } from "@/lib/live-messages";
+import type { LiveMessages, LiveMessageType } from "@/lib/live-messages";
 import { listInstruments } from "./queries";
 
 
@@ -103,11 +103,11 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   res.on("error", close);
 
   const onQuotes = (event: RealtimeEvent) => {
-    const data = event.data as { quotes: QuoteEvent[] } | null;
+    const data = event.type === "quotes" ? event.data : null;
     if (data) sendQuotes(data.quotes);
     else currentQuotes().then(sendQuotes, () => {});
   };
-  const onPortfolio = (event: RealtimeEvent) => send("portfolio", event.data as PortfolioChange | null);
+  const onPortfolio = (event: RealtimeEvent) => event.type === "portfolio" && send("portfolio", event.data);
   const followPortfolios = async () => {
     for (const id of await portfolioIdsOf(userId)) {
       if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onPortfolio));

@@ -75,7 +75,9 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
   });
   const rangeName = RANGES.find((r) => r.value === range)!.name;
   const m = data?.metrics;
-  const few = m !== undefined && m.observations < 3;
+  const few = m !== undefined && m.observations < m.minObservations;
+  // A replay is measured against its own instruments' index, not TLX.
+  const benchmarkLabel = data?.benchmark.symbol === "REPLAY" ? "Replay index" : (data?.benchmark.symbol ?? "TLX");
   const summaryLabel =
     data && m
       ? `Equity over ${rangeName}: ${m.totalReturn === null ? "no change" : percent(m.totalReturn)}; ${data.benchmark.name} ${m.benchmarkReturn === null ? "has no price yet" : percent(m.benchmarkReturn)}.`
@@ -90,7 +92,9 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
         ))}
         <span className={styles.legend} aria-hidden="true">
           <span className={styles.legendYou}>You</span>
-          <span className={styles.legendBench}>{data?.benchmark.symbol ?? "TLX"} (same start)</span>
+          <span className={styles.legendBench} title={data?.benchmark.name}>
+            {benchmarkLabel} (same start)
+          </span>
         </span>
       </div>
       {error && <Alert tone="warning">Could not load the chart: {(error as Error).message}</Alert>}
@@ -101,7 +105,7 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
           <Stat label="Return" hint={`over ${rangeName}`}>
             <Signed value={m.totalReturn} kind="percent" />
           </Stat>
-          <Stat label={`${data!.benchmark.symbol} return`} hint="the benchmark">
+          <Stat label={`${benchmarkLabel} return`} hint="the benchmark">
             <Signed value={m.benchmarkReturn} kind="percent" />
           </Stat>
           <Stat label="Max drawdown" hint="largest fall from a peak">
@@ -113,7 +117,7 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
           <Stat label="Sharpe" hint="return per unit of risk, a year">
             {figure(m.sharpe, "number")}
           </Stat>
-          <Stat label="Beta" hint={`moves with ${data!.benchmark.symbol}`}>
+          <Stat label="Beta" hint={`moves with ${benchmarkLabel}`}>
             {figure(m.beta, "number")}
           </Stat>
           <Stat label="Alpha" hint="beyond beta, a year">
@@ -121,7 +125,11 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
           </Stat>
         </dl>
       )}
-      {few && <p className={styles.note}>Risk figures need a few snapshots of your equity (one every 5 minutes): they fill in as the market runs.</p>}
+      {few && (
+        <p className={styles.note} data-testid="risk-observations">
+          Volatility, Sharpe, beta and alpha need at least {m!.minObservations} snapshots of your equity in this range (one every {data!.stepMinutes === 5 ? "5 minutes" : data!.stepMinutes === 60 ? "hour" : "day"}): {m!.observations} so far.
+        </p>
+      )}
     </div>
   );
 }

@@ -67,7 +67,7 @@ export function useApplyChange() {
   return useCallback(
     (change: PortfolioChange): Fill[] => {
       const { portfolioId } = change;
-      if (change.orders === null || change.fills === null) {
+      if (!change.orders || !change.fills) {
         void mutate((key) => typeof key === "string" && key.startsWith("/api/portfolio"));
         return [];
       }
