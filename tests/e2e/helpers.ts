@@ -48,7 +48,7 @@ export function useDevices() {
     await Promise.all(open.splice(0).map((context) => context.close()));
   });
   return {
-    async launch(options: { viewport?: Viewport } = {}) {
+    async launch(options: { viewport?: Viewport; timezoneId?: string } = {}) {
       const context = await launchBrowser(options);
       open.push(context);
       return { context, newPage: () => watchedPage(context) };

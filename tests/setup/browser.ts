@@ -21,12 +21,13 @@ const FLAGS = [
 ];
 
 /** A fresh profile each time: no test sees another's cookies. */
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function launchBrowser(options: { viewport?: { width: number; height: number }; timezoneId?: string } = {}): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-chromium-"));
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: FLAGS,
     viewport: options.viewport ?? { width: 1280, height: 860 },
+    ...(options.timezoneId && { timezoneId: options.timezoneId }),
   });
 }

@@ -96,7 +96,10 @@ export function History({ portfolioId }: { portfolioId: string }) {
   const orderRows = (orders.data?.items ?? []).filter((o) => !wanted || o.symbol.includes(wanted));
   const fillRows = (fills.data?.items ?? []).filter((f) => !wanted || f.symbol.includes(wanted));
   const fillsByOrder = new Map<string, string[]>();
-  for (const f of fills.data?.items ?? []) fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${f.quantity} at ${money(f.price)}: ${f.reason}`]);
+  for (const f of fills.data?.items ?? []) {
+    const commission = f.commission !== "0.00" ? ` + ${money(f.commission)} commission` : "";
+    fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${f.quantity} at ${money(f.price)}${commission}: ${f.reason}`]);
+  }
   return (
     <>
       <div className={styles.filters}>
