@@ -7,6 +7,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tick.ts \
  *     [--instruments 500] [--orders 100000] [--portfolios 1000] [--runs 5] [--keep]
  *
+ * With LOG_DURATIONS=1 the bench database logs every statement's duration to PostgreSQL's
+ * log (log_min_duration_statement = 0): where the time of a pass goes, statement by statement.
+ *
  * The data is written with bulk SQL (not timed). Between runs the database is put back
  * (orders open again, fills and trade ledger rows gone, cash, reservations and positions as
  * they were) and vacuumed, so every run sees the same tick.
@@ -30,6 +33,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "5" },
     /** Leave the database behind (to look at plans by hand); its name is printed. */
     keep: { type: "boolean", default: false },
+    /** Also time the old path, one processPriceMove per moved symbol (slow: seconds a run). */
+    "per-symbol": { type: "boolean", default: false },
   },
 });
 const INSTRUMENTS = Number(values.instruments);
@@ -181,6 +186,7 @@ type Move = { symbol: string; previous: Money; next: Money };
 
 async function main() {
   await admin(`create database ${name}`);
+  if (process.env.LOG_DURATIONS) await admin(`alter database ${name} set log_min_duration_statement = 0`);
   const handle = await openDatabase({ url, maxConnections: 10 });
   // Live updates go out as NOTIFY, as on a real PostgreSQL install (nobody listens here).
   setHub(new Hub({ url }));
@@ -199,9 +205,10 @@ async function main() {
     }));
     const now = new Date();
 
-    const variants: Array<{ name: string; run: () => Promise<{ candidates: number; filled: number; rejected: number }> }> = [
-      {
-        name: "processPriceMove per moved symbol (SimulatorJob today)",
+    const variants: Array<{ name: string; run: () => Promise<{ candidates: number; filled: number; rejected: number }> }> = [];
+    if (values["per-symbol"])
+      variants.push({
+        name: "processPriceMove per moved symbol (the path before batching)",
         run: async () => {
           const total = { candidates: 0, filled: 0, rejected: 0 };
           for (const m of moves) {
@@ -212,8 +219,7 @@ async function main() {
           }
           return total;
         },
-      },
-    ];
+      });
     variants.push({ name: "processPriceMoves: all of the tick's moves at once", run: () => priceMoves.processPriceMoves(handle.db, moves, now) });
 
     const results: string[] = [];

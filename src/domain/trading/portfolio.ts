@@ -41,6 +41,13 @@ export interface PortfolioState {
   reservedCash: Money;
   /** Closed positions stay (quantity 0) so their realised P&L is not lost. */
   positions: ReadonlyMap<string, Position>;
+  /**
+   * Long positions left out of `positions`, already valued: a tick settling hundreds of
+   * portfolios loads only what its fills touch and every short (what buying power needs), and
+   * counts the other longs' market value here, so equity stays whole. Never set for work that
+   * needs every position (maintenanceCall refuses it).
+   */
+  elsewhere?: { longMarketValue: Money };
 }
 
 /** Last prices by symbol. */
@@ -179,7 +186,7 @@ export interface Valuation {
 
 /** Equity, buying power and the rest, from the last prices of every open position. */
 export function valuePortfolio(state: PortfolioState, prices: Prices): Valuation {
-  let longMarketValue = ZERO;
+  let longMarketValue = state.elsewhere?.longMarketValue ?? ZERO;
   let shortMarketValue = ZERO;
   for (const [symbol, position] of state.positions) {
     if (position.quantity === 0) continue;
@@ -434,6 +441,7 @@ export interface MaintenanceCall {
  * that cover every short at market and the reason to tell the person.
  */
 export function maintenanceCall(state: PortfolioState, prices: Prices, rules: Pick<TradingRules, "slippageBps" | "commission">): MaintenanceCall | null {
+  if (state.elsewhere) throw new AccountingError("A maintenance call needs every position of the portfolio, not a partial state.");
   const value = valuePortfolio(state, prices);
   if (value.shortMarketValue === 0n) return null;
   const requiredEquity = roundCents(value.shortMarketValue * BigInt(MAINTENANCE_PCT), 100n, "up");

@@ -3,20 +3,23 @@
  * in chunks of whole portfolios, each chunk one transaction that locks its portfolios in id
  * order (so two chunks can never deadlock), a few chunks at a time on PostgreSQL.
  */
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { type Money, ZERO } from "@/domain/trading";
 import pg from "pg";
 import type { Db, DbOrTx } from "@/server/db";
 import { positions } from "@/server/db/schema";
-import type { StoredPosition } from "./rows";
+import { money, type StoredPosition } from "./rows";
 
 /**
  * Portfolios per transaction. A tick crosses orders in hundreds of portfolios; one commit
- * each (a WAL flush) would cost more than the work. Fifty keep a transaction short (a few
- * ms), so a person placing an order meanwhile waits that long at most.
+ * each (a WAL flush) would cost more than the work, and every statement of a chunk has a
+ * fixed cost whatever its rows (bench/tick.ts: 50 a chunk spent half the pass on them). Two
+ * hundred keep a transaction to some tens of ms, which is as long as an order placed meanwhile
+ * on one of them can wait.
  */
-const PORTFOLIOS_PER_TRANSACTION = 50;
+const PORTFOLIOS_PER_TRANSACTION = 200;
 /** …and a portfolio's orders always stay together, so a chunk closes early past this many orders. */
-const ORDERS_PER_TRANSACTION = 500;
+const ORDERS_PER_TRANSACTION = 2000;
 /**
  * Chunks in flight at once on PostgreSQL, out of the pool's 10 connections: the rest serve
  * requests. Measured on 2 cores (bench/tick.ts), 4 was no faster than 2.
@@ -73,5 +76,44 @@ export async function positionsOf(db: DbOrTx, portfolioIds: readonly string[]): 
     .from(positions)
     .where(inArray(positions.portfolioId, [...portfolioIds]));
   for (const { portfolioId, ...row } of rows) byPortfolio.get(portfolioId)?.push(row);
+  return byPortfolio;
+}
+
+export interface PartialHoldings {
+  positions: StoredPosition[];
+  /** The market value of the longs not in `positions` (at the view's prices). */
+  elsewhereLong: Money;
+}
+
+/**
+ * What a tick's fills need of each portfolio, and no more: the positions in the symbols its
+ * orders trade, every short (buying power), and the other longs summed in SQL — a few rows a
+ * portfolio instead of all of them (bench/tick.ts: 47,605 rows read for 953 fills before).
+ */
+export async function touchedPositionsOf(db: DbOrTx, wanted: ReadonlyArray<{ portfolioId: string; symbol: string }>): Promise<Map<string, PartialHoldings>> {
+  const ids = [...new Set(wanted.map((w) => w.portfolioId))];
+  const byPortfolio = new Map<string, PartialHoldings>(ids.map((id) => [id, { positions: [], elsewhereLong: ZERO }]));
+  if (ids.length === 0) return byPortfolio;
+  const pairs = JSON.stringify(wanted.map((w) => ({ portfolio_id: w.portfolioId, symbol: w.symbol })));
+  const idList = JSON.stringify(ids);
+  const { rows } = await db.execute<{ portfolio_id: string; symbol: string | null; quantity: number | null; cost_basis: string | null; realised_pnl: string | null; elsewhere: string | null }>(sql`
+    with wanted as (select * from json_to_recordset(${pairs}::json) as x(portfolio_id text, symbol text)),
+         ids as (select value as id from json_array_elements_text(${idList}::json))
+    select pos.portfolio_id, pos.symbol, pos.quantity, pos.cost_basis::text as cost_basis, pos.realised_pnl::text as realised_pnl, null::text as elsewhere
+    from positions pos
+    where pos.portfolio_id in (select id from ids)
+      and (pos.quantity < 0 or exists (select 1 from wanted w where w.portfolio_id = pos.portfolio_id and w.symbol = pos.symbol))
+    union all
+    select pm.portfolio_id, null, null, null, null, sum(pm.quantity * pm.price)::text
+    from position_marks pm
+    where pm.portfolio_id in (select id from ids) and pm.quantity > 0
+      and not exists (select 1 from wanted w where w.portfolio_id = pm.portfolio_id and w.symbol = pm.symbol)
+    group by pm.portfolio_id`);
+  for (const r of rows) {
+    const entry = byPortfolio.get(r.portfolio_id);
+    if (!entry) continue;
+    if (r.symbol === null) entry.elsewhereLong = money(String(r.elsewhere ?? "0.00"));
+    else entry.positions.push({ symbol: r.symbol, quantity: Number(r.quantity), costBasis: String(r.cost_basis), realisedPnl: String(r.realised_pnl) });
+  }
   return byPortfolio;
 }

@@ -11,7 +11,7 @@ export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
 export { listOrders, listFills, portfolioCsv, systemNotices } from "./queries";
-export { findPortfolioFor, findPractice, getOrCreatePracticePortfolio, lockPortfolio, lockPortfolios, openPortfolio, type Viewer } from "./portfolios";
+export { findPortfolioFor, findPractice, getOrCreatePracticePortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
 export { practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";

@@ -6,15 +6,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { executeFill, formatMoney, maintenanceCall, matchOrder, type Money, type OrderSpec, ZERO } from "@/domain/trading";
-import type { Db, Tx } from "@/server/db";
+import { executeFill, formatMoney, maintenanceCall, matchOrder, type Money, type OrderSpec, type PortfolioState, ZERO } from "@/domain/trading";
+import type { Db, DbOrTx, Tx } from "@/server/db";
 import { firesAtOrAbove, firesAtOrBelow, orders, positions } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
-import { chunksOf, eachChunk, positionsOf } from "./batches";
+import { chunksOf, eachChunk, positionsOf, touchedPositionsOf } from "./batches";
 import { resolveContexts } from "./port";
 import { lockPortfolios } from "./portfolios";
 import { type Market, practiceSource, type PriceSource } from "./pricing";
-import { money, specOf, stateOf } from "./rows";
+import { money, type PortfolioRow, specOf, stateOf } from "./rows";
 import { Changes, writeChanges } from "./writer";
 
 export interface PriceMoveResult {
@@ -98,9 +98,16 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
   const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
   const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()], source, options));
   result.candidates = candidates.length;
+  if (candidates.length === 0) {
+    result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now, source);
+    return result;
+  }
+  // The prices every chunk values its portfolios at, read once for the whole pass: the
+  // source's (the tick already stored its new ones), the moved symbols at the move's price.
+  const market = await pricesFor(db, source, now, bySymbol);
   await eachChunk(db, chunksOf(candidates), async (chunk) => {
     const outbox = new Outbox();
-    const settled = await db.transaction((tx) => settleChunk(tx, chunk, bySymbol, now, source, outbox));
+    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, partial: source.kind === "practice" }, outbox));
     outbox.afterCommit();
     result.filled += settled.filled;
     result.triggered += settled.triggered;
@@ -110,9 +117,9 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
   return result;
 }
 
-/** Prices to value these portfolios at: their source's, the moved symbols at the move's price. */
-async function pricesFor(tx: Tx, source: PriceSource, symbols: readonly string[], now: Date, moves?: Map<string, SymbolMove>): Promise<Market> {
-  const market = source.kind === "practice" ? await source.market(tx, now, symbols) : await source.market(tx, now);
+/** Prices to value portfolios at: their source's (`symbols`, or all), the moved symbols at the move's price. */
+async function pricesFor(db: DbOrTx, source: PriceSource, now: Date, moves?: Map<string, SymbolMove>, symbols?: readonly string[]): Promise<Market> {
+  const market = source.kind === "practice" ? await source.market(db, now, symbols) : await source.market(db, now);
   if (moves) for (const [symbol, move] of moves) if (market.prices.has(symbol)) market.prices.set(symbol, move.next);
   return market;
 }
@@ -121,7 +128,20 @@ async function pricesFor(tx: Tx, source: PriceSource, symbols: readonly string[]
  * One transaction: locks the chunk's portfolios, re-reads their crossed orders (still open?),
  * runs each through matching and execution in memory, and hands the outcome to the writer.
  */
-async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: string[] }, moves: Map<string, SymbolMove>, now: Date, source: PriceSource, outbox: Outbox) {
+interface Settlement {
+  moves: Map<string, SymbolMove>;
+  now: Date;
+  market: Market;
+  /**
+   * Load only what the fills touch (touchedPositionsOf), the other longs summed at the view's
+   * prices: right for the practice market, whose new prices the tick has already stored. A
+   * replay's prices are computed on its clock, so its portfolios load every position.
+   */
+  partial: boolean;
+}
+
+async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: string[] }, settlement: Settlement, outbox: Outbox) {
+  const { moves, now, market } = settlement;
   const locked = await lockPortfolios(tx, chunk.portfolioIds);
   // Filled, cancelled or expired meanwhile: no longer open, no longer here.
   const open = await tx
@@ -129,10 +149,17 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
     .from(orders)
     .where(and(inArray(orders.id, chunk.orderIds), eq(orders.status, "open")))
     .orderBy(asc(orders.createdAt), asc(orders.id));
-  const held = await positionsOf(tx, chunk.portfolioIds);
-  const symbols = new Set<string>(open.map((o) => o.symbol));
-  for (const list of held.values()) for (const p of list) symbols.add(p.symbol);
-  const market = await pricesFor(tx, source, [...symbols], now, moves);
+  const held = settlement.partial
+    ? await touchedPositionsOf(
+        tx,
+        open.map((o) => ({ portfolioId: o.portfolioId, symbol: o.symbol })),
+      )
+    : new Map([...(await positionsOf(tx, chunk.portfolioIds))].map(([id, positions]) => [id, { positions, elsewhereLong: null }]));
+  const initialState = (portfolio: PortfolioRow): PortfolioState => {
+    const holdings = held.get(portfolio.id);
+    const state = stateOf(portfolio, holdings?.positions ?? []);
+    return holdings?.elsewhereLong ? { ...state, elsewhere: { longMarketValue: holdings.elsewhereLong } } : state;
+  };
   const shorting = new Set(open.filter((o) => o.side === "short").map((o) => o.portfolioId));
   const contexts = await resolveContexts(tx, locked, { now, shorting: (p) => shorting.has(p.id) });
   const owners = new Map(locked.map((p) => [p.id, p]));
@@ -143,7 +170,7 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
   const valuationOf = (portfolioId: string) => {
     let valuation = valuations.get(portfolioId);
     if (!valuation) {
-      const own = [...(held.get(portfolioId) ?? []).map((p) => p.symbol), ...open.filter((o) => o.portfolioId === portfolioId).map((o) => o.symbol)];
+      const own = [...(held.get(portfolioId)?.positions ?? []).map((p) => p.symbol), ...open.filter((o) => o.portfolioId === portfolioId).map((o) => o.symbol)];
       valuation = { now, prices: new Map(own.filter((s) => market.prices.has(s)).map((s) => [s, market.prices.get(s)!])), inactiveSymbols: market.inactiveSymbols };
       valuations.set(portfolioId, valuation);
     }
@@ -160,7 +187,7 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
     const spec = specOf(row);
     const outcome = matchOrder(spec, { kind: "tick", previous: move.previous, next: metOnTheWay(spec, move) }, rules.slippageBps);
     if (outcome.kind === "none") continue;
-    const state = changes.stateOf(portfolio.id) ?? stateOf(portfolio, held.get(portfolio.id) ?? []);
+    const state = changes.stateOf(portfolio.id) ?? initialState(portfolio);
     if (outcome.kind === "triggered") {
       changes.setState(portfolio.id, portfolio.version, state);
       changes.changeOrder(row, { triggered: true });
@@ -216,7 +243,7 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
   const held = await positionsOf(tx, priced.map((p) => p.id));
   const symbols = new Set<string>();
   for (const list of held.values()) for (const p of list) if (p.quantity !== 0) symbols.add(p.symbol);
-  const market = await pricesFor(tx, source, [...symbols], now);
+  const market = await pricesFor(tx, source, now, undefined, [...symbols]);
   const changes = new Changes(now);
   let covered = 0;
   for (const portfolio of priced) {

@@ -62,6 +62,11 @@ export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: 
   return row;
 }
 
+/** The ids of every portfolio a person owns (practice and events): what their live stream follows. */
+export async function portfolioIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
+  return (await db.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.userId, userId))).map((r) => r.id);
+}
+
 /** Locks the rows (SELECT … FOR UPDATE) in id order, so two writers can never deadlock. */
 export async function lockPortfolios(tx: Tx, ids: readonly string[]): Promise<PortfolioRow[]> {
   if (ids.length === 0) return [];

@@ -8,6 +8,7 @@ import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { exactReturn, formatMoney, formatRatio, parseMoney, subtractMoney } from "@/domain/trading";
 import { PortfolioOverview } from "@/features/portfolio/components";
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
@@ -31,18 +32,17 @@ export function replayInstruments(replay: ReplayView): Instrument[] {
     .filter((i) => i.price !== null)
     .map((i) => {
       const previous = i.previousClose ?? i.price!;
-      const change = Math.round(Number(i.price) * 100) - Math.round(Number(previous) * 100);
-      const previousCents = Math.round(Number(previous) * 100);
+      const change = subtractMoney(parseMoney(i.price!), parseMoney(previous));
       return {
         symbol: i.symbol,
         name: i.name,
-        sector: "Replay",
+        sector: i.sector,
         kind: "stock",
         active: true,
         lastPrice: i.price!,
         previousClose: previous,
-        dayChange: (change / 100).toFixed(2),
-        dayChangePct: previousCents > 0 ? (change / previousCents).toFixed(4) : null,
+        dayChange: formatMoney(change),
+        dayChangePct: formatRatio(exactReturn(previous, i.price!)),
         updatedAt: replay.at,
       };
     });

@@ -82,6 +82,6 @@ export interface ReplayView {
   tradingDay: string;
   day: number;
   days: number;
-  instruments: Array<{ symbol: string; name: string; price: string | null; previousClose: string | null }>;
+  instruments: Array<{ symbol: string; name: string; sector: string; price: string | null; previousClose: string | null }>;
   at: string;
 }

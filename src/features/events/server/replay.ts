@@ -115,7 +115,7 @@ export interface ReplayStatus {
   day: number;
   /** Trading days the event's window plays (the calendar's, if shorter). */
   days: number;
-  instruments: Array<{ symbol: string; name: string; price: string | null; previousClose: string | null }>;
+  instruments: Array<{ symbol: string; name: string; sector: string; price: string | null; previousClose: string | null }>;
   at: string;
 }
 
@@ -136,7 +136,7 @@ export async function replayStatusOf(db: DbOrTx, event: EventRow, now: Date): Pr
     instruments: source.symbols.map((symbol) => {
       const price = source.replay.priceAt(symbol, at);
       const previous = prices.previousClose?.(symbol, at);
-      return { symbol, name: source.names.get(symbol) ?? symbol, price: price ?? null, previousClose: previous === undefined ? null : formatMoney(previous) };
+      return { symbol, name: source.names.get(symbol) ?? symbol, sector: source.sectors.get(symbol) ?? "", price: price ?? null, previousClose: previous === undefined ? null : formatMoney(previous) };
     }),
     at: at.toISOString(),
   };

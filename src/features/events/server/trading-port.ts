@@ -4,22 +4,30 @@
  * their prices come from (the practice market, or the event's replay), and whether the
  * person may still trade (not removed by the organiser). One query for any number of them.
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import type { EventPortfolioFacts, TradingPorts } from "@/features/trading";
-import { eventParticipants, events, portfolios } from "@/server/db/schema";
+import { eventParticipants, events } from "@/server/db/schema";
 import { eventReplayOf, replaySource } from "./replay-source";
 import { eventTradingRules } from "./rows";
 
 export const eventsTradingPort: TradingPorts["events"] = {
   async factsFor(db, eventPortfolios) {
-    const ids = eventPortfolios.map((p) => p.id);
-    const rows = await db
-      .select({ portfolioId: portfolios.id, event: events, removedAt: eventParticipants.removedAt, participantPortfolio: eventParticipants.portfolioId })
-      .from(portfolios)
-      .innerJoin(events, eq(events.id, portfolios.eventId))
-      .leftJoin(eventParticipants, eq(eventParticipants.portfolioId, portfolios.id))
-      .where(inArray(portfolios.id, ids));
+    const eventIds = [...new Set(eventPortfolios.flatMap((p) => (p.eventId ? [p.eventId] : [])))];
+    if (eventIds.length === 0) return new Map();
+    // Every event with its participant row of each portfolio, in one query.
+    const joined = await db
+      .select({ event: events, participant: { portfolioId: eventParticipants.portfolioId, removedAt: eventParticipants.removedAt } })
+      .from(events)
+      .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), inArray(eventParticipants.portfolioId, eventPortfolios.map((p) => p.id))))
+      .where(inArray(events.id, eventIds));
+    const eventsById = new Map(joined.map((r) => [r.event.id, r.event]));
+    const participants = new Map(joined.flatMap((r) => (r.participant ? [[r.participant.portfolioId, r.participant] as const] : [])));
+    const rows = eventPortfolios.flatMap((p) => {
+      const event = p.eventId ? eventsById.get(p.eventId) : undefined;
+      const participant = participants.get(p.id);
+      return event ? [{ portfolioId: p.id, event, participantPortfolio: participant?.portfolioId ?? null, removedAt: participant?.removedAt ?? null }] : [];
+    });
     const facts = new Map<string, EventPortfolioFacts>();
     for (const row of rows) {
       const replay = await eventReplayOf(db, row.event);

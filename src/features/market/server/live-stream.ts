@@ -9,14 +9,13 @@
  * No compression: `Cache-Control: no-transform` makes Next's gzip skip this response (gzip
  * would buffer the events), and `X-Accel-Buffering: no` does the same for nginx.
  */
-import { eq } from "drizzle-orm";
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getToken } from "next-auth/jwt";
 import { env } from "@/env";
 import { getServerAuthSession } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
-import { portfolios } from "@/server/db/schema";
+import { portfolioIdsOf } from "@/features/trading";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type QuoteEvent, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
 import type { LiveMessages, LiveMessageType } from "@/lib/live-messages";
@@ -46,10 +45,6 @@ async function currentQuotes(): Promise<QuoteEvent[]> {
   return rows.filter((r) => r.active).map((r) => ({ symbol: r.symbol, price: r.lastPrice, previousClose: r.previousClose, at: r.updatedAt }));
 }
 
-async function portfolioIdsOf(userId: string): Promise<string[]> {
-  const db = await getDb();
-  return (await db.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.userId, userId))).map((r) => r.id);
-}
 
 export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   if (req.method !== "GET") {
@@ -109,7 +104,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   };
   const onPortfolio = (event: RealtimeEvent) => event.type === "portfolio" && send("portfolio", event.data);
   const followPortfolios = async () => {
-    for (const id of await portfolioIdsOf(userId)) {
+    for (const id of await portfolioIdsOf(await getDb(), userId)) {
       if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onPortfolio));
     }
   };

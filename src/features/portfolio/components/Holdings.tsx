@@ -2,6 +2,7 @@ import Link from "next/link";
 import { tableClass, tableWrapClass } from "@/components/ui";
 import { Signed } from "./Bits";
 import { money, percent } from "./format";
+import { absMoney, addMoney, maxMoney, type Money, moneyRatio, parseMoney, ZERO } from "@/domain/trading";
 import type { Holding } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -52,30 +53,37 @@ export function Holdings({ positions, chartLinks = true }: { positions: Holding[
   );
 }
 
-/** Allocation as horizontal bars: by instrument and by sector, cash included. */
+interface Share {
+  label: string;
+  value: Money;
+}
+
+const largestFirst = (a: Share, b: Share) => (a.value === b.value ? 0 : a.value > b.value ? -1 : 1);
+
+/** Allocation as horizontal bars: by instrument and by sector, cash included (exact money; only the shares are ratios). */
 export function Allocation({ positions, cash, equity }: { positions: Holding[]; cash: string; equity: string }) {
-  const total = Number(equity);
-  if (!(total > 0)) return <p className="muted">Nothing to allocate.</p>;
-  const bySymbol = positions.map((p) => ({ label: p.symbol, value: Math.abs(Number(p.marketValue)) }));
-  const sectors = new Map<string, number>();
-  for (const p of positions) sectors.set(p.sector, (sectors.get(p.sector) ?? 0) + Math.abs(Number(p.marketValue)));
-  const bySector = [...sectors].map(([label, value]) => ({ label, value }));
-  const cashRow = { label: "Cash", value: Math.max(0, Number(cash)) };
+  const total = parseMoney(equity);
+  if (total <= 0n) return <p className="muted">Nothing to allocate.</p>;
+  const bySymbol: Share[] = positions.map((p) => ({ label: p.symbol, value: absMoney(parseMoney(p.marketValue)) }));
+  const sectors = new Map<string, Money>();
+  for (const p of positions) sectors.set(p.sector, addMoney(sectors.get(p.sector) ?? ZERO, absMoney(parseMoney(p.marketValue))));
+  const bySector: Share[] = [...sectors].map(([label, value]) => ({ label, value }));
+  const cashRow: Share = { label: "Cash", value: maxMoney(ZERO, parseMoney(cash)) };
   return (
     <div className={styles.allocation}>
-      <Bars title="By instrument" rows={[...bySymbol.sort((a, b) => b.value - a.value), cashRow]} total={total} />
-      <Bars title="By sector" rows={[...bySector.sort((a, b) => b.value - a.value), cashRow]} total={total} />
+      <Bars title="By instrument" rows={[...bySymbol.sort(largestFirst), cashRow]} total={total} />
+      <Bars title="By sector" rows={[...bySector.sort(largestFirst), cashRow]} total={total} />
     </div>
   );
 }
 
-function Bars({ title, rows, total }: { title: string; rows: Array<{ label: string; value: number }>; total: number }) {
+function Bars({ title, rows, total }: { title: string; rows: Share[]; total: Money }) {
   return (
     <div>
       <h3 className={styles.subheading}>{title}</h3>
       <ul className={styles.bars}>
         {rows.map((r) => {
-          const share = Math.min(1, r.value / total);
+          const share = Math.min(1, moneyRatio(r.value, total));
           return (
             <li key={r.label}>
               <span className={styles.barLabel}>{r.label}</span>

@@ -67,13 +67,17 @@ function EquityChart({ data, label }: { data: Performance; label: string }) {
 
 const figure = (value: string | null, kind: "percent" | "number") => (value === null ? "—" : kind === "percent" ? percent(value, { signed: false }) : Number(value).toFixed(2));
 
-export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
-  const [range, setRange] = useState<PerformanceRange>("day");
+/** An event portfolio's "all" is its event's window: the figures its board shows too. */
+const EVENT_RANGES = RANGES.map((r) => (r.value === "all" ? { ...r, label: "Event", name: "the event" } : r));
+
+export function PerformancePanel({ portfolioId, event = false }: { portfolioId: string; event?: boolean }) {
+  const [range, setRange] = useState<PerformanceRange>(event ? "all" : "day");
+  const ranges = event ? EVENT_RANGES : RANGES;
   const { data, error, isLoading } = useSWR<Performance>(`/api/portfolios/${portfolioId}/performance?range=${range}`, (path: string) => api<Performance>(path), {
     refreshInterval: 60_000,
     keepPreviousData: true,
   });
-  const rangeName = RANGES.find((r) => r.value === range)!.name;
+  const rangeName = ranges.find((r) => r.value === range)!.name;
   const m = data?.metrics;
   const few = m !== undefined && m.observations < m.minObservations;
   // A replay is measured against its own instruments' index, not TLX.
@@ -85,7 +89,7 @@ export function PerformancePanel({ portfolioId }: { portfolioId: string }) {
   return (
     <div>
       <div className={styles.rangeBar} role="group" aria-label="Chart range">
-        {RANGES.map((r) => (
+        {ranges.map((r) => (
           <button key={r.value} type="button" className={styles.rangeButton} aria-pressed={range === r.value} onClick={() => setRange(r.value)} title={`Show ${r.name}`}>
             {r.label}
           </button>

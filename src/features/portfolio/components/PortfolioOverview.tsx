@@ -142,7 +142,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
           <Card title="Performance">
-            <PerformancePanel portfolioId={summary.id} />
+            <PerformancePanel portfolioId={summary.id} event={Boolean(event)} />
           </Card>
           <Card title="Holdings">
             <Holdings positions={summary.positions} chartLinks={!replay} />

@@ -2,14 +2,33 @@
 const moneyFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pctFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "1234.5" → "1,234.50"; signed adds "+" to gains. */
+const DECIMAL = /^\s*(-)?(\d+)(?:\.(\d{1,2}))?\s*$/;
+
+/**
+ * "1234.5" → "1,234.50"; signed adds "+" to gains. A decimal string is grouped as it is (exact,
+ * whatever its size); only a number (a chart's level) goes through floating point.
+ */
 export function money(value: string | number | null | undefined, options: { signed?: boolean } = {}): string {
   if (value === null || value === undefined || value === "") return "—";
-  const n = typeof value === "number" ? value : Number(value);
-  if (!Number.isFinite(n)) return "—";
-  const text = moneyFormat.format(Math.abs(n));
-  if (n < 0) return `−${text}`;
-  return options.signed && n > 0 ? `+${text}` : text;
+  const match = typeof value === "string" ? DECIMAL.exec(value) : null;
+  let negative: boolean;
+  let positive: boolean;
+  let text: string;
+  if (match) {
+    const whole = match[2]!.replace(/^0+(?=\d)/, "");
+    const fraction = (match[3] ?? "").padEnd(2, "0");
+    negative = match[1] === "-" && /[1-9]/.test(whole + fraction);
+    positive = !match[1] && /[1-9]/.test(whole + fraction);
+    text = `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
+  } else {
+    const n = typeof value === "number" ? value : Number(value);
+    if (!Number.isFinite(n)) return "—";
+    negative = n < 0;
+    positive = n > 0;
+    text = moneyFormat.format(Math.abs(n));
+  }
+  if (negative) return `−${text}`;
+  return options.signed && positive ? `+${text}` : text;
 }
 
 /** A fraction ("0.0523") as a percentage ("+5.23 %"). */

@@ -54,6 +54,8 @@ export type PerformanceRange = "day" | "week" | "month" | "all";
 
 export interface Performance {
   range: PerformanceRange;
+  /** An event portfolio's "all": its event's window. */
+  window: { start: string; end: string } | null;
   stepMinutes: number;
   benchmark: { symbol: string; name: string };
   points: Array<{ at: string; equity: string; benchmark: string | null }>;

@@ -3,10 +3,10 @@
  * (scaled to start at the same equity), and the risk figures of that range.
  */
 import { TLX } from "@/domain/market";
-import { exactReturn, formatMoney, formatRatio, maxDrawdown, parseMoney, riskFigures } from "@/domain/trading";
+import { exactReturn, formatMoney, formatRatio, fractionOf, maxDrawdown, parseMoney, riskFigures } from "@/domain/trading";
 import { equityOf, resolveContexts } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
-import { type PerformanceRange, RANGE_WINDOWS, snapshotSeries } from "./snapshots";
+import { eventWindowSeries, type PerformanceRange, RANGE_WINDOWS, SNAPSHOT_EVERY_MS, snapshotSeries } from "./snapshots";
 import type { PortfolioRow } from "@/features/trading";
 
 export interface PerformancePoint {
@@ -24,11 +24,15 @@ export interface PerformancePoint {
 export const MIN_RISK_OBSERVATIONS = 3;
 
 export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, range: PerformanceRange, now = new Date()) {
-  const { backMs, stepMs } = RANGE_WINDOWS[range];
-  const from = backMs === null ? null : new Date(now.getTime() - backMs);
-  const [rows, values, contexts] = await Promise.all([snapshotSeries(db, portfolio.id, range, now), equityOf(db, [portfolio.id]), resolveContexts(db, [portfolio], { now })]);
+  const context = (await resolveContexts(db, [portfolio], { now })).get(portfolio.id)!;
+  // An event portfolio's "all" is its event's window at every snapshot: the rows its board ranks by.
+  const window = range === "all" ? context.rules("buy").liveWindow : null;
+  const stepMs = window ? SNAPSHOT_EVERY_MS : RANGE_WINDOWS[range].stepMs;
+  const backMs = RANGE_WINDOWS[range].backMs;
+  const from = window ? window.start : backMs === null ? null : new Date(now.getTime() - backMs);
+  const [rows, values] = await Promise.all([window ? eventWindowSeries(db, portfolio.id, window) : snapshotSeries(db, portfolio.id, range, now), equityOf(db, [portfolio.id])]);
   const current = values.get(portfolio.id)!;
-  const replay = contexts.get(portfolio.id)!.priceSource.kind === "replay";
+  const replay = context.priceSource.kind === "replay";
   const raw: Array<{ at: Date; equity: string; benchmark: string | null }> = rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark }));
   // A portfolio younger than the range starts at its starting cash.
   const createdInRange = from === null || portfolio.createdAt >= from;
@@ -37,12 +41,13 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
   }
   raw.push({ at: now, equity: current.equity, benchmark: current.benchmark });
 
-  const base = raw.find((p) => p.benchmark !== null);
-  const scale = base ? Number(raw[0]!.equity) / Number(base.benchmark) : 0;
+  const base = raw.find((p) => p.benchmark !== null && parseMoney(p.benchmark) > 0n);
+  // The benchmark as if the range's first equity had been put in it: first × level / base level, exact.
+  const scaled = (level: string) => formatMoney(fractionOf(parseMoney(raw[0]!.equity), parseMoney(level), parseMoney(base!.benchmark!), "down"));
   const points: PerformancePoint[] = raw.map((p) => ({
     at: p.at.toISOString(),
     equity: formatMoney(parseMoney(p.equity)),
-    benchmark: p.benchmark === null || !base ? null : (Number(p.benchmark) * scale).toFixed(2),
+    benchmark: p.benchmark === null || !base ? null : scaled(p.benchmark),
   }));
 
   // Risk figures need evenly spaced steps: the snapshots of the range (not the live point);
@@ -56,6 +61,8 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
   const last = raw[raw.length - 1]!;
   return {
     range,
+    /** For an event portfolio's "all": the event's window, which its board's figures cover too. */
+    window: window ? { start: window.start.toISOString(), end: window.end.toISOString() } : null,
     stepMinutes: stepMs / 60_000,
     // A replay is measured against its own instruments' index, never the live market.
     benchmark: replay ? { symbol: "REPLAY", name: "This replay's instruments, equal-weighted" } : { symbol: TLX.symbol, name: TLX.name },

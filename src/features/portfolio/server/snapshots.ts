@@ -92,7 +92,20 @@ export const RANGE_WINDOWS: Record<PerformanceRange, { backMs: number | null; st
 /** The snapshots a range draws, oldest first. */
 export async function snapshotSeries(db: DbOrTx, portfolioId: string, range: PerformanceRange, now: Date) {
   const { backMs, stepMs } = RANGE_WINDOWS[range];
-  const from = backMs === null ? null : new Date(now.getTime() - backMs);
+  return seriesBetween(db, portfolioId, { from: backMs === null ? null : new Date(now.getTime() - backMs), to: null, stepMs });
+}
+
+/**
+ * Every snapshot of an event portfolio in its event's window (start to end, both inclusive,
+ * whatever their spacing): what its Sharpe-ranked board ranks by, so the panel's "Event"
+ * figures are the board's.
+ */
+export async function eventWindowSeries(db: DbOrTx, portfolioId: string, window: { start: Date; end: Date }) {
+  return seriesBetween(db, portfolioId, { from: window.start, to: window.end, stepMs: SNAPSHOT_EVERY_MS });
+}
+
+async function seriesBetween(db: DbOrTx, portfolioId: string, options: { from: Date | null; to: Date | null; stepMs: number }) {
+  const { from, to, stepMs } = options;
   return db
     .select({ at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
     .from(equitySnapshots)
@@ -100,6 +113,7 @@ export async function snapshotSeries(db: DbOrTx, portfolioId: string, range: Per
       and(
         eq(equitySnapshots.portfolioId, portfolioId),
         from ? sql`${equitySnapshots.takenAt} >= ${from.toISOString()}::timestamptz` : undefined,
+        to ? sql`${equitySnapshots.takenAt} <= ${to.toISOString()}::timestamptz` : undefined,
         stepMs > SNAPSHOT_EVERY_MS ? sql`mod(extract(epoch from ${equitySnapshots.takenAt})::bigint, ${stepMs / 1000}) = 0` : undefined,
       ),
     )
