@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, inject } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { uniqueEmail } from "../factories/emails";
+import { HttpClient } from "../setup/http-client";
 
 export const appUrl = () => inject("appUrl");
 export const mailDir = () => inject("mailDir");
@@ -133,4 +134,31 @@ export async function localTime(page: Page, offsetMs: number): Promise<string> {
     const pad = (n: number) => String(n).padStart(2, "0");
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   }, offsetMs);
+}
+
+/** A person with a browser tab signed in (on its own device), and an HTTP client signed in as the same person. */
+export async function trader(devices: ReturnType<typeof useDevices>, prefix: string, options: { timezoneId?: string } = {}) {
+  const person: Person = newPerson(prefix);
+  await registerViaApi(person);
+  const client = new HttpClient(appUrl());
+  await client.signIn(person.email, person.password);
+  const page = await (await devices.launch(options)).newPage();
+  await signInAt(page, person);
+  await page.waitForURL(`${appUrl()}/`);
+  return { person, client, page };
+}
+
+/** Moves an instrument's price as a tick would (the server's TEST_PRICE_CONTROL). */
+export async function setPrice(client: HttpClient, symbol: string, price: string) {
+  const res = await client.request("/api/test/prices", { method: "POST", json: { symbol, price } });
+  if (res.status !== 200) throw new Error(`setting ${symbol} to ${price} failed: ${res.status} ${await res.text()}`);
+}
+
+/** Picks an instrument in the page's trade ticket; returns the ticket. */
+export async function chooseInstrument(page: Page, symbol: string) {
+  const ticket = page.getByRole("form", { name: "Trade ticket" });
+  await ticket.getByRole("combobox", { name: "Instrument" }).fill(symbol);
+  await ticket.getByRole("option", { name: new RegExp(`^${symbol}`) }).waitFor();
+  await ticket.getByRole("combobox", { name: "Instrument" }).press("Enter");
+  return ticket;
 }

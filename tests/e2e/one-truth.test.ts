@@ -6,33 +6,8 @@
  * York shows no page error.
  */
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices, type Person } from "./helpers";
-
-async function trader(devices: ReturnType<typeof useDevices>, prefix: string, options: { timezoneId?: string } = {}) {
-  const person: Person = newPerson(prefix);
-  await registerViaApi(person);
-  const client = new HttpClient(appUrl());
-  await client.signIn(person.email, person.password);
-  const page = await (await devices.launch(options)).newPage();
-  await signInAt(page, person);
-  await page.waitForURL(`${appUrl()}/`);
-  return { person, client, page };
-}
-
-async function setPrice(client: HttpClient, symbol: string, price: string) {
-  const res = await client.request("/api/test/prices", { method: "POST", json: { symbol, price } });
-  if (res.status !== 200) throw new Error(`setting ${symbol} to ${price} failed: ${res.status} ${await res.text()}`);
-}
-
-async function chooseInstrument(page: Page, symbol: string) {
-  const ticket = page.getByRole("form", { name: "Trade ticket" });
-  await ticket.getByRole("combobox", { name: "Instrument" }).fill(symbol);
-  await ticket.getByRole("option", { name: new RegExp(`^${symbol}`) }).waitFor();
-  await ticket.getByRole("combobox", { name: "Instrument" }).press("Enter");
-  return ticket;
-}
+import { appUrl, browserMissing, chooseInstrument, setPrice, TEST_ADMIN, trader, useDevices } from "./helpers";
 
 /** Resolves when `check` holds, polling the server (no fixed sleep). */
 async function until<T>(check: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 20_000): Promise<T> {

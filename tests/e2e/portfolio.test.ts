@@ -7,33 +7,11 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, useDevices, type Person } from "./helpers";
-
-/** A person with a browser tab signed in, and an HTTP client signed in as the same person. */
-async function trader(devices: ReturnType<typeof useDevices>, prefix: string) {
-  const person: Person = newPerson(prefix);
-  await registerViaApi(person);
-  const client = new HttpClient(appUrl());
-  await client.signIn(person.email, person.password);
-  const page = await (await devices.launch()).newPage();
-  await signInAt(page, person);
-  await page.waitForURL(`${appUrl()}/`);
-  return { person, client, page };
-}
-
-async function setPrice(client: HttpClient, symbol: string, price: string) {
-  const res = await client.request("/api/test/prices", { method: "POST", json: { symbol, price } });
-  if (res.status !== 200) throw new Error(`setting ${symbol} to ${price} failed: ${res.status} ${await res.text()}`);
-}
+import { appUrl, browserMissing, chooseInstrument, setPrice, trader, useDevices } from "./helpers";
 
 async function openTicket(page: Page, symbol: string) {
   await page.goto(`${appUrl()}/portfolio`);
-  const ticket = page.getByRole("form", { name: "Trade ticket" });
-  await ticket.getByRole("combobox", { name: "Instrument" }).fill(symbol);
-  await ticket.getByRole("option", { name: new RegExp(`^${symbol}`) }).waitFor();
-  await ticket.getByRole("combobox", { name: "Instrument" }).press("Enter");
-  return ticket;
+  return chooseInstrument(page, symbol);
 }
 
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();

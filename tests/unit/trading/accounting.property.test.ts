@@ -206,6 +206,12 @@ function play(scenario: Scenario, totals: Totals): void {
 
 const newTotals = (): Totals => ({ fills: 0, forced: 0, rests: 0, rejections: new Map(), sides: new Set() });
 
+/**
+ * Hundreds of generated scenarios are seconds of pure CPU, more on a busy 2-core machine:
+ * these tests get a budget for the work they do, not the default 5 s meant for a quick check.
+ */
+const PROPERTY_BUDGET_MS = 120_000;
+
 describe("the accounting identities", () => {
   it("hold exactly after any sequence of orders and price moves", () => {
     const totals = newTotals();
@@ -222,7 +228,7 @@ describe("the accounting identities", () => {
     for (const code of ["INSUFFICIENT_FUNDS", "INSUFFICIENT_SHARES", "SHORTING_DISABLED", "SHORTING_LOCKED", "POSITION_LIMIT", "INSTRUMENT_INACTIVE", "INSTRUMENT_NOT_ALLOWED"]) {
       expect(totals.rejections.get(code) ?? 0, code).toBeGreaterThan(0);
     }
-  });
+  }, PROPERTY_BUDGET_MS);
 
   it("hold exactly through short squeezes and the forced covers they trigger", () => {
     const totals = newTotals();
@@ -232,5 +238,5 @@ describe("the accounting identities", () => {
       { numRuns: 200 },
     );
     expect(totals.forced).toBeGreaterThan(10);
-  });
+  }, PROPERTY_BUDGET_MS);
 });

@@ -1,4 +1,6 @@
 /** The JSON shapes of the portfolio and market API, as the browser sees them (docs/api.md). */
+import type { FillWire, OrderWire } from "@/lib/live-messages";
+
 export interface Holding {
   symbol: string;
   name: string;
@@ -77,41 +79,12 @@ export interface Watchlist {
   limit: number;
 }
 
-export type OrderStatus = "open" | "filled" | "cancelled" | "rejected" | "expired";
-export type Side = "buy" | "sell" | "short" | "cover";
-export type OrderType = "market" | "limit" | "stop" | "stop-limit";
-
-export interface Order {
-  id: string;
-  portfolioId: string;
-  symbol: string;
-  side: Side;
-  type: OrderType;
-  quantity: number;
-  limitPrice: string | null;
-  stopPrice: string | null;
-  timeInForce: "day" | "gtc";
-  status: OrderStatus;
-  triggered: boolean;
-  reservedCash: string;
-  rejection: { code: string; message: string } | null;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
-}
-
-export interface Fill {
-  id: string;
-  orderId: string;
-  portfolioId: string;
-  symbol: string;
-  side: Side;
-  quantity: number;
-  price: string;
-  commission: string;
-  reason: string;
-  createdAt: string;
-}
+/** Orders and fills as the API and the live stream send them: one definition, lib/live-messages.ts. */
+export type Order = OrderWire;
+export type Fill = FillWire;
+export type OrderStatus = Order["status"];
+export type Side = Order["side"];
+export type OrderType = Order["type"];
 
 export interface Instrument {
   symbol: string;
