@@ -26,6 +26,7 @@ import {
   ZERO,
 } from "@/domain/trading";
 import type { Db, DbOrTx } from "@/server/db";
+import { executeNamed } from "@/server/db/named";
 import { Outbox } from "@/server/realtime/outbox";
 import type { Market } from "./pricing";
 import { resolveContexts } from "./port";
@@ -88,7 +89,7 @@ type Tuple = unknown[];
  * the order's symbol and of everything held.
  */
 async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null, symbol: string | null): Promise<Snapshot | null> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const { rows } = await executeNamed<Record<string, unknown>>(db, "tl_order_read", sql`
     select p.id, p.user_id, p.kind, p.event_id, p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash,
       p.version, p.created_at, p.updated_at,
       coalesce((select json_agg(json_build_array(pos.symbol, pos.quantity, pos.cost_basis::text, pos.realised_pnl::text))

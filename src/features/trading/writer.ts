@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import type { AppliedFill, Fill, Money, PortfolioState } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
+import { executeNamed } from "@/server/db/named";
 import { portfolioTopic } from "@/server/realtime/hub";
 import { Outbox } from "@/server/realtime/outbox";
 import type { PortfolioChange } from "@/lib/live-messages";
@@ -181,7 +182,8 @@ export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox)
   const sets = changes.recordsets();
   for (const change of changes.messages()) outbox.add({ topic: portfolioTopic(change.portfolioId), type: "portfolio", data: change });
   const notify: SQL | null = outbox.notifySql();
-  const result = await db.execute<{ id: string }>(sql`
+  // One text per process (with its NOTIFYs on PostgreSQL, without on PGlite): a named statement.
+  const result = await executeNamed<{ id: string }>(db, notify ? "tl_write_notify" : "tl_write", sql`
     with written as (
       update portfolios p
       set cash = x.cash, reserved_cash = x.reserved_cash, version = p.version + 1, updated_at = ${sets.at}::timestamptz

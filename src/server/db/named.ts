@@ -1,0 +1,16 @@
+/**
+ * A raw statement of the hot path as a NAMED prepared statement: on PostgreSQL each pooled
+ * connection parses and plans it once and then only binds and executes (the order path's
+ * two statements are long CTEs whose planning cost more than their work). On PGlite, which
+ * keeps no named statements, it runs as usual. `name` must stand for one SQL text only.
+ */
+import type { SQL } from "drizzle-orm";
+import type { PgDialect, PgSession } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "./client";
+
+export async function executeNamed<T extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL): Promise<{ rows: T[] }> {
+  // drizzle keeps these on every database and transaction object; its execute() has no name.
+  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return (await prepared.execute()) as { rows: T[] };
+}
