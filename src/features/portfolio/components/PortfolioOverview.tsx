@@ -124,7 +124,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
               {money(summary.equity)}
             </span>
           </Stat>
-          <Stat label="Day change" hint={replay ? "since the replayed day's previous close" : summary.dayChangePct === null ? "since 00:00 UTC" : undefined}>
+          <Stat label="Day change" hint={final ? "the event has ended" : replay ? "since the replayed day's previous close" : summary.dayChangePct === null ? "since 00:00 UTC" : undefined}>
             <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={styles.statHint}>{percent(summary.dayChangePct)} since 00:00 UTC</span>} />
           </Stat>
           <Stat label="Total return">

@@ -34,10 +34,12 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
   const current = values.get(portfolio.id)!;
   const replay = context.priceSource.kind === "replay";
   const raw: Array<{ at: Date; equity: string; benchmark: string | null }> = rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark }));
-  // A portfolio younger than the range starts at its starting cash.
-  const createdInRange = from === null || portfolio.createdAt >= from;
-  if (createdInRange && (raw.length === 0 || raw[0]!.at > portfolio.createdAt)) {
-    raw.unshift({ at: portfolio.createdAt, equity: portfolio.startingCash, benchmark: null });
+  // A portfolio younger than the range starts at its starting cash; so does an event
+  // portfolio at its event's start (nothing trades before it).
+  const opened = window && portfolio.createdAt < window.start ? window.start : portfolio.createdAt;
+  const createdInRange = from === null || opened >= from;
+  if (createdInRange && (raw.length === 0 || raw[0]!.at > opened)) {
+    raw.unshift({ at: opened, equity: portfolio.startingCash, benchmark: null });
   }
   raw.push({ at: now, equity: current.equity, benchmark: current.benchmark });
 
