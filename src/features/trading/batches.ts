@@ -7,6 +7,7 @@ import { inArray, sql } from "drizzle-orm";
 import { type Money, ZERO } from "@/domain/trading";
 import pg from "pg";
 import type { Db, DbOrTx } from "@/server/db";
+import { executeNamed } from "@/server/db/named";
 import { positions } from "@/server/db/schema";
 import { money, type StoredPosition } from "./rows";
 
@@ -96,7 +97,7 @@ export async function touchedPositionsOf(db: DbOrTx, wanted: ReadonlyArray<{ por
   if (ids.length === 0) return byPortfolio;
   const pairs = JSON.stringify(wanted.map((w) => ({ portfolio_id: w.portfolioId, symbol: w.symbol })));
   const idList = JSON.stringify(ids);
-  const { rows } = await db.execute<{ portfolio_id: string; symbol: string | null; quantity: number | null; cost_basis: string | null; realised_pnl: string | null; elsewhere: string | null }>(sql`
+  const { rows } = await executeNamed<{ portfolio_id: string; symbol: string | null; quantity: number | null; cost_basis: string | null; realised_pnl: string | null; elsewhere: string | null }>(db, "tl_touched_positions", sql`
     with wanted as (select * from json_to_recordset(${pairs}::json) as x(portfolio_id text, symbol text)),
          ids as (select value as id from json_array_elements_text(${idList}::json))
     select pos.portfolio_id, pos.symbol, pos.quantity, pos.cost_basis::text as cost_basis, pos.realised_pnl::text as realised_pnl, null::text as elsewhere
