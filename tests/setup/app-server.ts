@@ -21,6 +21,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The secret every test server signs with, so a test can craft a session cookie (e.g. an old one). */
+export const TEST_SERVER_SECRET = "integration-secret-that-is-at-least-32-characters";
+
 export interface RunningApp {
   url: string;
   dataDir: string;
@@ -43,7 +46,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
       NODE_ENV: "production",
       PORT: String(port),
       NEXTAUTH_URL: url,
-      NEXTAUTH_SECRET: "integration-secret-that-is-at-least-32-characters",
+      NEXTAUTH_SECRET: TEST_SERVER_SECRET,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       RATE_LIMIT_PER_ADDRESS: "3",
