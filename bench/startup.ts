@@ -6,7 +6,7 @@
  * when the sources changed). A new folder is created by a child process that exits
  * (docs/decisions/023): its memory is not the server's and is not counted here.
  *
- *   npx tsx bench/startup.ts [--runs 3]
+ *   npx tsx bench/startup.ts [--runs 3] [--checkout <another checkout, already built>]
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -17,8 +17,11 @@ import { parseArgs } from "node:util";
 import { ensureBuilt, nextBin, root } from "../scripts/lib/build.mjs";
 import { freePort } from "../tests/setup/app-server";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, checkout: { type: "string" } } });
 const RUNS = Number(values.runs);
+// --checkout <dir>: measure another checkout's build (made beforehand into the same NEXT_DIST_DIR), e.g. the code before a change.
+const APP_ROOT = values.checkout ? path.resolve(values.checkout) : (root as string);
+const NEXT_BIN = values.checkout ? path.join(APP_ROOT, "node_modules", ".bin", "next") : (nextBin as string);
 
 function memoryMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -40,8 +43,8 @@ interface Run {
 async function once(dataDir: string): Promise<Run> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(nextBin as string, ["start", "-p", String(port)], {
-    cwd: root as string,
+  const child = spawn(NEXT_BIN, ["start", "-p", String(port)], {
+    cwd: APP_ROOT,
     stdio: "ignore",
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, NEXTAUTH_URL: `http://localhost:${port}`, LOG_LEVEL: "warn" },
   });
@@ -69,7 +72,7 @@ async function once(dataDir: string): Promise<Run> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  if (!(ensureBuilt as () => boolean)()) throw new Error("build failed");
+  if (!values.checkout && !(ensureBuilt as () => boolean)()) throw new Error("build failed");
   const fresh: Run[] = [];
   const again: Run[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -78,7 +81,7 @@ async function main() {
     again.push(await once(dir));
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  console.log(`\nmedian of ${RUNS} runs (embedded PGlite)\n`);
+  console.log(`\n${APP_ROOT}: median of ${RUNS} runs (embedded PGlite)\n`);
   console.log("| start | first /login (ms) | idle RSS (MB) | peak RSS (MB) | idle RSS of each run (MB) |");
   console.log("|---|---:|---:|---:|---|");
   for (const [label, runs] of [["new data folder (database created)", fresh], ["existing data folder", again]] as const) {
