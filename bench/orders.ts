@@ -255,8 +255,7 @@ async function main() {
   const rows: Row[] = [];
   let statements = Number.NaN;
   try {
-    const appPid = Number(execFileSync("sh", ["-c", `ss -ltnpH 'sport = :${new URL(app.url).port}' | sed -E 's/.*pid=([0-9]+).*/\\1/' | head -1`], { encoding: "utf8" }).trim());
-    const tree = processTree(appPid);
+    const tree = processTree(app.pid);
     const cpu = { app: () => tree.reduce((t, pid) => t + cpuOf(pid), 0), pg: pgCpu };
     const traders: Trader[] = [];
     for (let i = 0; i < CLIENTS; i++) {

@@ -21,7 +21,7 @@ export function buildIsStale() {
   const buildId = path.join(distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
-  const inputs = ["src", "public", "next.config.ts", "package-lock.json", "tsconfig.json"];
+  const inputs = ["src", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"];
   return inputs.some((input) => newestMtime(path.join(root, input)) > built);
 }
 

@@ -21,29 +21,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The secret every test server signs with, so a test can craft a session cookie (e.g. an old one). */
+export const TEST_SERVER_SECRET = "integration-secret-that-is-at-least-32-characters";
+
 export interface RunningApp {
   url: string;
   dataDir: string;
   logFile: string;
+  /** The server process (for benchmarks that read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
-export async function startApp(extraEnv: Record<string, string> = {}): Promise<RunningApp> {
-  if (!(ensureBuilt as (o: { quiet: boolean }) => boolean)({ quiet: false })) throw new Error("next build failed");
+/**
+ * `checkout`: serve another checkout of the app instead (benchmarks compare two builds in one
+ * run); it must already be built into the same NEXT_DIST_DIR.
+ */
+export async function startApp(extraEnv: Record<string, string> = {}, { checkout }: { checkout?: string } = {}): Promise<RunningApp> {
+  const appRoot = checkout ? path.resolve(checkout) : (root as string);
+  const bin = checkout ? path.join(appRoot, "node_modules", ".bin", "next") : (nextBin as string);
+  if (checkout) {
+    if (!fs.existsSync(path.join(appRoot, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) throw new Error(`${appRoot} is not built (NEXT_DIST_DIR=${process.env.NEXT_DIST_DIR || ".next"})`);
+  } else if (!(ensureBuilt as (o: { quiet: boolean }) => boolean)({ quiet: false })) throw new Error("next build failed");
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-app-"));
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");
-  const child: ChildProcess = spawn(nextBin as string, ["start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root as string,
+  const child: ChildProcess = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: appRoot,
     stdio: ["ignore", log, log],
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
       NEXTAUTH_URL: url,
-      NEXTAUTH_SECRET: "integration-secret-that-is-at-least-32-characters",
+      NEXTAUTH_SECRET: TEST_SERVER_SECRET,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       RATE_LIMIT_PER_ADDRESS: "3",
@@ -71,6 +84,7 @@ export async function startApp(extraEnv: Record<string, string> = {}): Promise<R
     url,
     dataDir,
     logFile,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));

@@ -22,15 +22,31 @@ import { requestContext } from "@/server/http/request-context";
 import { logger } from "@/server/logger";
 import { displayNameSchema, signInSchema } from "@/lib/validation/account";
 import { tickerlabAdapter } from "./adapter";
+import { decodeSessionToken, encodeSessionToken } from "./jwt";
 import { verifyPassword } from "./passwords";
-import { bumpTokenVersion, findUserByEmail, findUserById } from "./users";
+import { bumpTokenVersion, findSessionUser, findUserByEmail } from "./users";
 
 /** Thrown from the jwt callback: next-auth then clears the cookie and answers "no session". */
 export class SessionRevokedError extends Error {
   readonly name = "SessionRevokedError";
 }
 
+/**
+ * By name, not instanceof: the options (and so the jwt callback) are built once per process
+ * by whichever bundle asks first, and every bundle has its own copy of the class.
+ */
+export function isSessionRevoked(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === "SessionRevokedError";
+}
+
 export const ACCOUNT_DISABLED = "AccountDisabled";
+
+/**
+ * How old a session cookie may get before a server-side session read re-issues it (the
+ * sliding expiry). next-auth's own session read re-issues it on every call; getServerAuthSession
+ * does it at most once an hour (docs/decisions/022).
+ */
+export const SESSION_REFRESH_SECONDS = 60 * 60;
 
 function providers(): Provider[] {
   const config = env();
@@ -113,7 +129,11 @@ function buildAuthOptions(): NextAuthOptions {
     secret: config.NEXTAUTH_SECRET,
     adapter: tickerlabAdapter(),
     // With an adapter next-auth would switch to database sessions; credentials need JWT.
-    session: { strategy: "jwt", maxAge: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: config.SESSION_MAX_AGE_DAYS * 24 * 60 * 60, updateAge: SESSION_REFRESH_SECONDS },
+    // next-auth's format, with the key derived once per process (./jwt.ts).
+    jwt: { encode: encodeSessionToken, decode: decodeSessionToken },
+    // What next-auth would decide from NEXTAUTH_URL; stated here because session.ts needs the cookie's name.
+    useSecureCookies: config.APP_ORIGIN.startsWith("https://"),
     providers: providers(),
     pages: { signIn: "/login", error: "/auth/error", verifyRequest: "/login?sent=email" },
     callbacks: {
@@ -140,7 +160,7 @@ function buildAuthOptions(): NextAuthOptions {
         const db = await getDb();
         const id = user?.id ?? token.uid;
         if (!id) throw new SessionRevokedError("token without a user");
-        const row = await findUserById(db, id);
+        const row = await findSessionUser(db, id);
         if (!row || row.disabledAt) throw new SessionRevokedError("user gone or disabled");
         if (user) token.tv = row.tokenVersion;
         else if (token.tv !== row.tokenVersion) throw new SessionRevokedError("token version changed");
@@ -193,7 +213,7 @@ function buildAuthOptions(): NextAuthOptions {
     logger: {
       error(code, metadata) {
         const cause = (metadata as { name?: string; message?: string } | undefined) ?? {};
-        if (code === "JWT_SESSION_ERROR" && cause.name === "SessionRevokedError") {
+        if (code === "JWT_SESSION_ERROR" && isSessionRevoked(cause)) {
           logger().info({ reason: cause.message }, "[auth] revoked session refused");
           return;
         }

@@ -19,6 +19,28 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
+function prepareSessionUser(db: Db) {
+  // Named: node-postgres parses and plans it once per pooled connection, not per request.
+  // PGlite ignores the name; Drizzle still builds the SQL only once.
+  return db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("tl_session_user");
+}
+
+const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+/**
+ * The user row behind a session, read on every session check (the jwt callback in
+ * options.ts): the one statement a signed-in request costs for revocation to work.
+ */
+export async function findSessionUser(db: Db, id: string): Promise<UserRow | undefined> {
+  let statement = sessionUserStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionUser(db);
+    sessionUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  return row;
+}
+
 /** Serialises "who is the first account?" and "who is the last admin?" decisions. */
 const ROSTER_LOCK_KEY = 724_311_002;
 

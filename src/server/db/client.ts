@@ -2,6 +2,7 @@
  * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when
  * DATABASE_URL is set. One schema and one migration set serve both (docs/decisions/002).
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -70,36 +71,79 @@ async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQu
   return { db, kind: "postgres", close: () => pool.end() };
 }
 
+/**
+ * PostgreSQL's buffer pool inside PGlite's WASM heap. initdb writes 128MB, and PGlite
+ * touches all of it at start, so it is resident for the life of the process (a WASM heap
+ * never shrinks). The files themselves stay in the OS page cache, which PGlite reads through
+ * on a miss: 32MB holds the hot pages of a small install (docs/decisions/023).
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+
 async function openPglite(dataDir: string, onQuery: OpenOptions["onQuery"]): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const inMemory = dataDir.startsWith("memory://");
   let releaseLock = () => {};
-  const isNew = !inMemory && !fs.existsSync(path.join(dataDir, "pg", "PG_VERSION"));
   if (!inMemory) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = takeFolderLock(path.resolve(dataDir));
   }
   const folder = inMemory ? undefined : path.join(dataDir, "pg");
-  let client = new PGlite(folder);
-  await client.waitReady;
-  let db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  if (folder && isNew) {
-    // Creating a database (initdb) leaves ~500 MB of the process's memory behind that a
-    // running server never needs again: reopening the folder gives it back (~0.5 s, once).
-    await client.close();
-    client = new PGlite(folder);
+  try {
+    if (folder && !fs.existsSync(path.join(folder, "PG_VERSION"))) await createPgliteFolder(folder);
+    const client = new PGlite(folder, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     await client.waitReady;
-    db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;
+    const db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
   }
-  return {
-    db,
-    kind: "pglite",
-    close: async () => {
-      await client.close();
-      releaseLock();
-    },
-  };
+}
+
+/**
+ * Creates a new PGlite database folder (initdb) in a child process that exits. initdb in
+ * WASM grows a heap to ~800 MB that a running server never needs again, and a WASM heap is
+ * only given back when its instance is garbage-collected — in the server that did not
+ * happen reliably (idle at ~780–940 MB after a first start against ~410 MB after a later
+ * one). A process that exits gives it all back (docs/decisions/023).
+ */
+async function createPgliteFolder(folder: string): Promise<void> {
+  // Built beside the target and renamed into place only when complete, so a start that is
+  // interrupted half-way leaves no half-made database that a later start would open.
+  if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
+    throw new Error(`${folder} holds files but no database (no PG_VERSION): move it away, and the next start creates a new one.`);
+  }
+  const building = `${folder}.creating`;
+  fs.rmSync(building, { recursive: true, force: true });
+  fs.mkdirSync(building, { recursive: true });
+  // Resolved from the working directory, like the migrations: the project root.
+  const script = 'const { PGlite } = await import("@electric-sql/pglite"); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();';
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script, building], {
+      cwd: process.cwd(),
+      stdio: ["ignore", "ignore", "pipe"],
+      env: process.env,
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`Creating the embedded database in ${folder} failed (${signal ?? `exit code ${code}`}): ${stderr.trim()}`));
+    });
+  });
+  fs.rmSync(folder, { recursive: true, force: true }); // empty, checked above
+  fs.renameSync(building, folder);
 }
 
 /**
