@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatMoney, formatRatio, fractionOf, parseMoney } from "@/domain/trading";
-import { createEvent, finalizeEvent, joinEvent, listParticipants, standingsCsv, standingsFor } from "@/features/events";
+import { advanceReplays, createEvent, finalizeEvent, joinEvent, listParticipants, standingsCsv, standingsFor } from "@/features/events";
+import { importDataset } from "@/features/market/server/admin";
 import { setPrice } from "@/features/market/server/test-prices";
 import { portfolioPerformance, portfolioSummary, takeSnapshots } from "@/features/portfolio";
 import { refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";
@@ -35,6 +36,35 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
 /** price × (100 + pct) / 100, to the cent (truncated), at least 1.00. */
 function moved(price: string, pct: number): string {
   return formatMoney(fractionOf(parseMoney(price), 100 + pct, 100, "down") > 100n ? fractionOf(parseMoney(price), 100 + pct, 100, "down") : parseMoney("1.00"));
+}
+
+/**
+ * Every reader of an event portfolio at `now`: its summary, the performance series' last point,
+ * the event's board (live: refreshed now; ended: frozen), the participants table and the
+ * standings CSV — the same equity and return, to the cent. Returns the summary.
+ */
+async function expectEventReadersAgree(slug: string, portfolioId: string, member: { id: string }, now: Date) {
+  const db = database.db;
+  const eventRow = (await db.select().from(events).where(eq(events.slug, slug)))[0]!;
+  const portfolio = await findPortfolioFor(db, portfolioId, member);
+  const summary = await portfolioSummary(db, portfolio, now);
+  const performance = await portfolioPerformance(db, portfolio, "day", now);
+  if (!eventRow.finalizedAt) await refreshEventBoard(db, eventRow, { now });
+  const board = (await standingsFor(db, member, slug)).items.find((i) => i.you)!;
+  const participant = (await listParticipants(db, slug, now)).items.find((i) => i.userId === member.id)!;
+  const csvLine = (await standingsCsv(db, slug, now)).body.split("\r\n")[1]!.split(",");
+  expect({ performance: performance.points.at(-1)!.equity, board: board.equity, participants: participant.equity, csv: csvLine[3] }).toEqual({
+    performance: summary.equity,
+    board: summary.equity,
+    participants: summary.equity,
+    csv: summary.equity,
+  });
+  expect({ board: board.totalReturn, participants: participant.totalReturn, csv: csvLine[4] }).toEqual({
+    board: summary.totalReturn,
+    participants: summary.totalReturn,
+    csv: summary.totalReturn,
+  });
+  return summary;
 }
 
 describe("every reader agrees", () => {
@@ -78,25 +108,7 @@ describe("every reader agrees", () => {
         }
 
         const expectAgreement = async (now: Date) => {
-          const eventRow = (await db.select().from(events).where(eq(events.slug, made.slug)))[0]!;
-          const portfolio = await findPortfolioFor(db, eventPortfolioId, member);
-          const summary = await portfolioSummary(db, portfolio, now);
-          const performance = await portfolioPerformance(db, portfolio, "day", now);
-          if (!eventRow.finalizedAt) await refreshEventBoard(db, eventRow, { now });
-          const board = (await standingsFor(db, member, made.slug)).items.find((i) => i.you)!;
-          const participant = (await listParticipants(db, made.slug, now)).items.find((i) => i.userId === member.id)!;
-          const csvLine = (await standingsCsv(db, made.slug, now)).body.split("\r\n")[1]!.split(",");
-          expect({
-            performance: performance.points.at(-1)!.equity,
-            board: board.equity,
-            participants: participant.equity,
-            csv: csvLine[3],
-          }).toEqual({ performance: summary.equity, board: summary.equity, participants: summary.equity, csv: summary.equity });
-          expect({ board: board.totalReturn, participants: participant.totalReturn, csv: csvLine[4] }).toEqual({
-            board: summary.totalReturn,
-            participants: summary.totalReturn,
-            csv: summary.totalReturn,
-          });
+          const summary = await expectEventReadersAgree(made.slug, eventPortfolioId, member, now);
           // The practice portfolio: its summary and its row on the all-time board.
           const practiceSummary = await portfolioSummary(db, practice, now);
           await refreshPracticeBoards(db, { now });
@@ -122,5 +134,61 @@ describe("every reader agrees", () => {
       }),
       { numRuns: 6 },
     );
-  });
+    // Six generated histories, each with an event, its end and every reader: a budget, not a check's 30 s.
+  }, 180_000);
+});
+
+// A replay: day 1 falls from 100 to 90 and closes at 95, day 2 from 95 to 80, day 3 recovers.
+const REPLAY_CSV = ["Date,Open,High,Low,Close,Volume", "2008-10-06,100.00,104.00,90.00,95.00,1000", "2008-10-07,95.00,99.00,80.00,85.00,1000", "2008-10-08,85.00,95.00,84.00,94.00,1000", "2008-10-09,94.00,96.00,93.00,96.00,1000"].join("\n");
+/** 60 trading days per real hour: one dataset day per real minute. */
+const REPLAY_DAY_MS = 60_000;
+
+type ReplayCommand = { kind: "order"; side: "buy" | "sell" | "short" | "cover"; quantity: number; limit: number | null } | { kind: "step"; ms: number };
+
+const replayCommandArb: fc.Arbitrary<ReplayCommand> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("order" as const), side: fc.constantFrom("buy" as const, "sell" as const, "short" as const, "cover" as const), quantity: fc.integer({ min: 1, max: 30 }), limit: fc.option(fc.integer({ min: 80, max: 104 }), { nil: null }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("step" as const), ms: fc.integer({ min: 1_000, max: 40_000 }) }) },
+);
+
+describe("every reader agrees on a replay", () => {
+  it("after random orders and replay steps on its clock, and its end: summary, performance, board, participants, CSV", async () => {
+    const db = database.db;
+    await fc.assert(
+      fc.asyncProperty(fc.array(replayCommandArb, { minLength: 1, maxLength: 8 }), async (commands) => {
+        const organiser = await createTestUser(db, { role: "admin" });
+        const symbol = `Q${Math.random().toString(36).slice(2, 6).toUpperCase().replace(/[^A-Z]/g, "X")}`;
+        const dataset = await importDataset(db, organiser.id, { name: `Readers ${symbol} ${Date.now()}`, symbol, sector: "Energy", csv: REPLAY_CSV });
+        const start = Math.ceil((Date.now() + 3_600_000) / 1000) * 1000;
+        const made = await createEvent(
+          db,
+          { id: organiser.id },
+          { title: `Replay readers ${symbol}`, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 3 * REPLAY_DAY_MS).toISOString(), startingCash: "10000.00", visibility: "public", replay: { datasets: [dataset.id], from: "2008-10-06", speed: 60 } } as never,
+          new Date(),
+        );
+        const member = await createTestUser(db);
+        const { portfolioId } = await joinEvent(db, member, made.slug, { now: new Date(start) });
+        let clock = start + 500;
+        for (const command of commands) {
+          if (command.kind === "step") {
+            clock = Math.min(clock + command.ms, start + 3 * REPLAY_DAY_MS - 1_000);
+            await advanceReplays({ db, now: new Date(clock) });
+          } else {
+            const limit = command.limit === null ? {} : { type: "limit", limitPrice: `${command.limit}.00`, timeInForce: "gtc" };
+            await placeOrder(db, { userId: member.id, portfolioId, input: { symbol, side: command.side, type: "market", quantity: command.quantity, ...limit }, now: new Date(clock) });
+          }
+          // A replay step after every command, as the task runs every second.
+          await advanceReplays({ db, now: new Date(clock) });
+          await expectEventReadersAgree(made.slug, portfolioId, member, new Date(clock));
+        }
+        // The end: played to its end instant, standings frozen at the replay's prices of the end.
+        const end = new Date(start + 3 * REPLAY_DAY_MS);
+        const [row] = await db.select().from(events).where(eq(events.slug, made.slug));
+        expect(await finalizeEvent({ db, now: end }, row!.id)).toBe(true);
+        const final = await expectEventReadersAgree(made.slug, portfolioId, member, new Date(end.getTime() + 5_000));
+        expect(final.pricing).toBe("final");
+        expect(final.positions.every((p) => p.sector === "Energy")).toBe(true);
+      }),
+      { numRuns: 4 },
+    );
+  }, 180_000);
 });
