@@ -4,7 +4,7 @@
  * be traded), and no holding.
  */
 import Link from "next/link";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Card, Skeleton } from "@/components/ui";
 import { api } from "@/lib/client/api";
@@ -47,6 +47,25 @@ function ranges(daily: Candle[], lastPrice: string) {
     dayHigh: today ? Math.max(Number(today.high), last) : null,
     dayLow: today ? Math.min(Number(today.low), last) : null,
   };
+}
+
+/** The key stats every instrument page shows (last, previous close, day change, ranges), then its own. */
+function KeyStats({ instrument, daily, lastLabel, children }: { instrument: Instrument; daily: Candle[]; lastLabel: string; children: ReactNode }) {
+  const { high52, low52, dayHigh, dayLow } = ranges(daily, instrument.lastPrice);
+  return (
+    <Card title="Key stats">
+      <dl className={styles.stats}>
+        <Stat label={lastLabel}>{money(instrument.lastPrice)}</Stat>
+        <Stat label="Previous close">{money(instrument.previousClose)}</Stat>
+        <Stat label="Day change">
+          <Signed value={instrument.dayChange} />
+        </Stat>
+        <Stat label="Day high / low">{dayHigh === null ? "—" : `${money(dayHigh)} / ${money(dayLow)}`}</Stat>
+        <Stat label="52-week high / low">{high52 === null ? "—" : `${money(high52)} / ${money(low52)}`}</Stat>
+        {children}
+      </dl>
+    </Card>
+  );
 }
 
 function Heading({ instrument, badge }: { instrument: Instrument; badge?: string }) {
@@ -112,25 +131,15 @@ function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: 
   const instrumentsQuery = useInstruments(props.instruments);
   const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
   const instrument = instruments.find((i) => i.symbol === props.symbol)!;
-  const { high52, low52, dayHigh, dayLow } = ranges(props.daily, instrument.lastPrice);
   return (
     <>
       <Heading instrument={instrument} badge="Benchmark index" />
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
           <ChartCard title="Level" symbol={props.symbol} daily={props.daily} quotes={quotes} />
-          <Card title="Key stats">
-            <dl className={styles.stats}>
-              <Stat label="Level">{money(instrument.lastPrice)}</Stat>
-              <Stat label="Previous close">{money(instrument.previousClose)}</Stat>
-              <Stat label="Day change">
-                <Signed value={instrument.dayChange} />
-              </Stat>
-              <Stat label="Day high / low">{dayHigh === null ? "—" : `${money(dayHigh)} / ${money(dayLow)}`}</Stat>
-              <Stat label="52-week high / low">{high52 === null ? "—" : `${money(high52)} / ${money(low52)}`}</Stat>
-              <Stat label="Made of">{`${props.index.constituents} stocks`}</Stat>
-            </dl>
-          </Card>
+          <KeyStats instrument={instrument} daily={props.daily} lastLabel="Level">
+            <Stat label="Made of">{`${props.index.constituents} stocks`}</Stat>
+          </KeyStats>
         </div>
         <aside className={styles.sideColumn} aria-label="About this index">
           <Card title="What it is">
@@ -162,7 +171,6 @@ function TradableDetail(props: { symbol: string; instruments: Instrument[]; dail
   const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
   const openOrders = useOrders(summary.id, "open").data?.items ?? [];
   const instrument = instruments.find((i) => i.symbol === props.symbol)!;
-  const { high52, low52, dayHigh, dayLow } = ranges(props.daily, instrument.lastPrice);
   const position = summary.positions.find((p) => p.symbol === props.symbol);
 
   return (
@@ -172,19 +180,10 @@ function TradableDetail(props: { symbol: string; instruments: Instrument[]; dail
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
           <ChartCard title="Price" symbol={props.symbol} daily={props.daily} quotes={quotes} />
-          <Card title="Key stats">
-            <dl className={styles.stats}>
-              <Stat label="Last">{money(instrument.lastPrice)}</Stat>
-              <Stat label="Previous close">{money(instrument.previousClose)}</Stat>
-              <Stat label="Day change">
-                <Signed value={instrument.dayChange} />
-              </Stat>
-              <Stat label="Day high / low">{dayHigh === null ? "—" : `${money(dayHigh)} / ${money(dayLow)}`}</Stat>
-              <Stat label="52-week high / low">{high52 === null ? "—" : `${money(high52)} / ${money(low52)}`}</Stat>
-              <Stat label="Sector">{instrument.sector}</Stat>
-              <Stat label="You hold">{position ? `${position.quantity} (${money(position.marketValue)})` : "None"}</Stat>
-            </dl>
-          </Card>
+          <KeyStats instrument={instrument} daily={props.daily} lastLabel="Last">
+            <Stat label="Sector">{instrument.sector}</Stat>
+            <Stat label="You hold">{position ? `${position.quantity} (${money(position.marketValue)})` : "None"}</Stat>
+          </KeyStats>
         </div>
         <aside className={styles.sideColumn} aria-label="Trade">
           <Card title={`Trade ${instrument.symbol}`}>
