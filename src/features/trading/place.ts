@@ -83,13 +83,8 @@ interface Snapshot {
 
 type Tuple = unknown[];
 
-/**
- * Everything an order needs, in one statement (one snapshot): the portfolio, its positions
- * and open orders, the earlier order with this Idempotency-Key, and the practice prices of
- * the order's symbol and of everything held.
- */
-async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null, symbol: string | null): Promise<Snapshot | null> {
-  const { rows } = await executeNamed<Record<string, unknown>>(db, "tl_order_read", sql`
+/** $1 the portfolio, $2 the Idempotency-Key (or null), $3 the order's symbol (or null). A constant text: planned once per connection. */
+const READ_SNAPSHOT = `
     select p.id, p.user_id, p.kind, p.event_id, p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash,
       p.version, p.created_at, p.updated_at,
       coalesce((select json_agg(json_build_array(pos.symbol, pos.quantity, pos.cost_basis::text, pos.realised_pnl::text))
@@ -97,10 +92,18 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
       coalesce((select json_agg(json_build_array(o.symbol, o.side, o.type, o.quantity, o.limit_price::text, o.stop_price::text, o.time_in_force, o.triggered))
                 from orders o where o.portfolio_id = p.id and o.status = 'open'), '[]'::json) as open_orders,
       (select json_build_array(o.id, o.created_at, o.request_hash, o.response) from orders o
-        where o.portfolio_id = p.id and o.idempotency_key = ${key}) as previous,
+        where o.portfolio_id = p.id and o.idempotency_key = $2::text) as previous,
       coalesce((select json_agg(json_build_array(i.symbol, i.last_price::text, i.active, i.kind)) from instruments i
-                where i.symbol = ${symbol} or i.symbol in (select pos.symbol from positions pos where pos.portfolio_id = p.id and pos.quantity <> 0)), '[]'::json) as quotes
-    from portfolios p where p.id = ${portfolioId}`);
+                where i.symbol = $3::text or i.symbol in (select pos.symbol from positions pos where pos.portfolio_id = p.id and pos.quantity <> 0)), '[]'::json) as quotes
+    from portfolios p where p.id = $1::text`;
+
+/**
+ * Everything an order needs, in one statement (one snapshot): the portfolio, its positions
+ * and open orders, the earlier order with this Idempotency-Key, and the practice prices of
+ * the order's symbol and of everything held.
+ */
+async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null, symbol: string | null): Promise<Snapshot | null> {
+  const { rows } = await executeNamed<Record<string, unknown>>(db, "tl_order_read", { text: READ_SNAPSHOT, params: [portfolioId, key, symbol] });
   const r = rows[0];
   if (!r) return null;
   const quotes = r.quotes as Array<[string, string, boolean, string]>;

@@ -11,12 +11,11 @@
  * path, which reads without a lock, retries (docs/decisions/020-trading-engine.md).
  */
 import { randomUUID } from "node:crypto";
-import { type SQL, sql } from "drizzle-orm";
 import type { AppliedFill, Fill, Money, PortfolioState } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { portfolioTopic } from "@/server/realtime/hub";
-import { Outbox } from "@/server/realtime/outbox";
+import { notifySelect, type Outbox } from "@/server/realtime/outbox";
 import type { PortfolioChange } from "@/lib/live-messages";
 import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
@@ -171,6 +170,60 @@ export class Changes {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
+ * The one write: $1 the instant; $2 … $7 the recordsets (portfolios with the version each
+ * was computed from, new orders, changed orders, fills, ledger lines, positions). Every CTE
+ * writes only for the portfolios whose version still matched (`written`). A constant text,
+ * so PostgreSQL plans it once per connection.
+ */
+const WRITE_CTES = `
+    with written as (
+      update portfolios p
+      set cash = x.cash, reserved_cash = x.reserved_cash, version = p.version + 1, updated_at = $1::timestamptz
+      from json_to_recordset($2::json) as x(id text, version bigint, cash numeric, reserved_cash numeric)
+      where p.id = x.id and p.version = x.version
+      returning p.id
+    ), new_orders as (
+      insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, time_in_force, status, reject_code, reject_message,
+                          reserved_cash, triggered, replay, idempotency_key, request_hash, response, created_at, updated_at, closed_at)
+      select x.* from json_to_recordset($3::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity integer,
+        limit_price numeric, stop_price numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
+        triggered boolean, replay boolean, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), changed_orders as (
+      update orders o
+      set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at, updated_at = $1::timestamptz
+      from json_to_recordset($4::json) as x(id text, portfolio_id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz)
+      where o.id = x.id and x.portfolio_id in (select id from written)
+      returning 1
+    ), new_fills as (
+      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, created_at)
+      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, $1::timestamptz
+      from json_to_recordset($5::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), new_ledger as (
+      insert into ledger_entries (portfolio_id, kind, amount, order_id, fill_id, created_at)
+      select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, $1::timestamptz
+      from json_to_recordset($6::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), held as (
+      insert into positions (portfolio_id, symbol, quantity, cost_basis, realised_pnl, updated_at)
+      select x.portfolio_id, x.symbol, x.quantity, x.cost_basis, x.realised_pnl, $1::timestamptz
+      from json_to_recordset($7::json) as x(portfolio_id text, symbol text, quantity integer, cost_basis numeric, realised_pnl numeric)
+      where x.portfolio_id in (select id from written)
+      on conflict (portfolio_id, symbol) do update
+        set quantity = excluded.quantity, cost_basis = excluded.cost_basis, realised_pnl = excluded.realised_pnl, updated_at = excluded.updated_at
+      returning 1
+    )`;
+const WRITE = `${WRITE_CTES}
+    select id from written`;
+/** …and the change's NOTIFYs ($8 the channel, $9 the payloads), sent only if something was written. */
+const WRITE_AND_NOTIFY = `${WRITE_CTES}, notified as (${notifySelect("$8", "$9")} where exists (select 1 from written))
+    select id from written where (select count(*) from notified) >= 0`;
+
+/**
  * Writes `changes` in one statement and returns the ids of the portfolios it wrote (those
  * whose version still matched). `outbox` gets a `portfolio` message per portfolio (what the
  * change did to it: its orders as they are now and its new fills); on
@@ -181,50 +234,10 @@ export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox)
   if (changes.isEmpty) return new Set();
   const sets = changes.recordsets();
   for (const change of changes.messages()) outbox.add({ topic: portfolioTopic(change.portfolioId), type: "portfolio", data: change });
-  const notify: SQL | null = outbox.notifySql();
+  const notify = outbox.notifyParams();
+  const params: unknown[] = [sets.at, json(sets.portfolios), json(sets.orders), json(sets.orderChanges), json(sets.fills), json(sets.ledger), json(sets.positions)];
+  if (notify) params.push(...notify);
   // One text per process (with its NOTIFYs on PostgreSQL, without on PGlite): a named statement.
-  const result = await executeNamed<{ id: string }>(db, notify ? "tl_write_notify" : "tl_write", sql`
-    with written as (
-      update portfolios p
-      set cash = x.cash, reserved_cash = x.reserved_cash, version = p.version + 1, updated_at = ${sets.at}::timestamptz
-      from json_to_recordset(${json(sets.portfolios)}::json) as x(id text, version bigint, cash numeric, reserved_cash numeric)
-      where p.id = x.id and p.version = x.version
-      returning p.id
-    ), new_orders as (
-      insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, time_in_force, status, reject_code, reject_message,
-                          reserved_cash, triggered, replay, idempotency_key, request_hash, response, created_at, updated_at, closed_at)
-      select x.* from json_to_recordset(${json(sets.orders)}::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity integer,
-        limit_price numeric, stop_price numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
-        triggered boolean, replay boolean, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz)
-      where x.portfolio_id in (select id from written)
-      returning 1
-    ), changed_orders as (
-      update orders o
-      set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at, updated_at = ${sets.at}::timestamptz
-      from json_to_recordset(${json(sets.orderChanges)}::json) as x(id text, portfolio_id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz)
-      where o.id = x.id and x.portfolio_id in (select id from written)
-      returning 1
-    ), new_fills as (
-      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, created_at)
-      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, ${sets.at}::timestamptz
-      from json_to_recordset(${json(sets.fills)}::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text)
-      where x.portfolio_id in (select id from written)
-      returning 1
-    ), new_ledger as (
-      insert into ledger_entries (portfolio_id, kind, amount, order_id, fill_id, created_at)
-      select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, ${sets.at}::timestamptz
-      from json_to_recordset(${json(sets.ledger)}::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text)
-      where x.portfolio_id in (select id from written)
-      returning 1
-    ), held as (
-      insert into positions (portfolio_id, symbol, quantity, cost_basis, realised_pnl, updated_at)
-      select x.portfolio_id, x.symbol, x.quantity, x.cost_basis, x.realised_pnl, ${sets.at}::timestamptz
-      from json_to_recordset(${json(sets.positions)}::json) as x(portfolio_id text, symbol text, quantity integer, cost_basis numeric, realised_pnl numeric)
-      where x.portfolio_id in (select id from written)
-      on conflict (portfolio_id, symbol) do update
-        set quantity = excluded.quantity, cost_basis = excluded.cost_basis, realised_pnl = excluded.realised_pnl, updated_at = excluded.updated_at
-      returning 1
-    )${notify ? sql`, notified as (${notify} where exists (select 1 from written))` : sql``}
-    select id from written${notify ? sql` where (select count(*) from notified) >= 0` : sql``}`);
+  const result = await executeNamed<{ id: string }>(db, notify ? "tl_write_notify" : "tl_write", { text: notify ? WRITE_AND_NOTIFY : WRITE, params });
   return new Set(result.rows.map((r) => r.id));
 }

@@ -8,9 +8,11 @@ import type { SQL } from "drizzle-orm";
 import type { PgDialect, PgSession } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "./client";
 
-export async function executeNamed<T extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL): Promise<{ rows: T[] }> {
+export async function executeNamed<T extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL | { text: string; params: unknown[] }): Promise<{ rows: T[] }> {
   // drizzle keeps these on every database and transaction object; its execute() has no name.
   const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
-  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  // A constant text with its parameters skips building the query from a template every time.
+  const built = "text" in query ? { sql: query.text, params: query.params } : dialect.sqlToQuery(query);
+  const prepared = session.prepareQuery(built, undefined, name, false);
   return (await prepared.execute()) as { rows: T[] };
 }

@@ -1,11 +1,15 @@
 /**
  * Publish after commit, the one way: a writer collects the events of its transaction here.
- * On PostgreSQL they go out as NOTIFYs inside that transaction (`notifySql`, so they are sent
- * if and only if it commits, and a writer can fold them into its own statement); on PGlite
+ * On PostgreSQL they go out as NOTIFYs inside that transaction (`notifySelect` with
+ * `notifyParams`, so they are sent if and only if it commits, and a writer folds them into its
+ * own statement); on PGlite
  * they are delivered in-process once the transaction has committed (`afterCommit`).
  */
-import { type SQL, sql } from "drizzle-orm";
 import { CHANNEL, getHub, type Hub, notifyPayload, type RealtimeEvent } from "./hub";
+
+/** The SELECT that sends NOTIFYs, for a statement that takes the channel and the payloads as these parameters. */
+export const notifySelect = (channelParam: string, payloadsParam: string) =>
+  `select pg_notify(${channelParam}, x) from json_array_elements_text(${payloadsParam}::json) as x`;
 
 export class Outbox {
   private readonly events: RealtimeEvent[] = [];
@@ -20,10 +24,10 @@ export class Outbox {
     return this.events.length;
   }
 
-  /** PostgreSQL: a SELECT that sends every NOTIFY (run it inside the transaction); null on PGlite or when empty. */
-  notifySql(): SQL | null {
+  /** PostgreSQL: the channel and the JSON array of payloads for `notifySelect`; null on PGlite or when empty. */
+  notifyParams(): [channel: string, payloads: string] | null {
     if (!this.hub.distributed || this.events.length === 0) return null;
-    return sql`select pg_notify(${CHANNEL}, x) from json_array_elements_text(${JSON.stringify(this.events.map(notifyPayload))}::json) as x`;
+    return [CHANNEL, JSON.stringify(this.events.map(notifyPayload))];
   }
 
   /** PGlite: delivers in this process; call once the transaction committed. Nothing to do on PostgreSQL. */
