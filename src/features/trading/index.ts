@@ -4,14 +4,14 @@
  * that events and learn implement (port.ts), price sources and marks, and the one
  * valuation. Other features import only this file.
  */
-export { placeOrder, IDEMPOTENCY_TTL_MS, type PlaceOrderArgs, type PlaceOrderResult } from "./place";
+export { placeOrder, type PlaceOrderArgs, type PlaceOrderResult } from "./place";
 export { cancelOrder, cancelOpenOrders } from "./cancel";
 export { processPriceMove, processPriceMoves, crossedQuery, type PriceMoveResult, type SymbolMove, type MoveOptions } from "./moves";
 export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
 export { listOrders, listFills, portfolioCsv, systemNotices } from "./queries";
-export { findPortfolioFor, findPractice, getOrCreatePracticePortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
+export { findPortfolioFor, getOrCreatePracticePortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
 export { practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";

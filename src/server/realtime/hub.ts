@@ -199,4 +199,3 @@ export function setHub(hub: Hub | undefined): void {
 export const portfolioTopic = (portfolioId: string) => `portfolio:${portfolioId}`;
 export const QUOTES_TOPIC = "quotes" as const;
 
-export type QuoteEvent = QuoteView;

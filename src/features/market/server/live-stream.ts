@@ -16,9 +16,9 @@ import { getServerAuthSession } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { portfolioIdsOf } from "@/features/trading";
-import { getHub, portfolioTopic, QUOTES_TOPIC, type QuoteEvent, type RealtimeEvent } from "@/server/realtime/hub";
+import { getHub, portfolioTopic, QUOTES_TOPIC, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
-import type { LiveMessages, LiveMessageType } from "@/lib/live-messages";
+import type { LiveMessages, LiveMessageType, QuoteView } from "@/lib/live-messages";
 import { listInstruments } from "./queries";
 
 
@@ -27,8 +27,8 @@ import { listInstruments } from "./queries";
  * hands them all the same array): with 1,000 open pages, serialising per socket and writing
  * one chunk per quote was most of the fan-out's cost (bench/sse.ts).
  */
-const encoded = new WeakMap<readonly QuoteEvent[], string>();
-function encodedQuotes(quotes: readonly QuoteEvent[]): string {
+const encoded = new WeakMap<readonly QuoteView[], string>();
+function encodedQuotes(quotes: readonly QuoteView[]): string {
   let text = encoded.get(quotes);
   if (text === undefined) {
     text = quotes.map((quote) => `event: quote\ndata: ${JSON.stringify(quote)}\n\n`).join("");
@@ -40,7 +40,7 @@ function encodedQuotes(quotes: readonly QuoteEvent[]): string {
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3000;
 
-async function currentQuotes(): Promise<QuoteEvent[]> {
+async function currentQuotes(): Promise<QuoteView[]> {
   const rows = await listInstruments(await getDb());
   return rows.filter((r) => r.active).map((r) => ({ symbol: r.symbol, price: r.lastPrice, previousClose: r.previousClose, at: r.updatedAt }));
 }
@@ -80,7 +80,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     if (closed) return;
     res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
   };
-  const sendQuotes = (quotes: QuoteEvent[]) => {
+  const sendQuotes = (quotes: QuoteView[]) => {
     // A client that cannot keep up skips ticks rather than queueing them in memory.
     if (closed || res.writableNeedDrain) return;
     res.write(encodedQuotes(quotes));

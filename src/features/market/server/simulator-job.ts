@@ -20,10 +20,11 @@ import { expireDayOrders, processPriceMoves } from "@/features/trading";
 import type { Db, Tx } from "@/server/db";
 import { candles, instruments, marketState, type StoredMarketState } from "@/server/db/schema";
 import { FencedError, Lease } from "@/server/jobs/lease";
+import type { QuoteView } from "@/lib/live-messages";
 import { logger } from "@/server/logger";
 import { benchmarkTick } from "./benchmark";
 import { definitionsOf } from "./definitions";
-import { QUOTES_TOPIC, type Hub, type QuoteEvent } from "@/server/realtime/hub";
+import { QUOTES_TOPIC, type Hub } from "@/server/realtime/hub";
 
 export const SIMULATOR_LEASE = "market-simulator";
 /** Minute candles older than this are pruned (daily candles are kept). */
@@ -215,7 +216,7 @@ async function writeTick(tx: Tx, now: Date) {
 
   const bySymbol = new Map(listed.map((r) => [r.symbol, r]));
   const moves: Move[] = [];
-  const quotes: QuoteEvent[] = [];
+  const quotes: QuoteView[] = [];
   for (const tick of ticks) {
     const row = bySymbol.get(tick.symbol)!;
     const previous = row.lastPrice;

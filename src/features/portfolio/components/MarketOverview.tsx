@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { Card } from "@/components/ui";
 import { LiveIndicator, Signed } from "./Bits";
-import { instrumentsWithQuotes, useInstruments, useLiveQuotes } from "./data";
+import { useInstruments, useLiveQuotes } from "./data";
+import { instrumentsWithQuotes } from "./valuation";
 import { money } from "./format";
 import type { Instrument } from "./types";
 import styles from "./portfolio.module.css";

@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { Alert, Button } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { Signed } from "./Bits";
-import { instrumentsWithQuotes, type Quotes } from "./data";
+import { instrumentsWithQuotes, type Quotes } from "./valuation";
 import { money } from "./format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import type { Instrument, Watchlist as WatchlistData } from "./types";

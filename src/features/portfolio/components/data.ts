@@ -142,5 +142,3 @@ export function useLiveQuotes(onFills?: (fills: Fill[]) => void): Quotes {
   });
   return quotes;
 }
-
-export { instrumentsWithQuotes, withQuotes, type Quotes } from "./valuation";

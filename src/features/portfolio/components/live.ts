@@ -6,12 +6,10 @@
  * ones lib/live-messages.ts defines, every one of them listened for.
  */
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { LIVE_MESSAGE_TYPES, type LiveMessage, type QuoteView } from "@/lib/live-messages";
+import { LIVE_MESSAGE_TYPES, type LiveMessage } from "@/lib/live-messages";
 
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "offline";
 
-export type QuoteEvent = QuoteView;
-export type LiveEvent = LiveMessage;
 const RETRY_OFFLINE_MS = 20_000;
 
 let source: EventSource | null = null;
@@ -19,7 +17,7 @@ let status: LiveStatus = "connecting";
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let closeTimer: ReturnType<typeof setTimeout> | null = null;
 const statusListeners = new Set<() => void>();
-const eventListeners = new Set<(event: LiveEvent) => void>();
+const eventListeners = new Set<(event: LiveMessage) => void>();
 
 function setStatus(next: LiveStatus) {
   if (status === next) return;
@@ -55,7 +53,7 @@ function connect() {
       } catch {
         return;
       }
-      const event = { type, data } as LiveEvent;
+      const event = { type, data } as LiveMessage;
       for (const listener of eventListeners) listener(event);
     });
   }
@@ -69,7 +67,7 @@ function disconnect() {
   status = "connecting";
 }
 
-function subscribe(listener: (event: LiveEvent) => void): () => void {
+function subscribe(listener: (event: LiveMessage) => void): () => void {
   eventListeners.add(listener);
   if (closeTimer) clearTimeout(closeTimer);
   closeTimer = null;
@@ -82,7 +80,7 @@ function subscribe(listener: (event: LiveEvent) => void): () => void {
 }
 
 /** Calls `handler` for every live event while the component is mounted. */
-export function useLiveEvents(handler: (event: LiveEvent) => void) {
+export function useLiveEvents(handler: (event: LiveMessage) => void) {
   const ref = useRef(handler);
   useEffect(() => {
     ref.current = handler;
