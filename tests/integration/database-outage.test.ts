@@ -205,6 +205,7 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
       expect(new URL(page.url()).pathname).toBe("/learn");
 
       // The database returns: the page reloads itself into the real page, still signed in.
+      await page.setViewportSize({ width: 1280, height: 860 }); // where the sections are shown, not behind "Menu"
       await proxy.up();
       await page.getByRole("navigation", { name: "Sections" }).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname).toBe("/learn");

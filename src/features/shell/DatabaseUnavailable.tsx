@@ -70,7 +70,7 @@ export function DatabaseUnavailable({ firstWaitSeconds = DEFAULT_WAIT_SECONDS }:
       <Card>
         <div role="status" aria-live="polite" className={styles.outage}>
           <h1>{back ? "Tickerlab is back — loading the page" : "Tickerlab can't reach its database — retrying"}</h1>
-          {!back && <p>You are still signed in and nothing you saved is lost. This page tries again by itself every few seconds and comes back as soon as the database answers.</p>}
+          {!back && <p>You are still signed in. This page tries again by itself every few seconds and comes back as soon as the database answers.</p>}
         </div>
         <Button variant="secondary" onClick={() => setNudges((n) => n + 1)} busy={checking} disabled={checking || back}>
           Try now
