@@ -144,6 +144,19 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
       expect(await res.text(), name).toMatch(/Tickerlab can(&#x27;|')t reach its database/);
     }
 
+    // Signing in meanwhile is told why, in next-auth's {url} answer (the database was still down here).
+    await proxy.down();
+    const other = new HttpClient(app.url);
+    const csrfToken = await other.csrfToken();
+    const signIn = await other.request("/api/auth/callback/credentials", {
+      method: "POST",
+      form: { email: person.email, password: person.password, csrfToken, callbackUrl: `${app.url}/`, json: "true" },
+    });
+    expect(signIn.status).toBe(503);
+    expect(new URL(((await signIn.json()) as { url: string }).url).searchParams.get("error")).toBe("DatabaseUnavailable");
+    expect(other.cookies.has(SESSION_COOKIE)).toBe(false);
+    await proxy.up();
+
     // Back by itself: the server was not restarted, and the cookies it never cleared still work.
     expect(recoveredMs).toBeLessThan(15_000);
     const account = await get("/api/account", fresh);

@@ -12,7 +12,7 @@ import { holdResponse } from "@/server/auth/held-response";
 import { authOptions } from "@/server/auth/options";
 import { watchDatabase } from "@/server/auth/session";
 import { getDb } from "@/server/db";
-import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { sendError } from "@/server/http/api-route";
 import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
 import { clientIp, runWithRequestContext } from "@/server/http/request-context";
@@ -36,6 +36,13 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
     } catch (error) {
       // The rate limiter, or a callback, could not reach the database: 503, like every API route.
       if (!isDatabaseUnavailable(error)) throw error;
+      // next-auth's client reads a sign-in's outcome from the url it gets back, as for 429.
+      if (req.body?.json === "true" && limitedAction(req) !== "client-log") {
+        res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+        res.setHeader("Cache-Control", "private, no-store");
+        res.status(503).json({ url: `${env().APP_ORIGIN}/login?error=DatabaseUnavailable` });
+        return;
+      }
       sendError(res, error);
     }
   });
