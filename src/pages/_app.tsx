@@ -6,6 +6,7 @@ import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
 import { AppShell } from "@/features/shell/AppShell";
+import { DatabaseUnavailable } from "@/features/shell/DatabaseUnavailable";
 import { Forbidden } from "@/features/shell/Forbidden";
 import { RequireSession } from "@/features/shell/RequireSession";
 import { RouteProgress } from "@/features/shell/RouteProgress";
@@ -16,6 +17,7 @@ interface PageProps {
   session?: Session | null;
   sessionPollSeconds?: number;
   forbidden?: boolean;
+  databaseUnavailable?: boolean;
 }
 
 export default function App({ Component, pageProps }: AppProps<PageProps>) {
@@ -23,7 +25,10 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
   // The poll interval comes from the server at run time; pages without server props keep the last one.
   const [poll, setPoll] = useState(pageProps.sessionPollSeconds ?? 0);
   if (typeof pageProps.sessionPollSeconds === "number" && pageProps.sessionPollSeconds !== poll) setPoll(pageProps.sessionPollSeconds);
-  const page = pageProps.forbidden ? <Forbidden /> : <Component {...pageProps} />;
+  // The server could not reach its database: the page's own props are missing, and the person
+  // is still signed in, so neither the page nor the client guard runs (docs/decisions/026).
+  const outage = pageProps.databaseUnavailable === true;
+  const page = outage ? <DatabaseUnavailable /> : pageProps.forbidden ? <Forbidden /> : <Component {...pageProps} />;
   return (
     <SessionProvider session={pageProps.session} refetchOnWindowFocus refetchInterval={poll}>
       <Head>
@@ -33,7 +38,7 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
       <RouteProgress />
       <SessionBroadcast />
       <TimeZoneCookie />
-      <AppShell>{Page.auth ? <RequireSession>{page}</RequireSession> : page}</AppShell>
+      <AppShell>{Page.auth && !outage ? <RequireSession>{page}</RequireSession> : page}</AppShell>
     </SessionProvider>
   );
 }
