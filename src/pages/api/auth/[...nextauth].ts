@@ -1,11 +1,12 @@
 /**
  * next-auth, wrapped: the wrapper adds the request context (client IP for the audit log),
  * rate limits password sign-in and email-link requests, and bounds client log reports
- * before next-auth runs. Everything else is next-auth's own protocol.
+ * before next-auth runs, and refuses what breaks the input rule (src/lib/text.ts). Everything else is next-auth's own protocol.
  */
 import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { env } from "@/env";
+import { findUnsafeText } from "@/lib/text";
 import { authOptions } from "@/server/auth/options";
 import { getDb } from "@/server/db";
 import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
@@ -25,6 +26,14 @@ function limitedAction(req: NextApiRequest): RateLimitedAction | null {
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const ip = clientIp(req);
   return runWithRequestContext({ ip }, async () => {
+    // The input rule (src/lib/text.ts), as apiRoute applies it: nothing with a NUL or a lone
+    // surrogate reaches the rate limiter's table or next-auth's adapter.
+    const unsafe = findUnsafeText(req.query) ?? findUnsafeText(req.body);
+    if (unsafe !== null) {
+      const message = "Text may not contain NUL characters or unpaired surrogates.";
+      res.setHeader("Cache-Control", "private, no-store");
+      return res.status(400).json({ error: { code: "INVALID_TEXT", message, fields: { [unsafe || "_"]: message } } });
+    }
     const action = limitedAction(req);
     if (action === "client-log") {
       const { level, code } = (req.body ?? {}) as { level?: unknown; code?: unknown };
