@@ -1,7 +1,8 @@
 /**
  * next-auth, wrapped: the wrapper adds the request context (client IP for the audit log),
  * rate limits password sign-in and email-link requests, and bounds client log reports
- * before next-auth runs, and refuses what breaks the input rule (src/lib/text.ts). Everything else is next-auth's own protocol.
+ * before next-auth runs; it also refuses what breaks the input rule (src/lib/text.ts) and the
+ * methods next-auth answers with a 500. Everything else is next-auth's own protocol.
  */
 import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
@@ -33,6 +34,13 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
       const message = "Text may not contain NUL characters or unpaired surrogates.";
       res.setHeader("Cache-Control", "private, no-store");
       return res.status(400).json({ error: { code: "INVALID_TEXT", message, fields: { [unsafe || "_"]: message } } });
+    }
+    const [first, second] = (req.query.nextauth as string[] | undefined) ?? [];
+    if (first === "callback" && second === "credentials" && req.method !== "POST") {
+      // next-auth throws ("Callback for provider type credentials not supported"): a 500 for a GET.
+      res.setHeader("Allow", "POST");
+      res.setHeader("Cache-Control", "private, no-store");
+      return res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST for this address." } });
     }
     const action = limitedAction(req);
     if (action === "client-log") {
