@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { findUnsafeText, hasForbiddenCharacters, isUnsafeText, textProblem, toSafeText } from "@/lib/text";
 import { displayNameSchema } from "@/lib/validation/account";
 import { fieldErrors } from "@/lib/validation/field-errors";
-import { courseInputSchema, lessonInputSchema } from "@/lib/validation/learn";
+import { courseInputSchema, lessonInputSchema, questionInputSchema } from "@/lib/validation/learn";
 import { textField } from "@/lib/validation/text";
 import { instrumentProblems } from "@/domain/market";
 import { validateEventDefinition } from "@/domain/events";
@@ -94,6 +94,15 @@ describe("textField, the zod text field", () => {
     expect(fieldErrors(name.safeParse("x".repeat(11)).error!)).toEqual({ _: "Use at most 10 characters." });
     expect(fieldErrors(name.safeParse("a\u0000b").error!)).toEqual({ _: "Use letters, numbers and punctuation only." });
     expect(textField({ max: 10, trim: false }).parse("  x")).toBe("  x");
+  });
+
+  it("does not stop the enclosing object's own checks (every message of a form at once)", () => {
+    const question = { prompt: "Q", options: [{ text: "", correct: false, explanation: "x" }, { text: "b", correct: false, explanation: "" }] };
+    expect(fieldErrors(questionInputSchema.safeParse(question).error!)).toEqual({
+      options: "Mark at least one answer as correct.",
+      "options.0.text": "Enter the answer's text.",
+      "options.1.explanation": "Explain why this answer is right or wrong.",
+    });
   });
 
   it("is the rule of every stored text: display names, course and lesson texts", () => {

@@ -30,7 +30,8 @@ export function textField(options: TextFieldOptions) {
     const problem = textProblem(value, { max, min, multiline });
     if (!problem) return;
     const message = problem === "too-long" ? tooLong : problem === "too-short" ? tooShort : characters;
-    ctx.issues.push({ code: "custom", message, input: value });
+    // Not aborting, like minLength: checks of the enclosing object (e.g. "mark one answer correct") still run.
+    ctx.issues.push({ code: "custom", message, input: value, continue: true });
   });
   const string = z.string(options.required ? { error: options.required } : undefined);
   return options.trim === false ? string.check(rule) : string.check(z.trim(), rule);
