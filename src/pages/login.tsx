@@ -4,7 +4,7 @@ import { LoginPanel, type ProviderInfo } from "@/features/account/components/Log
 import { env } from "@/env";
 import { safeCallbackPath } from "@/lib/callback-url";
 import { authOptions } from "@/server/auth/options";
-import { outageAware, runtimeProps, type BasePageProps } from "@/server/auth/page-guard";
+import { hasUnsafePageInput, outageAware, runtimeProps, type BasePageProps } from "@/server/auth/page-guard";
 import { getServerAuthSession } from "@/server/auth/session";
 
 interface Props extends BasePageProps {
@@ -15,6 +15,7 @@ interface Props extends BasePageProps {
 }
 
 export const getServerSideProps: GetServerSideProps<Props> = outageAware<Props>(async (ctx) => {
+  if (hasUnsafePageInput(ctx)) return { notFound: true };
   const origin = env().APP_ORIGIN;
   const callbackPath = safeCallbackPath(ctx.query.callbackUrl, origin);
   const session = await getServerAuthSession(ctx);

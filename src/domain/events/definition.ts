@@ -6,6 +6,7 @@
  * Field names in errors are the API's input names (`commissionFlat`, `replay.speed`), so a
  * 400's `fields` lines up with the request body and the form's inputs without any mapping.
  */
+import { hasForbiddenCharacters } from "@/lib/text";
 import { SYMBOL_PATTERN } from "../market/universe";
 import { cents, formatMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
 
@@ -111,7 +112,6 @@ export interface ValidateOptions {
 
 /** ISO 8601 with date, time and an explicit zone: a bare local time would mean a different instant per browser. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const TWO_DECIMALS = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /** Whether `text` is a real calendar date written YYYY-MM-DD (2023-02-29 is not). */
@@ -155,12 +155,12 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
   const title = typeof input.title === "string" ? input.title.trim() : "";
   if (length(title) < TITLE_MIN_LENGTH) fail("title", `Give the event a title of at least ${TITLE_MIN_LENGTH} characters.`);
   else if (length(title) > TITLE_MAX_LENGTH) fail("title", `Use at most ${TITLE_MAX_LENGTH} characters for the title.`);
-  else if (CONTROL_CHARACTERS.test(title) || /[\r\n\t]/.test(title)) fail("title", "Use letters, numbers and punctuation only in the title.");
+  else if (hasForbiddenCharacters(title)) fail("title", "Use letters, numbers and punctuation only in the title.");
 
   const description = typeof input.description === "string" ? input.description.trim() : "";
   if (input.description !== undefined && typeof input.description !== "string") fail("description", "The description must be text.");
   else if (length(description) > DESCRIPTION_MAX_LENGTH) fail("description", `Use at most ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters for the description.`);
-  else if (CONTROL_CHARACTERS.test(description)) fail("description", "The description contains characters that cannot be shown.");
+  else if (hasForbiddenCharacters(description, { multiline: true })) fail("description", "The description contains characters that cannot be shown.");
 
   const startsAt = instant(input.startsAt);
   const endsAt = instant(input.endsAt);

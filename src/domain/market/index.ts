@@ -37,6 +37,8 @@ export {
   SECTORS,
   SIMULATED_KINDS,
   SYMBOL_PATTERN,
+  INSTRUMENT_NAME_MAX_LENGTH,
+  SECTOR_MAX_LENGTH,
   type BundledInstrument,
   type FactorVolatilities,
   type InstrumentDefinition,

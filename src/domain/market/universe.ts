@@ -4,6 +4,7 @@
  * mistakes a simulated price for a real one; the symbols are chosen not to be tickers of
  * real listings we know of.
  */
+import { textProblem } from "@/lib/text";
 import { PriceFormatError, toCents } from "./cents";
 
 export const FICTIONAL_NOTICE = "Tickerlab's companies and funds are fictional and their prices are simulated.";
@@ -115,6 +116,10 @@ export const BUNDLED_UNIVERSE: readonly BundledInstrument[] = ROWS.map(([symbol,
 }));
 
 export const SYMBOL_PATTERN = /^[A-Z]{2,5}$/;
+/** The longest instrument name (the bundled ones are at most 32 characters): it is sent to every member. */
+export const INSTRUMENT_NAME_MAX_LENGTH = 80;
+/** The longest sector name, of an instrument or a dataset (the bundled ones are at most 22). */
+export const SECTOR_MAX_LENGTH = 40;
 
 export interface FactorVolatilities {
   marketVolatility: number;
@@ -141,8 +146,14 @@ export function instrumentProblems(
   const problems: string[] = [];
   const label = instrument.symbol || "(no symbol)";
   if (!SYMBOL_PATTERN.test(instrument.symbol)) problems.push(`${label}: a symbol is 2 to 5 capital letters.`);
-  if (!instrument.name.trim()) problems.push(`${label}: the name is empty.`);
-  if (!instrument.sector.trim()) problems.push(`${label}: the sector is empty.`);
+  const name = textProblem(instrument.name.trim(), { min: 1, max: INSTRUMENT_NAME_MAX_LENGTH });
+  if (name === "too-short") problems.push(`${label}: the name is empty.`);
+  else if (name === "too-long") problems.push(`${label}: the name is longer than ${INSTRUMENT_NAME_MAX_LENGTH} characters.`);
+  else if (name) problems.push(`${label}: the name may hold letters, numbers and punctuation only.`);
+  const sector = textProblem(instrument.sector.trim(), { min: 1, max: SECTOR_MAX_LENGTH });
+  if (sector === "too-short") problems.push(`${label}: the sector is empty.`);
+  else if (sector === "too-long") problems.push(`${label}: the sector is longer than ${SECTOR_MAX_LENGTH} characters.`);
+  else if (sector) problems.push(`${label}: the sector may hold letters, numbers and punctuation only.`);
   try {
     if (!/^\d+\.\d{2}$/.test(instrument.startingPrice) || toCents(instrument.startingPrice) <= 0) {
       problems.push(`${label}: the starting price must be positive with two decimals, like 42.50.`);

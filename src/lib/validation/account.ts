@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { isTimeZone } from "../time-zone";
+import { textField } from "./text";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -26,12 +27,7 @@ export const passwordSchema = z
     z.maxLength(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
   );
 
-export const displayNameSchema = z.string({ error: "Enter a display name." }).check(
-  z.trim(),
-  z.minLength(1, "Enter a display name."),
-  z.maxLength(60, "Use at most 60 characters."),
-  z.refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "Use letters, numbers and punctuation only."),
-);
+export const displayNameSchema = textField({ min: 1, max: 60, required: "Enter a display name." });
 
 export const registerSchema = z.object({
   email: emailSchema,

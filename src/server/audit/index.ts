@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { auditLog } from "@/server/db/schema";
+import { toSafeText } from "@/lib/text";
 
 import { AUDIT_ACTIONS, type AuditAction } from "./actions";
 
@@ -14,13 +15,38 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** Bounds of what one entry keeps: the log records what happened, not whole inputs. */
+export const AUDIT_LIMITS = { string: 2000, key: 100, entries: 1000, depth: 8 } as const;
+
+/**
+ * Any value as something `jsonb` stores: NUL and lone surrogates replaced (PostgreSQL refuses
+ * both), strings cut to 2,000 characters, at most 1,000 entries per object or array and 8
+ * levels; numbers that JSON cannot hold become null, bigints and dates text. The audit writer
+ * never fails on what a use-case hands it.
+ */
+export function auditSafe(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return toSafeText(value, AUDIT_LIMITS.string);
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "boolean" || value === null || value === undefined) return value ?? null;
+  if (typeof value === "bigint") return value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value !== "object") return null;
+  if (depth >= AUDIT_LIMITS.depth) return "…";
+  if (Array.isArray(value)) return value.slice(0, AUDIT_LIMITS.entries).map((v) => auditSafe(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value).slice(0, AUDIT_LIMITS.entries)) {
+    if (inner !== undefined) out[toSafeText(key, AUDIT_LIMITS.key)] = auditSafe(inner, depth + 1);
+  }
+  return out;
+}
+
 export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     action: entry.action,
     actorId: entry.actorId ?? null,
     subjectId: entry.subjectId ?? entry.actorId ?? null,
-    ip: entry.ip ?? null,
-    detail: entry.detail ?? {},
+    ip: entry.ip == null ? null : toSafeText(entry.ip, AUDIT_LIMITS.key),
+    detail: auditSafe(entry.detail ?? {}) as Record<string, unknown>,
   });
 }
 

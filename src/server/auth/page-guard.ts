@@ -6,6 +6,7 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from "next";
 import type { Session } from "next-auth";
 import { env } from "@/env";
+import { findUnsafeText } from "@/lib/text";
 import { isDomainError } from "@/domain/errors";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { getServerAuthSession } from "./session";
@@ -60,11 +61,20 @@ export function outageAware<P extends object>(getProps: GetServerSideProps<P>): 
   };
 }
 
+/**
+ * The input rule (src/lib/text.ts) for a page: a path parameter or query value with a NUL or a
+ * lone surrogate names nothing that can exist, so the page answers 404 before any query runs.
+ */
+export function hasUnsafePageInput(ctx: Pick<GetServerSidePropsContext, "params" | "query">): boolean {
+  return findUnsafeText(ctx.params ?? {}) !== null || findUnsafeText(ctx.query) !== null;
+}
+
 export function guardedPage<P extends object = object>(
   options: { role?: "admin" },
   load?: Loader<P>,
 ): GetServerSideProps<P & BasePageProps> {
   return outageAware(async (ctx) => {
+    if (hasUnsafePageInput(ctx)) return { notFound: true };
     const session = await getServerAuthSession(ctx);
     if (!session) {
       // A revoked or expired session: next-auth cleared its cookie on this response.

@@ -12,7 +12,9 @@ import { fieldErrors } from "@/lib/validation/field-errors";
 import { getServerAuthSession } from "@/server/auth/session";
 import { databaseUnavailableFailure, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
-import { failures, isDomainError } from "@/domain/errors";
+import { findUnsafeText } from "@/lib/text";
+import { DomainError, failures, isDomainError } from "@/domain/errors";
+import { BodyError, readBody } from "./body";
 import { STATUS_OF } from "./errors";
 import { clientIp, runWithRequestContext } from "./request-context";
 
@@ -60,7 +62,27 @@ export function isCrossSite(req: Pick<NextApiRequest, "headers">): boolean {
   return false;
 }
 
-export function apiRoute(specs: Specs) {
+export interface RouteOptions {
+  /** The largest request body this route reads (default 1 MB, Next's). */
+  maxBodyBytes?: number;
+}
+
+/** The input rule (src/lib/text.ts) as an answer: 400 INVALID_TEXT naming the field. */
+function rejectUnsafeText(...inputs: unknown[]) {
+  for (const input of inputs) {
+    const path = findUnsafeText(input);
+    if (path === null) continue;
+    const message = "Text may not contain NUL characters or unpaired surrogates.";
+    throw new DomainError("invalid", "INVALID_TEXT", message, { fields: { [path || "_"]: message } });
+  }
+}
+
+/**
+ * Every route module also says `export const config = { api: { bodyParser: false } }` (Next
+ * reads it from the module, literally): apiRoute reads the body itself (./body.ts), so a bad
+ * one is answered in our error shape. tests/unit/api-routes-config.test.ts checks each route.
+ */
+export function apiRoute(specs: Specs, options: RouteOptions = {}) {
   return async function handle(req: NextApiRequest, res: NextApiResponse) {
     const ip = clientIp(req);
     await runWithRequestContext({ ip }, async () => {
@@ -69,6 +91,7 @@ export function apiRoute(specs: Specs) {
         if (!spec) {
           // HTTP's own question, not the product's: answered here rather than as a domain error.
           res.setHeader("Allow", Object.keys(specs).join(", "));
+          res.setHeader("Cache-Control", "private, no-store");
           res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${Object.keys(specs).join(" or ")} for this address.` } });
           return;
         }
@@ -79,6 +102,9 @@ export function apiRoute(specs: Specs) {
         if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
         if (spec.auth !== "public" && !session) throw failures.unauthenticated();
         if (spec.auth === "admin" && session?.user.role !== "admin") throw failures.forbidden("This is for admins only.");
+        // Next's body parser is off for our routes: read it here, once auth has passed.
+        if (req.body === undefined && req.method !== "GET" && req.method !== "HEAD") req.body = await readBody(req, options.maxBodyBytes);
+        rejectUnsafeText(req.query, req.body);
         let input: unknown = undefined;
         if (spec.input) {
           const raw = req.method === "GET" || req.method === "DELETE" ? { ...req.query } : (req.body ?? {});
@@ -104,10 +130,15 @@ export function apiRoute(specs: Specs) {
 
 export function sendError(res: NextApiResponse, error: unknown) {
   if (res.headersSent) return;
+  // An error answer is as private as a success: never cached by a browser or a proxy.
+  res.setHeader("Cache-Control", "private, no-store");
+  if (error instanceof BodyError) {
+    res.status(error.status).json({ error: { code: error.code, message: error.message } });
+    return;
+  }
   if (isDatabaseUnavailable(error)) {
     // Not the request's fault and not a sign-out: 503, try again (docs/decisions/026).
     logger().warn({ err: error }, "[api] database unavailable");
-    res.setHeader("Cache-Control", "private, no-store");
     error = databaseUnavailableFailure();
   }
   if (isDomainError(error)) {
@@ -115,10 +146,6 @@ export function sendError(res: NextApiResponse, error: unknown) {
     res.status(STATUS_OF[error.kind]).json({
       error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }), ...error.details },
     });
-    return;
-  }
-  if (error instanceof SyntaxError) {
-    res.status(400).json({ error: { code: "INVALID_JSON", message: "The request body is not valid JSON." } });
     return;
   }
   logger().error({ err: error }, "[api] unexpected error");

@@ -3,6 +3,7 @@
  * every instance behind a load balancer. One atomic upsert per attempt
  * (docs/decisions/004-rate-limits.md).
  */
+import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { env } from "@/env";
 import type { DbOrTx } from "@/server/db";
@@ -48,6 +49,17 @@ async function hit(db: DbOrTx, key: string, rule: Rule): Promise<RateLimitVerdic
 }
 
 /**
+ * The row key of an address. Whatever a client sends as "email" (next-auth's forms take any
+ * text) is counted: one longer than an email can be is keyed by its hash, so the key always
+ * fits the primary key's index.
+ */
+function addressKey(action: RateLimitedAction, address: string): string {
+  const normal = address.toLowerCase();
+  const part = normal.length > 254 ? `sha256:${createHash("sha256").update(normal).digest("hex")}` : normal;
+  return `${action}:address:${part}`;
+}
+
+/**
  * Counts one attempt against the address (when given) and the client IP. A limit of 0
  * switches that rule off.
  */
@@ -60,7 +72,7 @@ export async function consumeAttempt(
   const verdicts: RateLimitVerdict[] = [];
   if (rules.perIp.limit > 0) verdicts.push(await hit(db, `${action}:ip:${who.ip}`, rules.perIp));
   if (who.address && rules.perAddress.limit > 0) {
-    verdicts.push(await hit(db, `${action}:address:${who.address.toLowerCase()}`, rules.perAddress));
+    verdicts.push(await hit(db, addressKey(action, who.address), rules.perAddress));
   }
   const blocked = verdicts.filter((v) => !v.allowed);
   if (Math.random() < 0.01) await pruneExpired(db);
@@ -76,7 +88,7 @@ export async function peekWait(
 ): Promise<number> {
   const rules = rulesFor(action);
   const keys: Array<[string, Rule]> = [[`${action}:ip:${who.ip}`, rules.perIp]];
-  if (who.address) keys.push([`${action}:address:${who.address.toLowerCase()}`, rules.perAddress]);
+  if (who.address) keys.push([addressKey(action, who.address), rules.perAddress]);
   let wait = 0;
   for (const [key, rule] of keys) {
     if (rule.limit <= 0) continue;
@@ -91,7 +103,7 @@ export async function peekWait(
 
 /** A successful sign-in forgives the address's failed attempts (not the IP's). */
 export async function clearAddress(db: DbOrTx, action: RateLimitedAction, address: string) {
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${`${action}:address:${address.toLowerCase()}`}`);
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${addressKey(action, address)}`);
 }
 
 async function pruneExpired(db: DbOrTx) {

@@ -5,7 +5,8 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { INDEX_KIND, instrumentProblems, parseOhlcvCsv, SIMULATED_KINDS, TLX, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
+import { textProblem } from "@/lib/text";
+import { INDEX_KIND, instrumentProblems, SECTOR_MAX_LENGTH, parseOhlcvCsv, SIMULATED_KINDS, TLX, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
 import { cancelOrdersOfWithdrawnInstrument } from "@/features/trading";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
@@ -244,14 +245,17 @@ export interface DatasetImport {
   csv: string;
 }
 
-/** The longest sector name a dataset takes (the bundled ones are at most 22 characters). */
-export const MAX_SECTOR_CHARS = 40;
+/** The longest sector name a dataset takes: an instrument's (the bundled ones are at most 22 characters). */
+export const MAX_SECTOR_CHARS = SECTOR_MAX_LENGTH;
+/** The longest dataset name. */
+export const MAX_DATASET_NAME_CHARS = 80;
 
 /** What is wrong with a dataset's sector, or null: required, because a replay position shows it. */
 export function datasetSectorProblem(sector: string): string | null {
-  const clean = sector.trim();
-  if (!clean) return "Give the company's sector, like Technology: a replay position shows it.";
-  if (clean.length > MAX_SECTOR_CHARS) return `A sector is at most ${MAX_SECTOR_CHARS} characters.`;
+  const problem = textProblem(sector.trim(), { min: 1, max: MAX_SECTOR_CHARS });
+  if (problem === "too-short") return "Give the company's sector, like Technology: a replay position shows it.";
+  if (problem === "too-long") return `A sector is at most ${MAX_SECTOR_CHARS} characters.`;
+  if (problem) return "Use letters, numbers and punctuation only in the sector.";
   return null;
 }
 
@@ -293,8 +297,10 @@ export async function importDataset(db: Db, actorId: string, input: DatasetImpor
   const symbol = input.symbol.trim().toUpperCase();
   const sector = input.sector.trim();
   const fields: Record<string, string> = {};
-  if (!name) fields.name = "Give the dataset a name.";
-  else if (name.length > 80) fields.name = "A name is at most 80 characters.";
+  const nameProblem = textProblem(name, { min: 1, max: MAX_DATASET_NAME_CHARS });
+  if (nameProblem === "too-short") fields.name = "Give the dataset a name.";
+  else if (nameProblem === "too-long") fields.name = `A name is at most ${MAX_DATASET_NAME_CHARS} characters.`;
+  else if (nameProblem) fields.name = "Use letters, numbers and punctuation only in the name.";
   if (!DATASET_SYMBOL_PATTERN.test(symbol)) fields.symbol = "A symbol is 1 to 10 capital letters or digits (dots and dashes allowed), like ACME.";
   const sectorProblem = datasetSectorProblem(sector);
   if (sectorProblem) fields.sector = sectorProblem;

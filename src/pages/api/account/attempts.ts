@@ -4,6 +4,8 @@ import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { peekWait } from "@/server/http/rate-limit";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "public",

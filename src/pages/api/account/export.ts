@@ -4,6 +4,8 @@ import { apiRoute, method } from "@/server/http/api-route";
 import { logger } from "@/server/logger";
 import { writePersonalData } from "@/server/personal-data";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "user",

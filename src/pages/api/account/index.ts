@@ -5,6 +5,8 @@ import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "user",

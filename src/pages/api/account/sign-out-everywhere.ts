@@ -2,6 +2,8 @@ import { signOutEverywhere } from "@/features/account/server/lifecycle";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   POST: method({
     auth: "user",

@@ -3,6 +3,8 @@ import { AUDIT_ACTIONS, listAudit } from "@/server/audit";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "admin",

@@ -1,13 +1,15 @@
 /**
  * next-auth, wrapped: the wrapper adds the request context (client IP for the audit log),
  * rate limits password sign-in and email-link requests, and bounds client log reports
- * before next-auth runs. Everything else is next-auth's own protocol, with one exception:
+ * before next-auth runs; it also refuses what breaks the input rule (src/lib/text.ts) and the
+ * methods next-auth answers with a 500. Everything else is next-auth's own protocol, with one exception:
  * when the session check cannot reach the database, the session call answers 503 and leaves
  * the cookie alone instead of next-auth's "no session" that clears it (docs/decisions/026).
  */
 import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { env } from "@/env";
+import { findUnsafeText } from "@/lib/text";
 import { holdResponse } from "@/server/auth/held-response";
 import { authOptions } from "@/server/auth/options";
 import { watchDatabase } from "@/server/auth/session";
@@ -49,6 +51,21 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
 }
 
 async function handle(req: NextApiRequest, res: NextApiResponse, ip: string) {
+  // The input rule (src/lib/text.ts), as apiRoute applies it: nothing with a NUL or a lone
+  // surrogate reaches the rate limiter's table or next-auth's adapter.
+  const unsafe = findUnsafeText(req.query) ?? findUnsafeText(req.body);
+  if (unsafe !== null) {
+    const message = "Text may not contain NUL characters or unpaired surrogates.";
+    res.setHeader("Cache-Control", "private, no-store");
+    return res.status(400).json({ error: { code: "INVALID_TEXT", message, fields: { [unsafe || "_"]: message } } });
+  }
+  const [first, second] = (req.query.nextauth as string[] | undefined) ?? [];
+  if (first === "callback" && second === "credentials" && req.method !== "POST") {
+    // next-auth throws ("Callback for provider type credentials not supported"): a 500 for a GET.
+    res.setHeader("Allow", "POST");
+    res.setHeader("Cache-Control", "private, no-store");
+    return res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use POST for this address." } });
+  }
   const action = limitedAction(req);
   if (action === "client-log") {
     const { level, code } = (req.body ?? {}) as { level?: unknown; code?: unknown };

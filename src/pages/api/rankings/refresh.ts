@@ -6,6 +6,8 @@ import { getDb } from "@/server/db";
 import { apiRoute, method, sendError } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
 
+export const config = { api: { bodyParser: false } };
+
 const route = apiRoute({
   POST: method({
     auth: "user",

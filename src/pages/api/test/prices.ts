@@ -14,6 +14,8 @@ const body = z.object({
   price: z.string().regex(/^\d+(\.\d{1,2})?$/, 'price is a decimal string with at most 2 decimals, like "101.25".'),
 });
 
+export const config = { api: { bodyParser: false } };
+
 const route = apiRoute({
   POST: method({
     auth: "user",

@@ -16,6 +16,8 @@ import { apiRoute, method, sendError } from "@/server/http/api-route";
 
 const DAY_MS = 86_400_000;
 
+export const config = { api: { bodyParser: false } };
+
 const route = apiRoute({
   POST: method({
     auth: "user",

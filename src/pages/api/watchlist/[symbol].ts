@@ -4,6 +4,8 @@ import { apiRoute, method } from "@/server/http/api-route";
 
 const symbolOf = (value: unknown) => String(value).toUpperCase().slice(0, 20);
 
+export const config = { api: { bodyParser: false } };
+
 /** PUT adds the instrument (again: no change), DELETE removes it; both answer the watchlist. */
 export default apiRoute({
   PUT: method({

@@ -3,6 +3,8 @@ import { reorderSchema } from "@/lib/validation/learn";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   POST: method({
     auth: "admin",

@@ -3,6 +3,8 @@ import { deleteDataset, getDataset, setDatasetSector } from "@/features/market/s
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   /** The dataset and all its rows, oldest first. */
   GET: method({

@@ -2,6 +2,8 @@ import { editInstrument, instrumentChangeSchema } from "@/features/market/server
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   /** Edit fields and/or {"active": false} to deactivate ({"active": true} brings it back). */
   PATCH: method({

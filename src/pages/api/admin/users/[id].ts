@@ -12,6 +12,8 @@ const changeSchema = z
   .strict()
   .refine((v) => v.role !== undefined || v.disabled !== undefined, "Nothing to change.");
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   PATCH: method({
     auth: "admin",

@@ -3,6 +3,8 @@ import { searchUsers } from "@/features/admin/server/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "admin",

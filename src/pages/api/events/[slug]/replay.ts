@@ -4,6 +4,8 @@ import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
 
+export const config = { api: { bodyParser: false } };
+
 /** A replay event's trading day and instrument prices now (the event page polls it). */
 export default apiRoute({
   GET: method({

@@ -13,6 +13,8 @@ const query = z.object({
   to: time,
 });
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "user",

@@ -11,6 +11,8 @@ const attemptSchema = z.object({
     .max(100),
 });
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   POST: method({
     auth: "user",

@@ -3,6 +3,8 @@ import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { resolveTimeZone } from "@/server/http/time-zone";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   POST: method({
     auth: "user",

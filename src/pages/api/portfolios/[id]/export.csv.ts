@@ -2,6 +2,8 @@ import { findPortfolioFor, portfolioCsv } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "user",

@@ -8,6 +8,8 @@ const query = z.object({
   range: z.enum(PERFORMANCE_RANGES, { error: "range is one of day, week, month, all." }).default("day"),
 });
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "user",

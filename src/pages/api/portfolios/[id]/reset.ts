@@ -3,6 +3,8 @@ import { findPortfolioFor, resetPracticePortfolio } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   POST: method({
     auth: "user",

@@ -2,6 +2,8 @@ import { archiveEvent } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   POST: method({
     auth: "admin",

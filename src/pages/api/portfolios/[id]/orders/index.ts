@@ -17,6 +17,8 @@ const orderBody = z.object({
 
 const listQuery = pageQuery.extend({ status: z.enum(["open", "filled", "cancelled", "rejected", "expired"]).optional() });
 
+export const config = { api: { bodyParser: false } };
+
 export default apiRoute({
   GET: method({
     auth: "user",
