@@ -7,19 +7,25 @@ import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsR
 import type { Session } from "next-auth";
 import { env } from "@/env";
 import { isDomainError } from "@/domain/errors";
+import { resolveTimeZone } from "@/server/http/time-zone";
 import { getServerAuthSession } from "./session";
 
 export interface BasePageProps {
   session: Session | null;
   sessionPollSeconds: number;
+  /**
+   * The zone every time on the page is shown in (the profile's, else the browser's from its
+   * tl-tz cookie, else UTC): resolved here so the server and the browser format alike.
+   */
+  timeZone: string;
   /** Set when a member opens an admin page: the page shows a clear 403. */
   forbidden?: boolean;
 }
 
 type Loader<P> = (ctx: GetServerSidePropsContext, session: Session) => Promise<GetServerSidePropsResult<P>>;
 
-export function runtimeProps(session: Session | null): BasePageProps {
-  return { session, sessionPollSeconds: env().SESSION_POLL_SECONDS };
+export function runtimeProps(session: Session | null, cookies: Partial<Record<string, string>> = {}): BasePageProps {
+  return { session, sessionPollSeconds: env().SESSION_POLL_SECONDS, timeZone: resolveTimeZone(session?.user.timeZone, cookies) };
 }
 
 export const THEME_COOKIE = "tl-theme";
@@ -51,7 +57,7 @@ export function guardedPage<P extends object = object>(
     syncThemeCookie(ctx, session.user.theme);
     if (options.role === "admin" && session.user.role !== "admin") {
       ctx.res.statusCode = 403;
-      return { props: { ...runtimeProps(session), forbidden: true } as P & BasePageProps };
+      return { props: { ...runtimeProps(session, ctx.req.cookies), forbidden: true } as P & BasePageProps };
     }
     let result: GetServerSidePropsResult<P>;
     try {
@@ -63,6 +69,6 @@ export function guardedPage<P extends object = object>(
     }
     if (!("props" in result)) return result;
     const props = await result.props;
-    return { props: { ...props, ...runtimeProps(session) } };
+    return { props: { ...props, ...runtimeProps(session, ctx.req.cookies) } };
   };
 }

@@ -1,7 +1,7 @@
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import styles from "./admin.module.css";
 
@@ -28,6 +28,7 @@ interface Page<T> {
 
 export function AuditLog({ actions }: { actions: readonly string[] }) {
   const router = useRouter();
+  const { stamp } = useTimeFormat();
   const personId = typeof router.query.personId === "string" ? router.query.personId : "";
   const [action, setAction] = useState("");
   const [page, setPage] = useState(1);
@@ -40,6 +41,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
   const filteredPerson = data?.items.find((e) => e.subject?.id === personId)?.subject;
   return (
     <Card title="Audit log">
+      <TimeZoneNote />
       <div className={styles.toolbar}>
         <SelectField label="Action" value={action} onChange={(e) => {
             setAction(e.target.value);
@@ -91,7 +93,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
             )}
             {data?.items.map((e) => (
               <tr key={e.id}>
-                <td className="mono">{e.at.replace("T", " ").slice(0, 19)}</td>
+                <td className="mono"><time dateTime={e.at}>{stamp(e.at)}</time></td>
                 <td>{e.action}</td>
                 <td>{who(e.actor)}</td>
                 <td>{who(e.subject)}</td>

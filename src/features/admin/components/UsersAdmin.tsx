@@ -2,7 +2,7 @@ import { useSession } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import styles from "./admin.module.css";
 
@@ -37,6 +37,7 @@ function useDebounced<T>(value: T, ms: number) {
 
 export function UsersAdmin() {
   const { data: session } = useSession();
+  const { date } = useTimeFormat();
   const [q, setQ] = useState("");
   const [role, setRole] = useState("");
   const [page, setPage] = useState(1);
@@ -65,6 +66,7 @@ export function UsersAdmin() {
 
   return (
     <Card title="People">
+      <TimeZoneNote />
       <div className={styles.toolbar} role="search">
         <Field label="Search by name or email" type="search" value={q} onChange={(e) => {
             setQ(e.target.value);
@@ -124,7 +126,7 @@ export function UsersAdmin() {
                   <td>
                     {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}
                   </td>
-                  <td>{new Date(u.createdAt).toLocaleDateString("en", { dateStyle: "medium" })}</td>
+                  <td>{date(u.createdAt)}</td>
                   <td>
                     <div className={styles.actions}>
                       <Button
