@@ -13,7 +13,11 @@ import { appUrl, browserMissing, newPerson, registerViaApi, setPrice, signInAt, 
 const ZONES = ["America/New_York", "Pacific/Auckland"] as const;
 const HOUR = 3_600_000;
 
-/** Every error the page reports: uncaught exceptions and console.error (React logs #418 there). */
+/**
+ * Every error the page reports: uncaught exceptions (React 19 reports #418 there) and
+ * console.error. The page is a plain one, not watchedPage(): its throwing listener would stop
+ * this one from hearing the error, and the test could not say which page failed.
+ */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
@@ -86,7 +90,7 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
       const market = await client.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol: "BHFD", side: "buy", type: "market", quantity: 1 } });
       expect(market.status).toBe(201);
 
-      const member = await (await devices.launch({ timezoneId: zone })).newPage();
+      const member = await (await devices.launch({ timezoneId: zone })).context.newPage();
       const memberErrors = collectErrors(member);
       await signInAt(member, person);
       await member.waitForURL(`${appUrl()}/`);
@@ -107,7 +111,7 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
       await member.getByRole("table", { name: "Order history" }).getByText("BHFD").first().waitFor();
       if (memberErrors.length) memberFound["/portfolio (history)"] = [...memberErrors];
 
-      const admin = await (await devices.launch({ timezoneId: zone })).newPage();
+      const admin = await (await devices.launch({ timezoneId: zone })).context.newPage();
       const adminErrors = collectErrors(admin);
       await signInAt(admin, TEST_ADMIN);
       await admin.waitForURL(`${appUrl()}/`);
@@ -128,7 +132,7 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
     await setPrice(client, "OTMG", "40.00");
     const order = await placeLimitBuy(client, await practicePortfolioId(client), "OTMG");
 
-    const page = await (await devices.launch({ timezoneId: "America/New_York" })).newPage();
+    const page = await (await devices.launch({ timezoneId: "America/New_York" })).context.newPage();
     const errors = collectErrors(page);
     await signInAt(page, person);
     await page.waitForURL(`${appUrl()}/`);
