@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { timeFormat } from "@/lib/format";
 import { HttpClient } from "../setup/http-client";
 import { appUrl, browserMissing, newPerson, registerViaApi, setPrice, signInAt, TEST_ADMIN, useDevices } from "./helpers";
 
@@ -41,7 +42,7 @@ async function visit(page: Page, errors: string[], paths: string[]): Promise<Rec
   return found;
 }
 
-async function createEvent(admin: HttpClient): Promise<string> {
+async function createEvent(admin: HttpClient): Promise<{ slug: string; startsAt: string }> {
   const res = await admin.request("/api/admin/events", {
     method: "POST",
     json: {
@@ -53,7 +54,8 @@ async function createEvent(admin: HttpClient): Promise<string> {
     },
   });
   if (res.status !== 201) throw new Error(`creating the event failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { slug: string }).slug;
+  const body = (await res.json()) as { slug: string; event: { startsAt: string } };
+  return { slug: body.slug, startsAt: body.event.startsAt };
 }
 
 async function practicePortfolioId(client: HttpClient): Promise<string> {
@@ -77,7 +79,7 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
     it(`renders every main page without a page or console error in ${zone}`, { timeout: 300_000 }, async () => {
       const adminClient = new HttpClient(appUrl());
       await adminClient.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-      const slug = await createEvent(adminClient);
+      const { slug } = await createEvent(adminClient);
 
       // A member with something timed on every page: a resting order, a fill, a price history.
       const person = newPerson("zones");
@@ -156,6 +158,46 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
     await page.getByText("Times in America/New_York").first().waitFor();
     const again = (await openOrders.locator("li").filter({ hasText: "OTMG" }).first().textContent()) ?? "";
     expect(again).toContain(newYork);
+    expect(errors).toEqual([]);
+  });
+
+  it("reads and writes the event form's wall times in the profile's zone", { timeout: 120_000 }, async () => {
+    // An organiser in Kolkata (profile) on a laptop set to New York.
+    const organiser = newPerson("organiser");
+    const { id } = await registerViaApi(organiser);
+    const adminClient = new HttpClient(appUrl());
+    await adminClient.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    expect((await adminClient.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "admin" } })).status).toBe(200);
+    const client = new HttpClient(appUrl());
+    await client.signIn(organiser.email, organiser.password);
+    expect((await client.request("/api/account", { method: "PATCH", json: { timeZone: "Asia/Kolkata" } })).status).toBe(200);
+    const { slug, startsAt } = await createEvent(client);
+
+    const page = await (await devices.launch({ timezoneId: "America/New_York" })).context.newPage();
+    const errors = collectErrors(page);
+    await signInAt(page, organiser);
+    await page.waitForURL(`${appUrl()}/`);
+
+    // An existing event's start, as Kolkata's clock reads it.
+    await page.goto(`${appUrl()}/admin/events/${slug}`, { waitUntil: "networkidle" });
+    const edit = page.getByRole("form", { name: "Edit event" });
+    expect((await edit.getByLabel(/^Starts \(/).inputValue()).slice(0, 16)).toBe(timeFormat("Asia/Kolkata").wallTime(startsAt));
+    await edit.getByLabel("Starts (Asia/Kolkata time)").waitFor();
+
+    // A new event at 10:00 Kolkata time starts at 04:30 UTC, whatever the laptop's zone.
+    await page.goto(`${appUrl()}/admin/events`, { waitUntil: "networkidle" });
+    const create = page.getByRole("form", { name: "Create an event" });
+    const title = `Kolkata cup ${Date.now()}`;
+    await create.getByLabel("Title").fill(title);
+    await create.getByLabel(/^Starts \(/).fill("2030-01-15T10:00");
+    await create.getByLabel(/^Ends \(/).fill("2030-01-22T10:00");
+    await create.getByRole("button", { name: "Create event" }).click();
+    const created = page.getByRole("status").filter({ hasText: "Created" });
+    await created.waitFor();
+    const newSlug = (await created.getByRole("link", { name: title }).getAttribute("href"))!.split("/").pop()!;
+    const saved = (await (await client.request(`/api/admin/events/${newSlug}`)).json()) as { event: { startsAt: string; endsAt: string } };
+    expect(saved.event.startsAt).toBe("2030-01-15T04:30:00.000Z");
+    expect(saved.event.endsAt).toBe("2030-01-22T04:30:00.000Z");
     expect(errors).toEqual([]);
   });
 });
