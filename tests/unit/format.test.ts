@@ -120,6 +120,7 @@ describe("numbers in one locale", () => {
     expect(money("1234567.5")).toBe("1,234,567.50");
     expect(percent("0.0523")).toBe("+5.23 %");
     expect(percent("0.0523", { signed: false })).toBe("5.23 %");
+    expect(percent("0.5", { signed: false, digits: 0 })).toBe("50 %");
   });
 
   it("writes a negative figure with exactly one minus sign, and a zero with none", () => {

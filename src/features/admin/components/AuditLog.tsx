@@ -3,6 +3,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
 
 interface Person {
@@ -105,7 +106,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
         </table>
       </div>
       <div className={pagerClass}>
-        <span className="muted">{data ? `${data.total} entries · page ${page} of ${pages}` : "Loading…"}</span>
+        <span className="muted">{data ? `${integer(data.total)} entries · page ${integer(page)} of ${integer(pages)}` : "Loading…"}</span>
         <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           Previous
         </Button>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
 
 interface UserRow {
@@ -170,7 +171,7 @@ export function UsersAdmin() {
       </div>
       <div className={pagerClass}>
         <span className="muted">
-          {data ? `${data.total} ${data.total === 1 ? "person" : "people"} · page ${page} of ${pages}` : "Loading…"}
+          {data ? `${integer(data.total)} ${data.total === 1 ? "person" : "people"} · page ${integer(page)} of ${integer(pages)}` : "Loading…"}
         </span>
         <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           Previous

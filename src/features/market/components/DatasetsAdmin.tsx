@@ -6,6 +6,7 @@ import useSWR from "swr";
 import { Alert, Button, Card, Field, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { SECTORS } from "@/domain/market/universe";
 import { ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
 
 export interface DatasetSummaryRow {
@@ -79,7 +80,7 @@ export function DatasetsAdmin() {
                     </td>
                     <td>{d.symbol}</td>
                     <td>{d.sector}</td>
-                    <td>{d.rowCount}</td>
+                    <td>{integer(d.rowCount)}</td>
                     <td>{d.firstDate}</td>
                     <td>{d.lastDate}</td>
                     <td>{dateTime(d.createdAt)}</td>
