@@ -37,6 +37,7 @@ export const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
   CsrfFailed: "Your sign-in form expired (security check failed). Please try again.",
   TooManyAttempts: "Too many attempts. Please wait a while before you try again.",
   AccountDisabled: "This account has been disabled. Contact an administrator.",
+  DatabaseUnavailable: "Tickerlab can't reach its database right now. Please try again in a few seconds.",
 };
 
 export function signInErrorMessage(code: string | null | undefined): string | null {

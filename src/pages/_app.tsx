@@ -7,6 +7,7 @@ import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
 import { TimeZoneProvider } from "@/components/ui";
 import { AppShell } from "@/features/shell/AppShell";
+import { DatabaseUnavailable } from "@/features/shell/DatabaseUnavailable";
 import { Forbidden } from "@/features/shell/Forbidden";
 import { RequireSession } from "@/features/shell/RequireSession";
 import { RouteProgress } from "@/features/shell/RouteProgress";
@@ -19,6 +20,7 @@ interface PageProps {
   /** The zone the server resolved for this page's times (docs/decisions/028-time-zones.md). */
   timeZone?: string;
   forbidden?: boolean;
+  databaseUnavailable?: boolean;
 }
 
 export default function App({ Component, pageProps }: AppProps<PageProps>) {
@@ -29,7 +31,10 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
   // Likewise the time zone: a page without server props (the 404) keeps the last one.
   const [timeZone, setTimeZone] = useState(pageProps.timeZone ?? "UTC");
   if (typeof pageProps.timeZone === "string" && pageProps.timeZone !== timeZone) setTimeZone(pageProps.timeZone);
-  const page = pageProps.forbidden ? <Forbidden /> : <Component {...pageProps} />;
+  // The server could not reach its database: the page's own props are missing, and the person
+  // is still signed in, so neither the page nor the client guard runs (docs/decisions/026).
+  const outage = pageProps.databaseUnavailable === true;
+  const page = outage ? <DatabaseUnavailable /> : pageProps.forbidden ? <Forbidden /> : <Component {...pageProps} />;
   return (
     <SessionProvider session={pageProps.session} refetchOnWindowFocus refetchInterval={poll}>
       <Head>
@@ -40,7 +45,7 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
       <SessionBroadcast />
       <TimeZoneCookie />
       <TimeZoneProvider timeZone={timeZone}>
-        <AppShell>{Page.auth ? <RequireSession>{page}</RequireSession> : page}</AppShell>
+        <AppShell>{Page.auth && !outage ? <RequireSession>{page}</RequireSession> : page}</AppShell>
       </TimeZoneProvider>
     </SessionProvider>
   );

@@ -4,7 +4,7 @@ import { LoginPanel, type ProviderInfo } from "@/features/account/components/Log
 import { env } from "@/env";
 import { safeCallbackPath } from "@/lib/callback-url";
 import { authOptions } from "@/server/auth/options";
-import { runtimeProps, type BasePageProps } from "@/server/auth/page-guard";
+import { outageAware, runtimeProps, type BasePageProps } from "@/server/auth/page-guard";
 import { getServerAuthSession } from "@/server/auth/session";
 
 interface Props extends BasePageProps {
@@ -14,7 +14,7 @@ interface Props extends BasePageProps {
   emailSent: boolean;
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps: GetServerSideProps<Props> = outageAware<Props>(async (ctx) => {
   const origin = env().APP_ORIGIN;
   const callbackPath = safeCallbackPath(ctx.query.callbackUrl, origin);
   const session = await getServerAuthSession(ctx);
@@ -31,7 +31,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       emailSent: ctx.query.sent === "email",
     },
   };
-};
+});
 
 export default function LoginPage(props: Props) {
   return (

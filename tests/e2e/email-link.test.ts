@@ -15,6 +15,7 @@ import {
 } from "./helpers";
 
 const SIGN_IN_LINK = /http:\/\/[^\s"<>]+\/api\/auth\/callback\/email\?[^\s"<>]+/;
+const VERIFY_LINK = /http:\/\/[^\s"<>]+\/account\/verify-email\?token=[^\s"<>]+/;
 const RESET_LINK = /http:\/\/[^\s"<>]+\/account\/reset-password\?token=[^\s"<>]+/;
 
 /** Asks for a sign-in link on /login and returns the link from the mail that arrives. */
@@ -105,5 +106,19 @@ describe.skipIf(browserMissing)("emailed links", () => {
     await page.getByRole("button", { name: "Save new password" }).click();
     await page.getByRole("alert").filter({ hasText: "no longer valid" }).waitFor();
     expect(await page.getByRole("status").filter({ hasText: "Your password is changed." }).count()).toBe(0);
+  });
+
+  it("confirms a new address through the emailed link", async () => {
+    const person = newPerson("verify");
+    await registerViaApi(person);
+    const link = await waitForLink(mailDir(), person.email, VERIFY_LINK);
+    const page = await (await devices.launch()).newPage();
+    await signInAt(page, person);
+    await page.waitForURL(`${appUrl()}/`);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await page.getByRole("status").filter({ hasText: `Thank you: ${person.email} is confirmed.` }).waitFor();
+    const account = (await (await page.request.get(`${appUrl()}/api/account`)).json()) as { email: string; emailVerified: boolean };
+    expect(account).toMatchObject({ email: person.email, emailVerified: true });
   });
 });

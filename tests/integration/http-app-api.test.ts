@@ -112,6 +112,20 @@ describe("the app's API", () => {
     expect(paging.status).toBe(400);
   });
 
+  it("exports the signed-in person's data as a private JSON download, with their sign-in in it", async () => {
+    const { client, person } = await signedIn("export");
+    const res = await client.request("/api/account/export");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tickerlab-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const data = (await res.json()) as { profile: { email: string }; orders: unknown[]; activity: Array<{ action: string; byThem: boolean }> };
+    expect(data.profile.email).toBe(person.email);
+    expect(data.orders).toEqual([]);
+    expect(data.activity).toEqual(expect.arrayContaining([expect.objectContaining({ action: "auth.sign-in", byThem: true })]));
+    expect((await new Client().request("/api/account/export")).status).toBe(401);
+  });
+
   it("answers /api/health without a session", async () => {
     const res = await fetch(`${appUrl()}/api/health`);
     expect(res.status).toBe(200);

@@ -10,10 +10,13 @@
  *   the exact values as written (rounding to the cent cannot break them: it keeps order).
  * - High ≥ max(Open, Close) and Low ≤ min(Open, Close).
  * - Volume is a whole, non-negative number.
+ * - The file is read as spreadsheets write CSV (lib/csv.ts `readCsv`): quoted fields may hold
+ *   commas, so a number a spreadsheet wrote with thousands separators ("1,234.50") is taken.
  * Every problem on every line is reported, with its line number (the header is line 1);
  * when there is any, there are no rows at all, so nothing can be half-imported.
  * Blank lines are skipped (and still counted).
  */
+import { readCsv } from "@/lib/csv";
 import { fromCents } from "./cents";
 
 export interface OhlcvRow {
@@ -78,22 +81,22 @@ function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-function unquote(field: string): string {
-  const trimmed = field.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).trim() : trimmed;
-}
+/** "1,234.50" as a spreadsheet writes a formatted number: the separators go, anything else stays. */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+const ungrouped = (text: string) => (GROUPED.test(text) ? text.replace(/,/g, "") : text);
 
 /** Prices this far from the cent-exact integer range are a mistake, not a stock. */
 const MAX_WHOLE_DIGITS = 12;
 
 export function parseOhlcvCsv(text: string): OhlcvParseResult {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
-  const problems: CsvProblem[] = [];
-  const headerIndex = lines.findIndex((line) => line.trim() !== "");
-  if (headerIndex === -1) return { ok: false, problems: [{ line: 1, message: "Line 1: the file is empty; it needs the header Date,Open,High,Low,Close,Volume and at least one row." }] };
+  const read = readCsv(text);
+  if (!read.ok) return { ok: false, problems: [{ line: read.line, message: read.message }] };
+  const [headerRecord, ...records] = read.records;
+  if (!headerRecord) return { ok: false, problems: [{ line: 1, message: "Line 1: the file is empty; it needs the header Date,Open,High,Low,Close,Volume and at least one row." }] };
 
-  const header = lines[headerIndex]!.split(",").map((name) => unquote(name).toLowerCase());
-  const headerLine = headerIndex + 1;
+  const problems: CsvProblem[] = [];
+  const header = headerRecord.fields.map((name) => name.toLowerCase());
+  const headerLine = headerRecord.line;
   const position = {} as Record<Column, number>;
   const missing: string[] = [];
   for (const column of COLUMNS) {
@@ -112,17 +115,13 @@ export function parseOhlcvCsv(text: string): OhlcvParseResult {
 
   const rows: OhlcvRow[] = [];
   let previous: { date: string; line: number } | undefined;
-  for (let index = headerIndex + 1; index < lines.length; index++) {
-    const raw = lines[index]!;
-    if (raw.trim() === "") continue;
-    const line = index + 1;
+  for (const { line, fields } of records) {
     const report = (message: string) => problems.push({ line, message: `Line ${line}: ${message}` });
-    const fields = raw.split(",").map(unquote);
     if (fields.length !== header.length) {
       report(`expected ${header.length} fields like the header, found ${fields.length}.`);
       continue;
     }
-    const field = (column: Column) => fields[position[column]]!;
+    const field = (column: Column) => (column === "date" ? fields[position[column]]! : ungrouped(fields[position[column]]!));
 
     const date = field("date");
     let dateOk = false;

@@ -28,3 +28,4 @@ export { cloneEventInput, createEventInput, joinEventInput, updateEventInput } f
 /** How often the lifecycle task looks for events whose end has passed. */
 export const EVENT_LIFECYCLE_EVERY_MS = 1000;
 export { eventsTradingPort } from "./server/trading-port";
+export { eventsPersonalData } from "./server/personal-data";

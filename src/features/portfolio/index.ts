@@ -3,3 +3,4 @@ export { portfolioSummary, type PortfolioSummary, type Pricing } from "./server/
 export { takeSnapshots, snapshotPortfolios, pruneSnapshots, equityAt, snapshotInstant, SNAPSHOT_EVERY_MS, PERFORMANCE_RANGES, type PerformanceRange } from "./server/snapshots";
 export { portfolioPerformance, type Performance, type PerformancePoint } from "./server/performance";
 export { getWatchlist, addToWatchlist, removeFromWatchlist, WATCHLIST_LIMIT } from "./server/watchlist";
+export { portfolioPersonalData } from "./server/personal-data";

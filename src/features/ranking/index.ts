@@ -26,3 +26,4 @@ export {
   type RankingRow,
   type Viewer,
 } from "./server/queries";
+export { rankingPersonalData } from "./server/personal-data";

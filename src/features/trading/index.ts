@@ -17,3 +17,4 @@ export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioC
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";
 export { equityOf, holdingsOf, portfolioValuations, type EquityFigures, type Holdings } from "./valuation";
 export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, type OrderView, type PortfolioRow } from "./rows";
+export { tradingPersonalData } from "./personal-data";

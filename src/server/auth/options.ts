@@ -15,6 +15,7 @@ import { safeCallbackPath } from "@/lib/callback-url";
 import { audit } from "@/server/audit";
 import { getDb } from "@/server/db";
 import { users } from "@/server/db/schema";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
 import { canSendMail, sendMail } from "@/server/email";
 import { emails } from "@/server/email/templates";
 import { clearAddress } from "@/server/http/rate-limit";
@@ -215,6 +216,11 @@ function buildAuthOptions(): NextAuthOptions {
         const cause = (metadata as { name?: string; message?: string } | undefined) ?? {};
         if (code === "JWT_SESSION_ERROR" && isSessionRevoked(cause)) {
           logger().info({ reason: cause.message }, "[auth] revoked session refused");
+          return;
+        }
+        if (isDatabaseUnavailable(metadata)) {
+          // The session stays: the callers answer 503 and keep the cookie (docs/decisions/026).
+          logger().warn({ code, reason: cause.message }, "[auth] could not reach the database");
           return;
         }
         logger().error({ code, metadata: trimForLog(metadata) }, `[auth] ${code}`);

@@ -7,6 +7,7 @@ import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsR
 import type { Session } from "next-auth";
 import { env } from "@/env";
 import { isDomainError } from "@/domain/errors";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { resolveTimeZone } from "@/server/http/time-zone";
 import { getServerAuthSession } from "./session";
 
@@ -20,6 +21,8 @@ export interface BasePageProps {
   timeZone: string;
   /** Set when a member opens an admin page: the page shows a clear 403. */
   forbidden?: boolean;
+  /** Set when the database cannot be reached: the page shows "retrying" instead of itself. */
+  databaseUnavailable?: boolean;
 }
 
 type Loader<P> = (ctx: GetServerSidePropsContext, session: Session) => Promise<GetServerSidePropsResult<P>>;
@@ -43,11 +46,31 @@ function syncThemeCookie(ctx: GetServerSidePropsContext, theme: Session["user"][
   ctx.res.setHeader("Set-Cookie", [...list, cookie]);
 }
 
+/**
+ * A page's getServerSideProps that survives a database outage: instead of the sign-in page or
+ * a 500, a 503 with the "retrying" state (_app renders it in place of the page), and no
+ * cookie touched (docs/decisions/026). guardedPage applies it; pages without a guard that
+ * read the session (the sign-in page) wrap themselves in it.
+ */
+export function outageAware<P extends object>(getProps: GetServerSideProps<P>): GetServerSideProps<P> {
+  return async (ctx) => {
+    try {
+      return await getProps(ctx);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      ctx.res.statusCode = 503;
+      ctx.res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      // The page's own props are not there: only _app's, which shows the outage state.
+      return { props: { ...runtimeProps(null, ctx.req.cookies), databaseUnavailable: true } as BasePageProps as P };
+    }
+  };
+}
+
 export function guardedPage<P extends object = object>(
   options: { role?: "admin" },
   load?: Loader<P>,
 ): GetServerSideProps<P & BasePageProps> {
-  return async (ctx) => {
+  return outageAware(async (ctx) => {
     const session = await getServerAuthSession(ctx);
     if (!session) {
       // A revoked or expired session: next-auth cleared its cookie on this response.
@@ -70,5 +93,5 @@ export function guardedPage<P extends object = object>(
     if (!("props" in result)) return result;
     const props = await result.props;
     return { props: { ...props, ...runtimeProps(session, ctx.req.cookies) } };
-  };
+  });
 }

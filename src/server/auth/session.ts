@@ -7,12 +7,17 @@
  * the token and send it back (plus CSRF and callback cookies) on every answer. A valid
  * cookie younger than SESSION_REFRESH_SECONDS is only read; an older one, one that does not
  * decrypt, and a revoked one go through getServerSession itself, which re-issues or clears
- * the cookie exactly as next-auth always has (docs/decisions/005 and 022). A failure to
- * check (the database unreachable) throws instead of signing the person out.
+ * the cookie exactly as next-auth always has (docs/decisions/005 and 022).
+ *
+ * A failure to check — the database unreachable (isDatabaseUnavailable) — throws that error
+ * and never touches the cookie, on either path: "can't check right now" is not "revoked"
+ * (docs/decisions/026). Callers turn it into a 503 (apiRoute) or the outage page (guardedPage).
  */
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next";
 import { getServerSession, type NextAuthOptions, type Session, type User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
+import { isDatabaseUnavailable } from "@/server/db/unavailable";
+import { holdResponse } from "./held-response";
 import { decodeSessionToken } from "./jwt";
 import { authOptions, isSessionRevoked } from "./options";
 
@@ -38,9 +43,46 @@ export async function getServerAuthSession(ctx: Ctx): Promise<Session | null> {
     }
   }
   // Undecryptable or expired, revoked, or due for its sliding refresh (then the row is read
-  // twice, once an hour): next-auth re-issues or clears the cookie as it always has.
-  const session = await getServerSession(ctx.req, ctx.res, options);
+  // twice, once an hour): next-auth re-issues or clears the cookie as it always has — unless
+  // its check could not reach the database, when its cookies are dropped and the error thrown.
+  const watched = watchDatabase(options);
+  const held = holdResponse();
+  const session = await getServerSession(ctx.req, held.res, watched.options);
+  watched.throwIfUnavailable();
+  held.copyCookiesTo(ctx.res);
   return session?.user?.id ? session : null;
+}
+
+/**
+ * next-auth's options for one request, with a jwt callback that remembers a database failure.
+ * next-auth swallows whatever the callback throws (logs it, answers "no session", clears the
+ * cookie); the caller asks afterwards which it was.
+ */
+export function watchDatabase(options: NextAuthOptions) {
+  let failure: unknown;
+  const jwt = options.callbacks!.jwt!;
+  return {
+    options: {
+      ...options,
+      callbacks: {
+        ...options.callbacks,
+        async jwt(params: Parameters<typeof jwt>[0]) {
+          try {
+            return await jwt(params);
+          } catch (error) {
+            if (isDatabaseUnavailable(error)) failure ??= error;
+            throw error;
+          }
+        },
+      },
+    } satisfies NextAuthOptions,
+    get unavailable() {
+      return failure !== undefined;
+    },
+    throwIfUnavailable() {
+      if (failure !== undefined) throw failure;
+    },
+  };
 }
 
 /** next-auth's session cookie, joined from its chunks as next-auth's SessionStore reads it. */

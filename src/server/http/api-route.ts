@@ -10,6 +10,7 @@ import { z } from "zod";
 import { env } from "@/env";
 import { fieldErrors } from "@/lib/validation/field-errors";
 import { getServerAuthSession } from "@/server/auth/session";
+import { databaseUnavailableFailure, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
 import { failures, isDomainError } from "@/domain/errors";
 import { STATUS_OF } from "./errors";
@@ -103,6 +104,12 @@ export function apiRoute(specs: Specs) {
 
 export function sendError(res: NextApiResponse, error: unknown) {
   if (res.headersSent) return;
+  if (isDatabaseUnavailable(error)) {
+    // Not the request's fault and not a sign-out: 503, try again (docs/decisions/026).
+    logger().warn({ err: error }, "[api] database unavailable");
+    res.setHeader("Cache-Control", "private, no-store");
+    error = databaseUnavailableFailure();
+  }
   if (isDomainError(error)) {
     if (error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
     res.status(STATUS_OF[error.kind]).json({

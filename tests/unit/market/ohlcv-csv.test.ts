@@ -26,6 +26,26 @@ describe("importing a daily OHLCV CSV", () => {
     expect(parseOhlcvCsv(file)).toEqual({ ok: true, rows: [{ date: "2024-01-02", open: "10.00", high: "10.50", low: "9.80", close: "10.20", volume: 120000 }] });
   });
 
+  it("reads quoted fields that hold commas: a spreadsheet's grouped numbers and a name column", () => {
+    const file = ['Date,Name,Open,High,Low,Close,Volume', '2024-01-02,"ACME, Inc.","1,234.50","1,240.00",1230,"1,235.25","1,234,567"', "   ", ",,,,,,", ""].join("\r\n");
+    expect(parseOhlcvCsv(file)).toEqual({ ok: true, rows: [{ date: "2024-01-02", open: "1234.50", high: "1240.00", low: "1230.00", close: "1235.25", volume: 1234567 }] });
+  });
+
+  it("takes a quoted field with a line break and a doubled quote inside, and counts lines through it", () => {
+    const file = 'Date,Note,Open,High,Low,Close,Volume\n2024-01-02,"split\nin ""two""",10,11,9,10,1\n2024-01-01,x,10,11,9,10,1';
+    expect(problemsOf(parseOhlcvCsv(file))).toEqual([{ line: 4, message: "Line 4: Date 2024-01-01 does not come after 2024-01-02 (line 3); dates must be strictly increasing." }]);
+  });
+
+  it("names the line of a quote that is never closed, and of a stray quote, instead of guessing", () => {
+    expect(problemsOf(parseOhlcvCsv('Date,Open,High,Low,Close,Volume\n2024-01-02,"10,11,9,10,1\n'))).toEqual([{ line: 2, message: "Line 2: a quoted field is opened and never closed (the file ends inside it)." }]);
+    expect(problemsOf(parseOhlcvCsv('Date,Open,High,Low,Close,Volume\n2024-01-02,1"0,11,9,10,1\n'))[0]).toMatchObject({ line: 2 });
+  });
+
+  it("does not take a comma that is not a thousands separator as one", () => {
+    const problems = problemsOf(parseOhlcvCsv('Date,Open,High,Low,Close,Volume\n2024-01-02,"10,5",11,9,10,"12,34"'));
+    expect(problems.map((p) => p.message)).toEqual(['Line 2: Open "10,5" is not a number like 12.34.', 'Line 2: Volume "12,34" is not a whole, non-negative number.']);
+  });
+
   it("rounds prices with more than two decimals half-up to the cent", () => {
     const result = parseOhlcvCsv("Date,Open,High,Low,Close,Volume\n2024-01-02,10.004999,10.555,9.995,10.125,1");
     expect(result).toMatchObject({ ok: true, rows: [{ open: "10.00", high: "10.56", low: "10.00", close: "10.13" }] });

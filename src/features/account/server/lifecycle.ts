@@ -3,7 +3,12 @@
  * change, sign-out everywhere, preferences, export and deletion. Each is one transaction
  * where it writes more than one row.
  */
-import { eq, or } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { eventsPersonalData } from "@/features/events";
+import { learnPersonalData } from "@/features/learn";
+import { portfolioPersonalData } from "@/features/portfolio";
+import { rankingPersonalData } from "@/features/ranking";
+import { tradingPersonalData } from "@/features/trading";
 import { env } from "@/env";
 import { audit } from "@/server/audit";
 import { consumeAccountToken, issueAccountToken } from "@/server/auth/account-tokens";
@@ -20,6 +25,7 @@ import {
 import type { Db } from "@/server/db";
 import { accounts, auditLog, users } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
+import { inPages, type PersonalDataSection } from "@/server/personal-data";
 import { emails } from "@/server/email/templates";
 import { failures } from "@/domain/errors";
 import { clearAddress, consumeAttempt } from "@/server/http/rate-limit";
@@ -212,20 +218,39 @@ export async function signInMethods(db: Db, userId: string) {
 }
 
 /** Everything we hold about the person, as JSON. Sections add their parts here. */
-export async function exportData(db: Db, userId: string) {
+/**
+ * Everything Tickerlab keeps about a person, section by section: each feature answers for its
+ * own tables (decision 029). Written as it is read by `writePersonalData`.
+ */
+export async function personalData(db: Db, userId: string): Promise<PersonalDataSection[]> {
   const user = await findUserById(db, userId);
   if (!user) throw failures.notFound();
-  const activity = await db
-    .select({ at: auditLog.at, action: auditLog.action, ip: auditLog.ip, detail: auditLog.detail })
-    .from(auditLog)
-    .where(or(eq(auditLog.subjectId, userId), eq(auditLog.actorId, userId)))
-    .orderBy(auditLog.at);
-  return {
-    exportedAt: new Date().toISOString(),
-    profile: profileOf(user),
-    signInMethods: { password: Boolean(user.passwordHash), linked: await signInMethods(db, userId) },
-    activity: activity.map((a) => ({ ...a, at: a.at.toISOString() })),
-  };
+  return [
+    { name: "exportedAt", value: async () => new Date().toISOString() },
+    { name: "profile", value: async () => profileOf(user) },
+    { name: "signInMethods", value: async () => ({ password: Boolean(user.passwordHash), linked: await signInMethods(db, userId) }) },
+    ...tradingPersonalData(db, userId),
+    ...portfolioPersonalData(db, userId),
+    ...learnPersonalData(db, userId),
+    ...eventsPersonalData(db, userId),
+    ...rankingPersonalData(db, userId),
+    {
+      // What the person did, and what was done about them (by an admin, or the system); the
+      // address it came from only when it was the person's own (an admin's is theirs).
+      name: "activity",
+      rows: () =>
+        inPages(
+          (after: number | undefined, limit) =>
+            db
+              .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, byThem: sql<boolean>`${auditLog.actorId} is not distinct from ${userId}`, ip: sql<string | null>`case when ${auditLog.actorId} = ${userId} then ${auditLog.ip} end`, detail: auditLog.detail })
+              .from(auditLog)
+              .where(and(or(eq(auditLog.subjectId, userId), eq(auditLog.actorId, userId)), after === undefined ? undefined : gt(auditLog.id, after)))
+              .orderBy(asc(auditLog.id))
+              .limit(limit),
+          (row) => row.id,
+        ),
+    },
+  ];
 }
 
 export async function deleteAccount(db: Db, userId: string, confirmEmail: string, ip: string) {

@@ -15,6 +15,7 @@ import { env } from "@/env";
 import { getServerAuthSession } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
+import { sendError } from "@/server/http/api-route";
 import { portfolioIdsOf } from "@/features/trading";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
@@ -52,7 +53,14 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use GET for this address." } });
     return;
   }
-  const session = await getServerAuthSession({ req, res });
+  let session: Awaited<ReturnType<typeof getServerAuthSession>>;
+  try {
+    session = await getServerAuthSession({ req, res });
+  } catch (error) {
+    // A database outage is a 503 like on every API route (the browser's EventSource retries); the cookie stays.
+    sendError(res, error);
+    return;
+  }
   const token = session ? await getToken({ req, secret: env().NEXTAUTH_SECRET }) : null;
   const userId = session?.user.id;
   if (!session || !userId || !token) {

@@ -1,16 +1,27 @@
-import { exportData } from "@/features/account/server/lifecycle";
+import { personalData } from "@/features/account/server/lifecycle";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { logger } from "@/server/logger";
+import { writePersonalData } from "@/server/personal-data";
 
 export default apiRoute({
   GET: method({
     auth: "user",
-    async handler({ session }) {
-      const data = await exportData(await getDb(), session.user.id);
-      return {
-        body: data,
-        headers: { "Content-Disposition": `attachment; filename="tickerlab-export-${new Date().toISOString().slice(0, 10)}.json"` },
-      };
+    async handler({ res, session }) {
+      const sections = await personalData(await getDb(), session.user.id);
+      res.writeHead(200, {
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="tickerlab-export-${new Date().toISOString().slice(0, 10)}.json"`,
+        "Cache-Control": "private, no-store",
+      });
+      try {
+        await writePersonalData(res, sections);
+        res.end();
+      } catch (error) {
+        // The headers are gone: cut the download short, so it is an invalid document rather than a whole-looking partial one.
+        logger().error({ err: error }, "export: cut short");
+        res.destroy();
+      }
     },
   }),
 });

@@ -1,13 +1,19 @@
 /**
  * next-auth, wrapped: the wrapper adds the request context (client IP for the audit log),
  * rate limits password sign-in and email-link requests, and bounds client log reports
- * before next-auth runs. Everything else is next-auth's own protocol.
+ * before next-auth runs. Everything else is next-auth's own protocol, with one exception:
+ * when the session check cannot reach the database, the session call answers 503 and leaves
+ * the cookie alone instead of next-auth's "no session" that clears it (docs/decisions/026).
  */
 import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { env } from "@/env";
+import { holdResponse } from "@/server/auth/held-response";
 import { authOptions } from "@/server/auth/options";
+import { watchDatabase } from "@/server/auth/session";
 import { getDb } from "@/server/db";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
+import { sendError } from "@/server/http/api-route";
 import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
 import { clientIp, runWithRequestContext } from "@/server/http/request-context";
 
@@ -25,26 +31,51 @@ function limitedAction(req: NextApiRequest): RateLimitedAction | null {
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const ip = clientIp(req);
   return runWithRequestContext({ ip }, async () => {
-    const action = limitedAction(req);
-    if (action === "client-log") {
-      const { level, code } = (req.body ?? {}) as { level?: unknown; code?: unknown };
-      // Only the client's own report shapes reach the logger; anything else is dropped.
-      if (typeof level !== "string" || !CLIENT_LOG_LEVELS.has(level) || typeof code !== "string" || code.length > 64) {
-        return res.status(400).json({ error: { code: "VALIDATION_FAILED", message: "Not a client log report." } });
+    try {
+      await handle(req, res, ip);
+    } catch (error) {
+      // The rate limiter, or a callback, could not reach the database: 503, like every API route.
+      if (!isDatabaseUnavailable(error)) throw error;
+      // next-auth's client reads a sign-in's outcome from the url it gets back, as for 429.
+      if (req.body?.json === "true" && limitedAction(req) !== "client-log") {
+        res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+        res.setHeader("Cache-Control", "private, no-store");
+        res.status(503).json({ url: `${env().APP_ORIGIN}/login?error=DatabaseUnavailable` });
+        return;
       }
+      sendError(res, error);
     }
-    if (action) {
-      const address = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : null;
-      const verdict = await consumeAttempt(await getDb(), action, { address, ip });
-      if (!verdict.allowed) {
-        res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
-        if (action === "client-log") return res.status(429).end();
-        const url = `${env().APP_ORIGIN}/login?error=TooManyAttempts`;
-        // next-auth's client posts json=true and reads the error from the url it gets back.
-        if (req.body?.json === "true") return res.status(429).json({ url });
-        return res.redirect(302, url);
-      }
-    }
-    return NextAuth(req, res, authOptions());
   });
+}
+
+async function handle(req: NextApiRequest, res: NextApiResponse, ip: string) {
+  const action = limitedAction(req);
+  if (action === "client-log") {
+    const { level, code } = (req.body ?? {}) as { level?: unknown; code?: unknown };
+    // Only the client's own report shapes reach the logger; anything else is dropped.
+    if (typeof level !== "string" || !CLIENT_LOG_LEVELS.has(level) || typeof code !== "string" || code.length > 64) {
+      return res.status(400).json({ error: { code: "VALIDATION_FAILED", message: "Not a client log report." } });
+    }
+  }
+  if (action) {
+    const address = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : null;
+    const verdict = await consumeAttempt(await getDb(), action, { address, ip });
+    if (!verdict.allowed) {
+      res.setHeader("Retry-After", String(verdict.retryAfterSeconds));
+      if (action === "client-log") return res.status(429).end();
+      const url = `${env().APP_ORIGIN}/login?error=TooManyAttempts`;
+      // next-auth's client posts json=true and reads the error from the url it gets back.
+      if (req.body?.json === "true") return res.status(429).json({ url });
+      return res.redirect(302, url);
+    }
+  }
+  if (req.query.nextauth?.[0] === "session") {
+    const watched = watchDatabase(authOptions());
+    const held = holdResponse();
+    await NextAuth(req, held.res, watched.options);
+    watched.throwIfUnavailable();
+    held.replay(res);
+    return;
+  }
+  await NextAuth(req, res, authOptions());
 }
