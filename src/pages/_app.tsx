@@ -5,6 +5,7 @@ import Head from "next/head";
 import type { Session } from "next-auth";
 import { SessionProvider } from "next-auth/react";
 import { useState } from "react";
+import { TimeZoneProvider } from "@/components/ui";
 import { AppShell } from "@/features/shell/AppShell";
 import { DatabaseUnavailable } from "@/features/shell/DatabaseUnavailable";
 import { Forbidden } from "@/features/shell/Forbidden";
@@ -16,6 +17,8 @@ import type { GuardedPage } from "@/features/shell/page";
 interface PageProps {
   session?: Session | null;
   sessionPollSeconds?: number;
+  /** The zone the server resolved for this page's times (docs/decisions/028-time-zones.md). */
+  timeZone?: string;
   forbidden?: boolean;
   databaseUnavailable?: boolean;
 }
@@ -25,6 +28,9 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
   // The poll interval comes from the server at run time; pages without server props keep the last one.
   const [poll, setPoll] = useState(pageProps.sessionPollSeconds ?? 0);
   if (typeof pageProps.sessionPollSeconds === "number" && pageProps.sessionPollSeconds !== poll) setPoll(pageProps.sessionPollSeconds);
+  // Likewise the time zone: a page without server props (the 404) keeps the last one.
+  const [timeZone, setTimeZone] = useState(pageProps.timeZone ?? "UTC");
+  if (typeof pageProps.timeZone === "string" && pageProps.timeZone !== timeZone) setTimeZone(pageProps.timeZone);
   // The server could not reach its database: the page's own props are missing, and the person
   // is still signed in, so neither the page nor the client guard runs (docs/decisions/026).
   const outage = pageProps.databaseUnavailable === true;
@@ -38,7 +44,9 @@ export default function App({ Component, pageProps }: AppProps<PageProps>) {
       <RouteProgress />
       <SessionBroadcast />
       <TimeZoneCookie />
-      <AppShell>{Page.auth && !outage ? <RequireSession>{page}</RequireSession> : page}</AppShell>
+      <TimeZoneProvider timeZone={timeZone}>
+        <AppShell>{Page.auth && !outage ? <RequireSession>{page}</RequireSession> : page}</AppShell>
+      </TimeZoneProvider>
     </SessionProvider>
   );
 }

@@ -25,7 +25,7 @@ export const getServerSideProps: GetServerSideProps<Props> = outageAware<Props>(
   const error = typeof ctx.query.error === "string" ? ctx.query.error.slice(0, 64) : null;
   return {
     props: {
-      ...runtimeProps(null),
+      ...runtimeProps(null, ctx.req.cookies),
       providers,
       callbackPath,
       error,

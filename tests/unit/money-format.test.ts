@@ -1,6 +1,6 @@
 /** The browser's money formatting: exact from the wire's decimal strings, whatever their size. */
 import { describe, expect, it } from "vitest";
-import { money } from "@/features/portfolio/components/format";
+import { money } from "@/lib/format";
 
 describe("money on the page", () => {
   it("groups a decimal string exactly, beyond what a float holds to the cent", () => {

@@ -177,3 +177,4 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";

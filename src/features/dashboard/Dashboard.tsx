@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { Badge, Card } from "@/components/ui";
+import { Badge, Card, useTimeFormat } from "@/components/ui";
 import { VerifyEmailBanner } from "@/features/account/components";
 import type { LearnerSummary } from "@/features/learn/components";
+import { integer, money, percent as percentText } from "@/lib/format";
 import styles from "./dashboard.module.css";
 
 export interface DashboardProps {
@@ -31,7 +32,7 @@ function RanksCard({ ranks }: { ranks: NonNullable<DashboardProps["ranks"]> }) {
                 <span className="muted">{r.board === "xp:all" ? "no XP yet" : "not ranked yet"}</span>
               ) : (
                 <>
-                  <strong>#{r.rank.toLocaleString("en-US")}</strong> <span className="muted">of {r.total.toLocaleString("en-US")}</span>
+                  <strong>#{integer(r.rank)}</strong> <span className="muted">of {integer(r.total)}</span>
                 </>
               )}
             </span>
@@ -43,16 +44,10 @@ function RanksCard({ ranks }: { ranks: NonNullable<DashboardProps["ranks"]> }) {
   );
 }
 
-const amount = (text: string, signed = false) => {
-  const n = Number(text);
-  const formatted = Math.abs(n).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return n < 0 ? `−${formatted}` : signed && n > 0 ? `+${formatted}` : formatted;
-};
-
 function Change({ value, percent }: { value: string | null; percent?: boolean }) {
   const n = Number(value ?? 0);
   const tone = Math.abs(n) < (percent ? 0.00005 : 0.005) ? "flat" : n > 0 ? "up" : "down";
-  const text = percent ? `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n * 100).toFixed(2)} %` : amount(value ?? "0", true);
+  const text = percent ? percentText(value ?? "0") : money(value ?? "0", { signed: true });
   return (
     <span className={styles[tone]}>
       <span aria-hidden="true">{tone === "up" ? "▲ " : tone === "down" ? "▼ " : ""}</span>
@@ -63,6 +58,7 @@ function Change({ value, percent }: { value: string | null; percent?: boolean })
 }
 
 export function Dashboard({ user, adminStats, learning, portfolio, ranks }: DashboardProps) {
+  const { date } = useTimeFormat();
   const nextSteps: Array<{ done: boolean; text: string; href: string; cta: string }> = [
     { done: user.emailVerified, text: "Confirm your email address so you can always get back into your account.", href: "/settings#email", cta: "Email settings" },
     { done: Boolean(user.timeZone), text: "Set your time zone so streaks and daily results follow your own day.", href: "/settings#profile", cta: "Set time zone" },
@@ -73,7 +69,7 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks }: Dash
         <h1>Welcome, {user.name}</h1>
         <p className="muted">
           Signed in as {user.email} · {user.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>} · member since{" "}
-          {new Date(user.memberSince).toLocaleDateString("en", { dateStyle: "medium" })}
+          {date(user.memberSince)}
         </p>
         {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
       </div>
@@ -92,7 +88,7 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks }: Dash
       {portfolio && (
         <Card title="Practice portfolio">
           <p className={styles.figures}>
-            <strong>{amount(portfolio.equity)}</strong> equity
+            <strong>{money(portfolio.equity)}</strong> equity
           </p>
           <p>
             Today <Change value={portfolio.dayChange} />
@@ -100,7 +96,7 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks }: Dash
             Total return <Change value={portfolio.totalReturn} percent />
           </p>
           <p className="muted">
-            {portfolio.holdings === 0 ? "No holdings yet" : `${portfolio.holdings} holding${portfolio.holdings === 1 ? "" : "s"}`} · {amount(portfolio.cash)} cash
+            {portfolio.holdings === 0 ? "No holdings yet" : `${portfolio.holdings} holding${portfolio.holdings === 1 ? "" : "s"}`} · {money(portfolio.cash)} cash
           </p>
           <Link href="/portfolio">Open your portfolio</Link>
         </Card>

@@ -28,8 +28,9 @@ export function SessionBroadcast() {
 }
 
 /**
- * Tells the server the browser's time zone (a cookie), so a learner without a zone in their
- * profile has their streak counted in their own day.
+ * Tells the server the browser's time zone (a cookie), so a person without a zone in their
+ * profile has their streak counted in their own day and sees times on their own clock
+ * (docs/decisions/028-time-zones.md).
  */
 export function TimeZoneCookie() {
   useEffect(() => {

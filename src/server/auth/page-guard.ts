@@ -9,11 +9,17 @@ import { env } from "@/env";
 import { findUnsafeText } from "@/lib/text";
 import { isDomainError } from "@/domain/errors";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
+import { resolveTimeZone } from "@/server/http/time-zone";
 import { getServerAuthSession } from "./session";
 
 export interface BasePageProps {
   session: Session | null;
   sessionPollSeconds: number;
+  /**
+   * The zone every time on the page is shown in (the profile's, else the browser's from its
+   * tl-tz cookie, else UTC): resolved here so the server and the browser format alike.
+   */
+  timeZone: string;
   /** Set when a member opens an admin page: the page shows a clear 403. */
   forbidden?: boolean;
   /** Set when the database cannot be reached: the page shows "retrying" instead of itself. */
@@ -22,8 +28,8 @@ export interface BasePageProps {
 
 type Loader<P> = (ctx: GetServerSidePropsContext, session: Session) => Promise<GetServerSidePropsResult<P>>;
 
-export function runtimeProps(session: Session | null): BasePageProps {
-  return { session, sessionPollSeconds: env().SESSION_POLL_SECONDS };
+export function runtimeProps(session: Session | null, cookies: Partial<Record<string, string>> = {}): BasePageProps {
+  return { session, sessionPollSeconds: env().SESSION_POLL_SECONDS, timeZone: resolveTimeZone(session?.user.timeZone, cookies) };
 }
 
 export const THEME_COOKIE = "tl-theme";
@@ -56,7 +62,7 @@ export function outageAware<P extends object>(getProps: GetServerSideProps<P>): 
       ctx.res.statusCode = 503;
       ctx.res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       // The page's own props are not there: only _app's, which shows the outage state.
-      return { props: { ...runtimeProps(null), databaseUnavailable: true } as BasePageProps as P };
+      return { props: { ...runtimeProps(null, ctx.req.cookies), databaseUnavailable: true } as BasePageProps as P };
     }
   };
 }
@@ -84,7 +90,7 @@ export function guardedPage<P extends object = object>(
     syncThemeCookie(ctx, session.user.theme);
     if (options.role === "admin" && session.user.role !== "admin") {
       ctx.res.statusCode = 403;
-      return { props: { ...runtimeProps(session), forbidden: true } as P & BasePageProps };
+      return { props: { ...runtimeProps(session, ctx.req.cookies), forbidden: true } as P & BasePageProps };
     }
     let result: GetServerSidePropsResult<P>;
     try {
@@ -96,6 +102,6 @@ export function guardedPage<P extends object = object>(
     }
     if (!("props" in result)) return result;
     const props = await result.props;
-    return { props: { ...props, ...runtimeProps(session) } };
+    return { props: { ...props, ...runtimeProps(session, ctx.req.cookies) } };
   });
 }

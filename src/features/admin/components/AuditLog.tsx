@@ -1,8 +1,9 @@
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
 
 interface Person {
@@ -28,6 +29,7 @@ interface Page<T> {
 
 export function AuditLog({ actions }: { actions: readonly string[] }) {
   const router = useRouter();
+  const { stamp } = useTimeFormat();
   const personId = typeof router.query.personId === "string" ? router.query.personId : "";
   const [action, setAction] = useState("");
   const [page, setPage] = useState(1);
@@ -40,6 +42,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
   const filteredPerson = data?.items.find((e) => e.subject?.id === personId)?.subject;
   return (
     <Card title="Audit log">
+      <TimeZoneNote />
       <div className={styles.toolbar}>
         <SelectField label="Action" value={action} onChange={(e) => {
             setAction(e.target.value);
@@ -91,7 +94,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
             )}
             {data?.items.map((e) => (
               <tr key={e.id}>
-                <td className="mono">{e.at.replace("T", " ").slice(0, 19)}</td>
+                <td className="mono"><time dateTime={e.at}>{stamp(e.at)}</time></td>
                 <td>{e.action}</td>
                 <td>{who(e.actor)}</td>
                 <td>{who(e.subject)}</td>
@@ -103,7 +106,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
         </table>
       </div>
       <div className={pagerClass}>
-        <span className="muted">{data ? `${data.total} entries · page ${page} of ${pages}` : "Loading…"}</span>
+        <span className="muted">{data ? `${integer(data.total)} entries · page ${integer(page)} of ${integer(pages)}` : "Loading…"}</span>
         <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           Previous
         </Button>

@@ -2,8 +2,9 @@ import { useSession } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
 
 interface UserRow {
@@ -37,6 +38,7 @@ function useDebounced<T>(value: T, ms: number) {
 
 export function UsersAdmin() {
   const { data: session } = useSession();
+  const { date } = useTimeFormat();
   const [q, setQ] = useState("");
   const [role, setRole] = useState("");
   const [page, setPage] = useState(1);
@@ -65,6 +67,7 @@ export function UsersAdmin() {
 
   return (
     <Card title="People">
+      <TimeZoneNote />
       <div className={styles.toolbar} role="search">
         <Field label="Search by name or email" type="search" value={q} onChange={(e) => {
             setQ(e.target.value);
@@ -124,7 +127,7 @@ export function UsersAdmin() {
                   <td>
                     {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}
                   </td>
-                  <td>{new Date(u.createdAt).toLocaleDateString("en", { dateStyle: "medium" })}</td>
+                  <td>{date(u.createdAt)}</td>
                   <td>
                     <div className={styles.actions}>
                       <Button
@@ -168,7 +171,7 @@ export function UsersAdmin() {
       </div>
       <div className={pagerClass}>
         <span className="muted">
-          {data ? `${data.total} ${data.total === 1 ? "person" : "people"} · page ${page} of ${pages}` : "Loading…"}
+          {data ? `${integer(data.total)} ${data.total === 1 ? "person" : "people"} · page ${integer(page)} of ${integer(pages)}` : "Loading…"}
         </span>
         <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
           Previous

@@ -6,10 +6,11 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
-import { money, percent, PHASE_LABEL, when } from "./format";
+import { money } from "@/lib/format";
+import { PHASE_LABEL, standingReturn } from "./format";
 import type { EventView, ParticipantRow } from "./types";
 import styles from "./events.module.css";
 
@@ -85,7 +86,7 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
                     )}
                   </td>
                   <td className={styles.num}>{money(p.equity)}</td>
-                  <td className={styles.num}>{percent(p.totalReturn)}</td>
+                  <td className={styles.num}>{standingReturn(p.totalReturn)}</td>
                   <td className={styles.num}>{p.trades}</td>
                   <td>
                     {!p.removedAt && !data.frozen && (
@@ -119,6 +120,7 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
 
 export function EventAdmin(props: EventAdminProps) {
   const router = useRouter();
+  const { dateTimeYear: when } = useTimeFormat();
   const { data, mutate } = useSWR<{ event: EventView }>(`/api/admin/events/${props.event.slug}`, (url: string) => api<{ event: EventView }>(url), { fallbackData: { event: props.event } });
   const event = data?.event ?? props.event;
   const [status, setStatus] = useState<Status>(null);
@@ -148,6 +150,7 @@ export function EventAdmin(props: EventAdminProps) {
             <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time>
           </span>
         </div>
+        <TimeZoneNote />
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       <div className={styles.actions}>

@@ -4,8 +4,9 @@
  * domain's validateEventDefinition names them as the inputs are named).
  */
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Alert, Button, Field, SelectField } from "@/components/ui";
+import { Alert, Button, Field, SelectField, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
 import type { EventView } from "./types";
 import styles from "./events.module.css";
 
@@ -46,28 +47,29 @@ type Draft = {
   replaySpeed: string;
 };
 
-/** datetime-local wants the viewer's local wall time without a zone. */
-function localInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const seconds = d.getSeconds() === 0 ? "" : `:${pad(d.getSeconds())}`;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`;
+/**
+ * datetime-local wants a wall time without a zone: the page's zone's (the one every time on
+ * the page is shown in), so the server's HTML and the browser agree and the form means what
+ * the event page will show.
+ */
+function localInput(iso: string, zone: TimeFormat): string {
+  const wall = zone.wallTime(iso, true);
+  return wall.endsWith(":00") ? wall.slice(0, -3) : wall;
 }
 
-/** …and the API an instant with a zone: the browser knows its own. */
-function instant(local: string): string {
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? local : d.toISOString();
+/** …and the API an instant with a zone: the wall time read in the page's zone. */
+function instant(local: string, zone: TimeFormat): string {
+  return fromWallTime(local, zone.timeZone) ?? local;
 }
 
-function draftOf(event: EventView | null): Draft {
+function draftOf(event: EventView | null, zone: TimeFormat): Draft {
   if (!event) {
     const start = new Date(Math.ceil((Date.now() + 3_600_000) / 3_600_000) * 3_600_000);
     return {
       title: "",
       description: "",
-      startsAt: localInput(start.toISOString()),
-      endsAt: localInput(new Date(start.getTime() + 7 * 86_400_000).toISOString()),
+      startsAt: localInput(start.toISOString(), zone),
+      endsAt: localInput(new Date(start.getTime() + 7 * 86_400_000).toISOString(), zone),
       startingCash: "100000.00",
       commissionFlat: "0.00",
       commissionBps: "0",
@@ -88,8 +90,8 @@ function draftOf(event: EventView | null): Draft {
   return {
     title: event.title,
     description: event.description,
-    startsAt: localInput(event.startsAt),
-    endsAt: localInput(event.endsAt),
+    startsAt: localInput(event.startsAt, zone),
+    endsAt: localInput(event.endsAt, zone),
     startingCash: event.startingCash,
     commissionFlat: event.commissionFlat,
     commissionBps: String(event.commissionBps),
@@ -110,12 +112,12 @@ function draftOf(event: EventView | null): Draft {
 
 const numberOr = (text: string, blank: null | number) => (text.trim() === "" ? blank : Number(text));
 
-function bodyOf(draft: Draft) {
+function bodyOf(draft: Draft, zone: TimeFormat) {
   return {
     title: draft.title,
     description: draft.description,
-    startsAt: instant(draft.startsAt),
-    endsAt: instant(draft.endsAt),
+    startsAt: instant(draft.startsAt, zone),
+    endsAt: instant(draft.endsAt, zone),
     startingCash: draft.startingCash.trim(),
     commissionFlat: draft.commissionFlat.trim() || "0.00",
     commissionBps: numberOr(draft.commissionBps, 0),
@@ -133,9 +135,9 @@ function bodyOf(draft: Draft) {
 }
 
 /** Whole trading days the window plays at the speed (trading days per real hour), as the server counts them. */
-function tradingDays(draft: Draft): number | null {
-  const start = new Date(draft.startsAt).getTime();
-  const end = new Date(draft.endsAt).getTime();
+function tradingDays(draft: Draft, zone: TimeFormat): number | null {
+  const start = Date.parse(instant(draft.startsAt, zone));
+  const end = Date.parse(instant(draft.endsAt, zone));
   const speed = Number(draft.replaySpeed);
   if (!Number.isFinite(start) || !Number.isFinite(end) || !(speed > 0) || end <= start) return null;
   return Math.floor((end - start) / ((3600 / speed) * 1000));
@@ -149,7 +151,8 @@ export interface EventFormProps {
 }
 
 export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(event));
+  const zone = useTimeFormat();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(event, zone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -162,7 +165,7 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
     setErrors({});
     setMessage(null);
     try {
-      const body = bodyOf(draft);
+      const body = bodyOf(draft, zone);
       // An edit sends only what may change: a locked field is left as it is.
       const sent = event ? Object.fromEntries(Object.entries(body).filter(([k]) => !locked[k])) : body;
       const answer = await api<{ slug: string; event: EventView; joinCode?: string }>(event ? `/api/admin/events/${event.slug}` : "/api/admin/events", {
@@ -171,7 +174,7 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
       });
       // A new event is announced by the page (with its link and code); an edit here.
       if (event) setMessage({ tone: "success", text: "Saved." });
-      if (!event) setDraft(draftOf(null));
+      if (!event) setDraft(draftOf(null, zone));
       onSaved(answer);
     } catch (err) {
       if (err instanceof ApiError) {
@@ -220,8 +223,8 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
             {errors.description && <span className={styles.lockReason}>{errors.description}</span>}
           </div>
         </div>
-        {input("startsAt", "Starts (your local time)", { type: "datetime-local", step: 1, required: true })}
-        {input("endsAt", "Ends (your local time)", { type: "datetime-local", step: 1, required: true, hint: locked.endsAt ? undefined : event && event.phase === "live" ? "A live event's end can move, to a time still ahead." : undefined })}
+        {input("startsAt", `Starts (${zone.timeZone} time)`, { type: "datetime-local", step: 1, required: true })}
+        {input("endsAt", `Ends (${zone.timeZone} time)`, { type: "datetime-local", step: 1, required: true, hint: locked.endsAt ? undefined : event && event.phase === "live" ? "A live event's end can move, to a time still ahead." : undefined })}
         {input("startingCash", "Starting cash", { inputMode: "decimal" })}
         {input("maxPositionPct", "Largest position (% of equity)", { inputMode: "decimal", placeholder: "No limit" })}
         {input("commissionFlat", "Commission per fill (flat)", { inputMode: "decimal" })}
@@ -287,7 +290,8 @@ function ReplayFields({
   const chosen = datasets.filter((d) => draft.replayDatasets.includes(d.id));
   const first = chosen.reduce<string | null>((m, d) => (m === null || d.firstDate < m ? d.firstDate : m), null);
   const last = chosen.reduce<string | null>((m, d) => (m === null || d.lastDate > m ? d.lastDate : m), null);
-  const days = tradingDays(draft);
+  const zone = useTimeFormat();
+  const days = tradingDays(draft, zone);
   const disabled = Boolean(locked);
   return (
     <fieldset className={styles.wide} disabled={disabled} aria-label="Historical replay">
@@ -336,7 +340,7 @@ function ReplayFields({
             value={draft.replaySpeed}
             onChange={(e) => set("replaySpeed", e.target.value)}
             error={errors["replay.speed"]}
-            hint={days === null ? undefined : `This window plays ${days.toLocaleString("en-US")} trading ${days === 1 ? "day" : "days"} (fewer if the data ends first).`}
+            hint={days === null ? undefined : `This window plays ${integer(days)} trading ${days === 1 ? "day" : "days"} (fewer if the data ends first).`}
           />
         </>
       )}

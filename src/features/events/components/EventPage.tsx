@@ -7,12 +7,13 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { exactReturn, formatMoney, formatRatio, parseMoney, subtractMoney } from "@/domain/trading";
 import { PortfolioOverview } from "@/features/portfolio/components";
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
-import { money, percent, PHASE_LABEL, remaining, rulesInWords, when } from "./format";
+import { integer, money } from "@/lib/format";
+import { PHASE_LABEL, remaining, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
 
@@ -227,7 +228,7 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
                     {row.name}
                     {row.you && " (you)"}
                   </td>
-                  <td className={styles.num}>{percent(row.totalReturn)}</td>
+                  <td className={styles.num}>{standingReturn(row.totalReturn)}</td>
                   {data.metric === "sharpe" && <td className={styles.num}>{row.sharpe ?? "—"}</td>}
                   <td className={styles.num}>{money(row.equity)}</td>
                 </tr>
@@ -274,6 +275,7 @@ export function EventPage(props: EventPageProps) {
 
 function EventView({ event, code, serverNow, portfolio, replay: initialReplay }: EventPageProps & { event: EventDetail }) {
   const { data: replay } = useReplay(event.slug, event.joined ? null : code, initialReplay, event.phase === "live");
+  const { dateTimeYear: when } = useTimeFormat();
   return (
     <>
       <p>
@@ -288,9 +290,10 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay }:
         </div>
       </div>
       <p className={styles.meta}>
-        <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time> · {event.participants.toLocaleString("en-US")}{" "}
+        <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time> · {integer(event.participants)}{" "}
         {event.participants === 1 ? "participant" : "participants"}
       </p>
+      <TimeZoneNote />
       <Countdown event={event} serverNow={serverNow} />
       <div className={styles.grid}>
         <Card title="About">

@@ -2,10 +2,11 @@
 import Link from "next/link";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Card, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Card, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { integer } from "@/lib/format";
 import { api } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
-import { PHASE_LABEL, when } from "./format";
+import { PHASE_LABEL } from "./format";
 import type { EventView } from "./types";
 import styles from "./events.module.css";
 
@@ -17,9 +18,11 @@ export interface EventsAdminProps {
 export function EventsAdmin({ lessons, datasets }: EventsAdminProps) {
   const { data, error, mutate } = useSWR<{ items: EventView[]; total: number }>("/api/admin/events?pageSize=100", (url: string) => api<{ items: EventView[]; total: number }>(url));
   const [created, setCreated] = useState<{ slug: string; title: string; joinCode?: string } | null>(null);
+  const { dateTimeYear: when } = useTimeFormat();
   return (
     <div className={styles.sections}>
       <Card title="Events">
+        <TimeZoneNote />
         {error && <Alert tone="error">Could not load the events.</Alert>}
         {!data && !error && <p className={styles.meta}>Loading…</p>}
         {data && data.items.length === 0 && <p>No events yet: create the first one below.</p>}
@@ -55,8 +58,8 @@ export function EventsAdmin({ lessons, datasets }: EventsAdminProps) {
                       <time dateTime={e.startsAt}>{when(e.startsAt)}</time> – <time dateTime={e.endsAt}>{when(e.endsAt)}</time>
                     </td>
                     <td className={styles.num}>
-                      {e.participants}
-                      {e.maxParticipants !== null && ` / ${e.maxParticipants}`}
+                      {integer(e.participants)}
+                      {e.maxParticipants !== null && ` / ${integer(e.maxParticipants)}`}
                     </td>
                   </tr>
                 ))}

@@ -1,9 +1,10 @@
 /** /events: live, upcoming and ended contests the person can see, with dates, size and their own rank. */
 import Link from "next/link";
 import useSWR from "swr";
-import { Alert, Badge } from "@/components/ui";
+import { Alert, Badge, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { integer } from "@/lib/format";
 import { api } from "@/lib/client/api";
-import { PHASE_LABEL, when } from "./format";
+import { PHASE_LABEL } from "./format";
 import type { MemberEvent } from "./types";
 import styles from "./events.module.css";
 
@@ -23,6 +24,7 @@ const SECTIONS = [
 ] as const;
 
 function EventCard({ event }: { event: MemberEvent }) {
+  const { dateTimeYear: when } = useTimeFormat();
   return (
     <li className={styles.item}>
       <div className={styles.badges}>
@@ -37,8 +39,8 @@ function EventCard({ event }: { event: MemberEvent }) {
         <time dateTime={event.startsAt}>{when(event.startsAt)}</time> – <time dateTime={event.endsAt}>{when(event.endsAt)}</time>
       </p>
       <p className={styles.meta}>
-        {event.participants.toLocaleString("en-US")} {event.participants === 1 ? "participant" : "participants"}
-        {event.maxParticipants !== null && ` of ${event.maxParticipants.toLocaleString("en-US")}`}
+        {integer(event.participants)} {event.participants === 1 ? "participant" : "participants"}
+        {event.maxParticipants !== null && ` of ${integer(event.maxParticipants)}`}
         {event.rank !== null && (
           <>
             {" · "}
@@ -61,6 +63,7 @@ export function EventsList(props: EventsListProps) {
   const items = data?.items ?? props.items;
   return (
     <div className={styles.sections}>
+      <TimeZoneNote />
       {error && <Alert tone="warning">Could not refresh the list; it may be out of date.</Alert>}
       {SECTIONS.map((section) => {
         const inSection = items.filter((e) => e.phase === section.phase);

@@ -1,3 +1,4 @@
+import { integer } from "@/lib/format";
 import styles from "./learn.module.css";
 
 export interface LearnerSummary {
@@ -14,13 +15,13 @@ export function LearnerStats({ summary }: { summary: LearnerSummary }) {
   return (
     <div className={styles.stats}>
       <div className={styles.stat}>
-        <div className={styles.statValue}>{summary.xp} XP</div>
+        <div className={styles.statValue}>{integer(summary.xp)} XP</div>
         <div className={styles.statLabel}>earned by reading and passing quizzes</div>
       </div>
       <div className={styles.stat}>
         <div className={styles.statValue}>Level {summary.level}</div>
         <div className={styles.statLabel}>
-          {summary.xpForNextLevel - summary.xpIntoLevel} XP to level {summary.level + 1}
+          {integer(summary.xpForNextLevel - summary.xpIntoLevel)} XP to level {summary.level + 1}
         </div>
         <div className={styles.bar} role="progressbar" aria-label="Progress to the next level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
           <div className={styles.barFill} style={{ width: `${progress}%` }} />

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
 import { api, ApiError } from "@/lib/client/api";
+import { percent as percentText } from "@/lib/format";
 import styles from "./learn.module.css";
 
 export interface LessonView {
@@ -35,7 +36,8 @@ interface AttemptResult {
 
 const FEATURE_NAMES: Record<string, string> = { "short-selling": "short selling" };
 
-const percent = (fraction: string | number) => `${Math.round(Number(fraction) * 100)} %`;
+/** A quiz score in whole percent ("50 %"). */
+const percent = (fraction: string | number) => percentText(fraction, { signed: false, digits: 0 });
 
 export function LessonReader({ lesson }: { lesson: LessonView }) {
   const [status, setStatus] = useState(lesson.progress.status);

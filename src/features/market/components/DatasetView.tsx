@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import { CandleChart } from "@/features/portfolio/components";
 import { SECTOR_REQUIRED, SectorField, type DatasetSummaryRow } from "./DatasetsAdmin";
 
@@ -26,7 +27,7 @@ export function DatasetView({ dataset, rows }: { dataset: DatasetSummaryRow; row
       </nav>
       <h2>{dataset.name}</h2>
       <p className="muted">
-        {dataset.symbol} · {dataset.rowCount} days from {dataset.firstDate} to {dataset.lastDate}
+        {dataset.symbol} · {integer(dataset.rowCount)} days from {dataset.firstDate} to {dataset.lastDate}
       </p>
       <DatasetSector dataset={dataset} />
       <Card title="Preview">
@@ -125,7 +126,7 @@ function DeleteDataset({ dataset }: { dataset: DatasetSummaryRow }) {
           }
         }}
       >
-        <p>Its {dataset.rowCount} days of prices are deleted. Events that replay it must be archived first.</p>
+        <p>Its {integer(dataset.rowCount)} days of prices are deleted. Events that replay it must be archived first.</p>
         {error && <Alert tone="error">{error}</Alert>}
       </ConfirmDialog>
     </div>

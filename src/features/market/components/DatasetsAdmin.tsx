@@ -3,9 +3,10 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, Field, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Button, Card, Field, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { SECTORS } from "@/domain/market/universe";
 import { ApiError } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
 
 export interface DatasetSummaryRow {
@@ -41,6 +42,7 @@ async function postImport(body: { name: string; symbol: string; sector: string; 
 }
 
 export function DatasetsAdmin() {
+  const { dateTime } = useTimeFormat();
   const { data, error, isLoading } = useSWR<{ items: DatasetSummaryRow[] }>("/api/admin/datasets", async (url: string) => {
     const res = await fetch(url, { credentials: "same-origin" });
     if (!res.ok) throw new Error(String(res.status));
@@ -52,6 +54,7 @@ export function DatasetsAdmin() {
       <p className="muted">Daily price history for replays. The practice market never uses them.</p>
       <ImportForm />
       <Card title="Imported datasets">
+        <TimeZoneNote />
         {error && <Alert tone="error">Could not load the datasets.</Alert>}
         {isLoading && <Skeleton height={80} />}
         {data && data.items.length === 0 && <p className="muted">No datasets yet.</p>}
@@ -77,10 +80,10 @@ export function DatasetsAdmin() {
                     </td>
                     <td>{d.symbol}</td>
                     <td>{d.sector}</td>
-                    <td>{d.rowCount}</td>
+                    <td>{integer(d.rowCount)}</td>
                     <td>{d.firstDate}</td>
                     <td>{d.lastDate}</td>
-                    <td>{new Date(d.createdAt).toLocaleString()}</td>
+                    <td>{dateTime(d.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

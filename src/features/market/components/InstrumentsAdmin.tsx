@@ -6,6 +6,7 @@ import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { money } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
 
 export interface AdminInstrumentRow {
@@ -110,7 +111,7 @@ export function InstrumentsAdmin() {
                       <td>{i.name}</td>
                       <td>{i.sector}</td>
                       <td>{KIND_LABELS.index}</td>
-                      <td>{i.lastPrice}</td>
+                      <td>{money(i.lastPrice)}</td>
                       <td>—</td>
                       <td>—</td>
                       <td>
@@ -124,7 +125,7 @@ export function InstrumentsAdmin() {
                       <td>{i.name}</td>
                       <td>{i.sector}</td>
                       <td>{KIND_LABELS[i.kind] ?? i.kind}</td>
-                      <td>{i.lastPrice}</td>
+                      <td>{money(i.lastPrice)}</td>
                       <td>{i.volatility}</td>
                       <td>{i.beta}</td>
                       <td>{i.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</td>

@@ -1,7 +1,8 @@
 /** Small shared pieces: signed amounts, the live indicator, the stat tiles. */
 import type { ReactNode } from "react";
 import { useLiveStatus } from "./live";
-import { money, percent, toneOf, toneWord } from "./format";
+import { money, percent } from "@/lib/format";
+import { toneOf, toneWord } from "./format";
 import styles from "./portfolio.module.css";
 
 /** A gain or loss: coloured, with an arrow and words for screen readers (never colour alone). */

@@ -1,6 +1,8 @@
 /** A candlestick chart on lightweight-charts, loaded in the browser only. */
 import { useEffect, useRef } from "react";
-import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from "lightweight-charts";
+import type { CandlestickData, IChartApi, ISeriesApi, Time, UTCTimestamp } from "lightweight-charts";
+import { useTimeFormat } from "@/components/ui";
+import { LOCALE, money, timeFormat } from "@/lib/format";
 import type { Candle } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -22,6 +24,9 @@ export function CandleChart({ candles, intraday, label, livePrice }: { candles: 
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<"Candlestick"> | null>(null);
   const lastBar = useRef<CandlestickData<UTCTimestamp> | null>(null);
+  // Minutes are moments, shown in the page's zone; a daily candle is a market day, named by its UTC date.
+  const pageZone = useTimeFormat();
+  const zone = intraday ? pageZone : timeFormat("UTC");
 
   useEffect(() => {
     let disposed = false;
@@ -36,7 +41,8 @@ export function CandleChart({ candles, intraday, label, livePrice }: { candles: 
         layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: text, fontFamily: "inherit", attributionLogo: false },
         grid: { vertLines: { color: border }, horzLines: { color: border } },
         rightPriceScale: { borderColor: border },
-        timeScale: { borderColor: border, timeVisible: intraday, secondsVisible: false },
+        localization: { locale: LOCALE, timeFormatter: (t: Time) => zone.chartCrosshair(t as number, intraday), priceFormatter: (p: number) => money(p) },
+        timeScale: { borderColor: border, timeVisible: intraday, secondsVisible: false, tickMarkFormatter: (t: Time, tick: number) => zone.chartTick(t as number, tick, intraday) },
       });
       const series = chart.addSeries(CandlestickSeries, {
         upColor: cssVar("--success", "#067647"),
@@ -59,7 +65,7 @@ export function CandleChart({ candles, intraday, label, livePrice }: { candles: 
       chartRef.current = null;
       seriesRef.current = null;
     };
-  }, [candles, intraday]);
+  }, [candles, intraday, zone]);
 
   // A live price moves the newest candle.
   useEffect(() => {

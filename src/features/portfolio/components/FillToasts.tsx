@@ -5,7 +5,8 @@
  * live message brings only what the page did not know.
  */
 import { useCallback, useEffect, useState } from "react";
-import { money, SIDE_LABEL } from "./format";
+import { money } from "@/lib/format";
+import { SIDE_LABEL } from "./format";
 import type { Fill } from "./types";
 import styles from "./portfolio.module.css";
 

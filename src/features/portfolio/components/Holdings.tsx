@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { tableClass, tableWrapClass } from "@/components/ui";
 import { Signed } from "./Bits";
-import { money, percent } from "./format";
+import { money, percent } from "@/lib/format";
 import { absMoney, addMoney, maxMoney, type Money, moneyRatio, parseMoney, ZERO } from "@/domain/trading";
 import type { Holding } from "./types";
 import styles from "./portfolio.module.css";

@@ -3,7 +3,7 @@
  * closes). It offers what can be traded: active instruments, never an index.
  */
 import { useId, useMemo, useState } from "react";
-import { money } from "./format";
+import { money } from "@/lib/format";
 import type { Instrument } from "./types";
 import styles from "./portfolio.module.css";
 

@@ -13,7 +13,7 @@ import { CandleChart } from "./CandleChart";
 import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useSummary } from "./data";
 import { instrumentsWithQuotes, type Quotes, withQuotes } from "./valuation";
 import { FillToasts, useFillToasts } from "./FillToasts";
-import { money } from "./format";
+import { money } from "@/lib/format";
 import { TradeTicket } from "./TradeTicket";
 import type { Candle, Instrument, Summary } from "./types";
 import { WatchToggle } from "./Watchlist";

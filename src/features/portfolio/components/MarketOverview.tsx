@@ -4,7 +4,7 @@ import { Card } from "@/components/ui";
 import { LiveIndicator, Signed } from "./Bits";
 import { useInstruments, useLiveQuotes } from "./data";
 import { instrumentsWithQuotes } from "./valuation";
-import { money } from "./format";
+import { money } from "@/lib/format";
 import type { Instrument } from "./types";
 import styles from "./portfolio.module.css";
 

@@ -1,9 +1,10 @@
 /** Open orders (with cancel), and the history of orders and fills with filters. */
 import { useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, tableClass, tableWrapClass, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";
-import { dateTime, money, SIDE_LABEL, STATUS_LABEL, TYPE_LABEL } from "./format";
+import { money } from "@/lib/format";
+import { SIDE_LABEL, STATUS_LABEL, TYPE_LABEL } from "./format";
 import type { Order, OrderStatus, Page } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -20,6 +21,7 @@ function describe(o: Order): string {
 
 export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fallback?: Page<Order> }) {
   const { data, error } = useOrders(portfolioId, "open", fallback);
+  const { dateTime } = useTimeFormat();
   const apply = useApplyChange();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [busy, setBusy] = useState(false);
@@ -92,6 +94,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
   const [view, setView] = useState<"orders" | "fills">("orders");
   const orders = useOrders(portfolioId, status);
   const fills = useFills(portfolioId);
+  const { dateTime } = useTimeFormat();
   const wanted = symbol.trim().toUpperCase();
   const orderRows = (orders.data?.items ?? []).filter((o) => !wanted || o.symbol.includes(wanted));
   const fillRows = (fills.data?.items ?? []).filter((f) => !wanted || f.symbol.includes(wanted));

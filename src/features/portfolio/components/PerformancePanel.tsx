@@ -1,11 +1,11 @@
 /** The equity curve against the benchmark over 1D / 1W / 1M / All, and the risk figures of that range. */
 import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import type { IChartApi, LineData, UTCTimestamp } from "lightweight-charts";
-import { Alert, Skeleton } from "@/components/ui";
+import type { IChartApi, LineData, Time, UTCTimestamp } from "lightweight-charts";
+import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { Signed, Stat } from "./Bits";
-import { percent } from "./format";
+import { decimal, LOCALE, money, percent } from "@/lib/format";
 import type { Performance, PerformanceRange } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -36,9 +36,11 @@ function lineOf(points: Performance["points"], pick: (p: Performance["points"][n
 
 function EquityChart({ data, label }: { data: Performance; label: string }) {
   const box = useRef<HTMLDivElement>(null);
+  const zone = useTimeFormat();
   useEffect(() => {
     let disposed = false;
     let chart: IChartApi | null = null;
+    const intraday = data.range !== "all";
     const element = box.current;
     if (!element) return;
     void import("lightweight-charts").then(({ createChart, LineSeries, LineStyle, ColorType }) => {
@@ -49,7 +51,8 @@ function EquityChart({ data, label }: { data: Performance; label: string }) {
         layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: cssVar("--text", "#14181f"), fontFamily: "inherit", attributionLogo: false },
         grid: { vertLines: { color: border }, horzLines: { color: border } },
         rightPriceScale: { borderColor: border },
-        timeScale: { borderColor: border, timeVisible: data.range !== "all", secondsVisible: false },
+        localization: { locale: LOCALE, timeFormatter: (t: Time) => zone.chartCrosshair(t as number, intraday), priceFormatter: (p: number) => money(p) },
+        timeScale: { borderColor: border, timeVisible: intraday, secondsVisible: false, tickMarkFormatter: (t: Time, tick: number) => zone.chartTick(t as number, tick, intraday) },
       });
       const benchmark = chart.addSeries(LineSeries, { color: cssVar("--muted", "#5b6472"), lineWidth: 2, lineStyle: LineStyle.Dashed, title: data.benchmark.symbol, priceLineVisible: false });
       benchmark.setData(lineOf(data.points, (p) => p.benchmark));
@@ -61,11 +64,11 @@ function EquityChart({ data, label }: { data: Performance; label: string }) {
       disposed = true;
       chart?.remove();
     };
-  }, [data]);
+  }, [data, zone]);
   return <div className={styles.chartBoxSmall} ref={box} role="img" aria-label={label} />;
 }
 
-const figure = (value: string | null, kind: "percent" | "number") => (value === null ? "—" : kind === "percent" ? percent(value, { signed: false }) : Number(value).toFixed(2));
+const figure = (value: string | null, kind: "percent" | "number") => (value === null ? "—" : kind === "percent" ? percent(value, { signed: false }) : decimal(value));
 
 /** An event portfolio's "all" is its event's window: the figures its board shows too. */
 const EVENT_RANGES = RANGES.map((r) => (r.value === "all" ? { ...r, label: "Event", name: "the event" } : r));

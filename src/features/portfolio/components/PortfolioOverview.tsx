@@ -1,13 +1,13 @@
 /** /portfolio: the figures, holdings, allocation, trade ticket, open orders and history. */
 import Link from "next/link";
 import { useState } from "react";
-import { Alert, Button, Card, ConfirmDialog } from "@/components/ui";
+import { Alert, Button, Card, ConfirmDialog, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useRefreshPortfolio, useSummary } from "./data";
 import { instrumentsWithQuotes, withQuotes } from "./valuation";
 import { FillToasts, useFillToasts } from "./FillToasts";
-import { money, percent } from "./format";
+import { money, percent } from "@/lib/format";
 import { Allocation, Holdings } from "./Holdings";
 import { History, OpenOrders } from "./Orders";
 import { PerformancePanel } from "./PerformancePanel";
@@ -83,8 +83,11 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
   const { event } = props;
   const replay = event?.replayInstruments;
   const toasts = useFillToasts();
+  const { dateTime } = useTimeFormat();
   const liveQuotes = useLiveQuotes(toasts.announce);
   const final = props.summary.pricing === "final";
+  // The practice day starts at 00:00 UTC: said in the page's zone ("since Nov 22, 19:00").
+  const dayStartText = props.summary.dayStart ? `since ${dateTime(props.summary.dayStart)}` : "since the day began";
   // Practice quotes never price a replay portfolio (even on a symbol a dataset shares) nor an ended event's.
   const quotes = replay || final ? {} : liveQuotes;
   const summaryQuery = useSummary(props.summary, event ? props.summary.id : undefined, final ? 0 : replay ? REPLAY_POLL_MS : undefined);
@@ -101,6 +104,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
       <div className={styles.pageHead}>
         {event ? <h2>{event.heading}</h2> : <h1>Portfolio</h1>}
         <div className={styles.headActions}>
+          <TimeZoneNote className={styles.headNote} />
           {summary.pricing === "final" ? <span className={styles.ended}>Ended · final figures</span> : <LiveIndicator />}
           {!event && <Link href="/portfolio/market">Market overview</Link>}
           {!event && <ResetPortfolio portfolioId={summary.id} onReset={() => void refresh()} />}
@@ -112,7 +116,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <ul className={styles.noticeList}>
             {summary.notices.map((n) => (
               <li key={n.id}>
-                <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>: covered {n.quantity} {n.symbol}. {n.message}
+                <time dateTime={n.at}>{dateTime(n.at)}</time>: covered {n.quantity} {n.symbol}. {n.message}
               </li>
             ))}
           </ul>
@@ -125,8 +129,8 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
               {money(summary.equity)}
             </span>
           </Stat>
-          <Stat label="Day change" hint={final ? "the event has ended" : replay ? "since the replayed day's previous close" : summary.dayChangePct === null ? "since 00:00 UTC" : undefined}>
-            <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={styles.statHint}>{percent(summary.dayChangePct)} since 00:00 UTC</span>} />
+          <Stat label="Day change" hint={final ? "the event has ended" : replay ? "since the replayed day's previous close" : summary.dayChangePct === null ? dayStartText : undefined}>
+            <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={styles.statHint}>{percent(summary.dayChangePct)} {dayStartText}</span>} />
           </Stat>
           <Stat label="Total return">
             <Signed value={summary.totalReturn} kind="percent" />

@@ -9,7 +9,8 @@ import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, SelectField } from "@/components/ui";
 import { formatMoney, negateMoney } from "@/domain/trading";
-import { fromCents, money, SIDE_LABEL, toCents, TYPE_LABEL } from "./format";
+import { decimal, money } from "@/lib/format";
+import { fromCents, SIDE_LABEL, toCents, TYPE_LABEL } from "./format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import { previewOrder } from "./rulebook";
 import type { Fill, Instrument, Order, OrderType, Side, Summary } from "./types";
@@ -242,7 +243,7 @@ export function TradeTicket({
           <dl className={styles.previewList}>
             <dt>
               {type === "market"
-                ? `Estimated price (incl. ${(rules.slippageBps / 100).toFixed(2)} % slippage)`
+                ? `Estimated price (incl. ${decimal(rules.slippageBps / 100)} % slippage)`
                 : type === "stop"
                   ? "Estimated price once triggered"
                   : estimate.immediate

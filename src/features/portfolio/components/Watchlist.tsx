@@ -6,7 +6,7 @@ import { Alert, Button } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { Signed } from "./Bits";
 import { instrumentsWithQuotes, type Quotes } from "./valuation";
-import { money } from "./format";
+import { money } from "@/lib/format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import type { Instrument, Watchlist as WatchlistData } from "./types";
 import styles from "./portfolio.module.css";

@@ -43,6 +43,8 @@ export interface Summary {
   totalReturn: string | null;
   dayChange: string;
   dayChangePct: string | null;
+  /** The instant the practice day's change counts from (00:00 UTC); null for a replay or an ended event. */
+  dayStart: string | null;
   realisedPnl: string;
   unrealisedPnl: string;
   positions: Holding[];

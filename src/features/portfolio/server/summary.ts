@@ -119,6 +119,8 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
      */
     dayChange: formatMoney(pricing === "final" ? ZERO : dayBaseline === null ? positionsDayChange : subtractMoney(value.equity, dayBaseline)),
     dayChangePct: dayBaseline === null ? null : ratio(totalReturn(dayBaseline, value.equity)),
+    /** Where a practice portfolio's day (and dayChange) starts: 00:00 UTC today. Null for a replay or an ended event. */
+    dayStart: pricing === "live" ? startOfUtcDay(now).toISOString() : null,
     realisedPnl: formatMoney(realised),
     unrealisedPnl: formatMoney(unrealised),
     positions: open,

@@ -9,6 +9,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, SelectField, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
+import { decimal, integer, percent } from "@/lib/format";
 import type { EventChoice, RankingPage, RankingRow } from "../types";
 import styles from "./ranking.module.css";
 
@@ -37,16 +38,9 @@ const XP_PERIODS = [
 
 const tabOf = (board: string): Tab => (board.startsWith("event:") ? "events" : board === "xp" ? "xp" : "practice");
 
-function percent(value: string | null | undefined): string {
-  if (value === null || value === undefined) return "—";
-  const n = Number(value);
-  const text = `${Math.abs(n * 100).toFixed(2)} %`;
-  return n > 0 ? `+${text}` : n < 0 ? `−${text}` : text;
-}
-
 function figure(row: RankingRow, metric: RankingPage["metric"]): string {
-  if (metric === "xp") return `${Number(row.value ?? 0).toLocaleString("en-US")} XP`;
-  if (metric === "sharpe") return row.value === null ? "n/a" : Number(row.value).toFixed(2);
+  if (metric === "xp") return `${integer(Number(row.value ?? 0))} XP`;
+  if (metric === "sharpe") return row.value === null ? "n/a" : decimal(row.value);
   return percent(row.value);
 }
 
@@ -108,7 +102,7 @@ function Updated({ page }: { page: RankingPage }) {
 function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; pinned?: boolean; showSecond: boolean }) {
   return (
     <tr className={`${row.isYou ? styles.you : ""} ${pinned ? styles.pinned : ""}`} aria-current={row.isYou ? "true" : undefined}>
-      <td className={styles.rank}>{row.rank.toLocaleString("en-US")}</td>
+      <td className={styles.rank}>{integer(row.rank)}</td>
       <td className={styles.change}>
         <Change value={row.rankChange} />
       </td>
@@ -234,7 +228,7 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
           <>
             {page.own ? (
               <p className={styles.ownSummary}>
-                You are <strong>#{page.own.rank.toLocaleString("en-US")}</strong> of {page.total.toLocaleString("en-US")}
+                You are <strong>#{integer(page.own.rank)}</strong> of {integer(page.total)}
                 {page.own.value !== null && <> · {figure(page.own, metric)}</>}
                 {ownOffPage && (
                   <>
@@ -307,7 +301,7 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
                   Previous
                 </Button>
                 <span>
-                  Page {page.page.toLocaleString("en-US")} of {page.pages.toLocaleString("en-US")}
+                  Page {integer(page.page)} of {integer(page.pages)}
                 </span>
                 <Button size="small" variant="secondary" disabled={page.page >= page.pages} onClick={() => go({ page: page.page + 1 })}>
                   Next

@@ -1,0 +1,209 @@
+/**
+ * How Tickerlab shows times and numbers: the one owner (docs/decisions/028-time-zones.md).
+ *
+ * Every time is formatted in an explicit IANA zone — the one the server resolved for the page
+ * (the profile's, else the browser's as its cookie tells, else UTC) — never in the zone of
+ * whatever machine runs the code, so the server's HTML and the browser's hydration print the
+ * same text. Every number uses one locale. The texts are assembled from Intl's parts with
+ * fixed templates, so two ICU versions (Node's and the browser's) cannot disagree about
+ * commas, spaces or "at".
+ */
+import { isTimeZone } from "./time-zone";
+
+/** The one locale of every figure and date. */
+export const LOCALE = "en-US";
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** The minus sign of every negative figure (U+2212, one of it, never "-" next to it). */
+export const MINUS = "\u2212";
+
+type Instant = string | number | Date;
+
+const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
+
+// ————————————————————————————————————————————————————————— numbers
+
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+const fixedFormat = (digits: number) => {
+  let format = fixedFormats.get(digits);
+  if (!format) fixedFormats.set(digits, (format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return format;
+};
+
+const DECIMAL = /^\s*([-+])?(\d+)(?:\.(\d+))?\s*$/;
+
+/** Groups the digits of a whole number written as a string ("1234567" → "1,234,567"). */
+const groupDigits = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Puts the sign in front: one minus for a loss, "+" for a gain when asked, nothing for zero. */
+function signed(text: string, sign: -1 | 0 | 1, showPlus: boolean | undefined): string {
+  if (sign < 0) return `${MINUS}${text}`;
+  return showPlus && sign > 0 ? `+${text}` : text;
+}
+
+/** A count: "1,234". Not a finite number: "—". */
+export function integer(value: number | bigint | null | undefined): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "number" && !Number.isFinite(value)) return "—";
+  const negative = value < 0;
+  const text = integerFormat.format(negative ? -value : value);
+  return negative && text !== "0" ? `${MINUS}${text}` : text;
+}
+
+/** A plain figure with a fixed number of decimals ("1,234.57", "−0.42"), rounded half away from zero. */
+export function decimal(value: string | number | null | undefined, digits = 2, options: { signed?: boolean } = {}): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(n)) return "—";
+  const text = fixedFormat(digits).format(Math.abs(n));
+  const zero = !/[1-9]/.test(text);
+  return signed(text, zero ? 0 : n < 0 ? -1 : 1, options.signed);
+}
+
+/**
+ * Money: "1234.5" → "1,234.50"; `signed` adds "+" to gains. A decimal string (the API's exact
+ * amounts, any size, up to two decimals) is grouped as it is, digit for digit; only a number
+ * (a chart's level) goes through floating point. Anything else: "—".
+ */
+export function money(value: string | number | null | undefined, options: { signed?: boolean } = {}): string {
+  if (value === null || value === undefined || value === "") return "—";
+  const match = typeof value === "string" ? DECIMAL.exec(value) : null;
+  if (match && (match[3] ?? "").length <= 2) {
+    const whole = match[2]!.replace(/^0+(?=\d)/, "");
+    const fraction = (match[3] ?? "").padEnd(2, "0");
+    const nonZero = /[1-9]/.test(whole + fraction);
+    return signed(`${groupDigits(whole)}.${fraction}`, !nonZero ? 0 : match[1] === "-" ? -1 : 1, options.signed);
+  }
+  return decimal(value, 2, options);
+}
+
+/** A fraction ("0.0523") as a percentage ("+5.23 %"); signed by default. Under 0.005 % it is "0.00 %". */
+export function percent(fraction: string | number | null | undefined, options: { signed?: boolean; digits?: number } = {}): string {
+  if (fraction === null || fraction === undefined || fraction === "") return "—";
+  const n = (typeof fraction === "number" ? fraction : Number(fraction)) * 100;
+  if (!Number.isFinite(n)) return "—";
+  return `${decimal(n, options.digits ?? 2, { signed: options.signed ?? true })} %`;
+}
+
+// ————————————————————————————————————————————————————————— times
+
+type Parts = { year: string; month: string; day: string; hour: string; minute: string; second: string; monthName: string };
+
+/** The lightweight-charts tick kinds (its TickMarkType enum), by value. */
+export const TICK = { year: 0, month: 1, dayOfMonth: 2, time: 3, timeWithSeconds: 4 } as const;
+
+export interface TimeFormat {
+  /** The IANA zone every time here is shown in. */
+  readonly timeZone: string;
+  /** "Nov 23, 14:05" — a moment in the last days (orders, fills, notices). */
+  dateTime(value: Instant): string;
+  /** "Nov 23, 2026, 14:05" — a moment that may be far off (event windows). */
+  dateTimeYear(value: Instant): string;
+  /** "Nov 23, 2026" — a day (sign-up dates). */
+  date(value: Instant): string;
+  /** "14:05:09" — a time today (fill toasts). */
+  time(value: Instant): string;
+  /** "14:05" */
+  shortTime(value: Instant): string;
+  /** "2026-11-23 14:05:09" — sortable and exact (the audit log). */
+  stamp(value: Instant): string;
+  /** The calendar day "2026-11-23" an instant falls on in this zone. */
+  day(value: Instant): string;
+  /** The wall time "2026-11-23T14:05" (a datetime-local input's value) of an instant. */
+  wallTime(value: Instant, seconds?: boolean): string;
+  /**
+   * A chart's tick label for a time in seconds since the epoch (lightweight-charts'
+   * tickMarkFormatter). `intraday`: a day, month or year tick that does not fall on this
+   * zone's midnight is labelled with its time instead of a date it does not start.
+   */
+  chartTick(seconds: number, tick: number, intraday: boolean): string;
+  /** The crosshair's label for a time in seconds (lightweight-charts' localization.timeFormatter). */
+  chartCrosshair(seconds: number, intraday: boolean): string;
+}
+
+const cache = new Map<string, TimeFormat>();
+
+/** The time formatter of `timeZone`; a missing or unknown zone means UTC. */
+export function timeFormat(timeZone: string | null | undefined): TimeFormat {
+  const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  let format = cache.get(zone);
+  if (!format) cache.set(zone, (format = makeTimeFormat(zone)));
+  return format;
+}
+
+function makeTimeFormat(timeZone: string): TimeFormat {
+  const numeric = new Intl.DateTimeFormat(LOCALE, {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const monthName = new Intl.DateTimeFormat(LOCALE, { timeZone, month: "short" });
+  const parts = (value: Instant): Parts | null => {
+    const date = toDate(value);
+    if (Number.isNaN(date.getTime())) return null;
+    const out: Record<string, string> = {};
+    for (const part of numeric.formatToParts(date)) out[part.type] = part.value;
+    // Some engines print midnight as "24" even with h23; it is the start of the day.
+    if (out.hour === "24") out.hour = "00";
+    return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second!, monthName: monthName.format(date) };
+  };
+  const show = (value: Instant, template: (p: Parts) => string) => {
+    const p = parts(value);
+    return p ? template(p) : "—";
+  };
+  const dayNumber = (p: Parts) => String(Number(p.day));
+  const fromSeconds = (seconds: number) => new Date(seconds * 1000);
+
+  const format: TimeFormat = {
+    timeZone,
+    dateTime: (v) => show(v, (p) => `${p.monthName} ${dayNumber(p)}, ${p.hour}:${p.minute}`),
+    dateTimeYear: (v) => show(v, (p) => `${p.monthName} ${dayNumber(p)}, ${p.year}, ${p.hour}:${p.minute}`),
+    date: (v) => show(v, (p) => `${p.monthName} ${dayNumber(p)}, ${p.year}`),
+    time: (v) => show(v, (p) => `${p.hour}:${p.minute}:${p.second}`),
+    shortTime: (v) => show(v, (p) => `${p.hour}:${p.minute}`),
+    stamp: (v) => show(v, (p) => `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`),
+    day: (v) => show(v, (p) => `${p.year}-${p.month}-${p.day}`),
+    wallTime: (v, seconds = false) => show(v, (p) => `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}${seconds ? `:${p.second}` : ""}`),
+    chartTick(seconds, tick, intraday) {
+      const p = parts(fromSeconds(seconds));
+      if (!p) return "";
+      const midnight = p.hour === "00" && p.minute === "00";
+      if (tick >= TICK.time || (intraday && !midnight)) return tick === TICK.timeWithSeconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
+      if (tick === TICK.year) return p.year;
+      if (tick === TICK.month) return p.monthName;
+      return `${p.monthName} ${dayNumber(p)}`;
+    },
+    chartCrosshair: (seconds, intraday) => (intraday ? format.dateTime(fromSeconds(seconds)) : format.date(fromSeconds(seconds))),
+  };
+  return format;
+}
+
+/**
+ * The instant a wall time ("2026-11-23T14:05" or with seconds) names in `timeZone`, as an ISO
+ * string; null when it is not a wall time. A time the clocks skip (spring forward) counts
+ * from before the change (02:30 becomes 03:30 in New York); a time that happens twice (fall
+ * back) is the first of the two.
+ */
+export function fromWallTime(wall: string, timeZone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wall);
+  if (!match) return null;
+  const [y, mo, d, h, mi] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, Number(match[6] ?? 0));
+  if (Number.isNaN(asUtc)) return null;
+  const zone = timeFormat(timeZone);
+  // The zone's offset at an instant: its wall time read as UTC, minus the instant.
+  const offsetAt = (instant: number) => Date.parse(`${zone.wallTime(instant, true)}Z`) - instant;
+  // The earlier of the two offsets around this wall time wins a repeated hour; a skipped
+  // hour keeps the offset from before the change.
+  const before = offsetAt(asUtc - 86_400_000 / 2);
+  const after = offsetAt(asUtc + 86_400_000 / 2);
+  const candidates = [asUtc - before, asUtc - after].filter((instant) => offsetAt(instant) === asUtc - instant);
+  const instant = candidates.length ? Math.min(...candidates) : asUtc - before;
+  return new Date(instant).toISOString();
+}
