@@ -12,6 +12,7 @@ import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshP
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler } from "@/server/jobs/scheduler";
 import { logger } from "@/server/logger";
+import { markReady, markStopping } from "@/server/readiness";
 import { wireApp } from "@/wiring";
 
 const SCHEDULER = Symbol.for("tickerlab.scheduler");
@@ -27,6 +28,7 @@ export async function boot(): Promise<void> {
     const learn = await seedCurriculum(db, curriculum);
     await startMarket(db, kind);
     startScheduler(db, kind);
+    markReady();
     logger().info(
       { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons } },
       "[start] database ready",
@@ -52,6 +54,7 @@ export async function boot(): Promise<void> {
 function stopMarketBeforeClose(handle: DatabaseHandle): void {
   const close = handle.close.bind(handle);
   handle.close = async () => {
+    markStopping();
     await stopScheduler().catch(() => {});
     await stopMarket().catch(() => {});
     await close();

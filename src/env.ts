@@ -56,6 +56,15 @@ const schema = z.object({
   TEST_PRICE_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
+  /**
+   * Who may read GET /api/metrics: a comma-separated list of `loopback` (a direct connection
+   * from this host, no X-Forwarded-For), `admin` (an admin's session), or `open` (anyone).
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default("loopback,admin")
+    .transform((v) => v.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.enum(["loopback", "admin", "open"])).min(1, "name at least one of loopback, admin, open")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

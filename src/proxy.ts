@@ -1,7 +1,8 @@
 /**
  * The route guard (specification section 2) and the pages' Content-Security-Policy.
  *
- * The proxy runs on every page path so that each HTML answer gets a fresh CSP nonce; the
+ * The proxy runs on every page path so that each HTML answer gets a fresh CSP nonce and an
+ * X-Request-Id (src/lib/request-id.ts; API answers get theirs from apiRoute); the
  * *guard* applies to exactly the specification's prefixes (src/lib/guarded-paths.ts). It
  * only checks that a signed JWT cookie exists: every page's getServerSideProps and every API
  * route decides again on the server.
@@ -14,6 +15,7 @@ import { withAuth } from "next-auth/middleware";
 import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server";
 import { env } from "@/env";
 import { guardFor } from "@/lib/guarded-paths";
+import { acceptRequestId, REQUEST_ID_HEADER } from "@/lib/request-id";
 import { decodeSessionToken } from "@/server/auth/jwt";
 
 const requireSession = withAuth({
@@ -40,20 +42,24 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-function withPolicy(response: NextResponse, nonce: string): NextResponse {
+/** The page's headers: its CSP, and its X-Request-Id (also handed to the page on the request, for its log lines). */
+function withPolicy(response: NextResponse, nonce: string, requestId: string): NextResponse {
   response.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production"));
+  response.headers.set("X-Request-Id", requestId);
   return response;
 }
 
 export default async function proxy(request: NextRequest, event: NextFetchEvent) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const requestId = acceptRequestId(request.headers.get(REQUEST_ID_HEADER));
   if (guardFor(request.nextUrl.pathname) === "requires-session") {
     const redirect = await requireSession(request as Parameters<typeof requireSession>[0], event);
-    if (redirect) return withPolicy(redirect as NextResponse, nonce);
+    if (redirect) return withPolicy(redirect as NextResponse, nonce, requestId);
   }
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
-  return withPolicy(NextResponse.next({ request: { headers } }), nonce);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  return withPolicy(NextResponse.next({ request: { headers } }), nonce, requestId);
 }
 
 export const config = {

@@ -27,6 +27,7 @@ import {
 } from "@/domain/trading";
 import type { Db, DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
+import { metrics } from "@/server/metrics";
 import { Outbox } from "@/server/realtime/outbox";
 import type { Market } from "./pricing";
 import { resolveContexts } from "./port";
@@ -255,8 +256,18 @@ export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<PlaceOrd
         ? await attempt(db, args, validation, hash, now, false)
         : await db.transaction((tx) => attempt(tx, args, validation, hash, now, true));
     if (outcome.done) {
-      outcome.outbox?.afterCommit();
+      if (outcome.outbox) {
+        outcome.outbox.afterCommit();
+        countPlaced(outcome.result);
+      }
       return outcome.result;
     }
   }
+}
+
+/** The order counters (src/server/metrics.ts): once per recorded order, not for an idempotent replay (it has no outbox). */
+function countPlaced({ order, rejection }: PlaceOrderResult) {
+  const m = metrics();
+  m.ordersPlaced.inc({ outcome: rejection ? "rejected" : order.status === "filled" ? "filled" : "resting" });
+  if (rejection) m.ordersRejected.inc({ code: rejection.code });
 }

@@ -9,7 +9,9 @@ import { env } from "@/env";
 import { findUnsafeText } from "@/lib/text";
 import { isDomainError } from "@/domain/errors";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
+import { clientIp, requestIdFor, runWithRequestContext } from "@/server/http/request-context";
 import { resolveTimeZone } from "@/server/http/time-zone";
+import { logger } from "@/server/logger";
 import { getServerAuthSession } from "./session";
 
 export interface BasePageProps {
@@ -54,17 +56,24 @@ function syncThemeCookie(ctx: GetServerSidePropsContext, theme: Session["user"][
  * read the session (the sign-in page) wrap themselves in it.
  */
 export function outageAware<P extends object>(getProps: GetServerSideProps<P>): GetServerSideProps<P> {
-  return async (ctx) => {
-    try {
-      return await getProps(ctx);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      ctx.res.statusCode = 503;
-      ctx.res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      // The page's own props are not there: only _app's, which shows the outage state.
-      return { props: { ...runtimeProps(null, ctx.req.cookies), databaseUnavailable: true } as BasePageProps as P };
-    }
-  };
+  return (ctx) =>
+    // The request's context (its X-Request-Id, from the proxy) for every log line the page writes.
+    runWithRequestContext({ ip: clientIp(ctx.req), requestId: requestIdFor(ctx.req, ctx.res) }, () => answerOrOutage(getProps, ctx));
+}
+
+async function answerOrOutage<P extends object>(getProps: GetServerSideProps<P>, ctx: GetServerSidePropsContext): ReturnType<GetServerSideProps<P>> {
+  try {
+    const result = await getProps(ctx);
+    const log = logger();
+    if (log.isLevelEnabled("debug")) log.debug({ page: ctx.resolvedUrl.split("?")[0], status: ctx.res.statusCode }, "[page] props ready");
+    return result;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    ctx.res.statusCode = 503;
+    ctx.res.setHeader("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    // The page's own props are not there: only _app's, which shows the outage state.
+    return { props: { ...runtimeProps(null, ctx.req.cookies), databaseUnavailable: true } as BasePageProps as P };
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "@/server/logger";
+import type { PoolStats } from "@/server/metrics";
 import * as schema from "./schema";
 
 /** Both drivers expose the same query builder; we program against the node-postgres type. */
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PostgreSQL: the pool's use right now (metrics). PGlite has one connection and no pool. */
+  poolStats?: () => PoolStats;
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "src/server/db/migrations");
@@ -68,7 +71,8 @@ async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQu
     await pool.end().catch(() => {});
     throw error;
   }
-  return { db, kind: "postgres", close: () => pool.end() };
+  const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+  return { db, kind: "postgres", close: () => pool.end(), poolStats };
 }
 
 /**

@@ -4,6 +4,7 @@
  * globalThis instead.
  */
 import { env } from "@/env";
+import { metrics } from "@/server/metrics";
 import { openDatabase, type DatabaseHandle, type Db } from "./client";
 
 export type { Db, Tx, DbOrTx, DatabaseHandle } from "./client";
@@ -18,6 +19,7 @@ export function getDatabase(): Promise<DatabaseHandle> {
     const config = env();
     const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
     if (handle.kind === "pglite") closeOnExit(handle);
+    metrics().database = { kind: handle.kind, pool: handle.poolStats };
     return handle;
   })();
   // A failed open must not be cached forever: the next request tries again.

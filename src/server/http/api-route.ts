@@ -12,11 +12,13 @@ import { fieldErrors } from "@/lib/validation/field-errors";
 import { getServerAuthSession } from "@/server/auth/session";
 import { databaseUnavailableFailure, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
+import { metrics, secondsSince, statusClass } from "@/server/metrics";
 import { findUnsafeText } from "@/lib/text";
 import { DomainError, failures, isDomainError } from "@/domain/errors";
 import { BodyError, readBody } from "./body";
 import { STATUS_OF } from "./errors";
-import { clientIp, runWithRequestContext } from "./request-context";
+import { clientIp, requestIdFor, runWithRequestContext } from "./request-context";
+import { routePatternOf } from "./route-pattern";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Auth = "public" | "user" | "admin";
@@ -84,8 +86,10 @@ function rejectUnsafeText(...inputs: unknown[]) {
  */
 export function apiRoute(specs: Specs, options: RouteOptions = {}) {
   return async function handle(req: NextApiRequest, res: NextApiResponse) {
+    const started = performance.now();
     const ip = clientIp(req);
-    await runWithRequestContext({ ip }, async () => {
+    const requestId = requestIdFor(req, res);
+    await runWithRequestContext({ ip, requestId }, async () => {
       try {
         const spec = specs[(req.method ?? "GET") as Method];
         if (!spec) {
@@ -124,8 +128,21 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}) {
       } catch (error) {
         sendError(res, error);
       }
+      observeRequest(req, res, started);
     });
   };
+}
+
+const METHOD_LABELS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The request's latency under its route pattern (src/server/metrics.ts), and a debug access line. */
+export function observeRequest(req: NextApiRequest, res: NextApiResponse, started: number) {
+  const route = routePatternOf(req);
+  const seconds = secondsSince(started);
+  const method = METHOD_LABELS.has(req.method ?? "") ? req.method! : "other";
+  metrics().httpRequestSeconds.observe({ method, route, status_class: statusClass(res.statusCode) }, seconds);
+  const log = logger();
+  if (log.isLevelEnabled("debug")) log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, "[api] answered");
 }
 
 export function sendError(res: NextApiResponse, error: unknown) {

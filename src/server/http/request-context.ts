@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage as Req, ServerResponse } from "node:http";
 import { env } from "@/env";
+import { acceptRequestId, REQUEST_ID_HEADER } from "@/lib/request-id";
 
 export interface RequestContext {
   ip: string;
+  /** The answer's X-Request-Id; the logger adds it to every line written in this context. */
+  requestId?: string;
 }
 
 // One store per process: Next bundles pages and API routes separately, and next-auth's
@@ -25,11 +28,21 @@ export function requestContext(): RequestContext | undefined {
  * The client's address. X-Forwarded-For is trivially forged, so it is believed only
  * when TRUST_PROXY says a proxy we control sets it.
  */
-export function clientIp(req: Pick<IncomingMessage, "headers" | "socket">): string {
+export function clientIp(req: Pick<Req, "headers" | "socket">): string {
   if (env().TRUST_PROXY) {
     const forwarded = req.headers["x-forwarded-for"];
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
     if (first) return first;
   }
   return req.socket?.remoteAddress ?? "unknown";
+}
+
+/**
+ * The request's id (a sane incoming X-Request-Id, else a new one), set on the answer at once
+ * so error answers carry it too. Pages get theirs from the proxy, which put it on the request.
+ */
+export function requestIdFor(req: Pick<Req, "headers">, res: Pick<ServerResponse, "setHeader" | "headersSent">): string {
+  const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
+  if (!res.headersSent) res.setHeader("X-Request-Id", id);
+  return id;
 }

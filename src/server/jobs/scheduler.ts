@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/server/db";
 import { logger } from "@/server/logger";
+import { metrics, secondsSince } from "@/server/metrics";
 import { FencedError, Lease } from "./lease";
 
 export const SCHEDULER_LEASE = "scheduler";
@@ -77,11 +78,14 @@ export class Scheduler {
       // And again before each further task: a long task must not let it lapse for the next.
       if (!first) await this.options.db.transaction((tx) => this.lease.fence(tx));
       first = false;
+      const started = performance.now();
       try {
         await task.run({ db: this.options.db, due: new Date(due), now, fence: (tx) => this.lease.fence(tx) });
+        metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "ok" }, secondsSince(started));
         this.lastDue.set(task.name, due);
         ran.push(task.name);
       } catch (error) {
+        metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "failed" }, secondsSince(started));
         if (error instanceof FencedError) throw error;
         logger().error({ err: error, task: task.name }, "[scheduler] task failed; it runs again on the next look");
       }

@@ -19,6 +19,8 @@ import { sendError } from "@/server/http/api-route";
 import { portfolioIdsOf } from "@/features/trading";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
+import { metrics } from "@/server/metrics";
+import { requestIdFor } from "@/server/http/request-context";
 import type { LiveMessages, LiveMessageType, QuoteView } from "@/lib/live-messages";
 import { listInstruments } from "./queries";
 
@@ -48,6 +50,7 @@ async function currentQuotes(): Promise<QuoteView[]> {
 
 
 export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  requestIdFor(req, res);
   if (req.method !== "GET") {
     res.setHeader("Allow", "GET");
     res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use GET for this address." } });
@@ -81,6 +84,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   req.socket.setTimeout(0);
 
   let closed = false;
+  metrics().liveStreams.inc();
   const unsubscribes = new Map<string, () => void>();
   const hub = getHub();
   // Only the messages of the stream's contract (lib/live-messages.ts) go out.
@@ -97,6 +101,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   const close = () => {
     if (closed) return;
     closed = true;
+    metrics().liveStreams.dec();
     clearInterval(heartbeat);
     for (const off of unsubscribes.values()) off();
     unsubscribes.clear();

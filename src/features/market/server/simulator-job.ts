@@ -22,6 +22,7 @@ import { candles, instruments, marketState, type StoredMarketState } from "@/ser
 import { FencedError, Lease } from "@/server/jobs/lease";
 import type { QuoteView } from "@/lib/live-messages";
 import { logger } from "@/server/logger";
+import { metrics } from "@/server/metrics";
 import { benchmarkTick } from "./benchmark";
 import { definitionsOf } from "./definitions";
 import { QUOTES_TOPIC, type Hub } from "@/server/realtime/hub";
@@ -135,6 +136,10 @@ export class SimulatorJob {
     );
     const report: TickReport = { at: now, instruments: count, benchmark, moved: moves.length, rolledDay, expired, filled, pruned, ms: performance.now() - started, writeMs };
     this.lastTick = report;
+    const m = metrics();
+    m.simulatorTicks.inc({ outcome: "ok" });
+    m.simulatorTickSeconds.observe(report.ms / 1000);
+    if (filled > 0) m.simulatorOrdersFilled.inc(filled);
     return report;
   }
 
@@ -171,6 +176,7 @@ export class SimulatorJob {
         return;
       }
       if (this.stopped) return;
+      metrics().simulatorTicks.inc({ outcome: "failed" });
       logger().error({ err: error }, "[market] simulator tick failed");
     }
   }

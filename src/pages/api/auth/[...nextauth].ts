@@ -15,9 +15,9 @@ import { authOptions } from "@/server/auth/options";
 import { watchDatabase } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
-import { sendError } from "@/server/http/api-route";
+import { observeRequest, sendError } from "@/server/http/api-route";
 import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
-import { clientIp, runWithRequestContext } from "@/server/http/request-context";
+import { clientIp, requestIdFor, runWithRequestContext } from "@/server/http/request-context";
 
 const CLIENT_LOG_LEVELS = new Set(["error", "warn", "debug"]);
 
@@ -31,8 +31,10 @@ function limitedAction(req: NextApiRequest): RateLimitedAction | null {
 }
 
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
+  const started = performance.now();
   const ip = clientIp(req);
-  return runWithRequestContext({ ip }, async () => {
+  const requestId = requestIdFor(req, res);
+  return runWithRequestContext({ ip, requestId }, async () => {
     try {
       await handle(req, res, ip);
     } catch (error) {
@@ -46,6 +48,8 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
         return;
       }
       sendError(res, error);
+    } finally {
+      observeRequest(req, res, started);
     }
   });
 }
