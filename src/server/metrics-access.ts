@@ -8,14 +8,20 @@ export type MetricsAllow = "loopback" | "admin" | "open";
 export type MetricsAccess = "allowed" | "unauthenticated" | "forbidden";
 
 /**
- * A direct connection from this host: a loopback socket and no X-Forwarded-For. A reverse
- * proxy on the same host connects from loopback too, but says whom it forwards: that request
- * is not "from this host".
+ * A connection from this host: a loopback socket, and every address X-Forwarded-For names
+ * loopback too. A reverse proxy on this host also connects from loopback, but names whom it
+ * forwards: a request from outside is not "from this host". (Next itself fills in
+ * X-Forwarded-For with the socket's address when it is missing, so it is always there.)
  */
 export function isLoopbackRequest(req: Pick<IncomingMessage, "headers" | "socket">): boolean {
-  if (req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined) return false;
-  const address = req.socket?.remoteAddress ?? "";
-  return address === "::1" || /^(::ffff:)?127\./.test(address);
+  if (req.headers.forwarded !== undefined) return false;
+  const header = req.headers["x-forwarded-for"];
+  const forwarded = (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",").map((a) => a.trim()).filter(Boolean);
+  return [req.socket?.remoteAddress ?? "", ...forwarded].every(isLoopbackAddress);
+}
+
+function isLoopbackAddress(address: string): boolean {
+  return address === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
 }
 
 export function metricsAccess(allow: readonly MetricsAllow[], who: { loopback: boolean; role: string | null }): MetricsAccess {

@@ -36,6 +36,11 @@ describe("who may read the metrics", () => {
     expect(isLoopbackRequest({ headers: {}, socket: socket("::ffff:10.0.0.5") })).toBe(false);
     // A reverse proxy on this host connects from loopback but forwards someone else.
     expect(isLoopbackRequest({ headers: { "x-forwarded-for": "203.0.113.7" }, socket: socket("127.0.0.1") })).toBe(false);
+    expect(isLoopbackRequest({ headers: { "x-forwarded-for": "127.0.0.1, 203.0.113.7" }, socket: socket("127.0.0.1") })).toBe(false);
+    expect(isLoopbackRequest({ headers: { "x-forwarded-for": "127.0.0.1" }, socket: socket("10.0.0.5") })).toBe(false);
+    // What Next itself adds when there is none: the socket's own address.
+    expect(isLoopbackRequest({ headers: { "x-forwarded-for": "::ffff:127.0.0.1" }, socket: socket("::ffff:127.0.0.1") })).toBe(true);
+    expect(isLoopbackRequest({ headers: {}, socket: socket("127.0.0.1.evil") })).toBe(false);
     expect(isLoopbackRequest({ headers: { forwarded: "for=203.0.113.7" }, socket: socket("127.0.0.1") })).toBe(false);
   });
 
