@@ -109,10 +109,12 @@ function create(): Metrics {
     new Gauge({
       name,
       help,
+      // Labelled so that no sample is written without a pool (PGlite): an unlabelled gauge always shows 0.
+      labelNames: ["pool"],
       registers: [registry],
       collect() {
         const stats = metrics.database?.pool?.();
-        if (stats) this.set(read(stats));
+        if (stats) this.set({ pool: "main" }, read(stats));
       },
     });
   poolGauge("tickerlab_db_pool_connections", "PostgreSQL pool: connections open (busy and idle). Not reported on PGlite.", (s) => s.total);
