@@ -11,21 +11,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAdmin, startApp, TEST_ADMIN, type RunningApp } from "../setup/app-server";
 import { HttpClient } from "../setup/http-client";
 import { parsePrometheusText, sampleValue, type Family } from "../setup/prometheus-text";
+import { createServerDatabase } from "../setup/server-database";
 import { uniqueEmail } from "../factories/emails";
 
 let app: RunningApp;
+let dropDatabase: (() => Promise<void>) | undefined;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** What a request through a reverse proxy carries: such a request is not "from this host". */
 const PROXIED = { "x-forwarded-for": "203.0.113.7" };
 
 beforeAll(async () => {
+  // Its own database on PostgreSQL (DATABASE_URL set), else PGlite in the server's own folder.
+  const database = await createServerDatabase();
+  dropDatabase = database?.drop;
   // debug: apiRoute and the pages write an access line per request, which carries the request id.
-  app = await startApp({ LOG_LEVEL: "debug", MARKET_TICK_MS: "300" });
+  app = await startApp({ LOG_LEVEL: "debug", MARKET_TICK_MS: "300", ...(database && { DATABASE_URL: database.url }) });
   await createTestAdmin(app.url);
 }, 120_000);
 
 afterAll(async () => {
   await app?.stop();
+  await dropDatabase?.();
 });
 
 async function member() {
