@@ -121,11 +121,13 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
       await probe.end();
     }
 
-    const ms = await msUntilTickBy(watch, survivor, frozenAt, 20_000);
-    expect(ms).toBeLessThan(5000);
-    expect((await marketView(watch)).epoch).toBeGreaterThan(epochBefore);
-
-    process.kill(leader.pid, "SIGCONT");
+    try {
+      const ms = await msUntilTickBy(watch, survivor, frozenAt, 20_000);
+      expect(ms).toBeLessThan(5000);
+      expect((await marketView(watch)).epoch).toBeGreaterThan(epochBefore);
+    } finally {
+      process.kill(leader.pid, "SIGCONT");
+    }
     await waitUntil(async () => logHas(leader, "lost the market-simulator lease"), 20_000, "the thawed leader noticing", 100);
     // A tick by the survivor after the thawed one noticed: it is still the leader.
     const noticed = Date.now();
