@@ -36,7 +36,7 @@ const median = (xs: number[]) => {
 
 async function measure(tickMs: number) {
   const database = await createDatabaseOn(serverUrl!, "tickerlab_failover");
-  const start = () => startApp({ DATABASE_URL: database.url, MARKET_TICK_MS: String(tickMs), LOG_LEVEL: "warn" }, { checkout: values.checkout });
+  const start = () => startApp({ DATABASE_URL: database.url, MARKET_TICK_MS: String(tickMs), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }, { checkout: values.checkout });
   const watch = new pg.Client({ connectionString: database.url });
   let apps: RunningApp[] = [];
   const kill: number[] = [];
@@ -70,10 +70,17 @@ async function measure(tickMs: number) {
   return { tickMs, kill, term, exits };
 }
 
-const results = [];
-for (const tickMs of TICKS) results.push(await measure(tickMs));
-console.log(`\nfail-over to the first tick by the other instance, ${RUNS} runs each${values.checkout ? ` (build of ${values.checkout})` : ""}:`);
-for (const r of results) {
-  const line = (name: string, xs: number[]) => `${name} median ${median(xs)} ms (min ${Math.min(...xs)}, max ${Math.max(...xs)}; ${xs.join(", ")})`;
-  console.log(`MARKET_TICK_MS=${r.tickMs}: ${line("kill -9", r.kill)}; ${line("SIGTERM", r.term)}; SIGTERM exit codes: ${r.exits.join(", ")}`);
+async function main() {
+  const results = [];
+  for (const tickMs of TICKS) results.push(await measure(tickMs));
+  console.log(`\nfail-over to the first tick by the other instance, ${RUNS} runs each${values.checkout ? ` (build of ${values.checkout})` : ""}:`);
+  for (const r of results) {
+    const line = (name: string, xs: number[]) => `${name} median ${median(xs)} ms (min ${Math.min(...xs)}, max ${Math.max(...xs)}; ${xs.join(", ")})`;
+    console.log(`MARKET_TICK_MS=${r.tickMs}: ${line("kill -9", r.kill)}; ${line("SIGTERM", r.term)}; SIGTERM exit codes: ${r.exits.join(", ")}`);
+  }
 }
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

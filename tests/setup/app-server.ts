@@ -32,6 +32,8 @@ export interface RunningApp {
   pid: number;
   /** Settles when the process has exited, with its exit code (null when a signal ended it) and signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** False once the process has exited. */
+  readonly running: boolean;
   /** SIGTERM, then SIGKILL after 10 s; resolves with how the process ended. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -97,6 +99,9 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
     logFile,
     pid: child.pid!,
     exited,
+    get running() {
+      return child.exitCode === null && child.signalCode === null;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");

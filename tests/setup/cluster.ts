@@ -71,13 +71,13 @@ export async function leaderOf(client: pg.Client | pg.Pool, apps: RunningApp[], 
  * when, and proof that a stale leader wrote nothing. Rolled-back writes leave no row.
  */
 export async function installWriteLog(client: pg.Client | pg.Pool): Promise<void> {
-  await client.query(`
-    create table if not exists failover_writes (app text not null, tbl text not null, at timestamptz not null default clock_timestamp());
-    create or replace function failover_log() returns trigger language plpgsql as $$
-      begin insert into failover_writes (app, tbl) values (current_setting('application_name'), tg_table_name); return null; end $$;
-    create or replace trigger failover_log_market after insert or update or delete on market_state for each statement execute function failover_log();
-    create or replace trigger failover_log_instruments after insert or update or delete on instruments for each statement execute function failover_log();
-    create or replace trigger failover_log_candles after insert or update or delete on candles for each statement execute function failover_log();`);
+  await client.query("create table if not exists failover_writes (app text not null, tbl text not null, at timestamptz not null default clock_timestamp())");
+  await client.query(`create or replace function failover_log() returns trigger language plpgsql as $$
+    begin insert into failover_writes (app, tbl) values (current_setting('application_name'), tg_table_name); return null; end $$`);
+  // One table per statement: a trigger locks its table, and a running tick locks all three.
+  for (const table of ["market_state", "instruments", "candles"]) {
+    await client.query(`create or replace trigger failover_log after insert or update or delete on ${table} for each statement execute function failover_log()`);
+  }
 }
 
 export const appName = (app: RunningApp) => `tickerlab:${app.pid}`;
