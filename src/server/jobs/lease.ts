@@ -137,7 +137,11 @@ export class Lease {
       // One renewal at a time: one waiting on our own long transaction's row lock is enough.
       if (this.renewing) return;
       this.renewing = this.renew()
-        .catch((error: unknown) => logger().warn({ err: error, lease: this.options.name }, "[lease] could not renew the lease"))
+        .catch((error: unknown) => {
+          // 55P03: the row stayed locked past lock_timeout, by our own long fenced task (it renews at its commit) or by a taker.
+          const busy = (error as { code?: string }).code === "55P03";
+          logger()[busy ? "debug" : "warn"]({ err: error, lease: this.options.name }, "[lease] could not renew the lease");
+        })
         .finally(() => {
           this.renewing = undefined;
         });
@@ -145,7 +149,10 @@ export class Lease {
     this.renewTimer.unref();
   }
 
-  /** One renewal; false when the lease is no longer ours. */
+  /**
+   * One renewal; false when the lease is no longer ours. It waits for the row when our own
+   * fenced transaction holds it (a long task), so it renews right after that commits.
+   */
   async renew(): Promise<boolean> {
     const { db, name, holder } = this.options;
     const epoch = this.epoch;
