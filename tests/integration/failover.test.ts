@@ -88,6 +88,7 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
     const leader = await twoRunning();
     const survivor = apps.find((app) => app !== leader)!;
     const ms = await killAndMeasure(watch, leader, survivor, 20_000);
+    console.log(`[failover] kill -9 → first tick by the other instance: ${ms} ms`);
     expect(ms).toBeLessThan(3000);
   }, 180_000);
 
@@ -127,6 +128,7 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
 
     try {
       const ms = await msUntilTickBy(watch, survivor, frozenAt, 20_000);
+      console.log(`[failover] SIGSTOP mid-tick → first tick by the other instance: ${ms} ms`);
       expect(ms).toBeLessThan(5000);
       expect((await marketView(watch)).epoch).toBeGreaterThan(epochBefore);
     } finally {
@@ -146,6 +148,7 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
     const stream = await openStream(leader.url);
     const { ms, exit } = await terminateAndMeasure(watch, leader, survivor, 20_000);
     await stream.ended;
+    console.log(`[failover] SIGTERM → first tick by the other instance: ${ms} ms; exit ${JSON.stringify(exit)}`);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(ms).toBeLessThan(1000);
   }, 180_000);
