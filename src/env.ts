@@ -56,6 +56,12 @@ const schema = z.object({
   TEST_PRICE_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
+  /** PostgreSQL session limits in ms, 0 = none (src/server/db/client.ts, docs/decisions/025-fail-over.md). */
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(60_000),
+  DB_LOCK_TIMEOUT_MS: positiveInt(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(10_000),
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   /**
    * Who may read GET /api/metrics: a comma-separated list of `loopback` (a direct connection
    * from this host, no X-Forwarded-For), `admin` (an admin's session), or `open` (anyone).

@@ -1,25 +1,23 @@
 /**
  * Readiness (GET /api/ready), apart from liveness (GET /api/health): an instance is ready to
  * take traffic once its start is done — migrations, seeding and the jobs (src/boot.ts) — and
- * stops being ready when it begins to shut down, so a load balancer drains it first.
- * On globalThis: boot runs in the instrumentation bundle, the route in its own.
+ * stops being ready when its shutdown begins (src/server/shutdown.ts owns that), so a load
+ * balancer drains it first. On globalThis: boot runs in the instrumentation bundle, the route
+ * in its own.
  */
+import { isShuttingDown } from "@/server/shutdown";
+
 export type StartState = "starting" | "ready" | "stopping";
 
-const KEY = Symbol.for("tickerlab.startState");
-type Holder = { [KEY]?: StartState };
+const KEY = Symbol.for("tickerlab.started");
+type Holder = { [KEY]?: boolean };
 
 export function startState(): StartState {
-  return (globalThis as Holder)[KEY] ?? "starting";
+  if (isShuttingDown()) return "stopping";
+  return (globalThis as Holder)[KEY] ? "ready" : "starting";
 }
 
 /** src/boot.ts: the start is done. */
 export function markReady(): void {
-  const holder = globalThis as Holder;
-  if (holder[KEY] !== "stopping") holder[KEY] = "ready";
-}
-
-/** src/boot.ts: shutting down; never ready again. */
-export function markStopping(): void {
-  (globalThis as Holder)[KEY] = "stopping";
+  (globalThis as Holder)[KEY] = true;
 }

@@ -9,7 +9,7 @@ import { parseEnv } from "@/env";
 import { metrics, statusClass } from "@/server/metrics";
 import { isLoopbackRequest, metricsAccess } from "@/server/metrics-access";
 import { routePatternOf } from "@/server/http/route-pattern";
-import { markReady, markStopping, startState } from "@/server/readiness";
+import { markReady, startState } from "@/server/readiness";
 import { parsePrometheusText, sampleValue } from "../setup/prometheus-text";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -81,16 +81,27 @@ describe("the route label", () => {
 });
 
 describe("readiness", () => {
-  it("is starting until the start is done, and never ready again once stopping", () => {
-    const key = Symbol.for("tickerlab.startState");
+  it("is starting until the start is done, then ready", () => {
+    const key = Symbol.for("tickerlab.started");
     delete (globalThis as Record<symbol, unknown>)[key];
     expect(startState()).toBe("starting");
     markReady();
     expect(startState()).toBe("ready");
-    markStopping();
-    markReady();
-    expect(startState()).toBe("stopping");
     delete (globalThis as Record<symbol, unknown>)[key];
+  });
+
+  it("is stopping once the shutdown has begun (src/server/shutdown.ts owns that state)", () => {
+    const shutdown = Symbol.for("tickerlab.shutdown");
+    const holder = globalThis as Record<symbol, unknown>;
+    const saved = holder[shutdown];
+    holder[shutdown] = { shuttingDown: true, installed: false, servers: new Set(), inFlight: new Set(), streams: new Set() };
+    try {
+      markReady();
+      expect(startState()).toBe("stopping");
+    } finally {
+      holder[shutdown] = saved;
+      delete holder[Symbol.for("tickerlab.started")];
+    }
   });
 });
 

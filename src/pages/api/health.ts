@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { isShuttingDown } from "@/server/shutdown";
 
 export const config = { api: { bodyParser: false } };
 
@@ -8,6 +9,8 @@ export default apiRoute({
   GET: method({
     auth: "public",
     async handler() {
+      // A balancer stops sending here while the server finishes what it has (src/server/shutdown.ts).
+      if (isShuttingDown()) return { status: 503, body: { status: "stopping" } };
       const started = performance.now();
       try {
         const { db, kind } = await getDatabase();
