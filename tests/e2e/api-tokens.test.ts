@@ -111,5 +111,9 @@ describe.skipIf(browserMissing)("API tokens in settings", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shoot(page, "tokens-created-390");
+    if (process.env.SCREENSHOT_DIR) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, "settings-top-390.png") });
+    }
   });
 });
