@@ -52,6 +52,8 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_ADDRESS: positiveInt(5),
   RATE_LIMIT_PER_IP: positiveInt(50),
+  /** Requests per minute one API token may make (0: no limit); docs/decisions/031. */
+  RATE_LIMIT_API_TOKEN_PER_MINUTE: positiveInt(120),
   /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
   TEST_PRICE_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */

@@ -9,6 +9,8 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    // Everything kept about the person: a browser session only, never a token.
+    scope: "session",
     async handler({ res, session }) {
       const sections = await personalData(await getDb(), session.user.id);
       res.writeHead(200, {

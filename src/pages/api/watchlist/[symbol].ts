@@ -10,12 +10,14 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   PUT: method({
     auth: "user",
+    scope: "trade",
     async handler({ req, session }) {
       return { body: await addToWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
     },
   }),
   DELETE: method({
     auth: "user",
+    scope: "trade",
     async handler({ req, session }) {
       return { body: await removeFromWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
     },

@@ -7,6 +7,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    scope: "trade",
     input: joinEventInput,
     async handler({ req, input, session }) {
       const answer = await joinEvent(await getDb(), session.user, String(req.query.slug), { code: input.code });

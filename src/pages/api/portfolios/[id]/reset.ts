@@ -8,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    scope: "trade",
     async handler({ req, session, ip }) {
       const db = await getDb();
       await resetPracticePortfolio(db, { userId: session.user.id, portfolioId: String(req.query.id), ip });

@@ -7,6 +7,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   DELETE: method({
     auth: "user",
+    scope: "trade",
     async handler({ req, session }) {
       return { body: await cancelOrder(await getDb(), { userId: session.user.id, portfolioId: String(req.query.id), orderId: String(req.query.orderId) }) };
     },

@@ -31,6 +31,7 @@ export default apiRoute({
   }),
   POST: method({
     auth: "user",
+    scope: "trade",
     input: orderBody,
     async handler({ req, input, session }) {
       const header = req.headers["idempotency-key"];

@@ -1,0 +1,16 @@
+import { revokeToken } from "@/features/account/server/api-tokens";
+import { getDb } from "@/server/db";
+import { apiRoute, method } from "@/server/http/api-route";
+
+export const config = { api: { bodyParser: false } };
+
+export default apiRoute({
+  DELETE: method({
+    auth: "user",
+    scope: "session",
+    async handler({ req, session, ip }) {
+      await revokeToken(await getDb(), session.user.id, String(req.query.id).slice(0, 100), ip);
+      return { status: 204 };
+    },
+  }),
+});
