@@ -149,6 +149,26 @@ describe("GET /api/metrics", () => {
     const allowed = await admin.request("/api/metrics", { headers: PROXIED });
     expect(allowed.status).toBe(200);
     expect(parsePrometheusText(await allowed.text()).has("tickerlab_orders_placed_total")).toBe(true);
+ 
+    // A scraper with a personal API token: only one with the admin scope.
+    const tokenWith = async (scopes: string[]) => {
+      const res = await admin.request("/api/account/tokens", { method: "POST", json: { name: "scraper", expiresInDays: 30, scopes } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { token: string }).token;
+    };
+    const scrapeWith = (token: string) => new HttpClient(app.url).request("/api/metrics", { headers: { ...PROXIED, authorization: `Bearer ${token}` } });
+    expect((await scrapeWith(await tokenWith(["read", "admin"]))).status).toBe(200);
+    const readOnly = await scrapeWith(await tokenWith(["read"]));
+    expect(readOnly.status).toBe(403);
+    expect(((await readOnly.json()) as { error: { code: string } }).error.code).toBe("INSUFFICIENT_SCOPE");
+  });
+
+  it("times every API answer, also those a handler writes itself and a 405", async () => {
+    await scrape();
+    expect((await new HttpClient(app.url).request("/api/account/register", { method: "GET" })).status).toBe(405);
+    const families = await scrape();
+    expect(sampleValue(families, "tickerlab_http_request_duration_seconds_count", { route: "/api/metrics", method: "GET", status_class: "2xx" })).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(families, "tickerlab_http_request_duration_seconds_count", { route: "/api/account/register", method: "GET", status_class: "4xx" })).toBeGreaterThanOrEqual(1);
   });
 });
 

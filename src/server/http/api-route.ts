@@ -142,8 +142,10 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}) {
         else res.status(result.status ?? 200).json(result.body);
       } catch (error) {
         sendError(res, error);
+      } finally {
+        // Also after an early return (405, a handler that answered itself: the metrics, a CSV).
+        observeRequest(req, res, started);
       }
-      observeRequest(req, res, started);
     });
   };
 }
