@@ -7,6 +7,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "public",
+    docs: {
+      summary: "Liveness and database check",
+      description: "Input: public",
+      response: "200 `{\"status\":\"ok\",\"database\":{\"kind\":\"pglite\"|\"postgres\",\"ok\":true,\"latencyMs\":3}}`; 503 `{\"status\":\"degraded\",\"database\":{\"ok\":false}}` when the database does not answer",
+    },
     async handler() {
       const started = performance.now();
       try {
