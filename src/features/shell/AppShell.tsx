@@ -67,6 +67,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
+      <footer className={styles.footer}>
+        <Link href="/developers/api">API reference</Link>
+      </footer>
     </>
   );
 }
