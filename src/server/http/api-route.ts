@@ -45,6 +45,8 @@ export interface MethodDocs {
   response?: string;
   /** The success body's media type when it is not JSON (e.g. text/csv). */
   contentType?: string;
+  /** Request headers the method reads: name → what it means (all optional). */
+  headers?: Record<string, string>;
   /** A rate limit applies: 429 with Retry-After past it (src/server/http/rate-limit.ts). */
   rateLimited?: string;
 }

@@ -97,6 +97,9 @@ function operation(route: DocumentedRoute, path: string, method: Method, spec: D
     required: true,
     schema: { type: "string" },
   }));
+  for (const [name, description] of Object.entries(docs?.headers ?? {})) {
+    parameters.push({ name, in: "header", required: false, description, schema: { type: "string" } });
+  }
   let requestBody: OpenAPIV3_1.RequestBodyObject | undefined;
   if (spec.input) {
     const schema = inputJsonSchema(spec.input);

@@ -37,7 +37,9 @@ export function ApiReference() {
         const doc = document.createElement("rapi-doc");
         const attributes: Record<string, string> = {
           "spec-url": OPENAPI_URL,
-          "render-style": "focused",
+          // One operation at a time beside the navigation; on a phone (no room for it) every
+          // operation in collapsible groups.
+          "render-style": matchMedia("(max-width: 767px)").matches ? "view" : "focused",
           layout: "column",
           "show-header": "false",
           "allow-authentication": "false",
@@ -48,6 +50,8 @@ export function ApiReference() {
           "default-schema-tab": "schema",
           "sort-endpoints-by": "none",
           "font-size": "default",
+          // Its own fonts come from Google's servers, which the CSP (rightly) refuses.
+          "load-fonts": "false",
           ...themeAttributes(),
         };
         for (const [name, value] of Object.entries(attributes)) doc.setAttribute(name, value);
