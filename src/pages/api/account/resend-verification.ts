@@ -11,7 +11,6 @@ export default apiRoute({
       summary: "Send the verification email again",
       status: 202,
       response: "202 `{sent:true}`; 409 `ALREADY_VERIFIED`",
-      rateLimited: "email links, per address and per IP",
     },
     async handler({ session }) {
       await resendVerification(await getDb(), session.user.id);
