@@ -20,7 +20,10 @@ export default defineConfig({
           globalSetup: ["tests/setup/integration-global.ts"],
           // Added to the root setupFiles (fail-on-console-error), not instead of them.
           setupFiles: ["tests/setup/wire.ts"],
-          testTimeout: 30_000,
+          // A cap, not a wait: tests wait on conditions. Real databases, migrations and child
+          // processes on a loaded 2-core machine (CI beside other work) take several times
+          // their quiet duration; 30 s failed seeding and migration tests there.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           // PGlite costs ~250 MB a file; two cores: keep the pool small.
           maxWorkers: 2,

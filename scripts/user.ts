@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { audit } from "@/server/audit";
 import { hashPassword } from "@/server/auth/passwords";
 import { bumpTokenVersion, createUser, EmailTakenError, findUserByEmail } from "@/server/auth/users";
-import { getDatabase } from "@/server/db";
+import { closeOnSignals, getDatabase } from "@/server/db";
 import { users } from "@/server/db/schema";
 import { emailSchema, displayNameSchema, passwordSchema } from "@/lib/validation/account";
 
@@ -56,6 +56,7 @@ async function main() {
   let handle;
   try {
     handle = await getDatabase();
+    closeOnSignals(handle);
   } catch (error) {
     fail((error as Error).message);
   }

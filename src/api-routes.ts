@@ -18,6 +18,8 @@ import accountPasswordResetRequest from "@/pages/api/account/password-reset/requ
 import accountRegister from "@/pages/api/account/register";
 import accountResendVerification from "@/pages/api/account/resend-verification";
 import accountSignOutEverywhere from "@/pages/api/account/sign-out-everywhere";
+import accountTokensId from "@/pages/api/account/tokens/[id]";
+import accountTokensIndex from "@/pages/api/account/tokens/index";
 import accountVerifyEmail from "@/pages/api/account/verify-email";
 import adminAudit from "@/pages/api/admin/audit";
 import adminCoursesIdIndex from "@/pages/api/admin/courses/[id]/index";
@@ -82,6 +84,8 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "account/register": accountRegister,
   "account/resend-verification": accountResendVerification,
   "account/sign-out-everywhere": accountSignOutEverywhere,
+  "account/tokens/[id]": accountTokensId,
+  "account/tokens/index": accountTokensIndex,
   "account/verify-email": accountVerifyEmail,
   "admin/audit": adminAudit,
   "admin/courses/[id]/index": adminCoursesIdIndex,
@@ -166,6 +170,8 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
     methods: {
       GET: {
         auth: "user",
+        // The session cookie only (an EventSource cannot send a header).
+        scope: "session",
         docs: {
           summary: "Live updates (Server-Sent Events)",
           description: "Events: `snapshot` `{quotes}` on every (re)connection, `quote` per moved instrument, `portfolio` `{portfolioId, orders, fills}` (or null) when one of the person's portfolios changed, `revoked` `{reason}` before the stream closes. A comment line every 15 s.",

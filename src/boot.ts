@@ -9,9 +9,11 @@ import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
 import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
 import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
+import { env } from "@/env";
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler } from "@/server/jobs/scheduler";
 import { logger } from "@/server/logger";
+import { installShutdown } from "@/server/shutdown";
 import { wireApp } from "@/wiring";
 
 const SCHEDULER = Symbol.for("tickerlab.scheduler");
@@ -20,10 +22,19 @@ type SchedulerHolder = { [SCHEDULER]?: Scheduler };
 export async function boot(): Promise<void> {
   const started = performance.now();
   wireApp();
+  const opening = getDatabase();
+  // SIGTERM/SIGINT from now on: leadership handed over, streams and requests finished, the
+  // database closed (src/server/shutdown.ts), also when the signal comes during the start.
+  installShutdown({
+    releaseLeadership: () => Promise.all([stopScheduler(), stopMarket()]).then(() => {}),
+    closeResources: async () => {
+      const handle = await opening.catch(() => undefined);
+      await handle?.close();
+    },
+    drainMs: env().SHUTDOWN_TIMEOUT_MS,
+  });
   try {
-    const handle = await getDatabase();
-    const { db, kind } = handle;
-    stopMarketBeforeClose(handle);
+    const { db, kind } = await opening;
     const learn = await seedCurriculum(db, curriculum);
     await startMarket(db, kind);
     startScheduler(db, kind);
@@ -40,30 +51,6 @@ export async function boot(): Promise<void> {
     );
     process.exit(1);
   }
-}
-
-/**
- * Shutdown order: the simulator stops (its tick in flight finishes, its lease is given up)
- * before the database closes. src/server/db closes PGlite on SIGTERM/SIGINT through
- * handle.close(), so close is wrapped to stop the job first. On PostgreSQL there is no such
- * hook: a signal stops the job, releases the lease, and exits (a listener replaces Node's
- * default exit, so it must exit itself; at most 5 s).
- */
-function stopMarketBeforeClose(handle: DatabaseHandle): void {
-  const close = handle.close.bind(handle);
-  handle.close = async () => {
-    await stopScheduler().catch(() => {});
-    await stopMarket().catch(() => {});
-    await close();
-  };
-  if (handle.kind === "pglite") return;
-  const stop = (signal: NodeJS.Signals) => {
-    const exit = () => process.exit(signal === "SIGINT" ? 130 : 0);
-    setTimeout(exit, 5000).unref();
-    void handle.close().catch(() => {}).finally(exit);
-  };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
 }
 
 /** The once-per-database work on the clock (src/server/jobs/scheduler.ts). */

@@ -52,10 +52,18 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   RATE_LIMIT_PER_ADDRESS: positiveInt(5),
   RATE_LIMIT_PER_IP: positiveInt(50),
+  /** Requests per minute one API token may make (0: no limit); docs/decisions/031. */
+  RATE_LIMIT_API_TOKEN_PER_MINUTE: positiveInt(120),
   /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
   TEST_PRICE_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
+  /** PostgreSQL session limits in ms, 0 = none (src/server/db/client.ts, docs/decisions/025-fail-over.md). */
+  DB_STATEMENT_TIMEOUT_MS: positiveInt(60_000),
+  DB_LOCK_TIMEOUT_MS: positiveInt(10_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(10_000),
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

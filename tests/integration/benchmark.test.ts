@@ -81,7 +81,8 @@ describe(`the benchmark index (${kind})`, () => {
     const todaysMinutes = (await candlesOf(db, ["TLX"], "1m")).TLX!.filter((m) => m.start.getTime() >= today.start.getTime());
     expect(Number(today.high)).toBe(Math.max(...todaysMinutes.map((m) => Number(m.high))));
     expect(Number(today.low)).toBe(Math.min(...todaysMinutes.map((m) => Number(m.low))));
-  });
+    // Seeding a whole market with a year of backfill: ~10 s on a quiet machine, over 30 s on a loaded 2-core one.
+  }, 180_000);
 
   it("is seeded once: a second start changes nothing", async () => {
     const db = database.db;

@@ -81,3 +81,19 @@ describe.runIf(onPostgres)("the session check on PostgreSQL", () => {
     }
   });
 });
+
+describe.runIf(onPostgres)("session limits on PostgreSQL (docs/decisions/025)", () => {
+  it("starts every pooled session with the statement, lock and idle-in-transaction limits, and names the instance", async () => {
+    const server = (await createServerDatabase())!;
+    const handle = await openDatabase({ url: server.url, maxConnections: 2, timeouts: { lockMs: 1234 } });
+    try {
+      const { rows } = await handle.db.execute<Record<string, string>>(sql`
+        select current_setting('statement_timeout') as statement, current_setting('lock_timeout') as lock,
+          current_setting('idle_in_transaction_session_timeout') as idle, current_setting('application_name') as app`);
+      expect(rows[0]).toEqual({ statement: "1min", lock: "1234ms", idle: "10s", app: `tickerlab:${process.pid}` });
+    } finally {
+      await handle.close();
+      await server.drop();
+    }
+  });
+});

@@ -6,6 +6,7 @@
 import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createToken } from "@/features/account/server/api-tokens";
 import { personalData } from "@/features/account/server/lifecycle";
 import { createEvent, joinEvent } from "@/features/events";
 import { markRead, submitAttempt } from "@/features/learn/server/learning";
@@ -55,7 +56,7 @@ class Reader extends Writable {
 }
 
 type Rows = Array<Record<string, unknown>>;
-type Sections = "portfolios" | "positions" | "orders" | "fills" | "cashMovements" | "watchlist" | "equitySnapshots" | "lessonProgress" | "quizAttempts" | "xp" | "learningDays" | "eventParticipation" | "eventStandings" | "leaderboards" | "activity";
+type Sections = "portfolios" | "positions" | "orders" | "fills" | "cashMovements" | "watchlist" | "equitySnapshots" | "lessonProgress" | "quizAttempts" | "xp" | "learningDays" | "eventParticipation" | "eventStandings" | "leaderboards" | "activity" | "apiTokens";
 type Exported = Record<Sections, Rows> & { exportedAt: string; profile: Record<string, unknown> };
 
 async function exportOf(userId: string): Promise<Exported> {
@@ -89,10 +90,12 @@ describe("export my data", () => {
     await joinEvent(db, { id: person.id }, event.slug);
     await takeSnapshots(db, new Date());
     await audit(db, { action: "admin.role-changed", actorId: organiser.id, subjectId: person.id, ip: "192.0.2.1", detail: { role: "member" } });
+    const apiToken = await createToken(db, person.id, { name: "export script", scopes: ["read"], expiresInDays: 7 }, "192.0.2.9");
+    await createToken(db, other.id, { name: "not mine", scopes: ["read"], expiresInDays: 7 }, "192.0.2.9");
     await audit(db, { action: "admin.role-changed", actorId: organiser.id, subjectId: other.id, ip: "192.0.2.1", detail: { role: "member" } });
 
     const data = await exportOf(person.id);
-    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "activity"]);
+    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "activity"]);
     expect(data.profile).toMatchObject({ name: "Exporter" });
     expect(data.portfolios.map((p) => p.kind).sort()).toEqual(["event", "practice"]);
     expect(data.orders.map((o) => o.id)).toEqual([bought.order.id, resting.order.id]);
@@ -107,7 +110,12 @@ describe("export my data", () => {
     expect(data.learningDays).toHaveLength(1);
     expect(data.eventParticipation).toEqual([expect.objectContaining({ eventId: event.event.id, event: "Export cup" })]);
     // The admin's own address is the admin's, not the person's.
-    expect(data.activity).toEqual([expect.objectContaining({ action: "admin.role-changed", byThem: false, ip: null })]);
+    expect(data.activity).toEqual([
+      expect.objectContaining({ action: "admin.role-changed", byThem: false, ip: null }),
+      expect.objectContaining({ action: "account.api-token-created", byThem: true, ip: "192.0.2.9" }),
+    ]);
+    expect(data.apiTokens).toEqual([expect.objectContaining({ id: apiToken.id, name: "export script", prefix: apiToken.prefix, scopes: ["read"], state: "active" })]);
+    expect(JSON.stringify(data)).not.toContain(apiToken.token);
 
     const text = JSON.stringify(data);
     expect(text).not.toContain(notMine.order.id);

@@ -35,7 +35,7 @@ function cli(...args: string[]) {
 }
 
 // Each call starts a process that opens the database: slow on a busy machine, so a generous budget.
-describe(`the user command (${onPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 120_000 }, () => {
+describe(`the user command (${onPostgres ? "PostgreSQL" : "PGlite"})`, { timeout: 300_000 }, () => {
   it("creates an admin, refuses a duplicate, and promotes a member", () => {
     const admin = cli("create", "--email", "Ops@Example.com", "--name", "Ops", "--password", "operator password", "--admin");
     expect(admin.out).toMatch(/Created admin ops@example\.com/);

@@ -30,7 +30,12 @@ export interface RunningApp {
   logFile: string;
   /** The server process (for benchmarks that read its CPU time). */
   pid: number;
-  stop(): Promise<void>;
+  /** Settles when the process has exited, with its exit code (null when a signal ended it) and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** False once the process has exited. */
+  readonly running: boolean;
+  /** SIGTERM, then SIGKILL after 10 s; resolves with how the process ended. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -59,12 +64,22 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
       NEXTAUTH_SECRET: TEST_SERVER_SECRET,
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      // Like `npm start` (scripts/start.mjs): the app's own shutdown handles SIGTERM/SIGINT.
+      NEXT_MANUAL_SIG_HANDLE: "true",
       RATE_LIMIT_PER_ADDRESS: "3",
       RATE_LIMIT_PER_IP: "1000",
+      // Low enough for tests/integration/api-tokens.test.ts to reach; every other test's tokens stay far below it.
+      RATE_LIMIT_API_TOKEN_PER_MINUTE: "40",
       ADMIN_EMAILS: "admin@tickerlab.test",
       ...extraEnv,
     },
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      fs.closeSync(log);
+      resolve({ code, signal });
+    }),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited during start-up:\n${fs.readFileSync(logFile, "utf8")}`);
@@ -85,14 +100,18 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
     dataDir,
     logFile,
     pid: child.pid!,
+    exited,
+    get running() {
+      return child.exitCode === null && child.signalCode === null;
+    },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-      fs.closeSync(log);
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      return exited;
     },
   };
 }

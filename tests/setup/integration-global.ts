@@ -32,6 +32,8 @@ export async function setup(project: TestProject) {
   await createTestAdmin(app.url);
   project.provide("appUrl", app.url);
   project.provide("appLog", app.logFile);
+  // Only on PostgreSQL can a test reach the server's database (tests/integration/api-tokens.test.ts ages a token).
+  project.provide("appDatabaseUrl", database?.url ?? "");
 }
 
 export async function teardown() {
@@ -45,5 +47,6 @@ declare module "vitest" {
     appUrl: string;
     appLog: string;
     mailDir: string;
+    appDatabaseUrl: string;
   }
 }

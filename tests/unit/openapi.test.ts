@@ -158,7 +158,13 @@ describe("what the document says of particular routes", () => {
     const list = op("/api/portfolios/{id}/orders", "get");
     expect(list.parameters).toContainEqual(expect.objectContaining({ name: "status", in: "query", required: false }));
     expect(list.parameters).toContainEqual(expect.objectContaining({ name: "pageSize", in: "query", schema: expect.objectContaining({ maximum: 100 }) }));
-    expect(list.security).toEqual([{ cookieAuth: [] }]);
+    // The session cookie, or a personal API token with the method's scope (src/server/http/bearer.ts).
+    expect(list.security).toEqual([{ cookieAuth: [] }, { bearerAuth: ["read"] }]);
+    expect(op("/api/portfolios/{id}/orders", "post").security).toEqual([{ cookieAuth: [] }, { bearerAuth: ["trade"] }]);
+    expect(op("/api/admin/users", "get").security).toEqual([{ cookieAuth: [] }, { bearerAuth: ["admin"] }]);
+    expect(op("/api/account/tokens", "post").security).toEqual([{ cookieAuth: [] }]);
+    expect(op("/api/stream", "get").security).toEqual([{ cookieAuth: [] }]);
+    expect(op("/api/portfolios/{id}/orders", "get").responses!["429"]).toBeDefined();
     expect(op("/api/portfolios/{id}/orders", "post").parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header", required: false }));
     expect(list.responses!["401"]).toBeDefined();
     expect(op("/api/health", "get").security).toEqual([]);

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   "account.password-reset",
   "account.email-changed",
   "account.deleted",
+  "account.api-token-created",
+  "account.api-token-revoked",
   "admin.role-changed",
   "admin.user-disabled",
   "admin.user-enabled",

@@ -25,7 +25,7 @@ import { displayNameSchema, signInSchema } from "@/lib/validation/account";
 import { tickerlabAdapter } from "./adapter";
 import { decodeSessionToken, encodeSessionToken } from "./jwt";
 import { verifyPassword } from "./passwords";
-import { bumpTokenVersion, findSessionUser, findUserByEmail } from "./users";
+import { bumpTokenVersion, findSessionUser, findUserByEmail, isActiveUser, sessionUserOf } from "./users";
 
 /** Thrown from the jwt callback: next-auth then clears the cookie and answers "no session". */
 export class SessionRevokedError extends Error {
@@ -162,7 +162,7 @@ function buildAuthOptions(): NextAuthOptions {
         const id = user?.id ?? token.uid;
         if (!id) throw new SessionRevokedError("token without a user");
         const row = await findSessionUser(db, id);
-        if (!row || row.disabledAt) throw new SessionRevokedError("user gone or disabled");
+        if (!isActiveUser(row)) throw new SessionRevokedError("user gone or disabled");
         if (user) token.tv = row.tokenVersion;
         else if (token.tv !== row.tokenVersion) throw new SessionRevokedError("token version changed");
         if (trigger === "update") {
@@ -173,14 +173,16 @@ function buildAuthOptions(): NextAuthOptions {
             row.name = parsed.data;
           }
         }
-        token.uid = row.id;
-        token.sub = row.id;
-        token.name = row.name;
-        token.email = row.email;
-        token.role = row.role;
-        token.verified = Boolean(row.emailVerified);
-        token.theme = row.theme;
-        token.tz = row.timeZone;
+        // The same user an API token's request gets (users.ts sessionUserOf).
+        const person = sessionUserOf(row);
+        token.uid = person.id;
+        token.sub = person.id;
+        token.name = person.name;
+        token.email = person.email;
+        token.role = person.role;
+        token.verified = person.emailVerified;
+        token.theme = person.theme;
+        token.tz = person.timeZone;
         delete token.picture;
         return token;
       },

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Session } from "next-auth";
 import { env } from "@/env";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { users, type Role } from "@/server/db/schema";
@@ -39,6 +40,27 @@ export async function findSessionUser(db: Db, id: string): Promise<UserRow | und
   }
   const [row] = await statement.execute({ id });
   return row;
+}
+
+/**
+ * Whether a user row may act at all: the one rule behind every credential, a session cookie
+ * (the jwt callback in options.ts) and an API token (api-tokens.ts) alike.
+ */
+export function isActiveUser(row: UserRow | undefined): row is UserRow {
+  return Boolean(row && !row.disabledAt);
+}
+
+/** The session's user as every request sees it, built from the row for a cookie and a token alike. */
+export function sessionUserOf(row: UserRow): Session["user"] {
+  return {
+    id: row.id,
+    name: row.name ?? "",
+    email: row.email,
+    role: row.role,
+    emailVerified: Boolean(row.emailVerified),
+    theme: row.theme,
+    timeZone: row.timeZone,
+  };
 }
 
 /** Serialises "who is the first account?" and "who is the last admin?" decisions. */

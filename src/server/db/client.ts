@@ -37,17 +37,43 @@ export interface OpenOptions {
   maxConnections?: number;
   /** Called with every statement this handle sends (BEGIN and COMMIT included): statement counts in tests and benchmarks. */
   onQuery?: (query: string) => void;
+  /** A server's session timeouts (defaults: DEFAULT_TIMEOUTS). */
+  timeouts?: Partial<SessionTimeouts>;
 }
+
+/**
+ * What every pooled PostgreSQL session is started with, in ms (0 = no limit), so that no
+ * process, however stuck or frozen, holds a lock for long (docs/decisions/025-fail-over.md):
+ * a transaction left idle is ended, a wait for a lock gives up, a runaway statement stops.
+ * Configured by DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS and
+ * DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (src/env.ts). Transactions that hold a leader lease
+ * bound their own idle time to the lease (src/server/jobs/lease.ts).
+ */
+export interface SessionTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: SessionTimeouts = { statementMs: 60_000, lockMs: 10_000, idleInTransactionMs: 10_000 };
 
 const loggerOf = (onQuery: OpenOptions["onQuery"]) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10, options.onQuery);
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10, options.onQuery, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
   return openPglite(options.dataDir ?? "./data", options.onQuery);
 }
 
-async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQuery"]): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQuery"], timeouts: SessionTimeouts): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Which instance a session belongs to (pg_stat_activity, and the fail-over tests' triggers).
+    application_name: `tickerlab:${process.pid}`,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   // An idle client that errors must not crash the process; the pool replaces it. A server
   // restart or a terminated backend (57P01) is expected operations, not an error of ours.
   pool.on("error", (error) => {
@@ -58,11 +84,14 @@ async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQu
   try {
     const lockClient = await pool.connect();
     try {
+      // Waiting for another instance's migrations, and a long migration, are not stuck work:
+      // this session (discarded afterwards) has no limits, and the migrations run on it.
+      await lockClient.query("set lock_timeout = 0; set statement_timeout = 0; set idle_in_transaction_session_timeout = 0");
       await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePg(drizzlePg({ client: lockClient, schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-      lockClient.release();
+      lockClient.release(true);
     }
   } catch (error) {
     await pool.end().catch(() => {});

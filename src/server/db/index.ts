@@ -16,9 +16,15 @@ export function getDatabase(): Promise<DatabaseHandle> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const config = env();
-    const handle = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    if (handle.kind === "pglite") closeOnExit(handle);
-    return handle;
+    return openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      timeouts: {
+        statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+        lockMs: config.DB_LOCK_TIMEOUT_MS,
+        idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      },
+    });
   })();
   // A failed open must not be cached forever: the next request tries again.
   holder[KEY].catch(() => {
@@ -31,13 +37,16 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-function closeOnExit(handle: DatabaseHandle) {
-  // PGlite must be closed cleanly, or the next start runs crash recovery.
+/**
+ * For commands (not the server, whose shutdown is src/server/shutdown.ts): close the
+ * database on SIGTERM/SIGINT, or PGlite's next start runs crash recovery.
+ */
+export function closeOnSignals(handle: DatabaseHandle): void {
   let closing = false;
   const close = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    handle.close().finally(() => process.exit(signal === "SIGINT" ? 130 : 0));
+    handle.close().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   };
   process.once("SIGTERM", close);
   process.once("SIGINT", close);

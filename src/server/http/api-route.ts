@@ -14,7 +14,9 @@ import { databaseUnavailableFailure, isDatabaseUnavailable } from "@/server/db/u
 import { logger } from "@/server/logger";
 import { findUnsafeText } from "@/lib/text";
 import { DomainError, failures, isDomainError } from "@/domain/errors";
+import { bearerToken } from "@/server/auth/api-tokens";
 import { BodyError, readBody } from "./body";
+import { bearerSession, defaultScope, type Scope } from "./bearer";
 import { STATUS_OF } from "./errors";
 import { clientIp, runWithRequestContext } from "./request-context";
 
@@ -57,6 +59,12 @@ export interface MethodSpec<S extends z.core.$ZodType = z.core.$ZodType, A exten
   input?: S;
   /** Documents the method in the OpenAPI document; the input schema above is documented as is. */
   docs?: MethodDocs;
+  /**
+   * What a personal API token needs to call this method (./bearer.ts): "read", "trade",
+   * "admin", or "session" (browser sessions only). Default: "admin" on admin routes, "read"
+   * for GET, "session" for any other method, so a new state-changing route is closed to tokens.
+   */
+  scope?: Scope;
   handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult> | HandlerResult;
 }
 
@@ -126,11 +134,18 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
           res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${Object.keys(specs).join(" or ")} for this address.` } });
           return;
         }
-        if (req.method !== "GET" && isCrossSite(req)) {
-          throw failures.forbidden("This request came from another site and was refused.", "CSRF_REJECTED");
-        }
         let session: Session | null = null;
-        if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
+        const token = bearerToken(req.headers.authorization);
+        if (token !== null) {
+          // A bearer request is the token's alone: any cookie is ignored, and no CSRF check is
+          // needed, since a browser never adds the header to a cross-site request by itself.
+          session = await bearerSession(token, spec.scope ?? defaultScope(req.method ?? "GET", spec.auth));
+        } else {
+          if (req.method !== "GET" && isCrossSite(req)) {
+            throw failures.forbidden("This request came from another site and was refused.", "CSRF_REJECTED");
+          }
+          if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
+        }
         if (spec.auth !== "public" && !session) throw failures.unauthenticated();
         if (spec.auth === "admin" && session?.user.role !== "admin") throw failures.forbidden("This is for admins only.");
         // Next's body parser is off for our routes: read it here, once auth has passed.

@@ -9,10 +9,13 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import type { Auth, Method, MethodDocs } from "./api-route";
+import { defaultScope, type Scope } from "./bearer";
 
 /** What the document needs to know of one method; an apiRoute spec is one. */
 export interface DocumentedMethod {
   auth: Auth;
+  /** What a personal API token needs (./bearer.ts); "session": browser sessions only. */
+  scope?: Scope;
   input?: z.core.$ZodType;
   docs?: MethodDocs;
 }
@@ -79,17 +82,20 @@ function operationId(method: Method, path: string): string {
 }
 
 /**
- * Who may call what: one place. Cookie sessions today; the bearerAuth scheme (personal API
- * tokens) is declared in components for the routes that accept it.
+ * Who may call what: one place. The session cookie on every `user`/`admin` route; a personal
+ * API token (bearerAuth, its scope as the role) where the method's scope lets one in.
  */
-export function securityFor(auth: Auth): OpenAPIV3_1.SecurityRequirementObject[] {
-  return auth === "public" ? [] : [{ cookieAuth: [] }];
+export function securityFor(auth: Auth, scope: Scope): OpenAPIV3_1.SecurityRequirementObject[] {
+  if (auth === "public") return [];
+  return scope === "session" ? [{ cookieAuth: [] }] : [{ cookieAuth: [] }, { bearerAuth: [scope] }];
 }
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function operation(route: DocumentedRoute, path: string, method: Method, spec: DocumentedMethod): OpenAPIV3_1.OperationObject {
   const docs = spec.docs;
+  const scope = spec.scope ?? defaultScope(method, spec.auth);
+  const bearer = spec.auth !== "public" && scope !== "session";
   const pathNames = pathParameterNames(path);
   const parameters: OpenAPIV3_1.ParameterObject[] = pathNames.map((name) => ({
     name,
@@ -125,22 +131,24 @@ function operation(route: DocumentedRoute, path: string, method: Method, spec: D
   if (spec.auth === "admin" || method !== "GET") responses["403"] = ref("Forbidden");
   if (pathNames.length > 0) responses["404"] = ref("NotFound");
   if (method !== "GET") responses["413"] = ref("PayloadTooLarge");
-  if (docs?.rateLimited) responses["429"] = ref("RateLimited");
+  if (docs?.rateLimited || bearer) responses["429"] = ref("RateLimited");
   responses["503"] = ref("ServiceUnavailable");
   responses.default = ref("Error");
 
   const who = spec.auth === "public" ? "Public." : spec.auth === "admin" ? "Admins only." : "Needs a signed-in person.";
   const limit = docs?.rateLimited ? ` Rate-limited (${docs.rateLimited}): 429 with \`Retry-After\` past the limit.` : "";
+  const token = spec.auth === "public" ? "" : bearer ? ` API tokens with the \`${scope}\` scope may call it.` : " Not with an API token (browser session only).";
   return {
     operationId: operationId(method, path),
     tags: [tagOf(route.file)],
     summary: docs?.summary,
-    description: [docs?.description, `${who}${limit}`].filter(Boolean).join("\n\n"),
-    security: securityFor(spec.auth),
+    description: [docs?.description, `${who}${token}${limit}`].filter(Boolean).join("\n\n"),
+    security: securityFor(spec.auth, scope),
     ...(parameters.length > 0 && { parameters }),
     ...(requestBody && { requestBody }),
     responses,
     "x-auth": spec.auth,
+    ...(spec.auth !== "public" && { "x-token-scope": scope }),
   } as OpenAPIV3_1.OperationObject;
 }
 
@@ -154,8 +162,8 @@ const retryAfter = { "Retry-After": { description: "Seconds to wait before tryin
 
 const API_DESCRIPTION = `Tickerlab's JSON API: the same API the app's pages use.
 
-- **Auth**: the next-auth session cookie (\`next-auth.session-token\`, or \`__Secure-next-auth.session-token\` on https). \`user\` routes answer 401 without a session, \`admin\` routes 403 to members.
-- **CSRF**: a non-GET request that a browser marks cross-site (\`Sec-Fetch-Site\`, or an \`Origin\` of another host or \`null\`) gets 403 \`CSRF_REJECTED\`. Scripts that send neither header are not affected.
+- **Auth**: the next-auth session cookie (\`next-auth.session-token\`, or \`__Secure-next-auth.session-token\` on https), or a personal API token (\`Authorization: Bearer tlk_…\`, Settings → API tokens) where its scope allows. \`user\` routes answer 401 without either, \`admin\` routes 403 to members.
+- **CSRF**: a non-GET request that a browser marks cross-site (\`Sec-Fetch-Site\`, or an \`Origin\` of another host or \`null\`) gets 403 \`CSRF_REJECTED\`. Scripts that send neither header, and API tokens, are not affected.
 - **Errors** are \`{"error": {"code", "message", "fields"?}}\`: \`code\` is stable, \`message\` is for people, \`fields\` maps a field path to its first message.
 - **Input rule**: no string may hold a NUL or a lone UTF-16 surrogate (400 \`INVALID_TEXT\`).
 - **Rate limits**: registration, password reset, email links, sign-in and password changes are limited per address and per IP (429 \`RATE_LIMITED\` with \`Retry-After\`).
@@ -191,7 +199,8 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], version: string)
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "Personal API tokens (`Authorization: Bearer <token>`), created in Settings, for the routes their scopes allow; they carry no cookie and so need no CSRF care.",
+          description:
+            "Personal API tokens (`Authorization: Bearer tlk_…`), created in Settings → API tokens, for the routes their scopes allow (the role listed on each operation: `read`, `trade` or `admin`). No cookie and no CSRF care; their own rate limit (429 with `Retry-After`); 401 `INVALID_TOKEN` once revoked or expired, 403 `INSUFFICIENT_SCOPE` or `TOKEN_NOT_ALLOWED` outside their scopes.",
         },
       },
       schemas: {
@@ -215,11 +224,13 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], version: string)
       responses: {
         Error: errorResponse("Any other refusal (409 a conflict with the current state, 422 a valid request the rules refuse, 500 unexpected)."),
         BadRequest: errorResponse("VALIDATION_FAILED (with `fields`), INVALID_TEXT or INVALID_JSON."),
-        Unauthenticated: errorResponse("UNAUTHENTICATED: no valid session."),
-        Forbidden: errorResponse("FORBIDDEN (a member on an admin route) or CSRF_REJECTED (a cross-site state-changing request)."),
+        Unauthenticated: errorResponse("UNAUTHENTICATED: no valid session; INVALID_TOKEN: the API token does not work."),
+        Forbidden: errorResponse(
+          "FORBIDDEN (a member on an admin route), CSRF_REJECTED (a cross-site state-changing request), INSUFFICIENT_SCOPE or TOKEN_NOT_ALLOWED (an API token outside its scopes).",
+        ),
         NotFound: errorResponse("NOT_FOUND: the thing does not exist, or the caller may not see it."),
         PayloadTooLarge: errorResponse("PAYLOAD_TOO_LARGE: the body is over the route's limit (1 MB unless said otherwise)."),
-        RateLimited: errorResponse("RATE_LIMITED: too many attempts.", retryAfter),
+        RateLimited: errorResponse("RATE_LIMITED: too many attempts, or too many requests with one API token.", retryAfter),
         ServiceUnavailable: errorResponse("SERVICE_UNAVAILABLE: the server cannot reach its database right now.", retryAfter),
       },
     },

@@ -101,6 +101,19 @@ export async function peekWait(
   return wait;
 }
 
+/**
+ * Counts one request of an API token against its own limit (RATE_LIMIT_API_TOKEN_PER_MINUTE
+ * per minute, a fixed window like the others). Keyed by the token, not the IP: a script's
+ * budget follows its token wherever it runs, and one person's tokens do not share one.
+ */
+export async function consumeApiTokenRequest(db: DbOrTx, tokenId: string): Promise<RateLimitVerdict> {
+  const limit = env().RATE_LIMIT_API_TOKEN_PER_MINUTE;
+  if (limit <= 0) return { allowed: true, retryAfterSeconds: 0 };
+  const verdict = await hit(db, `api-token:token:${tokenId}`, { limit, windowSeconds: 60 });
+  if (Math.random() < 0.01) await pruneExpired(db);
+  return verdict;
+}
+
 /** A successful sign-in forgives the address's failed attempts (not the IP's). */
 export async function clearAddress(db: DbOrTx, action: RateLimitedAction, address: string) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${addressKey(action, address)}`);

@@ -1,7 +1,7 @@
 /**
  * Scheduled work that must run once per database, on the clock: equity snapshots, ranking
  * refreshes, event lifecycle. One runner leads through its own lease (./lease.ts); the
- * others wait and take over within `leaseMs` when it dies. Tasks are registered by the
+ * others look every `pollMs` and take over within the lease (2 s) when it dies. Tasks are registered by the
  * composition root (src/boot.ts), so this layer knows no feature.
  *
  * A task is due when the clock enters a new period of `everyMs` counted from the epoch
@@ -34,8 +34,9 @@ export interface SchedulerOptions {
   db: Db;
   kind: "pglite" | "postgres";
   tasks: ScheduledTask[];
-  /** How often the loop looks at the clock; default 1 s. */
+  /** How often the loop looks at the clock (and a follower at the lease); default 1 s. */
   pollMs?: number;
+  /** Default LEASE_TIMING.leaseMs: renewed on its own timer, so a long task needs no longer lease. */
   leaseMs?: number;
   holder?: string;
   clock?: () => Date;
@@ -54,9 +55,9 @@ export class Scheduler {
       kind: options.kind,
       name: SCHEDULER_LEASE,
       holder: options.holder ?? `${process.pid}-${randomUUID()}`,
-      // Long enough for the longest task (a full ranking refresh at 100,000 people took ~10 s
-      // on a loaded 2-core machine, bench/ranking.ts); a dead leader is replaced after this.
-      leaseMs: options.leaseMs ?? 30_000,
+      // The lease is renewed every 0.5 s by its own timer while a task runs (a full ranking
+      // refresh at 100,000 people took ~10 s on a loaded 2-core machine, bench/ranking.ts).
+      leaseMs: options.leaseMs,
     });
   }
 
@@ -67,7 +68,10 @@ export class Scheduler {
   /** Runs every task whose period has begun since its last run (each once, however late). */
   async runDue(now: Date = (this.options.clock ?? (() => new Date()))()): Promise<string[]> {
     const ran: string[] = [];
-    if (!this.lease.isHeld && !(await this.lease.acquire())) return ran;
+    if (!this.lease.isHeld) {
+      if (!(await this.lease.acquire())) return ran;
+      if (!this.stopped) this.lease.keepAlive();
+    }
     // Renews the lease (and proves it is still ours) on every look, due work or not.
     await this.options.db.transaction((tx) => this.lease.fence(tx));
     let first = true;

@@ -12,6 +12,7 @@ import { tradingPersonalData } from "@/features/trading";
 import { env } from "@/env";
 import { audit } from "@/server/audit";
 import { consumeAccountToken, issueAccountToken } from "@/server/auth/account-tokens";
+import { listTokens } from "./api-tokens";
 import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 import {
   assertNotLastAdmin,
@@ -229,6 +230,8 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
     { name: "exportedAt", value: async () => new Date().toISOString() },
     { name: "profile", value: async () => profileOf(user) },
     { name: "signInMethods", value: async () => ({ password: Boolean(user.passwordHash), linked: await signInMethods(db, userId) }) },
+    // As Settings lists them: never the secret (only its hash is kept, and that stays here too).
+    { name: "apiTokens", value: () => listTokens(db, userId) },
     ...tradingPersonalData(db, userId),
     ...portfolioPersonalData(db, userId),
     ...learnPersonalData(db, userId),

@@ -4,7 +4,9 @@
  * and `portfolio` messages (what a change did: its orders and fills) of their own portfolios
  * only. A comment every 15 s keeps proxies from closing the connection, and each
  * heartbeat re-reads the person's token version: a revoked session or disabled account ends
- * the stream. Subscriptions are dropped when the client goes away.
+ * the stream. Subscriptions are dropped when the client goes away. A server shutting down
+ * ends every stream (src/server/shutdown.ts) and refuses new ones (503): the browser
+ * reconnects after `retry`, to another instance where there is one.
  *
  * No compression: `Cache-Control: no-transform` makes Next's gzip skip this response (gzip
  * would buffer the events), and `X-Accel-Buffering: no` does the same for nginx.
@@ -19,6 +21,7 @@ import { sendError } from "@/server/http/api-route";
 import { portfolioIdsOf } from "@/features/trading";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
+import { endOnShutdown, isShuttingDown } from "@/server/shutdown";
 import type { LiveMessages, LiveMessageType, QuoteView } from "@/lib/live-messages";
 import { listInstruments } from "./queries";
 
@@ -51,6 +54,12 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   if (req.method !== "GET") {
     res.setHeader("Allow", "GET");
     res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: "Use GET for this address." } });
+    return;
+  }
+  if (isShuttingDown()) {
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("Retry-After", String(RETRY_MS / 1000));
+    res.status(503).json({ error: { code: "SERVICE_UNAVAILABLE", message: "This server is shutting down; try again in a moment." } });
     return;
   }
   let session: Awaited<ReturnType<typeof getServerAuthSession>>;
@@ -97,6 +106,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   const close = () => {
     if (closed) return;
     closed = true;
+    forgetOnShutdown();
     clearInterval(heartbeat);
     for (const off of unsubscribes.values()) off();
     unsubscribes.clear();
@@ -104,6 +114,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   };
   req.on("close", close);
   res.on("error", close);
+  const forgetOnShutdown = endOnShutdown(close);
 
   const onQuotes = (event: RealtimeEvent) => {
     const data = event.type === "quotes" ? event.data : null;

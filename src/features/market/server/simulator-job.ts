@@ -5,8 +5,9 @@
  * against the moves. Exactly one runner per database leads (docs/decisions/016):
  *
  * - a lease row in job_leases (holder, epoch = fencing token, expires_at on the database's
- *   clock). A follower takes an expired lease over (epoch + 1); the leader renews it in
- *   every tick's transaction.
+ *   clock; src/server/jobs/lease.ts). A follower takes an expired lease over (epoch + 1)
+ *   without waiting on a row lock; the leader renews it on its own timer (and in every
+ *   tick's transaction), so a dead leader is replaced within seconds whatever the tick.
  * - fencing: each tick's transaction starts with `UPDATE job_leases … WHERE holder = me AND
  *   epoch = mine` (a row lock, held to commit); no row means another runner took over and
  *   the whole tick is refused (FencedError) before anything is written.
@@ -19,7 +20,7 @@ import { parseMoney } from "@/domain/trading";
 import { expireDayOrders, processPriceMoves } from "@/features/trading";
 import type { Db, Tx } from "@/server/db";
 import { candles, instruments, marketState, type StoredMarketState } from "@/server/db/schema";
-import { FencedError, Lease } from "@/server/jobs/lease";
+import { FencedError, Lease, LEASE_TIMING } from "@/server/jobs/lease";
 import type { QuoteView } from "@/lib/live-messages";
 import { logger } from "@/server/logger";
 import { benchmarkTick } from "./benchmark";
@@ -36,9 +37,9 @@ export interface SimulatorJobOptions {
   db: Db;
   kind: "pglite" | "postgres";
   tickMs: number;
-  /** Default max(10 s, 3 ticks). */
+  /** Default LEASE_TIMING.leaseMs (docs/decisions/025-fail-over.md). */
   leaseMs?: number;
-  /** How often a follower tries to take over; default min(tick, 1 s). */
+  /** How often a follower tries to take over; default LEASE_TIMING.pollMs. */
   pollMs?: number;
   holder?: string;
   hub?: Hub;
@@ -78,8 +79,8 @@ export class SimulatorJob {
 
   constructor(private readonly options: SimulatorJobOptions) {
     this.holder = options.holder ?? `${process.pid}-${randomUUID()}`;
-    this.leaseMs = options.leaseMs ?? Math.max(10_000, 3 * options.tickMs);
-    this.lease = new Lease({ db: options.db, kind: options.kind, name: SIMULATOR_LEASE, holder: this.holder, leaseMs: this.leaseMs });
+    this.lease = new Lease({ db: options.db, kind: options.kind, name: SIMULATOR_LEASE, holder: this.holder, leaseMs: options.leaseMs });
+    this.leaseMs = this.lease.leaseMs;
   }
 
   get isLeader(): boolean {
@@ -152,7 +153,7 @@ export class SimulatorJob {
       const began = Date.now();
       this.running = this.iterate().finally(() => {
         this.running = undefined;
-        const interval = this.isLeader ? this.options.tickMs : (this.options.pollMs ?? Math.min(this.options.tickMs, 1000));
+        const interval = this.isLeader ? this.options.tickMs : (this.options.pollMs ?? LEASE_TIMING.pollMs);
         this.schedule(Math.max(0, interval - (Date.now() - began)));
       });
     }, delay);
@@ -162,6 +163,7 @@ export class SimulatorJob {
     try {
       if (!this.isLeader) {
         if (!(await this.acquire())) return;
+        this.lease.keepAlive();
         logger().info({ holder: this.holder, epoch: this.fencingToken }, "[market] this instance now runs the simulator");
       }
       await this.tick();

@@ -8,6 +8,7 @@ import { fieldErrors } from "@/lib/validation/field-errors";
 import { VerifyEmailBanner } from "@/features/account/components";
 import { applyTheme, type ThemeChoice } from "@/features/shell/components";
 import { api, ApiError } from "@/lib/client/api";
+import { ApiTokensSection } from "./ApiTokens";
 import styles from "./settings.module.css";
 
 export interface SettingsProps {
@@ -40,6 +41,8 @@ function errorText(error: unknown) {
 }
 
 export function Settings({ profile, linkedProviders, oauthProviders }: SettingsProps) {
+  // Only offers the admin scope; the server decides (features/account/server/api-tokens.ts).
+  const isAdmin = useSession().data?.user.role === "admin";
   return (
     <div className={styles.layout}>
       <nav aria-label="Settings sections" className={styles.toc}>
@@ -48,6 +51,7 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
         <a href="#password">Password</a>
         <a href="#methods">Sign-in methods</a>
         <a href="#sessions">Devices</a>
+        <a href="#tokens">API tokens</a>
         <a href="#preferences">Preferences</a>
         <a href="#data">Your data</a>
         <a href="#delete">Delete account</a>
@@ -60,6 +64,7 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
         <PasswordSection profile={profile} />
         <MethodsSection hasPassword={profile.hasPassword} linked={linkedProviders} oauth={oauthProviders} />
         <SessionsSection />
+        <ApiTokensSection isAdmin={isAdmin} />
         <PreferencesSection profile={profile} />
         <DataSection />
         <DeleteSection email={profile.email} />
@@ -264,7 +269,7 @@ function SessionsSection() {
   const [status, setStatus] = useStatus();
   return (
     <Card title="Devices" id="sessions">
-      <p>Signed in on a shared or lost device? Sign out everywhere, this device included.</p>
+      <p>Signed in on a shared or lost device? Sign out everywhere, this device included. Your API tokens stop working too.</p>
       <StatusLine status={status} />
       <Button variant="secondary" onClick={() => setOpen(true)}>
         Sign out all devices

@@ -14,6 +14,7 @@ export default apiRoute({
       summary: "Add to my watchlist",
       response: "200 the watchlist with `symbol` added (adding again changes nothing); 404 unknown symbol; 422 `WATCHLIST_FULL` past 50",
     },
+    scope: "trade",
     async handler({ req, session }) {
       return { body: await addToWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
     },
@@ -24,6 +25,7 @@ export default apiRoute({
       summary: "Remove from my watchlist",
       response: "200 the watchlist without `symbol`",
     },
+    scope: "trade",
     async handler({ req, session }) {
       return { body: await removeFromWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
     },

@@ -11,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+// Relative: drizzle-kit loads this file without the "@/" alias.
+import { API_TOKEN_SCOPES, type ApiTokenScope } from "../../../lib/api-token-scopes";
 
 export const ROLES = ["member", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -138,4 +140,34 @@ export const auditLog = pgTable(
     index("audit_log_subject_idx").on(t.subjectId, t.at),
     index("audit_log_action_idx").on(t.action, t.at),
   ],
+);
+
+export { API_TOKEN_SCOPES, type ApiTokenScope };
+
+/**
+ * Personal API tokens (docs/decisions/031-api-tokens.md). Only a SHA-256 of the secret is
+ * stored; `prefix` is the start of the token, shown so a person can tell tokens apart.
+ * `tokenVersion` is the owner's users.token_version at creation: "sign out all devices" (and
+ * everything else that bumps it) ends the person's tokens as it ends their sessions.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scopes: text("scopes", { enum: API_TOKEN_SCOPES }).array().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    prefix: text("prefix").notNull(),
+    tokenVersion: integer("token_version").notNull(),
+    expiresAt: timestamp("expires_at", { mode: "date", withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { mode: "date", withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { mode: "date", withTimezone: true }),
+    createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_unique").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId, t.createdAt)],
 );

@@ -12,6 +12,7 @@ export default apiRoute({
       summary: "Start the practice portfolio over",
       response: "200 the summary of the practice portfolio started over: holdings, orders, fills, ledger and snapshots deleted, 100,000.00 in cash, audited as `portfolio.reset`; 422 `RESET_NOT_ALLOWED` for an event portfolio; 404",
     },
+    scope: "trade",
     async handler({ req, session, ip }) {
       const db = await getDb();
       await resetPracticePortfolio(db, { userId: session.user.id, portfolioId: String(req.query.id), ip });

@@ -45,6 +45,7 @@ export default apiRoute({
       status: 201,
       response: "201 `{order, fill}` (`fill` null unless it filled at once); 422 `{error:{code,message}, order}` for a rule refusal (`INSUFFICIENT_FUNDS`, `INSUFFICIENT_SHARES`, `SHORTING_LOCKED`, `INSTRUMENT_INACTIVE`, `INDEX_NOT_TRADABLE`, `UNKNOWN_INSTRUMENT`, `SHORT_WHILE_LONG`, `BUY_WHILE_SHORT`, …) — the rejected order is kept in the history; 422 `{error}` without an order for input that is not an order (`INVALID_QUANTITY`, `INVALID_PRICE`, `LIMIT_PRICE_REQUIRED`, …, not stored); 422 `IDEMPOTENCY_KEY_REUSED` (same key, different body, within 24 h); 400 wrong types; 404",
     },
+    scope: "trade",
     input: orderBody,
     async handler({ req, input, session }) {
       const header = req.headers["idempotency-key"];
