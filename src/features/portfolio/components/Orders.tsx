@@ -75,6 +75,7 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
         open={cancelling !== null}
         title="Cancel this order?"
         confirmLabel="Cancel order"
+        cancelLabel="Keep order"
         tone="danger"
         busy={busy}
         onConfirm={() => void confirmCancel()}

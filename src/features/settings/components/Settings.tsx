@@ -273,6 +273,7 @@ function SessionsSection() {
         open={open}
         title="Sign out all devices?"
         confirmLabel="Sign out everywhere"
+        cancelLabel="Stay signed in"
         busy={busy}
         onCancel={() => setOpen(false)}
         onConfirm={async () => {
@@ -376,6 +377,7 @@ function DeleteSection({ email }: { email: string }) {
         open={open}
         title="Delete your account?"
         confirmLabel="Delete for good"
+        cancelLabel="Keep my account"
         tone="danger"
         busy={busy}
         onCancel={() => {
