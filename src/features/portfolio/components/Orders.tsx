@@ -162,11 +162,8 @@ export function History({ portfolioId }: { portfolioId: string }) {
                           {text}
                         </div>
                       ))}
-                      {o.rejection && (
-                        <div className={styles.reason}>
-                          <code>{o.rejection.code}</code> {o.rejection.message}
-                        </div>
-                      )}
+                      {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
+                      {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
                     </td>
                   </tr>
                 ))}
