@@ -172,7 +172,10 @@ export function validateOrder(input: OrderInput): OrderValidation {
 
   switch (input.type) {
     case "market":
-      return { ok: true, order: { ...base, type: "market" } };
+      // A market order fills (or is refused) the moment it arrives and never rests, so a time
+      // in force means nothing for it: it is recorded as a day order whatever was sent (a
+      // ticket that last placed a GTC limit must not write "GTC" into history and the CSV).
+      return { ok: true, order: { ...base, timeInForce: "day", type: "market" } };
     case "limit":
       return { ok: true, order: { ...base, type: "limit", limitPrice: limitPrice! } };
     case "stop":
