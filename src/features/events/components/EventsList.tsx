@@ -65,6 +65,7 @@ function EventCard({ event }: { event: MemberEvent }) {
 function JoinCodeBox() {
   const router = useRouter();
   const headingId = useId();
+  const errorId = useId();
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -93,11 +94,27 @@ function JoinCodeBox() {
       </h2>
       <p className={styles.meta}>Private events open with the code your organiser gave you.</p>
       <div className={styles.joinForm}>
-        <Field label="Join code" name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" spellCheck={false} placeholder="ABCD-EFGH" error={error ?? undefined} />
+        {/* The error goes under the whole row, so the button stays level with the field. */}
+        <Field
+          label="Join code"
+          name="code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="ABCD-EFGH"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
         <Button type="submit" variant="secondary" busy={busy}>
           Find event
         </Button>
       </div>
+      {error && (
+        <p id={errorId} className={styles.codeError} role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
