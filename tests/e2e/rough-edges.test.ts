@@ -68,7 +68,7 @@ describe.skipIf(browserMissing)("rough edges a new user meets", () => {
     await setPrice(client, "CKBK", "12.00");
     const ticket = await openTicket(page, "CKBK");
     await ticket.getByRole("radio", { name: "Sell" }).check();
-    await ticket.getByLabel("Quantity").fill("10");
+    await ticket.getByLabel("Quantity").fill("1500");
     // The preview says it plainly instead of promising proceeds.
     const note = ticket.getByRole("note");
     await note.getByText(/You hold 0 CKBK/).waitFor();
@@ -79,6 +79,8 @@ describe.skipIf(browserMissing)("rough edges a new user meets", () => {
     const history = page.getByRole("table", { name: "Order history" });
     await history.getByText(/You hold 0 CKBK: you can sell at most 0/).waitFor();
     expect(await history.getByText("INSUFFICIENT_SHARES").count()).toBe(0);
+    // Quantities are grouped like every other figure on the page.
+    await history.getByText("Sell 1,500 CKBK · Market").waitFor();
   });
 
   it("shows a short sale for shares you do not hold without proceeds out of thin air, and a stop sell too", async () => {
