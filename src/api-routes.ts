@@ -50,6 +50,7 @@ import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
 import eventsIndex from "@/pages/api/events/index";
 import health from "@/pages/api/health";
+import joinCodes from "@/pages/api/join-codes";
 import instrumentsSymbolCandles from "@/pages/api/instruments/[symbol]/candles";
 import instrumentsIndex from "@/pages/api/instruments/index";
 import lessonsIdAttempts from "@/pages/api/lessons/[id]/attempts";
@@ -116,6 +117,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "events/[slug]/standings": eventsSlugStandings,
   "events/index": eventsIndex,
   "health": health,
+  "join-codes": joinCodes,
   "instruments/[symbol]/candles": instrumentsSymbolCandles,
   "instruments/index": instrumentsIndex,
   "lessons/[id]/attempts": lessonsIdAttempts,
