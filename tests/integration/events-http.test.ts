@@ -114,3 +114,48 @@ describe("events API", () => {
     expect((await someone.request("/api/admin/events")).status).toBe(403);
   });
 });
+
+describe("POST /api/join-codes (the \"Have a join code?\" box)", () => {
+  it("finds a private event from its code alone (any case, spaces or dash), and not an archived one", async () => {
+    expect((await new Client().request("/api/join-codes", { method: "POST", json: { code: "ABCD-EFGH" } })).status).toBe(401);
+    const organiser = await admin();
+    const { slug, joinCode, event } = await json<{ slug: string; joinCode: string; event: { title: string } }>(
+      await organiser.request("/api/admin/events", { method: "POST", json: liveBody({ visibility: "private" }) }),
+    );
+    const someone = await member("Code holder");
+    const typed = ` ${joinCode.toLowerCase().replace("-", " ")} `;
+    const found = await someone.request("/api/join-codes", { method: "POST", json: { code: typed } });
+    expect(found.status).toBe(200);
+    expect(await json(found)).toEqual({ slug, title: event.title, code: joinCode });
+    // The code then joins the event, as the event page does with it.
+    expect((await someone.request(`/api/events/${slug}/join`, { method: "POST", json: { code: joinCode } })).status).toBe(201);
+    expect((await someone.request("/api/join-codes", { method: "POST", json: { code: "" } })).status).toBe(400);
+
+    expect((await organiser.request(`/api/admin/events/${slug}/archive`, { method: "POST" })).status).toBe(200);
+    const late = await member("Late");
+    const gone = await late.request("/api/join-codes", { method: "POST", json: { code: joinCode } });
+    expect(gone.status).toBe(404);
+    expect((await json<ErrorBody>(gone)).error.code).toBe("UNKNOWN_JOIN_CODE");
+  });
+
+  it("answers 404 UNKNOWN_JOIN_CODE with a clear message, and 429 with Retry-After once a person guessed too often", async () => {
+    const guesser = await member("Guesser");
+    // The test server allows 3 wrong guesses per person and window (RATE_LIMIT_PER_ADDRESS).
+    for (let i = 0; i < 3; i++) {
+      const res = await guesser.request("/api/join-codes", { method: "POST", json: { code: `ZZZZ-ZZZ${i + 2}` } });
+      expect(res.status).toBe(404);
+      const body = await json<ErrorBody>(res);
+      expect(body.error).toMatchObject({ code: "UNKNOWN_JOIN_CODE", fields: { code: expect.stringContaining("No event has this join code") } });
+    }
+    const blocked = await guesser.request("/api/join-codes", { method: "POST", json: { code: "ZZZZ-ZZZZ" } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await json<ErrorBody>(blocked)).error.code).toBe("RATE_LIMITED");
+    // Even the right code waits: guessing stays blocked for the window, not only wrong answers.
+    const organiser = await admin();
+    const { joinCode } = await json<{ joinCode: string }>(await organiser.request("/api/admin/events", { method: "POST", json: liveBody({ visibility: "private" }) }));
+    expect((await guesser.request("/api/join-codes", { method: "POST", json: { code: joinCode } })).status).toBe(429);
+    // Another person is not affected.
+    expect((await (await member("Other")).request("/api/join-codes", { method: "POST", json: { code: joinCode } })).status).toBe(200);
+  });
+});

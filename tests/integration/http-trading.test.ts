@@ -131,7 +131,9 @@ describe("market and trading API", () => {
   it("exports orders and fills as a CSV attachment with formula-safe cells", async () => {
     const client = await member();
     const { id } = await portfolioOf(client);
-    await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 2 });
+    // A market order sent with a GTC left over from an earlier ticket is recorded as what it is: a day order.
+    const placed = await json<{ order: { timeInForce: string } }>(await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 2, timeInForce: "gtc" }));
+    expect(placed.order.timeInForce).toBe("day");
     const res = await client.request(`/api/portfolios/${id}/export.csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
@@ -139,6 +141,8 @@ describe("market and trading API", () => {
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toMatch(/^record,id,order_id,time,symbol,side/);
     expect(lines.filter((l) => l.startsWith("order,"))).toHaveLength(1);
+    const header = lines[0]!.split(",");
+    expect(lines.find((l) => l.startsWith("order,"))!.split(",")[header.indexOf("time_in_force")]).toBe("day");
     expect(lines.filter((l) => l.startsWith("fill,"))).toHaveLength(1);
     for (const line of lines) expect(line.split(",").every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
     expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);

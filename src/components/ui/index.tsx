@@ -140,6 +140,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel,
   tone = "primary",
   busy,
   onConfirm,
@@ -149,6 +150,11 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /**
+   * What backing out does, in words that cannot be read as the action ("Keep order" next to
+   * "Cancel order", never a bare "Cancel"). Required, so every dialog says it.
+   */
+  cancelLabel: string;
   tone?: "primary" | "danger";
   busy?: boolean;
   onConfirm: () => void;
@@ -168,7 +174,7 @@ export function ConfirmDialog({
       <div>{children}</div>
       <div className={styles.dialogActions}>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={tone} onClick={onConfirm} busy={busy}>
           {confirmLabel}

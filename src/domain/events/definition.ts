@@ -6,9 +6,10 @@
  * Field names in errors are the API's input names (`commissionFlat`, `replay.speed`), so a
  * 400's `fields` lines up with the request body and the form's inputs without any mapping.
  */
+import { integer } from "@/lib/format";
 import { hasForbiddenCharacters } from "@/lib/text";
 import { SYMBOL_PATTERN } from "../market/universe";
-import { cents, formatMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
+import { cents, displayMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
 
 export const EVENT_METRICS = ["return", "sharpe"] as const;
 /** "return": total return since the start; "sharpe": risk-adjusted (ranking/sharpeForRanking). */
@@ -136,7 +137,7 @@ function money(value: Money | string): Money | null {
 }
 
 const length = (text: string) => [...text].length;
-const amount = (value: Money) => formatMoney(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const amount = displayMoney;
 
 /**
  * Checks every field and answers either the event with its defaults filled in, or one human
@@ -159,7 +160,7 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
 
   const description = typeof input.description === "string" ? input.description.trim() : "";
   if (input.description !== undefined && typeof input.description !== "string") fail("description", "The description must be text.");
-  else if (length(description) > DESCRIPTION_MAX_LENGTH) fail("description", `Use at most ${DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters for the description.`);
+  else if (length(description) > DESCRIPTION_MAX_LENGTH) fail("description", `Use at most ${integer(DESCRIPTION_MAX_LENGTH)} characters for the description.`);
   else if (hasForbiddenCharacters(description, { multiline: true })) fail("description", "The description contains characters that cannot be shown.");
 
   const startsAt = instant(input.startsAt);
@@ -196,7 +197,7 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
 
   const maxParticipants = input.maxParticipants ?? null;
   if (maxParticipants !== null && (!Number.isSafeInteger(maxParticipants) || maxParticipants < MIN_PARTICIPANTS || maxParticipants > MAX_PARTICIPANTS)) {
-    fail("maxParticipants", `The participant limit must be a whole number from ${MIN_PARTICIPANTS} to ${MAX_PARTICIPANTS.toLocaleString("en-US")}, or no limit.`);
+    fail("maxParticipants", `The participant limit must be a whole number from ${MIN_PARTICIPANTS} to ${integer(MAX_PARTICIPANTS)}, or no limit.`);
   }
 
   if (!(EVENT_VISIBILITIES as readonly string[]).includes(input.visibility)) fail("visibility", "Choose public or private.");

@@ -12,6 +12,7 @@
  *  5. LESSON_REQUIRED last: the one refusal the person can fix themselves, so it is only
  *     offered when passing the lesson would actually let them in.
  */
+import { integer } from "@/lib/format";
 import type { EventDefinition } from "./definition";
 import { normalizeJoinCode } from "./codes";
 import { eventPhase } from "./lifecycle";
@@ -68,7 +69,7 @@ export function checkJoin(event: JoinableEvent, context: JoinContext): JoinDecis
   if (phase === "ended") return refuse("EVENT_ENDED", "This event has ended; its final standings are on the leaderboard.");
   if (phase === "live" && !event.lateEntry) return refuse("LATE_ENTRY_CLOSED", "This event has started and does not take late entries.");
   if (event.maxParticipants !== null && context.participants >= event.maxParticipants) {
-    return refuse("EVENT_FULL", `This event is full: it takes ${event.maxParticipants.toLocaleString("en-US")} participants.`);
+    return refuse("EVENT_FULL", `This event is full: it takes ${integer(event.maxParticipants)} participants.`);
   }
   if (event.requiredLesson !== null && !context.lessonPassed) {
     return refuse("LESSON_REQUIRED", "Pass the required lesson first; then you can join.", { lessonId: event.requiredLesson });

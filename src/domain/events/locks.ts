@@ -20,6 +20,7 @@
  *   what the page says, not the game of those playing (a late joiner starts with the same
  *   starting cash whenever they join).
  */
+import { integer } from "@/lib/format";
 import type { EventDefinition } from "./definition";
 import { eventPhase, type EventPhase } from "./lifecycle";
 
@@ -120,7 +121,7 @@ function participantLimit(after: EventDefinition, context: LockContext): LockedC
   if (after.maxParticipants !== null && after.maxParticipants < context.participants) {
     return {
       field: "maxParticipants",
-      reason: `${context.participants.toLocaleString("en-US")} people have already joined; the limit cannot go below that. Remove participants first if you must.`,
+      reason: `${integer(context.participants)} people have already joined; the limit cannot go below that. Remove participants first if you must.`,
     };
   }
   return null;

@@ -12,7 +12,7 @@
  * - Stop-limit: becomes a limit order when touched; on that same price it fills only if the
  *   price is within the limit (like a limit placed then), otherwise it rests as a limit.
  */
-import { formatMoney, maxMoney, minMoney, type Money, scaleByBps } from "./money";
+import { displayMoney, maxMoney, minMoney, type Money, scaleByBps } from "./money";
 import { type LimitOrder, type OrderSpec, paysCash, type Side } from "./orders";
 
 /** What the market did: a new order meets the last price; a resting one meets a price move. */
@@ -53,7 +53,7 @@ function better(a: Money, b: Money, side: Side): Money {
   return paysCash(side) ? minMoney(a, b) : maxMoney(a, b);
 }
 
-const $ = formatMoney;
+const $ = displayMoney;
 const direction = (side: Side) => (paysCash(side) ? "up" : "down");
 
 function fillOf(order: OrderSpec, price: Money, reason: string): MatchOutcome {

@@ -4,6 +4,8 @@
  * divides money, and every division goes through `roundCents` with an explicit direction.
  */
 
+import { money as moneyText } from "@/lib/format";
+
 declare const moneyBrand: unique symbol;
 
 /** An amount in cents. The brand keeps raw bigints (share counts, bps) from posing as money. */
@@ -54,6 +56,15 @@ export function formatMoney(amount: Money): string {
   const whole = abs / 100n;
   const fraction = (abs % 100n).toString().padStart(2, "0");
   return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/**
+ * Cents → "1,234.50" (grouped, "−" for a loss): an amount inside a message to a person —
+ * refusals, fill reasons — shown exactly as the page shows figures (src/lib/format.ts owns
+ * the look). Never for the wire or the database: that is `formatMoney`.
+ */
+export function displayMoney(amount: Money): string {
+  return moneyText(formatMoney(amount));
 }
 
 export function addMoney(...amounts: Money[]): Money {

@@ -2,6 +2,7 @@
  * Orders as a person places them, the rejections they can meet, and day-order expiry.
  * An order here is a validated value: prices are Money, the quantity a whole number of shares.
  */
+import { integer } from "@/lib/format";
 import { type Money, tryParseMoney } from "./money";
 
 export const SIDES = ["buy", "sell", "short", "cover"] as const;
@@ -153,7 +154,7 @@ export function validateOrder(input: OrderInput): OrderValidation {
   const timeInForce = present(input.timeInForce) ? input.timeInForce : "day";
   if (!isOneOf(TIMES_IN_FORCE, timeInForce)) return fail("INVALID_TIME_IN_FORCE", `Time in force must be "day" or "gtc".`);
   if (!Number.isSafeInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_ORDER_QUANTITY) {
-    return fail("INVALID_QUANTITY", `The quantity must be a whole number of shares from 1 to ${MAX_ORDER_QUANTITY.toLocaleString("en-US")}.`);
+    return fail("INVALID_QUANTITY", `The quantity must be a whole number of shares from 1 to ${integer(MAX_ORDER_QUANTITY)}.`);
   }
   const base = { symbol, side: input.side, quantity: input.quantity, timeInForce };
   const needsLimit = input.type === "limit" || input.type === "stop-limit";
@@ -171,7 +172,10 @@ export function validateOrder(input: OrderInput): OrderValidation {
 
   switch (input.type) {
     case "market":
-      return { ok: true, order: { ...base, type: "market" } };
+      // A market order fills (or is refused) the moment it arrives and never rests, so a time
+      // in force means nothing for it: it is recorded as a day order whatever was sent (a
+      // ticket that last placed a GTC limit must not write "GTC" into history and the CSV).
+      return { ok: true, order: { ...base, timeInForce: "day", type: "market" } };
     case "limit":
       return { ok: true, order: { ...base, type: "limit", limitPrice: limitPrice! } };
     case "stop":

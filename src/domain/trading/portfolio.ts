@@ -7,12 +7,13 @@
  * derived from it and rounded against the trader; P&L is computed from the exact basis, so
  * realised + unrealised P&L always adds up to equity − starting cash, to the cent.
  */
+import { integer } from "@/lib/format";
 import { expectedFill, type Fill, matchOrder, withSlippage } from "./matching";
 import {
   absMoney,
   addMoney,
   bpsOf,
-  formatMoney,
+  displayMoney,
   fractionOf,
   type Money,
   multiplyMoney,
@@ -68,7 +69,9 @@ export class MissingPriceError extends Error {
   }
 }
 
-const $ = formatMoney;
+// Every amount in a message is shown the way the page shows figures.
+const $ = displayMoney;
+const n = integer;
 const EMPTY_POSITION: Position = { quantity: 0, costBasis: ZERO, averageCost: ZERO, realisedPnl: ZERO };
 
 export function newPortfolio(startingCash: Money): PortfolioState {
@@ -310,19 +313,19 @@ function assess(
   }
   const held = positionOf(state, symbol).quantity;
   if (side === "short" && held > 0) {
-    return refuse(rejection("SHORT_WHILE_LONG", `You hold ${held} ${symbol}. Sell those shares before you short ${symbol}.`));
+    return refuse(rejection("SHORT_WHILE_LONG", `You hold ${n(held)} ${symbol}. Sell those shares before you short ${symbol}.`));
   }
   if (side === "buy" && held < 0) {
-    return refuse(rejection("BUY_WHILE_SHORT", `You are short ${-held} ${symbol}. Cover the short before you buy ${symbol}.`));
+    return refuse(rejection("BUY_WHILE_SHORT", `You are short ${n(-held)} ${symbol}. Cover the short before you buy ${symbol}.`));
   }
   if (side === "sell" || side === "cover") {
     const position = side === "sell" ? Math.max(0, held) : Math.max(0, -held);
     const promised = mode.placing ? promisedShares(context, symbol, side) : 0;
     const available = position - promised;
     if (quantity > available) {
-      const what = side === "sell" ? `You hold ${position} ${symbol}` : `You are short ${position} ${symbol}`;
-      const open = promised > 0 ? `, ${promised} of them already in open ${side} orders` : "";
-      return refuse(rejection("INSUFFICIENT_SHARES", `${what}${open}: you can ${side} at most ${Math.max(0, available)}.`));
+      const what = side === "sell" ? `You hold ${n(position)} ${symbol}` : `You are short ${n(position)} ${symbol}`;
+      const open = promised > 0 ? `, ${n(promised)} of them already in open ${side} orders` : "";
+      return refuse(rejection("INSUFFICIENT_SHARES", `${what}${open}: you can ${side} at most ${n(Math.max(0, available))}.`));
     }
   }
 
@@ -469,7 +472,7 @@ export function maintenanceCall(state: PortfolioState, prices: Prices, rules: Pi
     message:
       `Your equity (${$(value.equity)}) fell below ${MAINTENANCE_PCT} % of the value of your short positions ` +
       `(${$(value.shortMarketValue)}; at least ${$(requiredEquity)} is required), so every short was covered at market` +
-      (sells.length > 0 ? `, after selling ${sells.map((s) => `${s.quantity} ${s.symbol}`).join(", ")} to pay for it.` : "."),
+      (sells.length > 0 ? `, after selling ${sells.map((s) => `${n(s.quantity)} ${s.symbol}`).join(", ")} to pay for it.` : "."),
   };
 }
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { signOut, useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Badge, Button } from "@/components/ui";
+import { Badge, Button, buttonClass } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { applyTheme, currentTheme, type ThemeChoice } from "./theme";
 import styles from "./shell.module.css";
@@ -27,11 +27,38 @@ export function AppShell({ children }: { children: ReactNode }) {
   const router = useRouter();
   const [navOpen, setNavOpen] = useState(false);
   const navId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const close = () => setNavOpen(false);
     router.events.on("routeChangeStart", close);
     return () => router.events.off("routeChangeStart", close);
   }, [router]);
+  // The phone menu is a disclosure: Escape closes it and gives focus back to its toggle; a
+  // tap or a focus move anywhere outside it closes it (the toggle handles its own clicks).
+  useEffect(() => {
+    if (!navOpen) return;
+    const outside = (target: EventTarget | null) => target instanceof Node && !navRef.current?.contains(target) && !toggleRef.current?.contains(target);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setNavOpen(false);
+      toggleRef.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (outside(e.target)) setNavOpen(false);
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (outside(e.target)) setNavOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("focusin", onFocus);
+    };
+  }, [navOpen]);
   const signedIn = status === "authenticated" && session;
   return (
     <>
@@ -49,16 +76,31 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Link>
           {signedIn && (
             <>
-              <nav aria-label="Sections" id={navId} className={`${styles.nav} ${navOpen ? styles.navOpen : ""}`}>
+              {/* Before the menu it opens, so Tab goes from the toggle into the links. */}
+              <button
+                ref={toggleRef}
+                type="button"
+                className={`${buttonClass({ variant: "ghost", size: "small" })} ${styles.burger}`}
+                aria-expanded={navOpen}
+                aria-controls={navId}
+                onClick={() => setNavOpen((o) => !o)}
+              >
+                Menu
+              </button>
+              <nav aria-label="Sections" id={navId} ref={navRef} className={`${styles.nav} ${navOpen ? styles.navOpen : ""}`}>
                 {SECTIONS.filter((s) => !s.adminOnly || session.user.role === "admin").map((s) => (
-                  <Link key={s.href} href={s.href} className={styles.navLink} aria-current={isCurrent(router.pathname, s.href) ? "page" : undefined}>
+                  <Link
+                    key={s.href}
+                    href={s.href}
+                    className={styles.navLink}
+                    aria-current={isCurrent(router.pathname, s.href) ? "page" : undefined}
+                    // Also when it is the page already open: no route change would close the menu.
+                    onClick={() => setNavOpen(false)}
+                  >
                     {s.label}
                   </Link>
                 ))}
               </nav>
-              <Button variant="ghost" size="small" className={styles.burger} aria-expanded={navOpen} aria-controls={navId} onClick={() => setNavOpen((o) => !o)}>
-                Menu
-              </Button>
               <UserMenu name={session.user.name} email={session.user.email} role={session.user.role} />
             </>
           )}
@@ -67,6 +109,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
+      <footer className={styles.footer}>
+        <Link href="/developers/api">API reference</Link>
+      </footer>
     </>
   );
 }

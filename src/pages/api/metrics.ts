@@ -16,6 +16,13 @@ export default apiRoute({
     auth: "public",
     // A scraper may also use a personal API token, but only one with the admin scope.
     scope: "admin",
+    docs: {
+      summary: "The process's metrics in Prometheus text format",
+      description:
+        "For whom `METRICS_ALLOW` names (default `loopback,admin`): a connection from this host (no outside address in `X-Forwarded-For`), an admin's session or an API token with the admin scope, or anyone (`open`). 401 without a session, 403 for others. The families are listed in docs/api.md (Health) and docs/decisions/032-metrics.md.",
+      response: "Prometheus text exposition format 0.0.4: request latency per route pattern and status class, orders placed and rejected by code, simulator ticks, scheduler tasks, open streams, database pool, Node's process metrics",
+      contentType: "text/plain; version=0.0.4",
+    },
     async handler({ req, res, session }) {
       const access = metricsAccess(env().METRICS_ALLOW, { loopback: isLoopbackRequest(req), role: session?.user.role ?? null });
       if (access === "unauthenticated") throw failures.unauthenticated();

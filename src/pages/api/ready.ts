@@ -14,6 +14,12 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "public",
+    docs: {
+      summary: "Readiness: may this instance take traffic?",
+      description: "`GET /api/health` stays the liveness check; this one is for a load balancer.",
+      response:
+        '200 `{"status":"ready"}` once the instance has started (migrations, seeding, jobs) and its database answers; 503 `{"status":"starting"|"stopping"}` before that and once its shutdown has begun; 503 `{"status":"degraded","database":{"ok":false}}` without its database; every 503 with `Retry-After`',
+    },
     async handler() {
       const state = startState();
       const retry = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };

@@ -22,8 +22,8 @@ import { STATUS_OF } from "./errors";
 import { clientIp, requestIdFor, runWithRequestContext } from "./request-context";
 import { routePatternOf } from "./route-pattern";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Auth = "public" | "user" | "admin";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Auth = "public" | "user" | "admin";
 
 export interface HandlerContext<I, A extends Auth> {
   req: NextApiRequest;
@@ -35,10 +35,32 @@ export interface HandlerContext<I, A extends Auth> {
 
 type HandlerResult = { status?: number; body?: unknown; headers?: Record<string, string> } | void;
 
-interface MethodSpec<S extends z.core.$ZodType, A extends Auth> {
+/**
+ * What a method does, for the OpenAPI document (GET /api/openapi.json, built by
+ * src/server/http/openapi.ts from src/api-routes.ts; docs/decisions/030-openapi.md).
+ */
+export interface MethodDocs {
+  /** One line: what the method does. */
+  summary: string;
+  /** More detail (Markdown), when the summary is not enough. */
+  description?: string;
+  /** The success answer: its status (default 200) and what its body holds. */
+  status?: number;
+  response?: string;
+  /** The success body's media type when it is not JSON (e.g. text/csv). */
+  contentType?: string;
+  /** Request headers the method reads: name → what it means (all optional). */
+  headers?: Record<string, string>;
+  /** A rate limit applies: 429 with Retry-After past it (src/server/http/rate-limit.ts). */
+  rateLimited?: string;
+}
+
+export interface MethodSpec<S extends z.core.$ZodType = z.core.$ZodType, A extends Auth = Auth> {
   auth: A;
   /** Parses the JSON body (or the query string for GET and DELETE); zod classic or mini. */
   input?: S;
+  /** Documents the method in the OpenAPI document; the input schema above is documented as is. */
+  docs?: MethodDocs;
   /**
    * What a personal API token needs to call this method (./bearer.ts): "read", "trade",
    * "admin", or "session" (browser sessions only). Default: "admin" on admin routes, "read"
@@ -50,7 +72,13 @@ interface MethodSpec<S extends z.core.$ZodType, A extends Auth> {
 
 // A spec per method; the wrapper keeps their input types apart.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Specs = Partial<Record<Method, MethodSpec<any, Auth>>>;
+export type Specs = Partial<Record<Method, MethodSpec<any, Auth>>>;
+
+/** An apiRoute handler; it keeps its specs so the OpenAPI document can read them. */
+export type ApiRouteHandler = ((req: NextApiRequest, res: NextApiResponse) => Promise<void>) & {
+  readonly specs: Specs;
+  readonly options: RouteOptions;
+};
 
 export function method<S extends z.core.$ZodType = z.ZodUndefined, A extends Auth = Auth>(spec: MethodSpec<S, A>) {
   return spec;
@@ -75,6 +103,8 @@ export function isCrossSite(req: Pick<NextApiRequest, "headers">): boolean {
 export interface RouteOptions {
   /** The largest request body this route reads (default 1 MB, Next's). */
   maxBodyBytes?: number;
+  /** A test-only route: answers 404 NOT_FOUND, before anything else, unless this says yes. */
+  onlyWhen?: () => boolean;
 }
 
 /** The input rule (src/lib/text.ts) as an answer: 400 INVALID_TEXT naming the field. */
@@ -92,13 +122,14 @@ function rejectUnsafeText(...inputs: unknown[]) {
  * reads it from the module, literally): apiRoute reads the body itself (./body.ts), so a bad
  * one is answered in our error shape. tests/unit/api-routes-config.test.ts checks each route.
  */
-export function apiRoute(specs: Specs, options: RouteOptions = {}) {
-  return async function handle(req: NextApiRequest, res: NextApiResponse) {
+export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHandler {
+  const handle = async function handle(req: NextApiRequest, res: NextApiResponse) {
     const started = performance.now();
     const ip = clientIp(req);
     const requestId = requestIdFor(req, res);
     await runWithRequestContext({ ip, requestId }, async () => {
       try {
+        if (options.onlyWhen && !options.onlyWhen()) throw failures.notFound();
         const spec = specs[(req.method ?? "GET") as Method];
         if (!spec) {
           // HTTP's own question, not the product's: answered here rather than as a domain error.
@@ -136,8 +167,9 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}) {
         }
         const result = (await spec.handler({ req, res, input, session: session as Session, ip })) ?? {};
         if (res.headersSent) return;
-        for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+        // Private unless the route says otherwise (a public document may be cached).
         res.setHeader("Cache-Control", "private, no-store");
+        for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
         if (result.body === undefined) res.status(result.status ?? 204).end();
         else res.status(result.status ?? 200).json(result.body);
       } catch (error) {
@@ -148,6 +180,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}) {
       }
     });
   };
+  return Object.assign(handle, { specs, options });
 }
 
 const METHOD_LABELS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

@@ -9,7 +9,8 @@ import { env } from "@/env";
 import type { DbOrTx } from "@/server/db";
 import { rateLimits } from "@/server/db/schema";
 
-export type RateLimitedAction = "sign-in" | "email-link" | "register" | "password-reset" | "client-log";
+/** "join-code": wrong guesses at an event's join code from the "Have a join code?" box (counted per person and IP). */
+export type RateLimitedAction = "sign-in" | "email-link" | "register" | "password-reset" | "client-log" | "join-code";
 
 export interface RateLimitVerdict {
   allowed: boolean;

@@ -5,6 +5,14 @@ import { m } from "./helpers";
 const base: OrderInput = { symbol: "acme", side: "buy", type: "market", quantity: 10 };
 
 describe("an order as it arrives", () => {
+  it("records a market order as a day order whatever time in force came with it (it never rests)", () => {
+    const validation = validateOrder({ ...base, timeInForce: "gtc" });
+    expect(validation.ok && validation.order.timeInForce).toBe("day");
+    // Orders that can rest keep the choice.
+    const limit = validateOrder({ ...base, type: "limit", limitPrice: "10.00", timeInForce: "gtc" });
+    expect(limit.ok && limit.order.timeInForce).toBe("gtc");
+  });
+
   it("becomes a typed order: symbol upper-cased, day by default, prices as exact money", () => {
     expect(validateOrder(base)).toEqual({ ok: true, order: { symbol: "ACME", side: "buy", type: "market", quantity: 10, timeInForce: "day" } });
     expect(validateOrder({ ...base, type: "stop-limit", side: "sell", stopPrice: "95.00", limitPrice: "94.5", timeInForce: "gtc" })).toEqual({

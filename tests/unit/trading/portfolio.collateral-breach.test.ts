@@ -49,7 +49,7 @@ describe("collateral breach: equity under 30 % of the short market value", () =>
     });
     expect(call?.orders).toEqual([{ symbol: "ABC", side: "cover", quantity: 1000, type: "market", timeInForce: "day" }]);
     expect(call?.message).toBe(
-      "Your equity (27680.00) fell below 30 % of the value of your short positions (92310.00; at least 27693.00 is required), so every short was covered at market.",
+      "Your equity (27,680.00) fell below 30 % of the value of your short positions (92,310.00; at least 27,693.00 is required), so every short was covered at market.",
     );
     const after = liquidate(shortAbc(), { ABC: "92.31" });
     expect(positionOf(after, "ABC").quantity).toBe(0);
@@ -74,7 +74,7 @@ describe("collateral breach: equity under 30 % of the short market value", () =>
       { symbol: "LNG", side: "sell", quantity: 3766, type: "market", timeInForce: "day" },
       { symbol: "ABC", side: "cover", quantity: 1000, type: "market", timeInForce: "day" },
     ]);
-    expect(call?.message).toContain("after selling 3766 LNG to pay for it.");
+    expect(call?.message).toContain("after selling 3,766 LNG to pay for it.");
     const after = liquidate(state, table);
     expect(positionOf(after, "ABC").quantity).toBe(0);
     expect(positionOf(after, "LNG").quantity).toBe(234);

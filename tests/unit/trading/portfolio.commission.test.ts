@@ -43,7 +43,7 @@ describe("commission per fill is flat + basis points, rounded up to the cent", (
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.rejection.code).toBe("INSUFFICIENT_FUNDS");
-    expect(check.rejection.message).toBe("This order needs 1002.00 in cash (commission 2.00 included); you have 1000.00.");
+    expect(check.rejection.message).toBe("This order needs 1,002.00 in cash (commission 2.00 included); you have 1,000.00.");
     expect(check.preview && formatMoney(check.preview.commission)).toBe("2.00");
     expect(checkOrder(state, market("buy", 9), context({ ACME: "100.00" }), eventRules).ok).toBe(true);
   });

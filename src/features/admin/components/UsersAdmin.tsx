@@ -184,6 +184,7 @@ export function UsersAdmin() {
         open={Boolean(pending)}
         title={pending?.title ?? ""}
         confirmLabel={pending?.confirm ?? "Confirm"}
+        cancelLabel="Leave as is"
         tone={pending?.danger ? "danger" : "primary"}
         busy={busy}
         onCancel={() => setPending(null)}

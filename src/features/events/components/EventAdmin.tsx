@@ -105,6 +105,7 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
         open={pending !== null}
         title="Remove this participant?"
         confirmLabel="Remove from the event"
+        cancelLabel="Keep participant"
         tone="danger"
         busy={busy}
         onCancel={() => setPending(null)}
@@ -226,6 +227,7 @@ export function EventAdmin(props: EventAdminProps) {
         open={confirmArchive}
         title="Archive this event?"
         confirmLabel="Archive"
+        cancelLabel="Keep event"
         busy={busy === "archive"}
         onCancel={() => setConfirmArchive(false)}
         onConfirm={() =>

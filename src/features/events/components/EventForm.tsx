@@ -219,7 +219,18 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
             <label htmlFor="event-description" style={{ fontWeight: 600, display: "block", marginBottom: "0.3rem" }}>
               Description
             </label>
-            <textarea id="event-description" className={styles.textarea} value={draft.description} onChange={(e) => set("description", e.target.value)} disabled={Boolean(locked.description)} aria-invalid={errors.description ? true : undefined} />
+            <textarea
+              id="event-description"
+              className={styles.textarea}
+              value={draft.description}
+              onChange={(e) => set("description", e.target.value)}
+              disabled={Boolean(locked.description)}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby="event-description-hint"
+            />
+            <span id="event-description-hint" className={styles.lockReason} style={{ marginTop: 0 }}>
+              Markdown, as in lessons: **bold**, lists, links. HTML is not shown.
+            </span>
             {errors.description && <span className={styles.lockReason}>{errors.description}</span>}
           </div>
         </div>

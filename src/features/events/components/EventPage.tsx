@@ -8,6 +8,7 @@ import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Markdown } from "@/components/ui/Markdown";
 import { exactReturn, formatMoney, formatRatio, parseMoney, subtractMoney } from "@/domain/trading";
 import { PortfolioOverview } from "@/features/portfolio/components";
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components";
@@ -297,7 +298,8 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay }:
       <Countdown event={event} serverNow={serverNow} />
       <div className={styles.grid}>
         <Card title="About">
-          {event.description ? <p className={styles.description}>{event.description}</p> : <p className={styles.meta}>No description.</p>}
+          {/* Written in Markdown by the organiser: rendered like a lesson (no raw HTML, safe links only). */}
+          {event.description ? <Markdown>{event.description}</Markdown> : <p className={styles.meta}>No description.</p>}
           <h3>Rules</h3>
           <ul className={styles.rules}>
             {rulesInWords(event).map((rule) => (

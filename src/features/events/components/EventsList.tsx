@@ -1,9 +1,11 @@
 /** /events: live, upcoming and ended contests the person can see, with dates, size and their own rank. */
 import Link from "next/link";
+import { useRouter } from "next/router";
+import { useId, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { integer } from "@/lib/format";
-import { api } from "@/lib/client/api";
+import { api, ApiError } from "@/lib/client/api";
 import { PHASE_LABEL } from "./format";
 import type { MemberEvent } from "./types";
 import styles from "./events.module.css";
@@ -55,6 +57,68 @@ function EventCard({ event }: { event: MemberEvent }) {
   );
 }
 
+/**
+ * A code alone opens its event: the server finds the event the code belongs to (wrong codes
+ * are rate limited), and the person lands on it with the code filled in, to read the rules
+ * and join.
+ */
+function JoinCodeBox() {
+  const router = useRouter();
+  const headingId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    if (!code.trim()) {
+      setError("Enter the join code.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const found = await api<{ slug: string; code: string }>("/api/join-codes", { method: "POST", body: { code } });
+      await router.push(`/events/${found.slug}?code=${encodeURIComponent(found.code)}`);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : "Could not look the code up. Try again.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className={styles.codeBox} aria-labelledby={headingId} onSubmit={(e) => void submit(e)} noValidate>
+      <h2 id={headingId} className={styles.codeTitle}>
+        Have a join code?
+      </h2>
+      <p className={styles.meta}>Private events open with the code your organiser gave you.</p>
+      <div className={styles.joinForm}>
+        {/* The error goes under the whole row, so the button stays level with the field. */}
+        <Field
+          label="Join code"
+          name="code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="ABCD-EFGH"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <Button type="submit" variant="secondary" busy={busy}>
+          Find event
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} className={styles.codeError} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
 export function EventsList(props: EventsListProps) {
   const { data, error } = useSWR<Page>("/api/events?pageSize=100", (url: string) => api<Page>(url), {
     fallbackData: { items: props.items, total: props.items.length },
@@ -64,6 +128,7 @@ export function EventsList(props: EventsListProps) {
   return (
     <div className={styles.sections}>
       <TimeZoneNote />
+      <JoinCodeBox />
       {error && <Alert tone="warning">Could not refresh the list; it may be out of date.</Alert>}
       {SECTIONS.map((section) => {
         const inSection = items.filter((e) => e.phase === section.phase);
@@ -82,7 +147,7 @@ export function EventsList(props: EventsListProps) {
           </section>
         );
       })}
-      <p className={styles.meta}>Private events appear here once you have joined them: open the invite link your organiser sent you.</p>
+      <p className={styles.meta}>Private events appear here once you have joined them.</p>
     </div>
   );
 }

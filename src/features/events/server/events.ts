@@ -18,6 +18,7 @@ import {
   lockedChanges,
   lockedFields,
   mayViewEvent,
+  normalizeJoinCode,
   slugify,
   validateEventDefinition,
 } from "@/domain/events";
@@ -26,6 +27,7 @@ import { cancelOpenOrders, lockPortfolio, openPortfolio } from "@/features/tradi
 import { csvOf } from "@/lib/csv";
 import { Outbox } from "@/server/realtime/outbox";
 import { audit } from "@/server/audit";
+import { consumeAttempt, peekWait } from "@/server/http/rate-limit";
 import { eventListedSql } from "@/server/db/event-rules-sql";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
@@ -216,6 +218,38 @@ export async function replayFor(db: Db, viewer: Viewer, slug: string, options: {
 
 // ---------------------------------------------------------------------------------------
 // Joining
+
+const UNKNOWN_CODE = "No event has this join code. Check it with your organiser: it looks like ABCD-EFGH.";
+const tooManyGuesses = (seconds: number) =>
+  failures.rateLimited(seconds, `Too many join codes that did not match. Try again in ${Math.max(1, Math.ceil(seconds / 60))} min.`);
+
+/**
+ * The event a join code opens, for someone who has only the code (the "Have a join code?"
+ * box on /events): its slug and title, so the browser can show the event and its rules
+ * before the person joins with the same code. A code that opens nothing is a 404
+ * UNKNOWN_JOIN_CODE and counts as a guess against the person and their IP, like a wrong
+ * password (server/http/rate-limit.ts, action "join-code"); once over the limit every try
+ * is a 429 until the window ends, so 40-bit codes cannot be walked.
+ */
+export async function findEventByCode(db: Db, viewer: Viewer, code: string, options: { ip: string }) {
+  const who = { address: viewer.id, ip: options.ip };
+  const wait = await peekWait(db, "join-code", who);
+  if (wait > 0) throw tooManyGuesses(wait);
+  const normalized = normalizeJoinCode(code);
+  const [row] =
+    normalized.length === JOIN_CODE_LENGTH
+      ? await db
+          .select()
+          .from(events)
+          .where(and(eq(events.joinCode, normalized), isNull(events.archivedAt)))
+      : [];
+  if (row && visibleTo(row, viewer, await participantOf(db, row.id, viewer.id), normalized)) {
+    return { slug: row.slug, title: row.title, code: formatJoinCode(normalized) };
+  }
+  const verdict = await consumeAttempt(db, "join-code", who);
+  if (!verdict.allowed) throw tooManyGuesses(verdict.retryAfterSeconds);
+  throw new DomainError("not-found", "UNKNOWN_JOIN_CODE", UNKNOWN_CODE, { fields: { code: UNKNOWN_CODE } });
+}
 
 /**
  * Joins the event, or answers the portfolio already joined. The event row is locked first,

@@ -47,6 +47,11 @@ export const cloneEventInput = z
   .optional()
   .default({});
 
+/** The "Have a join code?" box: a code alone, in any case, with or without its dash. */
+export const findEventByCodeInput = z.object({
+  code: z.string({ error: "Enter the join code." }).trim().min(1, "Enter the join code.").max(40, "A join code is 8 characters, like ABCD-EFGH."),
+});
+
 export const joinEventInput = z
   .object({ code: z.string({ error: "The join code is text." }).max(40, "A join code is 8 characters.").nullish() })
   .optional()

@@ -105,6 +105,7 @@ function DeleteDataset({ dataset }: { dataset: DatasetSummaryRow }) {
         open={open}
         title={`Delete "${dataset.name}"?`}
         confirmLabel="Delete dataset"
+        cancelLabel="Keep dataset"
         tone="danger"
         busy={busy}
         onCancel={() => {

@@ -151,6 +151,7 @@ export function InstrumentsAdmin() {
         open={pending !== null}
         title={pending ? `${pending.active ? "Deactivate" : "Reactivate"} ${pending.symbol}?` : ""}
         confirmLabel={pending?.active ? "Deactivate" : "Reactivate"}
+        cancelLabel={pending?.active ? "Keep it trading" : "Leave it inactive"}
         tone={pending?.active ? "danger" : "primary"}
         busy={busy}
         onConfirm={() => void toggle()}

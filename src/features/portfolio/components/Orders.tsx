@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, tableClass, tableWrapClass, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";
-import { money } from "@/lib/format";
+import { integer, money } from "@/lib/format";
 import { SIDE_LABEL, STATUS_LABEL, TYPE_LABEL } from "./format";
 import type { Order, OrderStatus, Page } from "./types";
 import styles from "./portfolio.module.css";
@@ -16,7 +16,7 @@ function priceText(o: Order): string {
 }
 
 function describe(o: Order): string {
-  return `${SIDE_LABEL[o.side]} ${o.quantity} ${o.symbol} · ${TYPE_LABEL[o.type]}${o.type === "stop-limit" && o.triggered ? " (triggered)" : ""}`;
+  return `${SIDE_LABEL[o.side]} ${integer(o.quantity)} ${o.symbol} · ${TYPE_LABEL[o.type]}${o.type === "stop-limit" && o.triggered ? " (triggered)" : ""}`;
 }
 
 export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fallback?: Page<Order> }) {
@@ -75,6 +75,7 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
         open={cancelling !== null}
         title="Cancel this order?"
         confirmLabel="Cancel order"
+        cancelLabel="Keep order"
         tone="danger"
         busy={busy}
         onConfirm={() => void confirmCancel()}
@@ -101,7 +102,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
   const fillsByOrder = new Map<string, string[]>();
   for (const f of fills.data?.items ?? []) {
     const commission = f.commission !== "0.00" ? ` + ${money(f.commission)} commission` : "";
-    fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${f.quantity} at ${money(f.price)}${commission}: ${f.reason}`]);
+    fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${integer(f.quantity)} at ${money(f.price)}${commission}: ${f.reason}`]);
   }
   return (
     <>
@@ -161,11 +162,8 @@ export function History({ portfolioId }: { portfolioId: string }) {
                           {text}
                         </div>
                       ))}
-                      {o.rejection && (
-                        <div className={styles.reason}>
-                          <code>{o.rejection.code}</code> {o.rejection.message}
-                        </div>
-                      )}
+                      {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
+                      {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
                     </td>
                   </tr>
                 ))}
@@ -195,7 +193,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
                 <tr key={f.id}>
                   <td className={styles.when}>{dateTime(f.createdAt)}</td>
                   <td>
-                    {SIDE_LABEL[f.side]} {f.quantity} {f.symbol}
+                    {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
                   </td>
                   <td>
                     {money(f.price)}

@@ -55,6 +55,7 @@ function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset
         open={open}
         title="Start your practice portfolio over?"
         confirmLabel="Delete everything and start over"
+        cancelLabel="Keep my portfolio"
         tone="danger"
         busy={busy}
         onCancel={() => setOpen(false)}

@@ -126,7 +126,8 @@ export function TradeTicket({
       quantity: qty,
       limitPrice: needsLimit ? fromCents(limit!) : undefined,
       stopPrice: needsStop ? fromCents(stop!) : undefined,
-      timeInForce,
+      // The field is hidden for a market order: send what it shows, not a choice left over from an earlier order.
+      timeInForce: type === "market" ? "day" : timeInForce,
     });
     if (!pending.current || pending.current.body !== body) pending.current = { key: crypto.randomUUID(), body };
     setBusy(true);

@@ -150,6 +150,7 @@ export function ApiTokensSection({ isAdmin }: { isAdmin: boolean }) {
         open={revoking !== null}
         title={`Revoke “${revoking?.name ?? ""}”?`}
         confirmLabel="Revoke token"
+        cancelLabel="Keep token"
         tone="danger"
         busy={revokeBusy}
         onCancel={() => setRevoking(null)}

@@ -278,6 +278,7 @@ function SessionsSection() {
         open={open}
         title="Sign out all devices?"
         confirmLabel="Sign out everywhere"
+        cancelLabel="Stay signed in"
         busy={busy}
         onCancel={() => setOpen(false)}
         onConfirm={async () => {
@@ -381,6 +382,7 @@ function DeleteSection({ email }: { email: string }) {
         open={open}
         title="Delete your account?"
         confirmLabel="Delete for good"
+        cancelLabel="Keep my account"
         tone="danger"
         busy={busy}
         onCancel={() => {

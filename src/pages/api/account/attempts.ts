@@ -9,6 +9,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "public",
+    docs: {
+      summary: "How long sign-in or email links must wait",
+      description: "Input: `?action=sign-in|email-link&email=`",
+      response: "200 `{retryAfterSeconds}` — how long the address or this IP must still wait (0: none). Counts nothing.",
+    },
     input: z.object({
       action: z.enum(["sign-in", "email-link"]),
       email: z.string().max(254).optional(),

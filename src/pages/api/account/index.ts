@@ -10,6 +10,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "My profile",
+      response: "200 `{id, name, email, emailVerified, role, timeZone, theme, leaderboardOptOut, hasPassword, createdAt, linkedProviders:[provider id…]}`",
+    },
     async handler({ session }) {
       const db = await getDb();
       const row = await findUserById(db, session.user.id);
@@ -19,6 +23,11 @@ export default apiRoute({
   }),
   PATCH: method({
     auth: "user",
+    docs: {
+      summary: "Change my preferences",
+      description: "Input: at least one of `{timeZone: IANA name | null, theme: \"system\"|\"light\"|\"dark\", leaderboardOptOut: boolean}`",
+      response: "200 the profile (as GET, without `linkedProviders`); 400 (`Nothing to change.` for an empty body)",
+    },
     input: preferencesSchema,
     async handler({ input, session }) {
       return { body: await updatePreferences(await getDb(), session.user.id, input) };
@@ -26,6 +35,12 @@ export default apiRoute({
   }),
   DELETE: method({
     auth: "user",
+    docs: {
+      summary: "Delete my account",
+      description: "Input: body `{confirmEmail}` — must equal the account's address",
+      status: 204,
+      response: "204; 400 `VALIDATION_FAILED` with `fields.confirmEmail`; 409 `LAST_ADMIN`",
+    },
     async handler({ req, session, ip }) {
       // DELETE carries its confirmation in the body, not the query string.
       const parsed = deleteAccountSchema.safeParse(req.body ?? {});

@@ -7,6 +7,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    docs: {
+      summary: "Send the verification email again",
+      status: 202,
+      response: "202 `{sent:true}`; 409 `ALREADY_VERIFIED`",
+    },
     async handler({ session }) {
       await resendVerification(await getDb(), session.user.id);
       return { status: 202, body: { sent: true } };

@@ -7,6 +7,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    docs: {
+      summary: "Sign out on every device",
+      response: "200 `{signedOut:true}`: every session of the person ends at its next request",
+    },
     async handler({ session, ip }) {
       await signOutEverywhere(await getDb(), session.user.id, ip);
       return { body: { signedOut: true } };

@@ -8,6 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "admin",
+    docs: {
+      summary: "Read the audit log",
+      description: "Input: `?personId=` (subject), `?action=` (one of the audit actions), `?page=&pageSize=`",
+      response: "200 `{items:[{id, at, action, ip, detail, actor:{id,name,email}|null, subject:{…}|null}], page, pageSize, total}`, newest first",
+    },
     input: pageQuery.extend({
       personId: z.string().max(100).optional(),
       action: z.enum(AUDIT_ACTIONS, { error: "Unknown action." }).optional(),

@@ -7,6 +7,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "List courses with my progress",
+      response: "200 `{items:[{id, slug, title, summary, lessonCount, readCount, passedCount}]}`, published courses in order",
+    },
     async handler({ session }) {
       return { body: { items: await listCourses(await getDb(), session.user.id) } };
     },

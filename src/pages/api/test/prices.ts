@@ -1,12 +1,10 @@
 /** Test-only price control: exists only when TEST_PRICE_CONTROL is on (404 otherwise). */
-import type { NextApiRequest, NextApiResponse } from "next";
 import { z } from "zod";
 import { listInstrumentsBySymbol } from "@/features/market/server/queries";
 import { setPrice } from "@/features/market/server/test-prices";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
-import { apiRoute, method, sendError } from "@/server/http/api-route";
-import { failures } from "@/domain/errors";
+import { apiRoute, method } from "@/server/http/api-route";
 import { getHub, QUOTES_TOPIC } from "@/server/realtime/hub";
 
 const body = z.object({
@@ -16,25 +14,29 @@ const body = z.object({
 
 export const config = { api: { bodyParser: false } };
 
-const route = apiRoute({
-  POST: method({
-    auth: "user",
-    input: body,
-    async handler({ input }) {
-      const db = await getDb();
-      const moved = await setPrice(db, input.symbol.toUpperCase(), input.price);
-      // As the simulator does after a tick: open pages see the new price at once.
-      const [quote] = await listInstrumentsBySymbol(db, [moved.symbol]).then((m) => [...m.values()]);
-      if (quote) {
-        const data = { at: new Date().toISOString(), quotes: [{ symbol: quote.symbol, price: quote.lastPrice, previousClose: quote.previousClose, at: quote.updatedAt }] };
-        await getHub().publish(db, { topic: QUOTES_TOPIC, type: "quotes", data });
-      }
-      return { body: moved };
-    },
-  }),
-});
-
-export default function handler(req: NextApiRequest, res: NextApiResponse) {
-  if (!env().TEST_PRICE_CONTROL) return sendError(res, failures.notFound());
-  return route(req, res);
-}
+export default apiRoute(
+  {
+    POST: method({
+      auth: "user",
+      docs: {
+        summary: "Test only: set a price",
+        description: "Input: `{symbol, price}`",
+        response: "**Only with `TEST_PRICE_CONTROL=1`** (404 otherwise): sets the last price, updates the minute and day candles, fills/triggers resting orders, runs the maintenance check and publishes the quote to open pages like a tick; 200 `{symbol,previous,price,candidates,filled,triggered,rejected,maintenance}`",
+      },
+      input: body,
+      async handler({ input }) {
+        const db = await getDb();
+        const moved = await setPrice(db, input.symbol.toUpperCase(), input.price);
+        // As the simulator does after a tick: open pages see the new price at once.
+        const [quote] = await listInstrumentsBySymbol(db, [moved.symbol]).then((m) => [...m.values()]);
+        if (quote) {
+          const data = { at: new Date().toISOString(), quotes: [{ symbol: quote.symbol, price: quote.lastPrice, previousClose: quote.previousClose, at: quote.updatedAt }] };
+          await getHub().publish(db, { topic: QUOTES_TOPIC, type: "quotes", data });
+        }
+        return { body: moved };
+      },
+    }),
+  },
+  // Test-only: 404 unless TEST_PRICE_CONTROL is on.
+  { onlyWhen: () => env().TEST_PRICE_CONTROL },
+);

@@ -10,6 +10,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   PUT: method({
     auth: "user",
+    docs: {
+      summary: "Add to my watchlist",
+      response: "200 the watchlist with `symbol` added (adding again changes nothing); 404 unknown symbol; 422 `WATCHLIST_FULL` past 50",
+    },
     scope: "trade",
     async handler({ req, session }) {
       return { body: await addToWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };
@@ -17,6 +21,10 @@ export default apiRoute({
   }),
   DELETE: method({
     auth: "user",
+    docs: {
+      summary: "Remove from my watchlist",
+      response: "200 the watchlist without `symbol`",
+    },
     scope: "trade",
     async handler({ req, session }) {
       return { body: await removeFromWatchlist(await getDb(), session.user.id, symbolOf(req.query.symbol)) };

@@ -7,6 +7,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "My watchlist",
+      response: "200 `{items:[instrument quote, as in /api/instruments], limit: 50}` in the order added",
+    },
     async handler({ session }) {
       return { body: await getWatchlist(await getDb(), session.user.id) };
     },

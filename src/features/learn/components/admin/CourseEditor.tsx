@@ -290,6 +290,7 @@ function LessonList({ course }: { course: AdminCourse }) {
         open={Boolean(deleting)}
         title={`Delete “${deleting?.title ?? ""}”?`}
         confirmLabel="Delete lesson"
+        cancelLabel="Keep lesson"
         tone="danger"
         busy={Boolean(deleting) && busy === deleting?.id}
         onCancel={() => setDeleting(null)}

@@ -149,6 +149,7 @@ export function CoursesAdmin({ courses }: { courses: AdminCourseRow[] }) {
         open={Boolean(deleting)}
         title={`Delete “${deleting?.title ?? ""}”?`}
         confirmLabel="Delete course"
+        cancelLabel="Keep course"
         tone="danger"
         busy={Boolean(deleting) && busy === deleting?.id}
         onCancel={() => setDeleting(null)}

@@ -8,6 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    docs: {
+      summary: "Confirm a new email address",
+      description: "Input: `{token}`",
+      response: "200 `{email}`: address changed and verified, every session ended; 409 `EMAIL_TAKEN`; 422 `TOKEN_INVALID`",
+    },
     input: tokenSchema,
     async handler({ input, ip }) {
       return { body: await confirmEmailChange(await getDb(), input.token, ip) };

@@ -8,6 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    docs: {
+      summary: "Set a new password with a reset token",
+      description: "Input: `{token, password}`",
+      response: "200 `{reset:true}`: new password, address marked verified, every session ended; 400; 422 `TOKEN_INVALID`",
+    },
     input: resetConfirmSchema,
     async handler({ input, ip }) {
       await resetPassword(await getDb(), input.token, input.password, ip);

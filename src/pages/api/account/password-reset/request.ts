@@ -8,6 +8,13 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    docs: {
+      summary: "Ask for a password-reset link",
+      description: "Input: `{email}`",
+      status: 202,
+      response: "202 `{sent:true}` whether or not the address has an account (a disabled account gets no mail; an unknown address gets a \"no account\" mail); 400; 429",
+      rateLimited: "password reset, per address and per IP",
+    },
     input: resetRequestSchema,
     async handler({ input, ip }) {
       await requestPasswordReset(await getDb(), input.email, ip);

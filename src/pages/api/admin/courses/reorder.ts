@@ -8,6 +8,12 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "admin",
+    docs: {
+      summary: "Reorder courses",
+      description: "Input: `{ids: [courseId, …]}` — exactly the current set",
+      status: 204,
+      response: "204; 422 `ORDER_MISMATCH`",
+    },
     input: reorderSchema,
     async handler({ input, session, ip }) {
       await reorderCourses(await getDb(), { id: session.user.id, ip }, input.ids);

@@ -9,6 +9,10 @@ export default apiRoute({
   /** The dataset and all its rows, oldest first. */
   GET: method({
     auth: "admin",
+    docs: {
+      summary: "A dataset with its rows",
+      response: "200 `{dataset, rows}`; 404",
+    },
     async handler({ req }) {
       return { body: await getDataset(await getDb(), String(req.query.id)) };
     },
@@ -16,6 +20,11 @@ export default apiRoute({
   /** {sector}: the dataset with its new sector; 400 with the field's message. */
   PATCH: method({
     auth: "admin",
+    docs: {
+      summary: "Change a dataset’s sector",
+      description: "Input: `{sector}`",
+      response: "200 the dataset; 400 `fields.sector`; 404",
+    },
     input: z.object({ sector: z.string({ error: "Give the company's sector, like Technology: a replay position shows it." }) }).strict(),
     async handler({ req, input, session, ip }) {
       return { body: await setDatasetSector(await getDb(), session.user.id, String(req.query.id), input.sector, ip) };
@@ -24,6 +33,11 @@ export default apiRoute({
   /** 204; 409 DATASET_IN_USE while an event that is not archived replays it. */
   DELETE: method({
     auth: "admin",
+    docs: {
+      summary: "Delete a dataset",
+      status: 204,
+      response: "Deleted; 409 `DATASET_IN_USE` while an unarchived event replays it; 404",
+    },
     async handler({ req, session, ip }) {
       await deleteDataset(await getDb(), session.user.id, String(req.query.id), ip);
       return { status: 204 };

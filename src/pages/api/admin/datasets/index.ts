@@ -9,6 +9,10 @@ export default apiRoute(
   {
     GET: method({
       auth: "admin",
+      docs: {
+        summary: "List historical datasets",
+        response: "200 `{items:[{id,name,symbol,sector,createdAt,rowCount,firstDate,lastDate}]}` newest first",
+      },
       async handler() {
         return { body: { items: await listDatasets(await getDb()) } };
       },
@@ -16,6 +20,12 @@ export default apiRoute(
     /** {name, symbol, sector, csv}: 201 with the dataset, 400 with every problem and its line, 409 for a taken name. */
     POST: method({
       auth: "admin",
+      docs: {
+        summary: "Import a historical dataset (CSV)",
+        description: "Input: `{name, symbol, sector, csv}` (sector: the company's, 1–40 characters)",
+        status: 201,
+        response: "201 the dataset; 400 with `fields` and `problems:[{line,message}]` (nothing imported); 409 `NAME_TAKEN`",
+      },
       input: z
         .object({
           name: z.string({ error: "Give the dataset a name." }),

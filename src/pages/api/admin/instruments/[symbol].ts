@@ -8,6 +8,11 @@ export default apiRoute({
   /** Edit fields and/or {"active": false} to deactivate ({"active": true} brings it back). */
   PATCH: method({
     auth: "admin",
+    docs: {
+      summary: "Change or deactivate an instrument",
+      description: "Input: any of the POST fields but `symbol`, and/or `active`",
+      response: "200 the instrument (deactivating cancels its open practice orders); 400 per field; 404; 422 `INDEX_NOT_EDITABLE` for the benchmark index",
+    },
     input: instrumentChangeSchema,
     async handler({ req, input, session, ip }) {
       return { body: await editInstrument(await getDb(), session.user.id, String(req.query.symbol), input, ip) };

@@ -17,6 +17,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   PATCH: method({
     auth: "admin",
+    docs: {
+      summary: "Change an account’s role or disable it",
+      description: "Input: `{role?: \"member\"|\"admin\", disabled?: boolean}`, at least one, no other keys",
+      response: "200 `{id, name, email, role, disabled}`; 400; 404 `NOT_FOUND`; 409 `LAST_ADMIN` (would leave no enabled admin); 422 `SELF_CHANGE` (disabling yourself). A change ends the person's sessions.",
+    },
     input: changeSchema,
     async handler({ req, input, session, ip }) {
       const id = String(req.query.id);

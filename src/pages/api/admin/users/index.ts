@@ -8,6 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "admin",
+    docs: {
+      summary: "List accounts",
+      description: "Input: `?q=` (≤ 200, matches email or name), `?role=member|admin`, `?page=&pageSize=`",
+      response: "200 `{items:[{id, name, email, role, emailVerified, disabled, createdAt}], page, pageSize, total}`, oldest account first",
+    },
     input: pageQuery.extend({
       q: z.string().trim().max(200).optional(),
       role: z.enum(["member", "admin"]).optional(),

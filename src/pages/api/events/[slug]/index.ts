@@ -8,6 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "An event",
+      description: "Input: `?code=`",
+      response: "200 the event + `{joined, removed, portfolioId, rank, lesson: {id,title,href,passed}|null}`; 404 when the caller may not see it",
+    },
     input: z.object({ slug: z.string().max(100), code: z.string().max(40).optional() }),
     async handler({ input, session }) {
       return { body: await getEventFor(await getDb(), session.user, input.slug, { code: input.code }) };

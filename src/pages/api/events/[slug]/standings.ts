@@ -8,6 +8,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "An event’s standings",
+      description: "Input: `?code=`",
+      response: "200 `{frozen, metric, computedAt, total, items:[{rank, name, equity, totalReturn, sharpe, trades, joinedAt, you}]}`: live standings from current equity by the event's metric while it runs (ties to the earlier joiner; an undefined Sharpe ranks last, then by return), the frozen final standings once it has ended; `name` is the display name or an anonymous handle for people who opted out",
+    },
     input: z.object({ slug: z.string().max(100), code: z.string().max(40).optional() }),
     async handler({ input, session }) {
       return { body: await standingsFor(await getDb(), session.user, input.slug, { code: input.code }) };

@@ -18,6 +18,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "Price candles of an instrument",
+      description: "Input: `?interval=1m|1d` (default `1d`) `&from=&to=` (ISO times)",
+      response: "200 `{symbol,interval,items:[{start,open,high,low,close,volume}]}` oldest first, at most the newest 2,000 in the range; 404 unknown symbol; 400",
+    },
     input: query,
     async handler({ input }) {
       const db = await getDb();

@@ -16,6 +16,12 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    docs: {
+      summary: "Answer a lesson’s quiz",
+      description: "Input: `{answers: [[optionId, …], …]}`, one list per question in order",
+      status: 201,
+      response: "201 `{score: \"0.7500\", passed, passMark, correctCount, questionCount, bestScore, xpAwarded, unlocked, feedback:[{questionId, correct, chosen, correctOptionIds, explanations:{optionId: text}}]}`; 400 with `fields.answers` for a wrong count or unknown option",
+    },
     input: attemptSchema,
     async handler({ req, input, session }) {
       const timeZone = resolveTimeZone(session.user.timeZone, req.cookies);

@@ -7,6 +7,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "Orders and fills as CSV",
+      response: "200 `text/csv`, `Content-Disposition: attachment`: one line per order (`record=order`) and per fill (`record=fill`); cells starting with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'`",
+      contentType: "text/csv",
+    },
     async handler({ req, res, session }) {
       const db = await getDb();
       const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);

@@ -8,6 +8,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    docs: {
+      summary: "Start the practice portfolio over",
+      response: "200 the summary of the practice portfolio started over: holdings, orders, fills, ledger and snapshots deleted, 100,000.00 in cash, audited as `portfolio.reset`; 422 `RESET_NOT_ALLOWED` for an event portfolio; 404",
+    },
     scope: "trade",
     async handler({ req, session, ip }) {
       const db = await getDb();

@@ -7,6 +7,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "admin",
+    docs: {
+      summary: "Issue a new join code",
+      response: "200 `{slug, joinCode}`: a new code; the old one and its invite links stop working; 422 `EVENT_NOT_PRIVATE`; audited",
+    },
     async handler({ req, session, ip }) {
       return { body: await regenerateJoinCode(await getDb(), { id: session.user.id, ip }, String(req.query.slug)) };
     },

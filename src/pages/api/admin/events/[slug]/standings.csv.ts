@@ -7,6 +7,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "admin",
+    docs: {
+      summary: "Standings as CSV",
+      response: "200 `text/csv` attachment: `rank,name,email,equity,total_return,sharpe,trades,joined_at,final` (`final` = yes once frozen); formula-looking cells prefixed with `'`",
+      contentType: "text/csv",
+    },
     async handler({ req, res }) {
       const csv = await standingsCsv(await getDb(), String(req.query.slug));
       res.setHeader("Content-Type", "text/csv; charset=utf-8");

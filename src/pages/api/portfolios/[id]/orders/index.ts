@@ -22,6 +22,11 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    docs: {
+      summary: "List a portfolio’s orders",
+      description: "Input: `?status=open|filled|cancelled|rejected|expired&page=&pageSize=`",
+      response: "200 `{items:[order], page, pageSize, total}`, newest first",
+    },
     input: listQuery,
     async handler({ req, input, session }) {
       const db = await getDb();
@@ -31,6 +36,15 @@ export default apiRoute({
   }),
   POST: method({
     auth: "user",
+    docs: {
+      summary: "Place an order",
+      description: "Input: `{symbol, side: buy|sell|short|cover, type: market|limit|stop|stop-limit, quantity, limitPrice?, stopPrice?, timeInForce?: day|gtc}`",
+      headers: {
+        "Idempotency-Key": "1–100 characters. A replay with the same key and the same body answers exactly the first answer (status and body), whatever happened to the order since; keys are scoped to the portfolio and remembered for 24 hours.",
+      },
+      status: 201,
+      response: "201 `{order, fill}` (`fill` null unless it filled at once); 422 `{error:{code,message}, order}` for a rule refusal (`INSUFFICIENT_FUNDS`, `INSUFFICIENT_SHARES`, `SHORTING_LOCKED`, `INSTRUMENT_INACTIVE`, `INDEX_NOT_TRADABLE`, `UNKNOWN_INSTRUMENT`, `SHORT_WHILE_LONG`, `BUY_WHILE_SHORT`, …) — the rejected order is kept in the history; 422 `{error}` without an order for input that is not an order (`INVALID_QUANTITY`, `INVALID_PRICE`, `LIMIT_PRICE_REQUIRED`, …, not stored); 422 `IDEMPOTENCY_KEY_REUSED` (same key, different body, within 24 h); 400 wrong types; 404",
+    },
     scope: "trade",
     input: orderBody,
     async handler({ req, input, session }) {

@@ -8,6 +8,12 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "admin",
+    docs: {
+      summary: "Reorder a course’s lessons",
+      description: "Input: `{ids}`",
+      status: 204,
+      response: "204; 422 `ORDER_MISMATCH`",
+    },
     input: reorderSchema,
     async handler({ req, input, session, ip }) {
       await reorderLessons(await getDb(), { id: session.user.id, ip }, String(req.query.id), input.ids);

@@ -7,6 +7,10 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "admin",
+    docs: {
+      summary: "An event’s participants",
+      response: "200 `{items:[{userId, name, email, portfolioId, joinedAt, removedAt, rank, equity, totalReturn, sharpe, trades}], total, frozen}` by rank, removed people last",
+    },
     async handler({ req }) {
       return { body: await listParticipants(await getDb(), String(req.query.slug)) };
     },

@@ -1,0 +1,195 @@
+/**
+ * Every JSON route module under src/pages/api, keyed by its file (without the extension): the
+ * registry the OpenAPI document is built from (src/server/http/openapi.ts, served by
+ * GET /api/openapi.json; docs/decisions/030-openapi.md). Like boot.ts it sits above the layers
+ * and may import pages. tests/unit/openapi.test.ts fails when a file under src/pages/api is
+ * missing here or in the document, or when the document names a method a module does not offer.
+ */
+import type { ApiRouteHandler } from "@/server/http/api-route";
+import type { DocumentedRoute } from "@/server/http/openapi";
+import accountAttempts from "@/pages/api/account/attempts";
+import accountEmailConfirm from "@/pages/api/account/email/confirm";
+import accountEmailIndex from "@/pages/api/account/email/index";
+import accountExport from "@/pages/api/account/export";
+import accountIndex from "@/pages/api/account/index";
+import accountPassword from "@/pages/api/account/password";
+import accountPasswordResetConfirm from "@/pages/api/account/password-reset/confirm";
+import accountPasswordResetRequest from "@/pages/api/account/password-reset/request";
+import accountRegister from "@/pages/api/account/register";
+import accountResendVerification from "@/pages/api/account/resend-verification";
+import accountSignOutEverywhere from "@/pages/api/account/sign-out-everywhere";
+import accountTokensId from "@/pages/api/account/tokens/[id]";
+import accountTokensIndex from "@/pages/api/account/tokens/index";
+import accountVerifyEmail from "@/pages/api/account/verify-email";
+import adminAudit from "@/pages/api/admin/audit";
+import adminCoursesIdIndex from "@/pages/api/admin/courses/[id]/index";
+import adminCoursesIdLessonsIndex from "@/pages/api/admin/courses/[id]/lessons/index";
+import adminCoursesIdLessonsReorder from "@/pages/api/admin/courses/[id]/lessons/reorder";
+import adminCoursesIndex from "@/pages/api/admin/courses/index";
+import adminCoursesReorder from "@/pages/api/admin/courses/reorder";
+import adminDatasetsId from "@/pages/api/admin/datasets/[id]";
+import adminDatasetsIndex from "@/pages/api/admin/datasets/index";
+import adminEventsSlugArchive from "@/pages/api/admin/events/[slug]/archive";
+import adminEventsSlugClone from "@/pages/api/admin/events/[slug]/clone";
+import adminEventsSlugIndex from "@/pages/api/admin/events/[slug]/index";
+import adminEventsSlugJoinCode from "@/pages/api/admin/events/[slug]/join-code";
+import adminEventsSlugParticipantsUserId from "@/pages/api/admin/events/[slug]/participants/[userId]";
+import adminEventsSlugParticipantsIndex from "@/pages/api/admin/events/[slug]/participants/index";
+import adminEventsSlugStandingsCsv from "@/pages/api/admin/events/[slug]/standings.csv";
+import adminEventsIndex from "@/pages/api/admin/events/index";
+import adminInstrumentsSymbol from "@/pages/api/admin/instruments/[symbol]";
+import adminInstrumentsIndex from "@/pages/api/admin/instruments/index";
+import adminLessonsId from "@/pages/api/admin/lessons/[id]";
+import adminUsersId from "@/pages/api/admin/users/[id]";
+import adminUsersIndex from "@/pages/api/admin/users/index";
+import coursesSlug from "@/pages/api/courses/[slug]";
+import coursesIndex from "@/pages/api/courses/index";
+import eventsSlugIndex from "@/pages/api/events/[slug]/index";
+import eventsSlugJoin from "@/pages/api/events/[slug]/join";
+import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
+import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
+import eventsIndex from "@/pages/api/events/index";
+import health from "@/pages/api/health";
+import metrics from "@/pages/api/metrics";
+import ready from "@/pages/api/ready";
+import joinCodes from "@/pages/api/join-codes";
+import instrumentsSymbolCandles from "@/pages/api/instruments/[symbol]/candles";
+import instrumentsIndex from "@/pages/api/instruments/index";
+import lessonsIdAttempts from "@/pages/api/lessons/[id]/attempts";
+import lessonsIdIndex from "@/pages/api/lessons/[id]/index";
+import lessonsIdRead from "@/pages/api/lessons/[id]/read";
+import openapiJson from "@/pages/api/openapi.json";
+import portfolio from "@/pages/api/portfolio";
+import portfoliosIdExportCsv from "@/pages/api/portfolios/[id]/export.csv";
+import portfoliosIdFills from "@/pages/api/portfolios/[id]/fills";
+import portfoliosIdIndex from "@/pages/api/portfolios/[id]/index";
+import portfoliosIdOrdersOrderId from "@/pages/api/portfolios/[id]/orders/[orderId]";
+import portfoliosIdOrdersIndex from "@/pages/api/portfolios/[id]/orders/index";
+import portfoliosIdPerformance from "@/pages/api/portfolios/[id]/performance";
+import portfoliosIdReset from "@/pages/api/portfolios/[id]/reset";
+import rankingsIndex from "@/pages/api/rankings/index";
+import rankingsRefresh from "@/pages/api/rankings/refresh";
+import testPrices from "@/pages/api/test/prices";
+import testSnapshots from "@/pages/api/test/snapshots";
+import watchlistSymbol from "@/pages/api/watchlist/[symbol]";
+import watchlistIndex from "@/pages/api/watchlist/index";
+
+/** The modules built on apiRoute(): their specs are the documentation. */
+export const API_ROUTES: Record<string, ApiRouteHandler> = {
+  "account/attempts": accountAttempts,
+  "account/email/confirm": accountEmailConfirm,
+  "account/email/index": accountEmailIndex,
+  "account/export": accountExport,
+  "account/index": accountIndex,
+  "account/password": accountPassword,
+  "account/password-reset/confirm": accountPasswordResetConfirm,
+  "account/password-reset/request": accountPasswordResetRequest,
+  "account/register": accountRegister,
+  "account/resend-verification": accountResendVerification,
+  "account/sign-out-everywhere": accountSignOutEverywhere,
+  "account/tokens/[id]": accountTokensId,
+  "account/tokens/index": accountTokensIndex,
+  "account/verify-email": accountVerifyEmail,
+  "admin/audit": adminAudit,
+  "admin/courses/[id]/index": adminCoursesIdIndex,
+  "admin/courses/[id]/lessons/index": adminCoursesIdLessonsIndex,
+  "admin/courses/[id]/lessons/reorder": adminCoursesIdLessonsReorder,
+  "admin/courses/index": adminCoursesIndex,
+  "admin/courses/reorder": adminCoursesReorder,
+  "admin/datasets/[id]": adminDatasetsId,
+  "admin/datasets/index": adminDatasetsIndex,
+  "admin/events/[slug]/archive": adminEventsSlugArchive,
+  "admin/events/[slug]/clone": adminEventsSlugClone,
+  "admin/events/[slug]/index": adminEventsSlugIndex,
+  "admin/events/[slug]/join-code": adminEventsSlugJoinCode,
+  "admin/events/[slug]/participants/[userId]": adminEventsSlugParticipantsUserId,
+  "admin/events/[slug]/participants/index": adminEventsSlugParticipantsIndex,
+  "admin/events/[slug]/standings.csv": adminEventsSlugStandingsCsv,
+  "admin/events/index": adminEventsIndex,
+  "admin/instruments/[symbol]": adminInstrumentsSymbol,
+  "admin/instruments/index": adminInstrumentsIndex,
+  "admin/lessons/[id]": adminLessonsId,
+  "admin/users/[id]": adminUsersId,
+  "admin/users/index": adminUsersIndex,
+  "courses/[slug]": coursesSlug,
+  "courses/index": coursesIndex,
+  "events/[slug]/index": eventsSlugIndex,
+  "events/[slug]/join": eventsSlugJoin,
+  "events/[slug]/replay": eventsSlugReplay,
+  "events/[slug]/standings": eventsSlugStandings,
+  "events/index": eventsIndex,
+  "health": health,
+  "metrics": metrics,
+  "ready": ready,
+  "join-codes": joinCodes,
+  "instruments/[symbol]/candles": instrumentsSymbolCandles,
+  "instruments/index": instrumentsIndex,
+  "lessons/[id]/attempts": lessonsIdAttempts,
+  "lessons/[id]/index": lessonsIdIndex,
+  "lessons/[id]/read": lessonsIdRead,
+  "openapi.json": openapiJson,
+  "portfolio": portfolio,
+  "portfolios/[id]/export.csv": portfoliosIdExportCsv,
+  "portfolios/[id]/fills": portfoliosIdFills,
+  "portfolios/[id]/index": portfoliosIdIndex,
+  "portfolios/[id]/orders/[orderId]": portfoliosIdOrdersOrderId,
+  "portfolios/[id]/orders/index": portfoliosIdOrdersIndex,
+  "portfolios/[id]/performance": portfoliosIdPerformance,
+  "portfolios/[id]/reset": portfoliosIdReset,
+  "rankings/index": rankingsIndex,
+  "rankings/refresh": rankingsRefresh,
+  "test/prices": testPrices,
+  "test/snapshots": testSnapshots,
+  "watchlist/[symbol]": watchlistSymbol,
+  "watchlist/index": watchlistIndex,
+};
+
+/**
+ * The two modules not built on apiRoute: next-auth's catch-all and the event stream. Their
+ * methods are stated here (the test checks what each answers with 405).
+ */
+export const OTHER_ROUTES: DocumentedRoute[] = [
+  {
+    file: "auth/[...nextauth]",
+    description: [
+      "next-auth's own protocol (a catch-all: `{nextauth}` is one or more path segments). Scripts use it to sign in:",
+      "",
+      "- `GET /api/auth/csrf` → `{csrfToken}` (and a CSRF cookie)",
+      "- `GET /api/auth/providers` → the sign-in methods on offer",
+      "- `POST /api/auth/callback/credentials` with a form body `csrfToken, email, password` → sets the session cookie (rate-limited per address and IP)",
+      "- `POST /api/auth/signin/email` with `csrfToken, email` → sends a sign-in link (rate-limited)",
+      "- `GET /api/auth/session` → the session, or `{}`",
+      "- `POST /api/auth/signout` with `csrfToken` → ends the session",
+      "",
+      "Errors reach `/login?error=` as next-auth's codes (`CredentialsSignin`, `TooManyAttempts`, …).",
+    ].join("\n"),
+    methods: {
+      GET: { auth: "public", docs: { summary: "next-auth: session, csrf, providers, sign-in pages and OAuth callbacks", response: "next-auth's answer (JSON, or a redirect)." } },
+      POST: {
+        auth: "public",
+        docs: { summary: "next-auth: sign in, sign out, client log", response: "next-auth's answer (JSON when `json=true` is posted, else a redirect).", rateLimited: "password sign-in and email links, per address and per IP" },
+      },
+    },
+  },
+  {
+    file: "stream",
+    methods: {
+      GET: {
+        auth: "user",
+        // The session cookie only (an EventSource cannot send a header).
+        scope: "session",
+        docs: {
+          summary: "Live updates (Server-Sent Events)",
+          description: "Events: `snapshot` `{quotes}` on every (re)connection, `quote` per moved instrument, `portfolio` `{portfolioId, orders, fills}` (or null) when one of the person's portfolios changed, `revoked` `{reason}` before the stream closes. A comment line every 15 s.",
+          response: "An event stream that stays open.",
+          contentType: "text/event-stream",
+        },
+      },
+    },
+  },
+];
+
+/** Every route of the API, for the document. */
+export function documentedRoutes(): DocumentedRoute[] {
+  return [...Object.entries(API_ROUTES).map(([file, route]) => ({ file, methods: route.specs })), ...OTHER_ROUTES];
+}

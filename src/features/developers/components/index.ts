@@ -1,0 +1,2 @@
+export { ApiReference, OPENAPI_URL } from "./ApiReference";
+export { DevelopersIntro } from "./DevelopersIntro";
