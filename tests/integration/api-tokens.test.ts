@@ -9,9 +9,8 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { uniqueEmail } from "../factories/emails";
-import { Client } from "./http-client";
+import { Client, signedInAdmin, signedInMember } from "./http-client";
 
-const admin = { email: "admin@tickerlab.test", password: "admin password 123" };
 type Scope = "read" | "trade" | "admin";
 interface Created {
   id: string;
@@ -29,21 +28,7 @@ interface Listed extends Omit<Created, "token"> {
 const json = async <T>(res: Response) => (await res.json()) as T;
 const codeOf = async (res: Response) => (await json<{ error: { code: string } }>(res)).error.code;
 
-async function signedIn(prefix = "tok") {
-  const client = new Client();
-  const person = { email: uniqueEmail(prefix), password: "a good password", name: "Token Person" };
-  expect((await client.register(person)).status).toBe(201);
-  await client.signIn(person.email, person.password);
-  const id = ((await client.session()).user as { id: string }).id;
-  return { client, person, id };
-}
-
-async function signedInAdmin() {
-  const client = new Client();
-  await client.signIn(admin.email, admin.password);
-  expect(((await client.session()).user as { role: string }).role).toBe("admin");
-  return client;
-}
+const signedIn = (prefix = "tok") => signedInMember(prefix, "Token Person");
 
 async function createToken(client: Client, body: { name?: string; scopes: Scope[]; expiresInDays?: number }) {
   const res = await client.request("/api/account/tokens", { method: "POST", json: { name: "script", expiresInDays: 30, ...body } });

@@ -9,37 +9,21 @@
  * PostgreSQL only: PGlite lives inside the server process and cannot go away on its own. CI
  * runs it in the integration pass on PostgreSQL (.ci/run).
  */
-import { hkdfSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { EncryptJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeSessionToken } from "@/server/auth/jwt";
 import { SESSION_REFRESH_SECONDS } from "@/server/auth/options";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/server/db/unavailable";
 import { uniqueEmail } from "../factories/emails";
-import { startApp, TEST_SERVER_SECRET, type RunningApp } from "../setup/app-server";
+import { startApp, type RunningApp } from "../setup/app-server";
+import { reissuedAgo, SESSION_COOKIE } from "../setup/session-token";
 import { chromiumAvailable, launchBrowser } from "../setup/browser";
 import { onPostgres } from "../setup/db";
 import { HttpClient } from "../setup/http-client";
 import { createServerDatabase } from "../setup/server-database";
 import { startTcpProxy, type TcpProxy } from "../setup/tcp-proxy";
 
-const SESSION_COOKIE = "next-auth.session-token";
 const OUTAGE_MS = 10_000;
-
-/** The same claims, issued `ageSeconds` ago: due for next-auth's sliding refresh (the getServerSession path). */
-async function reissuedAgo(token: string, ageSeconds: number): Promise<string> {
-  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = (await decodeSessionToken({ token, secret: TEST_SERVER_SECRET }))!;
-  const key = new Uint8Array(hkdfSync("sha256", TEST_SERVER_SECRET, "", "NextAuth.js Generated Encryption Key", 32));
-  const now = Math.floor(Date.now() / 1000);
-  return new EncryptJWT(claims)
-    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setIssuedAt(now - ageSeconds)
-    .setExpirationTime(now - ageSeconds + 30 * 24 * 3600)
-    .setJti(crypto.randomUUID())
-    .encrypt(key);
-}
 
 function sessionCookiesSet(res: Response): string[] {
   return res.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`));

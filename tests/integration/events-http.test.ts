@@ -1,9 +1,8 @@
 /** HTTP contract of the events routes, against the shared test server. */
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../factories/emails";
-import { Client } from "./http-client";
+import { Client, TEST_ADMIN } from "./http-client";
 
-const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
 const HOUR = 3_600_000;
 const json = async <T>(res: Response) => (await res.json()) as T;
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -18,7 +17,7 @@ async function member(name = "Member") {
 
 async function admin() {
   const client = new Client();
-  await client.signIn(ADMIN.email, ADMIN.password);
+  await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   return client;
 }
 

@@ -3,26 +3,10 @@
  * state-changing requests, the route guard, revocation on the next request, security headers.
  */
 import { describe, expect, it } from "vitest";
-import { uniqueEmail } from "../factories/emails";
-import { appUrl, Client } from "./http-client";
+import { appUrl, Client, signedInAdmin, signedInMember } from "./http-client";
 
-const admin = { email: "admin@tickerlab.test", password: "admin password 123" };
 
-async function signedIn(prefix = "api") {
-  const client = new Client();
-  const person = { email: uniqueEmail(prefix), password: "a good password", name: "Api Member" };
-  expect((await client.register(person)).status).toBe(201);
-  await client.signIn(person.email, person.password);
-  const id = ((await client.session()).user as { id: string }).id;
-  return { client, person, id };
-}
-
-async function signedInAdmin() {
-  const client = new Client();
-  await client.signIn(admin.email, admin.password);
-  expect(((await client.session()).user as { role: string }).role).toBe("admin");
-  return client;
-}
+const signedIn = (prefix = "api") => signedInMember(prefix, "Api Member");
 
 describe("the app's API", () => {
   it("answers 401 JSON without a session, in the error shape", async () => {

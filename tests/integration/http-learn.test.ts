@@ -5,13 +5,12 @@ import { uniqueEmail } from "../factories/emails";
 import { startApp } from "../setup/app-server";
 import { HttpClient } from "../setup/http-client";
 import { createServerDatabase } from "../setup/server-database";
-import { Client } from "./http-client";
+import { Client, TEST_ADMIN } from "./http-client";
 
-const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
 
 async function admin(base?: string) {
   const client = base ? new HttpClient(base) : new Client();
-  await client.signIn(ADMIN.email, ADMIN.password);
+  await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   return client;
 }
 
@@ -150,8 +149,8 @@ describe("an admin's edit of shipped content", () => {
     let app = await startApp(env);
     try {
       const client = new HttpClient(app.url);
-      await client.register({ ...ADMIN, name: "Admin" });
-      await client.signIn(ADMIN.email, ADMIN.password);
+      await client.register({ ...TEST_ADMIN, name: "Admin" });
+      await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
       const courses = await json<{ items: Array<{ id: string; slug: string }> }>(await client.request("/api/admin/courses"));
       const shipped = courses.items.find((c) => c.slug === "placing-trades")!;
       expect((await client.request(`/api/admin/courses/${shipped.id}`, { method: "PATCH", json: { title: "Trading, our way", published: false } })).status).toBe(200);

@@ -4,16 +4,14 @@
  * broken one is refused and cleared; API answers carry the security headers without the
  * pages' per-request nonce, because the proxy does not run on /api (docs/decisions/022).
  */
-import { hkdfSync } from "node:crypto";
-import { EncryptJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { decodeSessionToken } from "@/server/auth/jwt";
 import { SESSION_REFRESH_SECONDS } from "@/server/auth/options";
 import { uniqueEmail } from "../factories/emails";
+import { decodeSessionToken } from "@/server/auth/jwt";
 import { TEST_SERVER_SECRET } from "../setup/app-server";
+import { reissuedAgo, SESSION_COOKIE } from "../setup/session-token";
 import { appUrl, Client } from "./http-client";
 
-const SESSION_COOKIE = "next-auth.session-token";
 
 async function signedIn() {
   const client = new Client();
@@ -30,19 +28,6 @@ function withCookie(path: string, token: string, init: RequestInit = {}) {
 
 function sessionCookiesSet(res: Response): string[] {
   return res.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`));
-}
-
-/** The same claims, issued `ageSeconds` ago (next-auth's format: dir + A256GCM, HKDF key). */
-async function reissuedAgo(token: string, ageSeconds: number): Promise<string> {
-  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = (await decodeSessionToken({ token, secret: TEST_SERVER_SECRET }))!;
-  const key = new Uint8Array(hkdfSync("sha256", TEST_SERVER_SECRET, "", "NextAuth.js Generated Encryption Key", 32));
-  const now = Math.floor(Date.now() / 1000);
-  return new EncryptJWT(claims)
-    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setIssuedAt(now - ageSeconds)
-    .setExpirationTime(now - ageSeconds + 30 * 24 * 3600)
-    .setJti(crypto.randomUUID())
-    .encrypt(key);
 }
 
 describe("API answers", () => {

@@ -2,9 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "@/lib/csv";
 import { uniqueEmail } from "../factories/emails";
-import { Client } from "./http-client";
+import { Client, TEST_ADMIN } from "./http-client";
 
-const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
 const json = async <T>(res: Response) => (await res.json()) as T;
 
 async function member() {
@@ -122,7 +121,7 @@ describe("market and trading API", () => {
     }
     expect((await order(stranger, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1 })).status).toBe(404);
     const admin = new Client();
-    await admin.signIn(ADMIN.email, ADMIN.password);
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
     expect((await admin.request(`/api/portfolios/${id}`)).status).toBe(200);
     // Admins read; they do not trade on someone else's portfolio.
     expect((await order(admin, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1 })).status).toBe(404);

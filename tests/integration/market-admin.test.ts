@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { onPostgres, useTestDatabase } from "../setup/db";
 import { createTestUser } from "../factories/users";
 import { uniqueEmail } from "../factories/emails";
-import { Client } from "./http-client";
+import { Client, TEST_ADMIN } from "./http-client";
 import { addInstrument, deactivateInstrument, deleteDataset, editInstrument, getDataset, importDataset, listDatasets } from "@/features/market/server/admin";
 import { placeOrder } from "@/features/trading";
 import { auditLog, datasetRows, datasets, events, instruments, orders } from "@/server/db/schema";
@@ -17,7 +17,6 @@ import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createPortfolio } from "../factories/trading";
 import { DomainError } from "@/domain/errors";
 
-const ADMIN = { email: "admin@tickerlab.test", password: "admin password 123" };
 const json = async <T>(res: Response) => (await res.json()) as T;
 
 /** A symbol no other run has used (4–5 letters outside the bundled universe's). */
@@ -53,7 +52,7 @@ const BAD_CSV = [
 
 async function admin() {
   const client = new Client();
-  await client.signIn(ADMIN.email, ADMIN.password);
+  await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   return client;
 }
 
