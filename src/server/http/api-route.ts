@@ -107,8 +107,8 @@ export interface RouteOptions {
   onlyWhen?: () => boolean;
 }
 
-/** The input rule (src/lib/text.ts) as an answer: 400 INVALID_TEXT naming the field. */
-function rejectUnsafeText(...inputs: unknown[]) {
+/** The input rule (src/lib/text.ts) as an answer: 400 INVALID_TEXT naming the field (also next-auth's wrapper). */
+export function rejectUnsafeText(...inputs: unknown[]) {
   for (const input of inputs) {
     const path = findUnsafeText(input);
     if (path === null) continue;

@@ -13,6 +13,7 @@
  */
 import type { NextApiRequest, NextApiResponse } from "next";
 import { getToken } from "next-auth/jwt";
+import { failures } from "@/domain/errors";
 import { env } from "@/env";
 import { getServerAuthSession } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
@@ -60,9 +61,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     return;
   }
   if (isShuttingDown()) {
-    res.setHeader("Cache-Control", "private, no-store");
-    res.setHeader("Retry-After", String(RETRY_MS / 1000));
-    res.status(503).json({ error: { code: "SERVICE_UNAVAILABLE", message: "This server is shutting down; try again in a moment." } });
+    sendError(res, failures.unavailable("This server is shutting down; try again in a moment.", RETRY_MS / 1000));
     return;
   }
   let session: Awaited<ReturnType<typeof getServerAuthSession>>;

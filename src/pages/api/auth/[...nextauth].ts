@@ -9,13 +9,12 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { env } from "@/env";
-import { findUnsafeText } from "@/lib/text";
 import { holdResponse } from "@/server/auth/held-response";
 import { authOptions } from "@/server/auth/options";
 import { watchDatabase } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
-import { observeRequest, sendError } from "@/server/http/api-route";
+import { observeRequest, rejectUnsafeText, sendError } from "@/server/http/api-route";
 import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
 import { clientIp, requestIdFor, runWithRequestContext } from "@/server/http/request-context";
 
@@ -57,11 +56,10 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
 async function handle(req: NextApiRequest, res: NextApiResponse, ip: string) {
   // The input rule (src/lib/text.ts), as apiRoute applies it: nothing with a NUL or a lone
   // surrogate reaches the rate limiter's table or next-auth's adapter.
-  const unsafe = findUnsafeText(req.query) ?? findUnsafeText(req.body);
-  if (unsafe !== null) {
-    const message = "Text may not contain NUL characters or unpaired surrogates.";
-    res.setHeader("Cache-Control", "private, no-store");
-    return res.status(400).json({ error: { code: "INVALID_TEXT", message, fields: { [unsafe || "_"]: message } } });
+  try {
+    rejectUnsafeText(req.query, req.body);
+  } catch (error) {
+    return sendError(res, error);
   }
   const [first, second] = (req.query.nextauth as string[] | undefined) ?? [];
   if (first === "callback" && second === "credentials" && req.method !== "POST") {
