@@ -70,18 +70,18 @@ export function InstrumentsAdmin() {
   const [status, setStatus] = useState<Status>(null);
   const table = useRef<HTMLTableElement>(null);
   /** The row whose Edit button gets the focus back once its form closes. */
-  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const returnTo = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!returnTo || editing) return;
-    const button = table.current?.querySelector<HTMLButtonElement>(`button[data-edit="${returnTo}"]`);
+    if (editing || !returnTo.current) return;
+    const button = table.current?.querySelector<HTMLButtonElement>(`button[data-edit="${returnTo.current}"]`);
+    returnTo.current = null;
     button?.focus({ preventScroll: true });
     button?.scrollIntoView({ block: "center" });
-    setReturnTo(null);
-  }, [returnTo, editing]);
+  }, [editing]);
 
   function stopEditing() {
-    if (editing) setReturnTo(editing.symbol);
+    if (editing) returnTo.current = editing.symbol;
     setEditing(null);
   }
 
