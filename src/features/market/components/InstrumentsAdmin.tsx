@@ -356,7 +356,8 @@ function InstrumentForm({ initial, sectors, onSaved, onCancel }: FormProps) {
         <p>No instrument is in this sector yet. The simulator gives every sector its own factor, so its instruments move together and apart from the rest.</p>
         {confirming && confirming.closeMatches.length > 0 && (
           <p>
-            <strong>Close to an existing sector:</strong> {confirming.closeMatches.join(", ")}. If you meant one of those, go back and pick it from the list.
+            <strong>Close to {confirming.closeMatches.length === 1 ? "an existing sector" : "existing sectors"}:</strong> {confirming.closeMatches.join(", ")}. If you meant{" "}
+            {confirming.closeMatches.length === 1 ? "it" : "one of those"}, go back and pick it from the list.
           </p>
         )}
       </ConfirmDialog>
