@@ -39,7 +39,7 @@ describe.skipIf(onPostgres)("the first start of npm start", () => {
   });
 
   it("prints its progress while it creates the database, then one Ready line naming the first account; later starts just say Ready", async () => {
-    const first = (running = await npmStart(path.join(dataDir, "data"), { until: "ready-line", timeoutMs: 240_000 }));
+    const first = (running = await npmStart(path.join(dataDir, "data"), { until: "ready-line", timeoutMs: 300_000 }));
     // The line is printed once the app answers: ready, not merely listening.
     const ready = await fetch(`${first.url}/api/ready`);
     expect(ready.status).toBe(200);
@@ -65,7 +65,7 @@ describe.skipIf(onPostgres)("the first start of npm start", () => {
     first.child.kill("SIGTERM");
     expect(await first.exited).toEqual({ code: 0, signal: null });
 
-    const again = (running = await npmStart(path.join(dataDir, "data"), { until: "ready-line", timeoutMs: 240_000 }));
+    const again = (running = await npmStart(path.join(dataDir, "data"), { until: "ready-line", timeoutMs: 300_000 }));
     const later = progressLines(again.output());
     expect(later.filter((l) => l.startsWith("Ready: "))).toEqual([`Ready: open ${again.url}`]);
     expect(later.at(-1)).toBe(`Ready: open ${again.url}`);
