@@ -4,7 +4,8 @@
  */
 import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api, ApiError } from "@/lib/client/api";
 import { money } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
