@@ -4,6 +4,7 @@ import {
   useEffect,
   useId,
   useRef,
+  useState,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
@@ -151,55 +152,27 @@ export const tableWrapClass = styles.tableWrap;
 export const pagerClass = styles.pager;
 
 /**
- * A confirmation dialog on the native <dialog> element: focus is trapped, Escape cancels,
- * and focus returns to the control that opened it.
+ * The wrapper of a table that may be wider than the screen (phones). While it scrolls sideways it
+ * is a named region in the Tab order, so the keyboard can scroll it too (its rows may hold nothing
+ * focusable); while it fits it is a plain box and no extra Tab stop.
  */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel,
-  tone = "primary",
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  /**
-   * What backing out does, in words that cannot be read as the action ("Keep order" next to
-   * "Cancel order", never a bare "Cancel"). Required, so every dialog says it.
-   */
-  cancelLabel: string;
-  tone?: "primary" | "danger";
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    for (const child of box.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id={titleId}>{title}</h2>
-      <div>{children}</div>
-      <div className={styles.dialogActions}>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button variant={tone} onClick={onConfirm} busy={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </dialog>
+    <div ref={ref} className={styles.tableWrap} {...(scrolls && { tabIndex: 0, role: "region", "aria-label": label })}>
+      {children}
+    </div>
   );
 }
 export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";

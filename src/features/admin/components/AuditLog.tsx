@@ -1,7 +1,7 @@
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, TableScroll, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
@@ -65,7 +65,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
         )}
       </div>
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the audit log."}</Alert>}
-      <div className={tableWrapClass}>
+      <TableScroll label="Audit log entries">
         <table className={tableClass}>
           <thead>
             <tr>
@@ -104,7 +104,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className={pagerClass}>
         <span className="muted">{data ? `${integer(data.total)} entries · page ${integer(page)} of ${integer(pages)}` : "Loading…"}</span>
         <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

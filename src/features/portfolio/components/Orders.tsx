@@ -1,6 +1,7 @@
 /** Open orders (with cancel), and the history of orders and fills with filters. */
 import { useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, tableClass, tableWrapClass, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, SelectField, Skeleton, tableClass, tableWrapClass, useTimeFormat } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api } from "@/lib/client/api";
 import { courseInputSchema } from "@/lib/validation/learn";
 import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, TextAreaField, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
