@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
 } from "react";
+import { hasRole, ROLE_LABELS, type Role } from "@/lib/roles";
 import styles from "./ui.module.css";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -125,6 +126,11 @@ export function Skeleton({ height = 20, width = "100%" }: { height?: number; wid
 
 export function Badge({ tone, children }: { tone?: "admin" | "danger" | "success"; children: ReactNode }) {
   return <span className={`${styles.badge} ${tone ? styles[`badge-${tone}`] : ""}`}>{children}</span>;
+}
+
+/** A person's role, worded once (src/lib/roles.ts): organisers and admins stand out. */
+export function RoleBadge({ role }: { role: Role }) {
+  return <Badge tone={hasRole(role, "organiser") ? "admin" : undefined}>{ROLE_LABELS[role]}</Badge>;
 }
 
 export const tableClass = styles.table;

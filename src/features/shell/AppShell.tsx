@@ -2,20 +2,25 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { signOut, useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Badge, Button, buttonClass } from "@/components/ui";
+import { Button, buttonClass, RoleBadge } from "@/components/ui";
 import { api } from "@/lib/client/api";
+import { hasRole, type Role } from "@/lib/roles";
 import { applyTheme, currentTheme, type ThemeChoice } from "./theme";
 import styles from "./shell.module.css";
 
+type SessionUser = NonNullable<ReturnType<typeof useSession>["data"]>["user"];
+
 /** The sections that exist. Each section's issue adds its entry when it lands. */
-const SECTIONS: Array<{ href: string; label: string; adminOnly?: boolean }> = [
+const SECTIONS: Array<{ href: string; label: string; shownTo?: (user: SessionUser) => boolean }> = [
   { href: "/", label: "Dashboard" },
   { href: "/portfolio", label: "Portfolio" },
   { href: "/events", label: "Events" },
   { href: "/learn", label: "Learn" },
   { href: "/ranking", label: "Ranking" },
+  // People who teach or attend a class, or may create one (the session's `classes`).
+  { href: "/classes", label: "Classes", shownTo: (user) => user.classes },
   { href: "/settings", label: "Settings" },
-  { href: "/admin", label: "Admin", adminOnly: true },
+  { href: "/admin", label: "Admin", shownTo: (user) => hasRole(user.role, "admin") },
 ];
 
 function isCurrent(pathname: string, href: string) {
@@ -88,7 +93,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 Menu
               </button>
               <nav aria-label="Sections" id={navId} ref={navRef} className={`${styles.nav} ${navOpen ? styles.navOpen : ""}`}>
-                {SECTIONS.filter((s) => !s.adminOnly || session.user.role === "admin").map((s) => (
+                {SECTIONS.filter((s) => !s.shownTo || s.shownTo(session.user)).map((s) => (
                   <Link
                     key={s.href}
                     href={s.href}
@@ -101,7 +106,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   </Link>
                 ))}
               </nav>
-              <UserMenu name={session.user.name} email={session.user.email} role={session.user.role} />
+              <UserMenu name={session.user.name} email={session.user.email ?? session.user.username ?? ""} role={session.user.role} />
             </>
           )}
         </div>
@@ -116,7 +121,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
-function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
+function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
   const [open, setOpen] = useState(false);
   // Read lazily: the menu (and so the theme buttons) renders only after a click, never on the server.
   const [theme, setTheme] = useState<ThemeChoice>(() => (typeof document === "undefined" ? "system" : currentTheme()));
@@ -167,7 +172,7 @@ function UserMenu({ name, email, role }: { name: string; email: string; role: st
         <div className={styles.menu} id={menuId}>
           <div className={styles.menuHeader}>
             <div>
-              <strong>{name}</strong> {role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}
+              <strong>{name}</strong> <RoleBadge role={role} />
             </div>
             <div className="muted" style={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
               {email}

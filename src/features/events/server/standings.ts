@@ -21,6 +21,7 @@ export interface ParticipantFigures {
   portfolioId: string;
   joinedAt: Date;
   name: string | null;
+  /** The address, or a roster account's username (it has no address). */
   email: string;
   optOut: boolean;
   startingCash: string;
@@ -49,7 +50,7 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     trades: string | number;
     removed_at: string | Date | null;
   }>(sql`
-    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, u.email, u.leaderboard_opt_out as opt_out, v.starting_cash, v.equity,
+    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, coalesce(u.email, u.username) as email, u.leaderboard_opt_out as opt_out, v.starting_cash, v.equity,
       (select count(*) from fills f where f.portfolio_id = v.portfolio_id) as trades
     from event_participants ep
     join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id

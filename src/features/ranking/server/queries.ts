@@ -13,6 +13,7 @@ import { eventViewableSql } from "@/server/db/event-rules-sql";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
 import { failures } from "@/domain/errors";
+import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
 import { eventBoard, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
@@ -22,7 +23,7 @@ export type BoardRequest = { kind: "practice"; period: RankingPeriod } | { kind:
 
 export interface Viewer {
   id: string;
-  role: "member" | "admin";
+  role: Role;
 }
 
 let cachedSalt: string | undefined;
@@ -156,7 +157,7 @@ interface EventRow extends Record<string, unknown> {
 }
 
 /** Whether `viewer` may see an event (the events domain's mayViewEvent, in SQL). */
-const visibleTo = (viewer: Viewer) => eventViewableSql("e", { id: viewer.id, admin: viewer.role === "admin" });
+const visibleTo = (viewer: Viewer) => eventViewableSql("e", { id: viewer.id, admin: hasRole(viewer.role, "admin") });
 
 /** The event's phase: the domain's eventPhase. */
 export const eventStatus = (startsAt: Date, endsAt: Date, now: Date): EventStatus => eventPhase({ startsAt, endsAt }, now);
