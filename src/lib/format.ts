@@ -207,3 +207,12 @@ export function fromWallTime(wall: string, timeZone: string): string | null {
   const instant = candidates.length ? Math.min(...candidates) : asUtc - before;
   return new Date(instant).toISOString();
 }
+
+/**
+ * A calendar day written "YYYY-MM-DD" (a class's first and last day), as `date` shows days:
+ * "Sep 1, 2026". A day is no instant, so no zone moves it. Not a day: "—".
+ */
+export function calendarDate(day: string | null | undefined): string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return "—";
+  return timeFormat(DEFAULT_TIME_ZONE).date(`${day}T12:00:00Z`);
+}

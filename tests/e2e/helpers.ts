@@ -77,8 +77,9 @@ export async function register(page: Page, person: Person, path = "/login") {
   await page.getByRole("button", { name: "Create account" }).click();
 }
 
+/** The sign-in form: its first field takes an email address or a roster account's username. */
 export async function signInWithPassword(page: Page, person: Pick<Person, "email" | "password">) {
-  await page.getByLabel("Email", { exact: true }).fill(person.email);
+  await page.getByLabel("Email or username", { exact: true }).fill(person.email);
   await page.getByLabel("Password", { exact: true }).fill(person.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }

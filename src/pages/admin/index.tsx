@@ -1,5 +1,6 @@
 import Head from "next/head";
 import { AdminNav } from "@/features/admin/components/AdminNav";
+import { InstallSettings } from "@/features/admin/components/InstallSettings";
 import { UsersAdmin } from "@/features/admin/components/UsersAdmin";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
@@ -14,6 +15,7 @@ const AdminPage: GuardedPage = () => (
     <h1>Admin</h1>
     <AdminNav />
     <UsersAdmin />
+    <InstallSettings />
   </>
 );
 AdminPage.auth = { role: "admin" };

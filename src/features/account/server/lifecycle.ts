@@ -4,6 +4,7 @@
  * where it writes more than one row.
  */
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { classesPersonalData } from "@/features/classes";
 import { eventsPersonalData } from "@/features/events";
 import { learnPersonalData } from "@/features/learn";
 import { portfolioPersonalData } from "@/features/portfolio";
@@ -25,6 +26,7 @@ import {
   signInNameOf,
 } from "@/server/auth/users";
 import type { Db } from "@/server/db";
+import { isUniqueViolation } from "@/server/db/errors";
 import { accounts, auditLog, users } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { inPages, type PersonalDataSection } from "@/server/personal-data";
@@ -32,6 +34,7 @@ import { emails } from "@/server/email/templates";
 import { failures } from "@/domain/errors";
 import { clearAddress, consumeAttempt } from "@/server/http/rate-limit";
 import { tooManyAttemptsMessage } from "@/lib/auth-errors";
+import { hasRole } from "@/lib/roles";
 
 /** What a roster account cannot do for itself: it has no email address, its teacher looks after it. */
 const rosterAccount = () =>
@@ -174,7 +177,7 @@ export async function requestEmailChange(
 export async function confirmEmailChange(db: Db, token: string, ip: string) {
   return confirmEmailChangeOnce(db, token, ip).catch((error: unknown) => {
     // Two accounts confirming the same new address at once: the unique index decides.
-    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (isUniqueViolation(error)) {
       throw failures.conflict("EMAIL_TAKEN", "Another account already uses that address.");
     }
     throw error;
@@ -251,6 +254,7 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
     ...learnPersonalData(db, userId),
     ...eventsPersonalData(db, userId),
     ...rankingPersonalData(db, userId),
+    ...classesPersonalData(db, userId),
     {
       // What the person did, and what was done about them (by an admin, or the system); the
       // address it came from only when it was the person's own (an admin's is theirs).
@@ -280,7 +284,7 @@ export async function deleteAccount(db: Db, userId: string, confirmEmail: string
       const message = user.email ? "Type your email address exactly to confirm." : "Type your username exactly to confirm.";
       throw failures.invalid(message, { confirmEmail: message });
     }
-    if (user.role === "admin") await assertNotLastAdminOrExplain(tx, userId);
+    if (hasRole(user.role, "admin")) await assertNotLastAdminOrExplain(tx, userId);
     // The audit row outlives the person: it keeps the id (not personal data) and nothing else.
     await audit(tx, { action: "account.deleted", actorId: null, subjectId: null, ip, detail: { userId } });
     await tx.delete(users).where(eq(users.id, userId));

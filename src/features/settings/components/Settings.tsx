@@ -10,6 +10,7 @@ import { applyTheme, type ThemeChoice } from "@/features/shell/components";
 import { api, ApiError } from "@/lib/client/api";
 import { ApiTokensSection } from "./ApiTokens";
 import styles from "./settings.module.css";
+import { hasRole } from "@/lib/roles";
 
 export interface SettingsProps {
   profile: {
@@ -44,7 +45,7 @@ function errorText(error: unknown) {
 
 export function Settings({ profile, linkedProviders, oauthProviders }: SettingsProps) {
   // Only offers the admin scope; the server decides (features/account/server/api-tokens.ts).
-  const isAdmin = useSession().data?.user.role === "admin";
+  const isAdmin = hasRole(useSession().data?.user.role, "admin");
   return (
     <div className={styles.layout}>
       <nav aria-label="Settings sections" className={styles.toc}>
