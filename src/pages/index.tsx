@@ -23,6 +23,7 @@ export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, se
         name: row.name ?? "",
         email: row.email,
         username: row.username,
+        roster: row.kind === "roster",
         role: row.role,
         emailVerified: Boolean(row.emailVerified),
         timeZone: row.timeZone,

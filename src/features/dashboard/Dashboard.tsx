@@ -8,7 +8,7 @@ import styles from "./dashboard.module.css";
 
 export interface DashboardProps {
   /** `email` is null for a roster account (made by a teacher for a class), which signs in with `username`. */
-  user: { name: string; email: string | null; username: string | null; role: Role; emailVerified: boolean; timeZone: string | null; memberSince: string };
+  user: { name: string; email: string | null; username: string | null; roster: boolean; role: Role; emailVerified: boolean; timeZone: string | null; memberSince: string };
   adminStats: { people: number; admins: number; disabled: number } | null;
   learning: LearnerSummary;
   portfolio: { equity: string; dayChange: string; totalReturn: string | null; cash: string; holdings: number } | null;
@@ -42,6 +42,15 @@ function RanksCard({ ranks }: { ranks: NonNullable<DashboardProps["ranks"]> }) {
         ))}
       </ul>
       <Link href="/ranking">All leaderboards</Link>
+    </Card>
+  );
+}
+
+function ClassCard() {
+  return (
+    <Card title="Your class">
+      <p>Your teacher made this account for your class. Your results stay inside the class: you are not on the public leaderboards.</p>
+      <Link href="/classes">Open your class</Link>
     </Card>
   );
 }
@@ -116,7 +125,8 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks }: Dash
         )}
         <Link href="/learn">All courses</Link>
       </Card>
-      {ranks && <RanksCard ranks={ranks} />}
+      {/* A roster account is never on the global boards: its place is its class. */}
+      {user.roster ? <ClassCard /> : ranks && <RanksCard ranks={ranks} />}
       <Card title="Your account">
         <p>Change your display name, password or sign-in methods, export your data, or sign out of every device.</p>
         <Link href="/settings">Open settings</Link>

@@ -1,4 +1,5 @@
 import Head from "next/head";
+import { adminStyles } from "@/features/admin/components";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { InstallSettings } from "@/features/admin/components/InstallSettings";
 import { UsersAdmin } from "@/features/admin/components/UsersAdmin";
@@ -14,8 +15,10 @@ const AdminPage: GuardedPage = () => (
     </Head>
     <h1>Admin</h1>
     <AdminNav />
-    <UsersAdmin />
-    <InstallSettings />
+    <div className={adminStyles.stack}>
+      <UsersAdmin />
+      <InstallSettings />
+    </div>
   </>
 );
 AdminPage.auth = { role: "admin" };

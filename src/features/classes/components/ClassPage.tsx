@@ -4,6 +4,7 @@
  * (the class, its teacher, classmates as first name + initial). The server decides which
  * view a person gets (features/classes/server/classes.ts); this only shows it.
  */
+import { useSession } from "next-auth/react";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
@@ -42,6 +43,7 @@ function Header({ view }: { view: ClassView }) {
 // The student's view
 
 function StudentView({ view }: { view: StudentClassView }) {
+  const roster = useSession().data?.user.roster ?? false;
   return (
     <div className={styles.sections}>
       <Header view={view} />
@@ -55,7 +57,10 @@ function StudentView({ view }: { view: StudentClassView }) {
             ))}
           </ul>
         )}
-        <p className={styles.meta}>Inside a class everyone is shown by first name and initial. Your class never appears on the public leaderboards.</p>
+        <p className={styles.meta}>
+          Inside a class everyone is shown by first name and initial.
+          {roster && " Your account, made by your teacher for this class, is kept off the public leaderboards."}
+        </p>
       </Card>
     </div>
   );
@@ -161,7 +166,7 @@ function Roster({ students, onAction }: { students: RosterStudent[]; onAction: (
   if (students.length === 0) return <p className={styles.meta}>No students yet. Add them with a list of names, or give them the join code.</p>;
   return (
     <div className={tableWrapClass}>
-      <table className={tableClass}>
+      <table className={`${tableClass} ${styles.roster}`}>
         <caption className="visually-hidden">Students of the class</caption>
         <thead>
           <tr>
@@ -178,7 +183,10 @@ function Roster({ students, onAction }: { students: RosterStudent[]; onAction: (
             <tr key={s.id}>
               <td>{s.name}</td>
               <td>{s.username ? <span className={styles.mono}>{s.username}</span> : <Badge>Own account</Badge>}</td>
-              <td>{date(s.joinedAt)}</td>
+              <td>
+                <span className={styles.cellLabel}>Joined </span>
+                {date(s.joinedAt)}
+              </td>
               <td>
                 <div className={styles.rowActions}>
                   {s.roster && (
@@ -279,7 +287,7 @@ function AddStudents({ classId, onCreated }: { classId: string; onCreated: (card
   return (
     <Card title="Add students">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <p className={styles.meta}>Each student gets an account with a username and a password made for them — no email address needed. You get a login sheet to print.</p>
+        <p className={`${styles.meta} ${styles.intro}`}>Each student gets an account with a username and a password made for them — no email address needed. You get a login sheet to print.</p>
         <label className={styles.label} htmlFor={`names-${classId}`}>
           Students&apos; names, one per line
         </label>

@@ -180,8 +180,11 @@ async function membersOf(db: DbOrTx, classId: string) {
     .from(classMembers)
     .innerJoin(users, eq(users.id, classMembers.userId))
     .where(eq(classMembers.classId, classId))
-    .orderBy(asc(users.name), asc(users.id));
+    .orderBy(asc(users.id));
 }
+
+/** People's names in the order a reader expects ("Émile" with the E's), not the database's byte order. */
+const byName = (a: { name: string | null }, b: { name: string | null }) => (a.name ?? "").localeCompare(b.name ?? "");
 
 /** A roster account this class's roster made: the teacher holds its password and may delete it. */
 const madeByRoster = (m: { kind: string; via: string }) => m.kind === "roster" && m.via === "roster";
@@ -193,7 +196,7 @@ const madeByRoster = (m: { kind: string; via: string }) => m.kind === "roster" &
  */
 export async function getClassFor(db: Db, viewer: Viewer, classId: string) {
   const { row, standing } = await readable(db, classId, viewer);
-  const members = await membersOf(db, classId);
+  const members = (await membersOf(db, classId)).sort(byName);
   const teachers = members.filter((m) => m.role === "teacher").map((m) => ({ name: m.name ?? "Teacher" }));
   const base = { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn, teachers };
   if (standing === "student") {

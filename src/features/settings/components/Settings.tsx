@@ -50,7 +50,7 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
     <div className={styles.layout}>
       <nav aria-label="Settings sections" className={styles.toc}>
         <a href="#profile">Profile</a>
-        <a href="#email">Email</a>
+        <a href="#email">{profile.email ? "Email" : "Username"}</a>
         <a href="#password">Password</a>
         <a href="#methods">Sign-in methods</a>
         <a href="#sessions">Devices</a>
