@@ -102,7 +102,7 @@ export async function signInAt(page: Page, person: Pick<Person, "email" | "passw
 }
 
 /** The sign-in form's answer to a wrong password (CredentialsSignin). */
-export const WRONG_PASSWORD = "That email and password do not match";
+export const WRONG_PASSWORD = "That email or username and password do not match";
 
 /** The person the page's own session belongs to (null when signed out), read through next-auth's session call. */
 export async function sessionEmail(page: Page): Promise<string | null> {

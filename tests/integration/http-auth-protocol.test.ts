@@ -209,7 +209,7 @@ describe("sign-in and error pages", () => {
   });
 
   it.each([
-    ["CredentialsSignin", "That email and password do not match"],
+    ["CredentialsSignin", "That email or username and password do not match"],
     ["OAuthAccountNotLinked", "already has an account here"],
     ["SessionRequired", "Please sign in to see that page"],
     ["MissingSecretError", "no secret configured"],
