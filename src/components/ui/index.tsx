@@ -190,3 +190,4 @@ export function ConfirmDialog({
   );
 }
 export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";
+export { JoinCodeForm, type JoinCodeFormProps } from "./JoinCodeForm";

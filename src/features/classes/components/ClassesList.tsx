@@ -1,8 +1,8 @@
 /** /classes: the classes a person teaches or attends, a form to create one (when allowed), and a join-code box. */
 import Link from "next/link";
 import { useRouter } from "next/router";
-import { useId, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, Card, Field } from "@/components/ui";
+import { useState, type FormEvent } from "react";
+import { Alert, Badge, Button, Card, Field, JoinCodeForm } from "@/components/ui";
 import { api, ApiError } from "@/lib/client/api";
 import { calendarDate, integer } from "@/lib/format";
 import type { ClassListItem } from "./types";
@@ -86,59 +86,22 @@ function CreateClassForm() {
   );
 }
 
-/** A code from the teacher (or the invite link) makes the person a student of the class. */
-function JoinClassBox() {
+/** A code from the teacher makes the person a student of the class (wrong codes are rate limited). */
+export function JoinClassBox({ initialCode }: { initialCode?: string }) {
   const router = useRouter();
-  const headingId = useId();
-  const errorId = useId();
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!code.trim()) {
-      setError("Enter the class's join code.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const joined = await api<{ id: string }>("/api/classes/join", { method: "POST", body: { code } });
-      await router.push(`/classes/${joined.id}`);
-    } catch (err) {
-      setBusy(false);
-      setError(err instanceof ApiError ? err.message : "Could not join. Try again.");
-    }
-  }
   return (
-    <form className={styles.codeBox} aria-labelledby={headingId} onSubmit={(e) => void submit(e)} noValidate>
-      <h2 id={headingId} className={styles.codeTitle}>
-        Join a class
-      </h2>
-      <p className={styles.meta}>Enter the join code your teacher gave you.</p>
-      <div className={styles.joinForm}>
-        <Field
-          label="Class join code"
-          name="code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="ABCD-EFGH"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <Button type="submit" variant="secondary" busy={busy}>
-          Join class
-        </Button>
-      </div>
-      {error && (
-        <p id={errorId} className={styles.codeError} role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    <JoinCodeForm
+      title="Join a class"
+      hint="Enter the join code your teacher gave you."
+      label="Class join code"
+      submitLabel="Join class"
+      emptyMessage="Enter the class's join code."
+      initialCode={initialCode}
+      onSubmit={async (code) => {
+        const joined = await api<{ id: string }>("/api/classes/join", { method: "POST", body: { code } });
+        await router.push(`/classes/${joined.id}`);
+      }}
+    />
   );
 }
 
