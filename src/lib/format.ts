@@ -8,6 +8,7 @@
  * fixed templates, so two ICU versions (Node's and the browser's) cannot disagree about
  * commas, spaces or "at".
  */
+import { isCalendarDate } from "./calendar-date";
 import { isTimeZone } from "./time-zone";
 
 /** The one locale of every figure and date. */
@@ -213,6 +214,6 @@ export function fromWallTime(wall: string, timeZone: string): string | null {
  * "Sep 1, 2026". A day is no instant, so no zone moves it. Not a day: "—".
  */
 export function calendarDate(day: string | null | undefined): string {
-  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return "—";
+  if (!day || !isCalendarDate(day)) return "—";
   return timeFormat(DEFAULT_TIME_ZONE).date(`${day}T12:00:00Z`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkClassDates, classmateName, mayCreateClasses, namesFromCsv, namesFromPaste } from "@/domain/classes";
+import { checkClassDates, classmateName, mayCreateClasses, namesFromPaste } from "@/domain/classes";
+import { namesFromCsv } from "@/domain/classes/roster-csv";
 import { signInNameSchema } from "@/lib/validation/account";
 
 describe("classmates' names", () => {

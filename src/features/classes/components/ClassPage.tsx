@@ -8,7 +8,7 @@ import { useSession } from "next-auth/react";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, ConfirmDialog, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
-import { MAX_ROSTER_BATCH, namesFromCsv, namesFromPaste } from "@/domain/classes";
+import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { classDates } from "./ClassesList";
@@ -257,6 +257,7 @@ function AddStudents({ classId, onCreated }: { classId: string; onCreated: (card
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
+    const { namesFromCsv } = await import("@/domain/classes/roster-csv");
     const read = namesFromCsv(await file.text());
     if (!read.ok) setError(`${file.name}: ${read.message}`);
     else {
