@@ -1,7 +1,8 @@
 /**
  * Create or promote accounts from the command line:
- *   npm run user -- create --email ann@example.com --name "Ann" [--password '…'] [--admin]
+ *   npm run user -- create --email ann@example.com --name "Ann" [--password '…'] [--admin | --role organiser]
  *   npm run user -- promote ann@example.com
+ *   npm run user -- role ann@example.com organiser     (member, organiser or admin)
  * On the embedded database this refuses while a server holds ./data (PGlite is one process).
  */
 import { randomBytes } from "node:crypto";
@@ -12,11 +13,16 @@ import { hashPassword } from "@/server/auth/passwords";
 import { bumpTokenVersion, createUser, EmailTakenError, findUserByEmail } from "@/server/auth/users";
 import { closeOnSignals, getDatabase } from "@/server/db";
 import { users } from "@/server/db/schema";
+import { changeUser } from "@/features/admin/server/users";
+import { isDomainError } from "@/domain/errors";
+import { isRole, ROLES, type Role } from "@/lib/roles";
 import { emailSchema, displayNameSchema, passwordSchema } from "@/lib/validation/account";
 
 const USAGE = `Usage:
-  npm run user -- create --email <address> --name <display name> [--password <password>] [--admin]
-  npm run user -- promote <address>`;
+  npm run user -- create --email <address> --name <display name> [--password <password>] [--admin | --role <role>]
+  npm run user -- promote <address>
+  npm run user -- role <address> <role>
+Roles: ${ROLES.join(", ")} (an organiser runs classes).`;
 
 function fail(message: string): never {
   console.error(`error: ${message}`);
@@ -37,15 +43,20 @@ async function main() {
       name: { type: "string" },
       password: { type: "string" },
       admin: { type: "boolean", default: false },
+      role: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
-  const [command, target] = positionals;
+  const [command, target, roleArgument] = positionals;
   if (values.help || !command) {
     console.log(USAGE);
     return;
   }
-  if (command !== "create" && command !== "promote") fail(`unknown command "${command}"\n${USAGE}`);
+  if (command !== "create" && command !== "promote" && command !== "role") fail(`unknown command "${command}"\n${USAGE}`);
+  const wanted = command === "role" ? roleArgument : values.admin ? "admin" : values.role;
+  if (command === "role" && wanted === undefined) fail(`name the role: ${ROLES.join(", ")}\n${USAGE}`);
+  if (wanted !== undefined && !isRole(wanted)) fail(`unknown role "${wanted}": use ${ROLES.join(", ")}`);
+  const role = wanted as Role | undefined;
 
   // Validate everything before opening the database: a typo should answer at once.
   const email = valid(emailSchema, command === "create" ? values.email : (target ?? values.email), command === "create" ? "--email" : "address");
@@ -69,7 +80,7 @@ async function main() {
         passwordHash: await hashPassword(password),
         // Created by someone with access to the server: the address needs no confirmation.
         emailVerified: new Date(),
-        ...(values.admin && { role: "admin" as const }),
+        ...(role && { role }),
       }).catch((error: unknown) => {
         if (error instanceof EmailTakenError) fail(`an account with ${email} already exists (use "promote" to make it an admin)`);
         throw error;
@@ -77,6 +88,19 @@ async function main() {
       await audit(db, { action: "account.registered", subjectId: user.id, detail: { via: "cli", role: user.role } });
       console.log(`Created ${user.role} ${user.email} (${user.id}).`);
       if (generated) console.log(`Password: ${password}\nGive it to the person and ask them to change it in Settings.`);
+    } else if (command === "role") {
+      const user = await findUserByEmail(db, email);
+      if (!user) fail(`no account with ${email}`);
+      if (user.role === role) {
+        console.log(`${email} is already ${role === "admin" || role === "organiser" ? `an ${role}` : "a member"}.`);
+      } else {
+        // The admin page's use-case: audited, sessions ended, and never the last admin demoted.
+        await changeUser(db, null, user.id, { role }, null, { via: "cli" }).catch((error: unknown) => {
+          if (isDomainError(error)) fail(error.message);
+          throw error;
+        });
+        console.log(`${email} is now ${role === "member" ? "a member" : `an ${role}`} (they sign in again for it to take effect).`);
+      }
     } else {
       const user = await findUserByEmail(db, email);
       if (!user) fail(`no account with ${email}`);

@@ -41,8 +41,16 @@ import adminEventsIndex from "@/pages/api/admin/events/index";
 import adminInstrumentsSymbol from "@/pages/api/admin/instruments/[symbol]";
 import adminInstrumentsIndex from "@/pages/api/admin/instruments/index";
 import adminLessonsId from "@/pages/api/admin/lessons/[id]";
+import adminSettings from "@/pages/api/admin/settings";
 import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
+import classesIdIndex from "@/pages/api/classes/[id]/index";
+import classesIdRoster from "@/pages/api/classes/[id]/roster";
+import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
+import classesIdStudentsStudentIdIndex from "@/pages/api/classes/[id]/students/[studentId]/index";
+import classesIdStudentsStudentIdPassword from "@/pages/api/classes/[id]/students/[studentId]/password";
+import classesIndex from "@/pages/api/classes/index";
+import classesJoin from "@/pages/api/classes/join";
 import coursesSlug from "@/pages/api/courses/[slug]";
 import coursesIndex from "@/pages/api/courses/index";
 import eventsSlugIndex from "@/pages/api/events/[slug]/index";
@@ -110,8 +118,16 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/instruments/[symbol]": adminInstrumentsSymbol,
   "admin/instruments/index": adminInstrumentsIndex,
   "admin/lessons/[id]": adminLessonsId,
+  "admin/settings": adminSettings,
   "admin/users/[id]": adminUsersId,
   "admin/users/index": adminUsersIndex,
+  "classes/[id]/index": classesIdIndex,
+  "classes/[id]/roster": classesIdRoster,
+  "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,
+  "classes/[id]/students/[studentId]/index": classesIdStudentsStudentIdIndex,
+  "classes/[id]/students/[studentId]/password": classesIdStudentsStudentIdPassword,
+  "classes/index": classesIndex,
+  "classes/join": classesJoin,
   "courses/[slug]": coursesSlug,
   "courses/index": coursesIndex,
   "events/[slug]/index": eventsSlugIndex,
@@ -157,7 +173,7 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
       "",
       "- `GET /api/auth/csrf` → `{csrfToken}` (and a CSRF cookie)",
       "- `GET /api/auth/providers` → the sign-in methods on offer",
-      "- `POST /api/auth/callback/credentials` with a form body `csrfToken, email, password` → sets the session cookie (rate-limited per address and IP)",
+      "- `POST /api/auth/callback/credentials` with a form body `csrfToken, email, password` → sets the session cookie (rate-limited per address and IP); `email` may be a roster account's username",
       "- `POST /api/auth/signin/email` with `csrfToken, email` → sends a sign-in link (rate-limited)",
       "- `GET /api/auth/session` → the session, or `{}`",
       "- `POST /api/auth/signout` with `csrfToken` → ends the session",

@@ -14,7 +14,7 @@ export const SIGN_IN_ERROR_MESSAGES: Record<string, string> = {
   OAuthAccountNotLinked:
     "That email address already has an account here. Sign in the way you did before; you can link other sign-in methods in Settings.",
   EmailSignin: "We could not send the sign-in email. Please check the address and try again.",
-  CredentialsSignin: "That email and password do not match. Check them and try again.",
+  CredentialsSignin: "That email or username and password do not match. Check them and try again.",
   SessionRequired: "Please sign in to see that page.",
   Verification: "That sign-in link is no longer valid. It may have been used already or have expired. Request a new one.",
   Configuration: "Sign-in is not configured correctly on this server. Please tell the administrator.",

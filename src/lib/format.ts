@@ -8,6 +8,7 @@
  * fixed templates, so two ICU versions (Node's and the browser's) cannot disagree about
  * commas, spaces or "at".
  */
+import { isCalendarDate } from "./calendar-date";
 import { isTimeZone } from "./time-zone";
 
 /** The one locale of every figure and date. */
@@ -206,4 +207,13 @@ export function fromWallTime(wall: string, timeZone: string): string | null {
   const candidates = [asUtc - before, asUtc - after].filter((instant) => offsetAt(instant) === asUtc - instant);
   const instant = candidates.length ? Math.min(...candidates) : asUtc - before;
   return new Date(instant).toISOString();
+}
+
+/**
+ * A calendar day written "YYYY-MM-DD" (a class's first and last day), as `date` shows days:
+ * "Sep 1, 2026". A day is no instant, so no zone moves it. Not a day: "—".
+ */
+export function calendarDate(day: string | null | undefined): string {
+  if (!day || !isCalendarDate(day)) return "—";
+  return timeFormat(DEFAULT_TIME_ZONE).date(`${day}T12:00:00Z`);
 }

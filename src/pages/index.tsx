@@ -10,6 +10,7 @@ import { portfolioSummary } from "@/features/portfolio";
 import { getOrCreatePracticePortfolio } from "@/features/trading";
 import { ownRanks } from "@/features/ranking";
 import { resolveTimeZone } from "@/server/http/time-zone";
+import { hasRole } from "@/lib/roles";
 
 export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, session) => {
   const db = await getDb();
@@ -21,12 +22,14 @@ export const getServerSideProps = guardedPage<DashboardProps>({}, async (ctx, se
       user: {
         name: row.name ?? "",
         email: row.email,
+        username: row.username,
+        roster: row.kind === "roster",
         role: row.role,
         emailVerified: Boolean(row.emailVerified),
         timeZone: row.timeZone,
         memberSince: row.createdAt.toISOString(),
       },
-      adminStats: row.role === "admin" ? await adminStats(db) : null,
+      adminStats: hasRole(row.role, "admin") ? await adminStats(db) : null,
       learning: await learnerSummary(db, row.id, resolveTimeZone(row.timeZone, ctx.req.cookies)),
       portfolio: { equity: summary.equity, dayChange: summary.dayChange, totalReturn: summary.totalReturn, cash: summary.cash, holdings: summary.positions.length },
       ranks: await ownRanks(db, row.id),

@@ -3,6 +3,7 @@
  * show traffic, order flow and the process's health: not secret, but not for everyone.
  */
 import type { IncomingMessage } from "node:http";
+import { hasRole } from "@/lib/roles";
 
 export type MetricsAllow = "loopback" | "admin" | "open";
 export type MetricsAccess = "allowed" | "unauthenticated" | "forbidden";
@@ -28,7 +29,7 @@ export function metricsAccess(allow: readonly MetricsAllow[], who: { loopback: b
   if (allow.includes("open")) return "allowed";
   if (allow.includes("loopback") && who.loopback) return "allowed";
   if (allow.includes("admin")) {
-    if (who.role === "admin") return "allowed";
+    if (hasRole(who.role, "admin")) return "allowed";
     if (who.role === null) return "unauthenticated";
   }
   return "forbidden";

@@ -31,7 +31,7 @@ describe.skipIf(browserMissing)("the admin area", () => {
     const adminPage = await (await devices.launch()).newPage();
     await signInAt(adminPage, TEST_ADMIN, "?callbackUrl=%2Fadmin");
     await adminPage.waitForURL(`${appUrl()}/admin`);
-    await adminPage.getByLabel("Search by name or email", { exact: true }).fill(member.email);
+    await adminPage.getByLabel("Search by name, email or username", { exact: true }).fill(member.email);
     const rows = adminPage.getByRole("table").getByRole("row").filter({ hasText: member.email });
     await expect.poll(() => adminPage.getByRole("table").getByRole("row").count()).toBe(2); // header + the member
     const row = rows.first();

@@ -21,7 +21,7 @@ const RESET_LINK = /http:\/\/[^\s"<>]+\/account\/reset-password\?token=[^\s"<>]+
 /** Asks for a sign-in link on /login and returns the link from the mail that arrives. */
 async function requestSignInLink(page: Page, email: string): Promise<string> {
   await page.goto(`${appUrl()}/login`);
-  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Email or username", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await page.getByRole("status").filter({ hasText: `Check your email: we sent a sign-in link to ${email}` }).waitFor();
   return waitForLink(mailDir(), email, SIGN_IN_LINK);

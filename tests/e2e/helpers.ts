@@ -77,8 +77,9 @@ export async function register(page: Page, person: Person, path = "/login") {
   await page.getByRole("button", { name: "Create account" }).click();
 }
 
+/** The sign-in form: its first field takes an email address or a roster account's username. */
 export async function signInWithPassword(page: Page, person: Pick<Person, "email" | "password">) {
-  await page.getByLabel("Email", { exact: true }).fill(person.email);
+  await page.getByLabel("Email or username", { exact: true }).fill(person.email);
   await page.getByLabel("Password", { exact: true }).fill(person.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
@@ -101,7 +102,7 @@ export async function signInAt(page: Page, person: Pick<Person, "email" | "passw
 }
 
 /** The sign-in form's answer to a wrong password (CredentialsSignin). */
-export const WRONG_PASSWORD = "That email and password do not match";
+export const WRONG_PASSWORD = "That email or username and password do not match";
 
 /** The person the page's own session belongs to (null when signed out), read through next-auth's session call. */
 export async function sessionEmail(page: Page): Promise<string | null> {

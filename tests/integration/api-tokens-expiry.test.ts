@@ -16,7 +16,7 @@ import { bearerSession, defaultScope } from "@/server/http/bearer";
 
 const db = useTestDatabase();
 
-async function cookieSessionUser(user: { id: string; email: string; name: string | null }): Promise<Session["user"]> {
+async function cookieSessionUser(user: { id: string; email: string | null; name: string | null }): Promise<Session["user"]> {
   const callbacks = authOptions().callbacks!;
   const token = await callbacks.jwt!({ token: {}, user: { id: user.id, email: user.email, name: user.name }, account: null } as never);
   return (await callbacks.session!({ session: { expires: "" }, token } as never)).user as Session["user"];

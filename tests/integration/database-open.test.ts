@@ -71,7 +71,7 @@ describe.runIf(onPostgres)("the session check on PostgreSQL", () => {
     await client.connect();
     const db = drizzle({ client, schema, casing: "snake_case" }) as unknown as Db;
     try {
-      for (let i = 0; i < 3; i++) expect((await findSessionUser(db, user.id))?.id).toBe(user.id);
+      for (let i = 0; i < 3; i++) expect((await findSessionUser(db, user.id))?.user.id).toBe(user.id);
       expect(await findSessionUser(db, "nobody")).toBeUndefined();
       const { rows } = await client.query<{ name: string }>("select name from pg_prepared_statements");
       expect(rows.map((r) => r.name)).toEqual(["tl_session_user"]);

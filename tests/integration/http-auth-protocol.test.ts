@@ -199,6 +199,18 @@ describe("sign-in and error pages", () => {
     expect(location.searchParams.get("callbackUrl")).toBe(`${appUrl()}/settings`);
   });
 
+  it("reads a callbackUrl next-auth cannot take as \"/\" instead of answering 500 (found by the input fuzz)", async () => {
+    for (const [method, path] of [["POST", "signin"], ["GET", "session"], ["GET", "csrf"], ["POST", "signout"], ["GET", "providers"]] as const) {
+      for (const callbackUrl of ["abc", "1e309"]) {
+        const res = await new Client().request(`/api/auth/${path}?callbackUrl=${callbackUrl}`, { method });
+        await res.body?.cancel();
+        expect(res.status, `${method} ${path}?callbackUrl=${callbackUrl}`).toBeLessThan(500);
+      }
+    }
+    const twice = await new Client().request("/api/auth/session?callbackUrl=abc&callbackUrl=%2F");
+    expect(twice.status).toBe(200);
+  });
+
   it("sends /api/auth/error to our error page, which explains the code", async () => {
     const client = new Client();
     const res = await client.request("/api/auth/error?error=Verification");
@@ -209,7 +221,7 @@ describe("sign-in and error pages", () => {
   });
 
   it.each([
-    ["CredentialsSignin", "That email and password do not match"],
+    ["CredentialsSignin", "That email or username and password do not match"],
     ["OAuthAccountNotLinked", "already has an account here"],
     ["SessionRequired", "Please sign in to see that page"],
     ["MissingSecretError", "no secret configured"],

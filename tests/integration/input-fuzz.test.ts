@@ -83,6 +83,9 @@ const PAGES = [
   "/admin/datasets/[id]",
   "/admin/events/[slug]",
   "/account/verify-email",
+  "/classes",
+  "/classes/[id]",
+  "/classes/join",
 ];
 
 // ------------------------------------------------------------------ the inputs
@@ -144,7 +147,7 @@ const KEYS = [
   "slug", "summary", "published", "body", "passMark", "unlocks", "questions", "options", "prompt", "text", "correct", "explanation", "ids", "answers",
   "email", "password", "newPassword", "currentPassword", "newEmail", "confirmEmail", "token", "theme", "timeZone", "leaderboardOptOut",
   "side", "type", "quantity", "limitPrice", "stopPrice", "timeInForce", "role", "disabled", "board", "period", "page", "pageSize", "action", "q", "price",
-  "level", "csrfToken", "callbackUrl", "json",
+  "level", "csrfToken", "callbackUrl", "json", "students", "startsOn", "endsOn", "membersMayCreateClasses",
 ];
 
 /** Bodies that pass the shape check, so a nasty value in one field reaches the use-case behind it. */
@@ -164,6 +167,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/portfolios/[id]/orders": { symbol: "ACME", side: "buy", type: "market", quantity: 1 },
   "POST /api/account/password-reset/request": { email: "fuzz@example.test" },
   "POST /api/events/[slug]/join": { code: "ABCD-EFGH" },
+  "POST /api/classes": { name: "Fuzz class", startsOn: "2026-09-01", endsOn: "2027-06-30" },
+  "POST /api/classes/join": { code: "ABCD-EFGH" },
+  "POST /api/classes/[id]/roster": { students: [{ name: "Fuzz Student" }] },
+  "PATCH /api/admin/settings": { membersMayCreateClasses: false },
   "POST /api/auth/_log": { level: "error", code: "X" },
   "POST /api/auth/signin/email": { email: "fuzz@example.test", csrfToken: "x", json: "true" },
   "POST /api/auth/callback/credentials": { email: "fuzz@example.test", password: "x", csrfToken: "x", json: "true" },

@@ -95,7 +95,7 @@ describe("export my data", () => {
     await audit(db, { action: "admin.role-changed", actorId: organiser.id, subjectId: other.id, ip: "192.0.2.1", detail: { role: "member" } });
 
     const data = await exportOf(person.id);
-    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "activity"]);
+    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "classes", "rosterAccount", "activity"]);
     expect(data.profile).toMatchObject({ name: "Exporter" });
     expect(data.portfolios.map((p) => p.kind).sort()).toEqual(["event", "practice"]);
     expect(data.orders.map((o) => o.id)).toEqual([bought.order.id, resting.order.id]);

@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from "@/server/auth/passwords";
 const db = useTestDatabase();
 const callbacks = () => authOptions().callbacks!;
 
-async function signInToken(user: { id: string; email: string; name: string | null }): Promise<JWT> {
+async function signInToken(user: { id: string; email: string | null; name: string | null }): Promise<JWT> {
   return callbacks().jwt!({ token: {}, user: { id: user.id, email: user.email, name: user.name } as User, account: null }) as Promise<JWT>;
 }
 
@@ -30,7 +30,7 @@ describe("JWT sessions", () => {
     const user = await createTestUser(db.db, { name: "Carrie", role: "admin" });
     const token = await signInToken(user);
     const session = await callbacks().session!({ session: { expires: "" } as never, token } as never);
-    expect(session.user).toEqual({ id: user.id, name: "Carrie", email: user.email, role: "admin", emailVerified: false, theme: "system", timeZone: null });
+    expect(session.user).toEqual({ id: user.id, name: "Carrie", email: user.email, username: null, role: "admin", roster: false, classes: true, emailVerified: false, theme: "system", timeZone: null });
   });
 
   it("end at the next request after 'sign out all devices'", async () => {

@@ -57,6 +57,20 @@ describe(`the user command (${onPostgres ? "PostgreSQL" : "PGlite"})`, { timeout
     expect(cli("promote", "learner@example.com").out).toMatch(/already an admin/);
   });
 
+  it("grants and takes back the organiser role, and never demotes the last admin", () => {
+    expect(cli("create", "--email", "teacher@example.com", "--name", "Teacher", "--role", "organiser").out).toMatch(/Created organiser teacher@example\.com/);
+    const granted = cli("role", "learner@example.com", "organiser");
+    expect(granted.code).toBe(0);
+    expect(granted.out).toMatch(/learner@example\.com is now an organiser/);
+    expect(cli("role", "learner@example.com", "organiser").out).toMatch(/already an organiser/);
+    expect(cli("role", "learner@example.com", "member").out).toMatch(/is now a member/);
+    expect(cli("role", "learner@example.com", "teacher").out).toMatch(/unknown role "teacher": use member, organiser, admin/);
+    // learner@ was the other admin (promoted above) and is a member now: ops@ is the last one.
+    const last = cli("role", "ops@example.com", "organiser");
+    expect(last.code).toBe(1);
+    expect(last.out).toMatch(/last active admin/);
+  });
+
   it("explains bad input and unknown people", () => {
     expect(cli("create", "--email", "not-an-address").out).toMatch(/--email: Enter a valid email address/);
     expect(cli("create", "--email", "short@example.com", "--password", "short").out).toMatch(/--password: Use at least 8 characters/);

@@ -32,7 +32,7 @@ describe("sign-in error messages", () => {
   });
 
   it("does not tell whether an account exists when a password is wrong", () => {
-    expect(signInErrorMessage("CredentialsSignin")).toMatch(/email and password do not match/);
+    expect(signInErrorMessage("CredentialsSignin")).toMatch(/email or username and password do not match/);
     expect(signInErrorMessage("CredentialsSignin")).not.toMatch(/no account|not found|unknown/i);
   });
 

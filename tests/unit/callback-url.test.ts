@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackPath } from "@/lib/callback-url";
+import { nextAuthAcceptsCallbackUrl, safeCallbackPath } from "@/lib/callback-url";
 
 const origin = "http://localhost:3000";
 
@@ -32,5 +32,14 @@ describe("safeCallbackPath", () => {
   it("never sends the person to an API route", () => {
     expect(safeCallbackPath("/api/auth/signout", origin)).toBe("/");
     expect(safeCallbackPath("http://localhost:3000/api/account/export", origin)).toBe("/");
+  });
+});
+
+describe("nextAuthAcceptsCallbackUrl (next-auth's own rule, which answers a 500 otherwise)", () => {
+  it("takes an http(s) address or a path from the root", () => {
+    for (const ok of ["/", "/settings?x=1", "http://localhost:3000/", "https://evil.example/"]) expect(nextAuthAcceptsCallbackUrl(ok, origin), ok).toBe(true);
+  });
+  it("refuses what next-auth refuses: a bare word, a number, a script, a list", () => {
+    for (const bad of ["abc", "1e309", "javascript:alert(1)", "", ["/", "/"]]) expect(nextAuthAcceptsCallbackUrl(bad, origin), String(bad)).toBe(false);
   });
 });

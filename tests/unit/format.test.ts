@@ -3,7 +3,7 @@
  * changes, one locale's separators, and negative figures with exactly one minus sign.
  */
 import { describe, expect, it } from "vitest";
-import { decimal, fromWallTime, integer, LOCALE, MINUS, money, percent, TICK, timeFormat } from "@/lib/format";
+import { calendarDate, decimal, fromWallTime, integer, LOCALE, MINUS, money, percent, TICK, timeFormat } from "@/lib/format";
 
 const AT = "2026-11-23T14:05:09.000Z";
 
@@ -159,5 +159,14 @@ describe("numbers in one locale", () => {
     expect(decimal(Number.NaN)).toBe("—");
     expect(percent(null)).toBe("—");
     expect(integer(Number.POSITIVE_INFINITY)).toBe("—");
+  });
+});
+
+describe("calendar days", () => {
+  it("show a YYYY-MM-DD day as a date, in no zone (a day is no instant)", () => {
+    expect(calendarDate("2026-09-01")).toBe("Sep 1, 2026");
+    expect(calendarDate("2027-06-30")).toBe("Jun 30, 2027");
+    expect(calendarDate("2026-02-30")).toBe("—");
+    expect(calendarDate(null)).toBe("—");
   });
 });

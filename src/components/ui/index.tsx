@@ -10,6 +10,7 @@ import {
   type ReactNode,
   type SelectHTMLAttributes,
 } from "react";
+import { hasRole, ROLE_LABELS, type Role } from "@/lib/roles";
 import styles from "./ui.module.css";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -147,6 +148,11 @@ export function Badge({ tone, children }: { tone?: "admin" | "danger" | "success
   return <span className={`${styles.badge} ${tone ? styles[`badge-${tone}`] : ""}`}>{children}</span>;
 }
 
+/** A person's role, worded once (src/lib/roles.ts): organisers and admins stand out. */
+export function RoleBadge({ role }: { role: Role }) {
+  return <Badge tone={hasRole(role, "organiser") ? "admin" : undefined}>{ROLE_LABELS[role]}</Badge>;
+}
+
 export const tableClass = styles.table;
 export const tableWrapClass = styles.tableWrap;
 export const pagerClass = styles.pager;
@@ -176,3 +182,4 @@ export function TableScroll({ label, children }: { label: string; children: Reac
   );
 }
 export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";
+export { JoinCodeForm, type JoinCodeFormProps } from "./JoinCodeForm";

@@ -1,41 +1,8 @@
-/**
- * Join codes and slugs. Randomness comes in as bytes (the server passes
- * `crypto.getRandomValues`), so this stays pure and tests can fix the code.
- */
+/** Join codes (from src/lib/readable-codes.ts) and slugs. */
 
-/**
- * 32 characters without 0/O and 1/I, which people misread when a code is written on a
- * whiteboard. 32 divides 256, so taking 5 bits of each byte is unbiased.
- */
-export const JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-/** 8 characters = 40 bits: unguessable behind the join route's rate limit, short enough to read out. */
-export const JOIN_CODE_LENGTH = 8;
-
-export class JoinCodeEntropyError extends Error {
-  constructor(got: number) {
-    super(`A join code needs ${JOIN_CODE_LENGTH} random bytes, got ${got}.`);
-    this.name = "JoinCodeEntropyError";
-  }
-}
-
-/** A new join code from `JOIN_CODE_LENGTH` random bytes (extra bytes are ignored). */
-export function generateJoinCode(randomBytes: Uint8Array): string {
-  if (randomBytes.length < JOIN_CODE_LENGTH) throw new JoinCodeEntropyError(randomBytes.length);
-  let code = "";
-  for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomBytes[i]! & 31];
-  return code;
-}
-
-/** What people type: any case, with spaces or a dash ("abcd-efgh"). */
-export function normalizeJoinCode(input: string): string {
-  return input.replace(/[\s-]+/g, "").toUpperCase();
-}
-
-/** "ABCDEFGH" → "ABCD-EFGH", easier to read out; `normalizeJoinCode` takes either. */
-export function formatJoinCode(code: string): string {
-  const normalized = normalizeJoinCode(code);
-  return normalized.length === JOIN_CODE_LENGTH ? `${normalized.slice(0, 4)}-${normalized.slice(4)}` : normalized;
-}
+// Join codes are shared with classes, and their generator with roster usernames and passwords:
+// one owner of readable codes (src/lib/readable-codes.ts).
+export { CodeEntropyError, formatJoinCode, generateJoinCode, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, normalizeJoinCode } from "@/lib/readable-codes";
 
 export const SLUG_MAX_LENGTH = 60;
 

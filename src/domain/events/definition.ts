@@ -6,6 +6,7 @@
  * Field names in errors are the API's input names (`commissionFlat`, `replay.speed`), so a
  * 400's `fields` lines up with the request body and the form's inputs without any mapping.
  */
+import { isCalendarDate } from "@/lib/calendar-date";
 import { integer } from "@/lib/format";
 import { hasForbiddenCharacters } from "@/lib/text";
 import { SYMBOL_PATTERN } from "../market/universe";
@@ -115,14 +116,7 @@ export interface ValidateOptions {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const TWO_DECIMALS = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-/** Whether `text` is a real calendar date written YYYY-MM-DD (2023-02-29 is not). */
-export function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDate };
 
 function instant(value: Date | string): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;

@@ -3,7 +3,7 @@
  * the trading rules its portfolios use, who may join, which edits are locked once live,
  * join codes and slugs, and a replay event's clock. Pure; clock and randomness come in.
  */
-export { formatJoinCode, generateJoinCode, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, JoinCodeEntropyError, normalizeJoinCode, SLUG_MAX_LENGTH, slugify } from "./codes";
+export { formatJoinCode, generateJoinCode, JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, CodeEntropyError, normalizeJoinCode, SLUG_MAX_LENGTH, slugify } from "./codes";
 export {
   DEFAULT_EVENT_STARTING_CASH,
   DESCRIPTION_MAX_LENGTH,

@@ -16,6 +16,7 @@
  * when there is any, there are no rows at all, so nothing can be half-imported.
  * Blank lines are skipped (and still counted).
  */
+import { isCalendarDate } from "@/lib/calendar-date";
 import { readCsv } from "@/lib/csv";
 import { fromCents } from "./cents";
 
@@ -42,7 +43,6 @@ type Column = (typeof COLUMNS)[number];
 const LABEL: Record<Column, string> = { date: "Date", open: "Open", high: "High", low: "Low", close: "Close", volume: "Volume" };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** An exact decimal: digits without leading zeros, and fraction digits without trailing ones. */
 interface Exact {
@@ -71,14 +71,6 @@ const isZero = (value: Exact) => value.whole === "0" && value.fraction === "";
 function roundedCents(value: Exact): number {
   const fraction = value.fraction.padEnd(3, "0");
   return Number(value.whole) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
-}
-
-function isCalendarDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** "1,234.50" as a spreadsheet writes a formatted number: the separators go, anything else stays. */

@@ -1,12 +1,14 @@
 import Link from "next/link";
-import { Badge, Card, useTimeFormat } from "@/components/ui";
+import { Card, RoleBadge, useTimeFormat } from "@/components/ui";
 import { VerifyEmailBanner } from "@/features/account/components";
 import type { LearnerSummary } from "@/features/learn/components";
 import { integer, money, percent as percentText } from "@/lib/format";
+import type { Role } from "@/lib/roles";
 import styles from "./dashboard.module.css";
 
 export interface DashboardProps {
-  user: { name: string; email: string; role: "member" | "admin"; emailVerified: boolean; timeZone: string | null; memberSince: string };
+  /** `email` is null for a roster account (made by a teacher for a class), which signs in with `username`. */
+  user: { name: string; email: string | null; username: string | null; roster: boolean; role: Role; emailVerified: boolean; timeZone: string | null; memberSince: string };
   adminStats: { people: number; admins: number; disabled: number } | null;
   learning: LearnerSummary;
   portfolio: { equity: string; dayChange: string; totalReturn: string | null; cash: string; holdings: number } | null;
@@ -44,6 +46,15 @@ function RanksCard({ ranks }: { ranks: NonNullable<DashboardProps["ranks"]> }) {
   );
 }
 
+function ClassCard() {
+  return (
+    <Card title="Your class">
+      <p>Your teacher made this account for your class. Your results stay inside the class: you are not on the public leaderboards.</p>
+      <Link href="/classes">Open your class</Link>
+    </Card>
+  );
+}
+
 function Change({ value, percent }: { value: string | null; percent?: boolean }) {
   const n = Number(value ?? 0);
   const tone = Math.abs(n) < (percent ? 0.00005 : 0.005) ? "flat" : n > 0 ? "up" : "down";
@@ -60,7 +71,7 @@ function Change({ value, percent }: { value: string | null; percent?: boolean })
 export function Dashboard({ user, adminStats, learning, portfolio, ranks }: DashboardProps) {
   const { date } = useTimeFormat();
   const nextSteps: Array<{ done: boolean; text: string; href: string; cta: string }> = [
-    { done: user.emailVerified, text: "Confirm your email address so you can always get back into your account.", href: "/settings#email", cta: "Email settings" },
+    ...(user.email ? [{ done: user.emailVerified, text: "Confirm your email address so you can always get back into your account.", href: "/settings#email", cta: "Email settings" }] : []),
     { done: Boolean(user.timeZone), text: "Set your time zone so streaks and daily results follow your own day.", href: "/settings#profile", cta: "Set time zone" },
   ];
   return (
@@ -68,10 +79,9 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks }: Dash
       <div className={styles.wide}>
         <h1>Welcome, {user.name}</h1>
         <p className="muted">
-          Signed in as {user.email} · {user.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>} · member since{" "}
-          {date(user.memberSince)}
+          Signed in as {user.email ?? user.username} · <RoleBadge role={user.role} /> · member since {date(user.memberSince)}
         </p>
-        {!user.emailVerified && <VerifyEmailBanner email={user.email} />}
+        {user.email && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
       </div>
       <Card title="Next steps">
         <ul className={styles.steps}>
@@ -115,7 +125,8 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks }: Dash
         )}
         <Link href="/learn">All courses</Link>
       </Card>
-      {ranks && <RanksCard ranks={ranks} />}
+      {/* A roster account is never on the global boards: its place is its class. */}
+      {user.roster ? <ClassCard /> : ranks && <RanksCard ranks={ranks} />}
       <Card title="Your account">
         <p>Change your display name, password or sign-in methods, export your data, or sign out of every device.</p>
         <Link href="/settings">Open settings</Link>

@@ -4,17 +4,22 @@ import { useRouter } from "next/router";
 import { useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { buttonClass } from "@/components/ui";
+import { hasRole } from "@/lib/roles";
 import styles from "./shell.module.css";
 
+type SessionUser = NonNullable<ReturnType<typeof useSession>["data"]>["user"];
+
 /** The sections that exist. Each section's issue adds its entry when it lands. */
-const SECTIONS: Array<{ href: string; label: string; adminOnly?: boolean }> = [
+const SECTIONS: Array<{ href: string; label: string; shownTo?: (user: SessionUser) => boolean }> = [
   { href: "/", label: "Dashboard" },
   { href: "/portfolio", label: "Portfolio" },
   { href: "/events", label: "Events" },
   { href: "/learn", label: "Learn" },
   { href: "/ranking", label: "Ranking" },
+  // People who teach or attend a class, or may create one (the session's `classes`).
+  { href: "/classes", label: "Classes", shownTo: (user) => user.classes },
   { href: "/settings", label: "Settings" },
-  { href: "/admin", label: "Admin", adminOnly: true },
+  { href: "/admin", label: "Admin", shownTo: (user) => hasRole(user.role, "admin") },
 ];
 
 /**
@@ -96,7 +101,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 Menu
               </button>
               <nav aria-label="Sections" id={navId} ref={navRef} className={`${styles.nav} ${navOpen ? styles.navOpen : ""}`}>
-                {SECTIONS.filter((s) => !s.adminOnly || session.user.role === "admin").map((s) => (
+                {SECTIONS.filter((s) => !s.shownTo || s.shownTo(session.user)).map((s) => (
                   <Link
                     key={s.href}
                     href={s.href}
@@ -109,7 +114,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   </Link>
                 ))}
               </nav>
-              <UserMenu name={session.user.name} email={session.user.email} role={session.user.role} />
+              <UserMenu name={session.user.name} email={session.user.email ?? session.user.username ?? ""} role={session.user.role} />
             </>
           )}
         </div>

@@ -2,8 +2,9 @@ import { Menu, MenuButton, MenuGroup, MenuGroupLabel, MenuItem, MenuItemRadio, M
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useId, useState } from "react";
-import { Badge, buttonClass } from "@/components/ui";
+import { buttonClass, RoleBadge } from "@/components/ui";
 import { api } from "@/lib/client/api";
+import type { Role } from "@/lib/roles";
 import { applyTheme, currentTheme, type ThemeChoice } from "./theme";
 import styles from "./shell.module.css";
 
@@ -12,7 +13,7 @@ import styles from "./shell.module.css";
  * on its first item, the arrow keys walk the items, Escape or a press outside closes it and focus
  * returns to the button (docs/decisions/034-accessible-components.md).
  */
-export function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
+export function UserMenu({ name, email, role }: { name: string; email: string; role: Role }) {
   const [theme, setTheme] = useState<ThemeChoice>("system");
   const headerId = useId();
   const chooseTheme = (choice: ThemeChoice) => {
@@ -38,7 +39,7 @@ export function UserMenu({ name, email, role }: { name: string; email: string; r
       <Menu gutter={6} className={styles.menu} aria-labelledby={headerId} unmountOnHide>
         <div id={headerId} className={styles.menuHeader}>
           <div>
-            <strong>{name}</strong> {role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}
+            <strong>{name}</strong> <RoleBadge role={role} />
           </div>
           <div className="muted" style={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
             {email}

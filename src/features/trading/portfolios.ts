@@ -8,6 +8,7 @@ import { formatMoney, type Money, STARTING_CASH } from "@/domain/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { ledgerEntries, portfolios } from "@/server/db/schema";
 import type { PortfolioRow } from "./rows";
+import { hasRole } from "@/lib/roles";
 
 export interface OpenPortfolio {
   userId: string;
@@ -57,7 +58,7 @@ export interface Viewer {
 /** A portfolio the viewer owns (admins may read any): not-found otherwise, so ids reveal nothing. */
 export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: Viewer, purpose: "read" | "trade" = "read"): Promise<PortfolioRow> {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
-  const allowed = row && (row.userId === viewer.id || (purpose === "read" && viewer.role === "admin"));
+  const allowed = row && (row.userId === viewer.id || (purpose === "read" && hasRole(viewer.role, "admin")));
   if (!allowed) throw failures.notFound("There is no such portfolio.");
   return row;
 }

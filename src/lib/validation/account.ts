@@ -4,6 +4,7 @@
  * (docs/decisions/010-zod-mini-in-the-browser.md).
  */
 import * as z from "zod/mini";
+import { USERNAME_PATTERN } from "../readable-codes";
 import { isTimeZone } from "../time-zone";
 import { textField } from "./text";
 
@@ -35,8 +36,24 @@ export const registerSchema = z.object({
   name: displayNameSchema,
 });
 
+/**
+ * What the sign-in form's "Email or username" field takes: an email address (it has an "@"),
+ * or a roster account's username. Trimmed and lower-cased, as both are stored and rate limited.
+ */
+export const signInNameSchema = z.string({ error: "Enter your email or username." }).check(
+  z.trim(),
+  z.minLength(1, "Enter your email or username."),
+  z.maxLength(254, "That is too long for an email address or a username."),
+  z.toLowerCase(),
+  z.refine((name) => (name.includes("@") ? z.safeParse(z.email(), name).success : USERNAME_PATTERN.test(name)), "Enter your email address or your username."),
+);
+
+/**
+ * The credentials sign-in (next-auth's callback/credentials). The field keeps its protocol name,
+ * `email`; it takes a username too (docs/decisions/038-classes.md).
+ */
 export const signInSchema = z.object({
-  email: emailSchema,
+  email: signInNameSchema,
   password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
 
@@ -69,4 +86,5 @@ export const preferencesSchema = z
   )
   .check(z.refine((v) => Object.keys(v).length > 0, "Nothing to change."));
 
+/** `confirmEmail`: the account's email address, or a roster account's username. */
 export const deleteAccountSchema = z.object({ confirmEmail: z.string().check(z.trim(), z.toLowerCase()) });

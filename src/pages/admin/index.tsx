@@ -1,5 +1,7 @@
 import Head from "next/head";
+import { adminStyles } from "@/features/admin/components";
 import { AdminNav } from "@/features/admin/components/AdminNav";
+import { InstallSettings } from "@/features/admin/components/InstallSettings";
 import { UsersAdmin } from "@/features/admin/components/UsersAdmin";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
@@ -13,7 +15,10 @@ const AdminPage: GuardedPage = () => (
     </Head>
     <h1>Admin</h1>
     <AdminNav />
-    <UsersAdmin />
+    <div className={adminStyles.stack}>
+      <UsersAdmin />
+      <InstallSettings />
+    </div>
   </>
 );
 AdminPage.auth = { role: "admin" };

@@ -18,6 +18,7 @@ export const getServerSideProps = guardedPage<SettingsProps>({}, async (_ctx, se
         id: profile.id,
         name: profile.name,
         email: profile.email,
+        username: profile.username,
         emailVerified: profile.emailVerified,
         timeZone: profile.timeZone,
         theme: profile.theme,

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   "admin.role-changed",
   "admin.user-disabled",
   "admin.user-enabled",
+  "admin.setting-changed",
   "learn.course-created",
   "learn.course-updated",
   "learn.course-deleted",
@@ -36,5 +37,11 @@ export const AUDIT_ACTIONS = [
   "event.archived",
   "event.join-code-regenerated",
   "event.participant-removed",
+  "class.created",
+  "class.joined",
+  "class.roster-added",
+  "class.student-password-reset",
+  "class.student-removed",
+  "class.roster-account-deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

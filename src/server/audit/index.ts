@@ -82,7 +82,7 @@ export async function listAudit(db: DbOrTx, query: AuditQuery) {
   ]);
   const ids = [...new Set(rows.flatMap((r) => [r.actorId, r.subjectId]).filter((v): v is string => !!v))];
   const people = ids.length
-    ? await db.query.users.findMany({ where: (u, { inArray }) => inArray(u.id, ids), columns: { id: true, name: true, email: true } })
+    ? await db.query.users.findMany({ where: (u, { inArray }) => inArray(u.id, ids), columns: { id: true, name: true, email: true, username: true } })
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return {

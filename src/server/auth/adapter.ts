@@ -11,7 +11,9 @@ import { accounts, users, verificationTokens } from "@/server/db/schema";
 import { createUser, findUserByEmail, findUserById, type UserRow } from "./users";
 
 function toAdapterUser(row: UserRow): AdapterUser {
-  return { id: row.id, email: row.email, emailVerified: row.emailVerified, name: row.name, image: row.image };
+  // A roster account has no address; next-auth only looks one up by address or provider
+  // account, which never finds it, so "" here never reaches a mail or a link.
+  return { id: row.id, email: row.email ?? "", emailVerified: row.emailVerified, name: row.name, image: row.image };
 }
 
 export function tickerlabAdapter(): Adapter {

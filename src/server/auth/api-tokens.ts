@@ -13,7 +13,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Session } from "next-auth";
 import type { DbOrTx } from "@/server/db";
 import { apiTokens, users, type ApiTokenScope } from "@/server/db/schema";
-import { isActiveUser, sessionUserOf } from "./users";
+import { isActiveUser, sessionUserColumns, sessionUserOf } from "./users";
 
 export const API_TOKEN_PREFIX = "tlk_";
 /** How many characters of a token the list shows ("tlk_" and 6 more). */
@@ -85,7 +85,7 @@ export interface TokenSession {
 export async function authenticateApiToken(db: DbOrTx, token: string): Promise<TokenSession | null> {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
   const [found] = await db
-    .select({ token: apiTokens, user: users })
+    .select({ token: apiTokens, ...sessionUserColumns })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .where(eq(apiTokens.tokenHash, hashApiToken(token)))
@@ -96,7 +96,7 @@ export async function authenticateApiToken(db: DbOrTx, token: string): Promise<T
   if (Date.now() - lastUsed >= LAST_USE_PRECISION_SECONDS * 1000) {
     await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, found.token.id));
   }
-  const user = sessionUserOf(found.user);
+  const user = sessionUserOf(found);
   return {
     session: { user, expires: found.token.expiresAt.toISOString() },
     tokenId: found.token.id,

@@ -25,7 +25,7 @@ import { displayNameSchema, signInSchema } from "@/lib/validation/account";
 import { tickerlabAdapter } from "./adapter";
 import { decodeSessionToken, encodeSessionToken } from "./jwt";
 import { verifyPassword } from "./passwords";
-import { bumpTokenVersion, findSessionUser, findUserByEmail, isActiveUser, sessionUserOf } from "./users";
+import { bumpTokenVersion, findSessionUser, findUserByEmail, findUserBySignInName, isActiveUser, sessionUserOf } from "./users";
 
 /** Thrown from the jwt callback: next-auth then clears the cookie and answers "no session". */
 export class SessionRevokedError extends Error {
@@ -55,25 +55,32 @@ function providers(): Provider[] {
     CredentialsProvider({
       id: "credentials",
       name: "Email and password",
+      // The field keeps the protocol's name; it takes a roster account's username too (decision 038).
       credentials: {
-        email: { label: "Email", type: "email" },
+        email: { label: "Email or username", type: "text" },
         password: { label: "Password", type: "password" },
       },
       async authorize(credentials) {
         const parsed = signInSchema.safeParse(credentials ?? {});
-        if (!parsed.success) return null;
-        const { email, password } = parsed.data;
+        if (!parsed.success) {
+          // Not an address or a username: still as slow as a wrong password, so the answer's
+          // timing says nothing about what was typed.
+          await verifyPassword(null, "");
+          return null;
+        }
+        const { email: name, password } = parsed.data;
         const db = await getDb();
-        const user = await findUserByEmail(db, email);
+        const user = await findUserBySignInName(db, name);
         const ok = await verifyPassword(user?.passwordHash, password);
         const ip = requestContext()?.ip ?? null;
         if (!ok || !user) {
-          await audit(db, { action: "auth.sign-in-failed", subjectId: user?.id, ip, detail: { email, provider: "credentials" } });
+          const who = name.includes("@") ? { email: name } : { username: name };
+          await audit(db, { action: "auth.sign-in-failed", subjectId: user?.id, ip, detail: { ...who, provider: "credentials" } });
           return null;
         }
         // Only someone who knows the password learns that the account is disabled.
         if (user.disabledAt) throw new Error(ACCOUNT_DISABLED);
-        await clearAddress(db, "sign-in", email);
+        await clearAddress(db, "sign-in", name);
         return { id: user.id, email: user.email, name: user.name } satisfies User;
       },
     }),
@@ -161,7 +168,8 @@ function buildAuthOptions(): NextAuthOptions {
         const db = await getDb();
         const id = user?.id ?? token.uid;
         if (!id) throw new SessionRevokedError("token without a user");
-        const row = await findSessionUser(db, id);
+        const found = await findSessionUser(db, id);
+        const row = found?.user;
         if (!isActiveUser(row)) throw new SessionRevokedError("user gone or disabled");
         if (user) token.tv = row.tokenVersion;
         else if (token.tv !== row.tokenVersion) throw new SessionRevokedError("token version changed");
@@ -174,12 +182,15 @@ function buildAuthOptions(): NextAuthOptions {
           }
         }
         // The same user an API token's request gets (users.ts sessionUserOf).
-        const person = sessionUserOf(row);
+        const person = sessionUserOf({ ...found!, user: row });
         token.uid = person.id;
         token.sub = person.id;
         token.name = person.name;
         token.email = person.email;
+        token.username = person.username;
         token.role = person.role;
+        token.roster = person.roster;
+        token.classes = person.classes;
         token.verified = person.emailVerified;
         token.theme = person.theme;
         token.tz = person.timeZone;
@@ -190,8 +201,11 @@ function buildAuthOptions(): NextAuthOptions {
         session.user = {
           id: token.uid!,
           name: token.name ?? "",
-          email: token.email ?? "",
+          email: token.email ?? null,
+          username: token.username ?? null,
           role: token.role ?? "member",
+          roster: token.roster ?? false,
+          classes: token.classes ?? false,
           emailVerified: token.verified ?? false,
           theme: token.theme ?? "system",
           timeZone: token.tz ?? null,

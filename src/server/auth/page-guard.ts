@@ -7,6 +7,7 @@ import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsR
 import type { Session } from "next-auth";
 import { env } from "@/env";
 import { findUnsafeText } from "@/lib/text";
+import { hasRole, type Role } from "@/lib/roles";
 import { isDomainError } from "@/domain/errors";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { clientIp, requestIdFor, runWithRequestContext } from "@/server/http/request-context";
@@ -22,7 +23,7 @@ export interface BasePageProps {
    * tl-tz cookie, else UTC): resolved here so the server and the browser format alike.
    */
   timeZone: string;
-  /** Set when a member opens an admin page: the page shows a clear 403. */
+  /** Set when someone opens a page of a role above theirs (a member on an admin page): the page shows a clear 403. */
   forbidden?: boolean;
   /** Set when the database cannot be reached: the page shows "retrying" instead of itself. */
   databaseUnavailable?: boolean;
@@ -85,7 +86,7 @@ export function hasUnsafePageInput(ctx: Pick<GetServerSidePropsContext, "params"
 }
 
 export function guardedPage<P extends object = object>(
-  options: { role?: "admin" },
+  options: { role?: Role },
   load?: Loader<P>,
 ): GetServerSideProps<P & BasePageProps> {
   return outageAware(async (ctx) => {
@@ -97,7 +98,7 @@ export function guardedPage<P extends object = object>(
       return { redirect: { destination: `/login?error=SessionRequired&callbackUrl=${callbackUrl}`, permanent: false } };
     }
     syncThemeCookie(ctx, session.user.theme);
-    if (options.role === "admin" && session.user.role !== "admin") {
+    if (options.role && !hasRole(session.user.role, options.role)) {
       ctx.res.statusCode = 403;
       return { props: { ...runtimeProps(session, ctx.req.cookies), forbidden: true } as P & BasePageProps };
     }

@@ -1,8 +1,10 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Session } from "next-auth";
 import { env } from "@/env";
+import { mayCreateClasses } from "@/domain/classes";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { users, type Role } from "@/server/db/schema";
+import { MEMBERS_MAY_CREATE_CLASSES_SQL } from "@/server/settings";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,6 +17,42 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`).limit(1);
+  return row;
+}
+
+/**
+ * The account a sign-in name names: an email address when it has an "@" (no username has
+ * one, src/lib/readable-codes.ts), else a roster account's username.
+ */
+export async function findUserBySignInName(db: DbOrTx, name: string): Promise<UserRow | undefined> {
+  return name.includes("@") ? findUserByEmail(db, name) : findUserByUsername(db, name);
+}
+
+/** The name a person signs in with: their email address, or a roster account's username. */
+export function signInNameOf(row: Pick<UserRow, "email" | "username">): string {
+  return row.email ?? row.username ?? "";
+}
+
+/**
+ * What a session needs besides the row, read in the same statement: whether the person is in
+ * a class, and the admin setting that lets any member create one (the Classes link).
+ */
+const sessionFlags = {
+  inClass: sql<boolean>`exists (select 1 from class_members cm where cm.user_id = ${users.id})`,
+  membersMayCreateClasses: sql<boolean>`${MEMBERS_MAY_CREATE_CLASSES_SQL}`,
+};
+
+export interface SessionUserRow {
+  user: UserRow;
+  inClass: boolean;
+  membersMayCreateClasses: boolean;
+}
+
+/** The session user's columns and flags, for a select that reads `users` (the token's statement joins it too). */
+export const sessionUserColumns = { user: users, ...sessionFlags };
+
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
@@ -23,7 +61,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 function prepareSessionUser(db: Db) {
   // Named: node-postgres parses and plans it once per pooled connection, not per request.
   // PGlite ignores the name; Drizzle still builds the SQL only once.
-  return db.select().from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("tl_session_user");
+  return db.select(sessionUserColumns).from(users).where(eq(users.id, sql.placeholder("id"))).limit(1).prepare("tl_session_user");
 }
 
 const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
@@ -32,7 +70,7 @@ const sessionUserStatements = new WeakMap<Db, ReturnType<typeof prepareSessionUs
  * The user row behind a session, read on every session check (the jwt callback in
  * options.ts): the one statement a signed-in request costs for revocation to work.
  */
-export async function findSessionUser(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findSessionUser(db: Db, id: string): Promise<SessionUserRow | undefined> {
   let statement = sessionUserStatements.get(db);
   if (!statement) {
     statement = prepareSessionUser(db);
@@ -51,12 +89,16 @@ export function isActiveUser(row: UserRow | undefined): row is UserRow {
 }
 
 /** The session's user as every request sees it, built from the row for a cookie and a token alike. */
-export function sessionUserOf(row: UserRow): Session["user"] {
+export function sessionUserOf({ user: row, inClass, membersMayCreateClasses }: SessionUserRow): Session["user"] {
   return {
     id: row.id,
     name: row.name ?? "",
     email: row.email,
+    username: row.username,
     role: row.role,
+    roster: row.kind === "roster",
+    // Someone with a reason to see the Classes section: in a class, or allowed to create one.
+    classes: Boolean(inClass) || mayCreateClasses({ role: row.role, kind: row.kind }, { membersMayCreateClasses: Boolean(membersMayCreateClasses) }),
     emailVerified: Boolean(row.emailVerified),
     theme: row.theme,
     timeZone: row.timeZone,

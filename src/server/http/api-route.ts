@@ -14,6 +14,7 @@ import { databaseUnavailableFailure, isDatabaseUnavailable } from "@/server/db/u
 import { logger } from "@/server/logger";
 import { metrics, secondsSince, statusClass } from "@/server/metrics";
 import { findUnsafeText } from "@/lib/text";
+import { hasRole } from "@/lib/roles";
 import { DomainError, failures, isDomainError } from "@/domain/errors";
 import { bearerToken } from "@/server/auth/api-tokens";
 import { BodyError, readBody } from "./body";
@@ -151,7 +152,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
           if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
         }
         if (spec.auth !== "public" && !session) throw failures.unauthenticated();
-        if (spec.auth === "admin" && session?.user.role !== "admin") throw failures.forbidden("This is for admins only.");
+        if (spec.auth === "admin" && !hasRole(session?.user.role, "admin")) throw failures.forbidden("This is for admins only.");
         // Next's body parser is off for our routes: read it here, once auth has passed.
         if (req.body === undefined && req.method !== "GET" && req.method !== "HEAD") req.body = await readBody(req, options.maxBodyBytes);
         rejectUnsafeText(req.query, req.body);

@@ -53,6 +53,7 @@ const TAGS: Record<string, string> = {
   account: "Account",
   admin: "Admin",
   auth: "Sign-in (next-auth)",
+  classes: "Classes",
   courses: "Learning",
   lessons: "Learning",
   events: "Events",

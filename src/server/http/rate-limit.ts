@@ -8,8 +8,9 @@ import { lt, sql } from "drizzle-orm";
 import { env } from "@/env";
 import type { DbOrTx } from "@/server/db";
 import { rateLimits } from "@/server/db/schema";
+import { failures } from "@/domain/errors";
 
-/** "join-code": wrong guesses at an event's join code from the "Have a join code?" box (counted per person and IP). */
+/** "join-code": wrong guesses at an event's or a class's join code (counted per person and IP, `withGuessLimit`). */
 export type RateLimitedAction = "sign-in" | "email-link" | "register" | "password-reset" | "client-log" | "join-code";
 
 export interface RateLimitVerdict {
@@ -100,6 +101,26 @@ export async function peekWait(
     if (row && Number(row.points) > rule.limit) wait = Math.max(wait, Number(row.retry_after));
   }
   return wait;
+}
+
+const tooManyGuesses = (seconds: number) =>
+  failures.rateLimited(seconds, `Too many join codes that did not match. Try again in ${Math.max(1, Math.ceil(seconds / 60))} min.`);
+
+/**
+ * A lookup by a join code (an event's, a class's): what `lookup` finds, or null. A code that
+ * finds nothing counts as a guess against the person and their IP, like a wrong password;
+ * once over the limit every try — even a right one — is a 429 until the window ends, so
+ * 40-bit codes cannot be walked (docs/decisions/033). Events and classes share the counter.
+ */
+export async function withGuessLimit<T>(db: DbOrTx, who: { personId: string; ip: string }, lookup: () => Promise<T | null | undefined>): Promise<T | null> {
+  const key = { address: who.personId, ip: who.ip };
+  const wait = await peekWait(db, "join-code", key);
+  if (wait > 0) throw tooManyGuesses(wait);
+  const found = await lookup();
+  if (found) return found;
+  const verdict = await consumeAttempt(db, "join-code", key);
+  if (!verdict.allowed) throw tooManyGuesses(verdict.retryAfterSeconds);
+  return null;
 }
 
 /**

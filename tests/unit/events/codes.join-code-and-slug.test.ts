@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatJoinCode, generateJoinCode, JOIN_CODE_ALPHABET, JoinCodeEntropyError, normalizeJoinCode, slugify } from "@/domain/events";
+import { formatJoinCode, generateJoinCode, JOIN_CODE_ALPHABET, CodeEntropyError, normalizeJoinCode, slugify } from "@/domain/events";
 import { slugSchema } from "@/lib/validation/learn";
 
 describe("join codes", () => {
@@ -12,7 +12,7 @@ describe("join codes", () => {
   });
 
   it("refuse too few random bytes rather than make a short, guessable code", () => {
-    expect(() => generateJoinCode(new Uint8Array(7))).toThrow(JoinCodeEntropyError);
+    expect(() => generateJoinCode(new Uint8Array(7))).toThrow(CodeEntropyError);
   });
 
   it("are read back whatever the case, spaces or dash, and shown as ABCD-EFGH", () => {

@@ -92,7 +92,7 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
     setErrors({});
     if (!email.trim() || !password) {
       setErrors({
-        ...(!email.trim() && { email: "Enter your email address." }),
+        ...(!email.trim() && { email: "Enter your email or username." }),
         ...(!password && { password: "Enter your password." }),
       });
       return;
@@ -209,7 +209,20 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
             {notice}
             {mode === "sign-in" && credentials && (
               <form onSubmit={onSignIn} noValidate>
-                <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+                {/* A roster account (made by a teacher for a class) signs in with its username here. */}
+                <Field
+                  label="Email or username"
+                  name="email"
+                  type="text"
+                  inputMode="email"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  error={errors.email}
+                  required
+                />
                 <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
                 <div className={styles.stack}>
                   <Button type="submit" block busy={busy === "credentials"}>

@@ -12,6 +12,7 @@ import { apiTokenState, insertApiToken, listApiTokens, revokeApiTokenRow, type A
 import { findUserById, isActiveUser } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { apiTokens, users } from "@/server/db/schema";
+import { hasRole } from "@/lib/roles";
 
 function view(row: ApiTokenRow, ownerTokenVersion: number) {
   return {
@@ -40,7 +41,7 @@ export async function createToken(db: Db, userId: string, input: CreateApiTokenI
     const [owner] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!isActiveUser(owner)) throw failures.unauthenticated();
     const scopes = [...new Set(input.scopes)];
-    if (scopes.includes("admin") && owner.role !== "admin") {
+    if (scopes.includes("admin") && !hasRole(owner.role, "admin")) {
       throw failures.invalid("Only admins can give a token the admin scope.", { scopes: "Only admins can give a token the admin scope." });
     }
     const [{ active } = { active: 0 }] = await tx

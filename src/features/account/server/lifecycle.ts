@@ -4,6 +4,7 @@
  * where it writes more than one row.
  */
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { classesPersonalData } from "@/features/classes";
 import { eventsPersonalData } from "@/features/events";
 import { learnPersonalData } from "@/features/learn";
 import { portfolioPersonalData } from "@/features/portfolio";
@@ -22,8 +23,10 @@ import {
   findUserByEmail,
   findUserById,
   lockRoster,
+  signInNameOf,
 } from "@/server/auth/users";
 import type { Db } from "@/server/db";
+import { isUniqueViolation } from "@/server/db/errors";
 import { accounts, auditLog, users } from "@/server/db/schema";
 import { sendMail } from "@/server/email";
 import { inPages, type PersonalDataSection } from "@/server/personal-data";
@@ -31,6 +34,11 @@ import { emails } from "@/server/email/templates";
 import { failures } from "@/domain/errors";
 import { clearAddress, consumeAttempt } from "@/server/http/rate-limit";
 import { tooManyAttemptsMessage } from "@/lib/auth-errors";
+import { hasRole } from "@/lib/roles";
+
+/** What a roster account cannot do for itself: it has no email address, its teacher looks after it. */
+const rosterAccount = () =>
+  failures.refused("ROSTER_ACCOUNT", "This account belongs to a class: it signs in with its username and has no email address. Ask your teacher for help with it.");
 
 function link(path: string, token: string): string {
   return `${env().APP_ORIGIN}${path}?token=${encodeURIComponent(token)}`;
@@ -54,8 +62,9 @@ export async function register(db: Db, input: { email: string; password: string;
     throw error;
   }
   await audit(db, { action: "account.registered", actorId: user.id, ip, detail: { role: user.role } });
-  await sendVerificationEmail(db, user.id, user.email);
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  const email = user.email ?? input.email;
+  await sendVerificationEmail(db, user.id, email);
+  return { id: user.id, email, name: user.name, role: user.role };
 }
 
 export async function sendVerificationEmail(db: Db, userId: string, email: string) {
@@ -66,6 +75,7 @@ export async function sendVerificationEmail(db: Db, userId: string, email: strin
 export async function resendVerification(db: Db, userId: string) {
   const user = await findUserById(db, userId);
   if (!user) throw failures.notFound();
+  if (!user.email) throw rosterAccount();
   if (user.emailVerified) throw failures.conflict("ALREADY_VERIFIED", "Your email address is already confirmed.");
   await sendVerificationEmail(db, user.id, user.email);
 }
@@ -91,8 +101,10 @@ export async function requestPasswordReset(db: Db, email: string, ip: string) {
     if (!user) await sendMail(emails.noAccountReset(email));
     return;
   }
-  const { token } = await issueAccountToken(db, { userId: user.id, purpose: "reset-password", email: user.email });
-  await sendMail(emails.resetPassword(user.email, link("/account/reset-password", token)));
+  // Found by its address, so it has one (roster accounts have none: their teacher resets them).
+  const address = user.email ?? email;
+  const { token } = await issueAccountToken(db, { userId: user.id, purpose: "reset-password", email: address });
+  await sendMail(emails.resetPassword(address, link("/account/reset-password", token)));
 }
 
 export async function resetPassword(db: Db, token: string, password: string, ip: string) {
@@ -111,12 +123,14 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
  * Checks the current password of a signed-in person. Wrong guesses count against the same
  * limit as sign-in, so a stolen session cannot be used to guess the password.
  */
-async function assertCurrentPassword(db: Db, user: { email: string; passwordHash: string | null }, password: string | undefined, ip: string) {
-  // Counted like a sign-in attempt: every check counts, a correct one forgives the address.
-  const verdict = await consumeAttempt(db, "sign-in", { address: user.email, ip });
+async function assertCurrentPassword(db: Db, user: { email: string | null; username: string | null; passwordHash: string | null }, password: string | undefined, ip: string) {
+  // Counted like a sign-in attempt (under the name the person signs in with): every check
+  // counts, a correct one forgives the address.
+  const address = signInNameOf(user);
+  const verdict = await consumeAttempt(db, "sign-in", { address, ip });
   if (!verdict.allowed) throw failures.rateLimited(verdict.retryAfterSeconds, tooManyAttemptsMessage(verdict.retryAfterSeconds));
   if (await verifyPassword(user.passwordHash, password ?? "")) {
-    await clearAddress(db, "sign-in", user.email);
+    await clearAddress(db, "sign-in", address);
     return;
   }
   throw failures.refused("WRONG_PASSWORD", "Your current password is not correct.", {
@@ -150,6 +164,7 @@ export async function requestEmailChange(
 ) {
   const user = await findUserById(db, userId);
   if (!user) throw failures.notFound();
+  if (user.kind === "roster") throw rosterAccount();
   if (user.passwordHash) await assertCurrentPassword(db, user, input.currentPassword, ip);
   if (input.newEmail === user.email) throw failures.invalid("That is already your address.", { newEmail: "That is already your address." });
   if (await findUserByEmail(db, input.newEmail)) {
@@ -162,7 +177,7 @@ export async function requestEmailChange(
 export async function confirmEmailChange(db: Db, token: string, ip: string) {
   return confirmEmailChangeOnce(db, token, ip).catch((error: unknown) => {
     // Two accounts confirming the same new address at once: the unique index decides.
-    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (isUniqueViolation(error)) {
       throw failures.conflict("EMAIL_TAKEN", "Another account already uses that address.");
     }
     throw error;
@@ -203,6 +218,8 @@ export function profileOf(row: typeof users.$inferSelect) {
     id: row.id,
     name: row.name ?? "",
     email: row.email,
+    username: row.username,
+    roster: row.kind === "roster",
     emailVerified: Boolean(row.emailVerified),
     role: row.role,
     timeZone: row.timeZone,
@@ -237,6 +254,7 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
     ...learnPersonalData(db, userId),
     ...eventsPersonalData(db, userId),
     ...rankingPersonalData(db, userId),
+    ...classesPersonalData(db, userId),
     {
       // What the person did, and what was done about them (by an admin, or the system); the
       // address it came from only when it was the person's own (an admin's is theirs).
@@ -261,10 +279,12 @@ export async function deleteAccount(db: Db, userId: string, confirmEmail: string
     await lockRoster(tx);
     const user = await findUserById(tx, userId);
     if (!user) throw failures.notFound();
-    if (confirmEmail !== user.email) {
-      throw failures.invalid("Type your email address exactly to confirm.", { confirmEmail: "Type your email address exactly to confirm." });
+    // A roster account has no address: it confirms with its username.
+    if (confirmEmail !== signInNameOf(user).toLowerCase()) {
+      const message = user.email ? "Type your email address exactly to confirm." : "Type your username exactly to confirm.";
+      throw failures.invalid(message, { confirmEmail: message });
     }
-    if (user.role === "admin") await assertNotLastAdminOrExplain(tx, userId);
+    if (hasRole(user.role, "admin")) await assertNotLastAdminOrExplain(tx, userId);
     // The audit row outlives the person: it keeps the id (not personal data) and nothing else.
     await audit(tx, { action: "account.deleted", actorId: null, subjectId: null, ip, detail: { userId } });
     await tx.delete(users).where(eq(users.id, userId));

@@ -9,7 +9,8 @@ import styles from "./admin.module.css";
 interface Person {
   id: string;
   name: string | null;
-  email: string;
+  email: string | null;
+  username?: string | null;
 }
 interface Entry {
   id: number;
@@ -38,7 +39,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
     : null;
   const { data, error } = useSWR<Page<Entry>>(key, (url: string) => api<Page<Entry>>(url), { keepPreviousData: true });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const who = (p: Person | null) => (p ? `${p.name ?? ""} <${p.email}>` : "—");
+  const who = (p: Person | null) => (p ? `${p.name ?? ""} <${p.email ?? p.username ?? ""}>` : "—");
   const filteredPerson = data?.items.find((e) => e.subject?.id === personId)?.subject;
   return (
     <Card title="Audit log">

@@ -2,17 +2,21 @@ import { useSession } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, pagerClass, RoleBadge, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
+import { ROLE_LABELS, ROLES, type Role } from "@/lib/roles";
 import styles from "./admin.module.css";
 
 interface UserRow {
   id: string;
   name: string;
-  email: string;
-  role: "member" | "admin";
+  /** Null for a roster account (made by a teacher for a class), which has a username instead. */
+  email: string | null;
+  username: string | null;
+  roster: boolean;
+  role: Role;
   emailVerified: boolean;
   disabled: boolean;
   createdAt: string;
@@ -24,7 +28,14 @@ interface Page<T> {
   total: number;
 }
 
-type Pending = { user: UserRow; change: { role?: "member" | "admin"; disabled?: boolean }; title: string; body: string; confirm: string; danger: boolean };
+type Pending = { user: UserRow; change: { role?: Role; disabled?: boolean }; title: string; body: string; confirm: string; danger: boolean };
+
+/** What a role change means to the person, said in the confirmation. */
+const ROLE_CHANGE: Record<Role, { title: (name: string) => string; body: string; confirm: string }> = {
+  member: { title: (name) => `Make ${name} a member?`, body: "They lose what their current role allows (the admin area, creating classes) at their next request. Classes they already teach stay theirs.", confirm: "Make member" },
+  organiser: { title: (name) => `Make ${name} an organiser?`, body: "They can then create classes and run them: rosters, join codes and their students' passwords.", confirm: "Make organiser" },
+  admin: { title: (name) => `Make ${name} an admin?`, body: "They can then manage people, events, lessons and instruments, and see every class.", confirm: "Make admin" },
+};
 
 const PAGE_SIZE = 20;
 
@@ -70,7 +81,7 @@ export function UsersAdmin() {
     <Card title="People">
       <TimeZoneNote />
       <div className={styles.toolbar} role="search">
-        <Field label="Search by name or email" type="search" value={q} onChange={(e) => {
+        <Field label="Search by name, email or username" type="search" value={q} onChange={(e) => {
             setQ(e.target.value);
             setPage(1);
           }} />
@@ -79,8 +90,11 @@ export function UsersAdmin() {
             setPage(1);
           }}>
           <option value="">Everyone</option>
-          <option value="member">Members</option>
-          <option value="admin">Admins</option>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}s
+            </option>
+          ))}
         </SelectField>
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
@@ -91,7 +105,7 @@ export function UsersAdmin() {
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">Email</th>
+              <th scope="col">Email or username</th>
               <th scope="col">Role</th>
               <th scope="col">Status</th>
               <th scope="col">Joined</th>
@@ -123,27 +137,26 @@ export function UsersAdmin() {
                   <td>
                     {u.name} {self && <span className="muted">(you)</span>}
                   </td>
-                  <td style={{ overflowWrap: "anywhere" }}>{u.email}</td>
-                  <td>{u.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}</td>
+                  <td style={{ overflowWrap: "anywhere" }}>{u.email ?? <span title="Roster account: signs in with this username">{u.username} <span className="muted">(class roster)</span></span>}</td>
                   <td>
-                    {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}
+                    <RoleBadge role={u.role} />
+                  </td>
+                  <td>
+                    {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {u.email && !u.emailVerified && <span className="muted">unconfirmed</span>}
                   </td>
                   <td>{date(u.createdAt)}</td>
                   <td>
                     <div className={styles.actions}>
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        onClick={() =>
-                          setPending(
-                            u.role === "admin"
-                              ? { user: u, change: { role: "member" }, title: `Make ${u.name} a member?`, body: "They lose access to the admin area at their next request.", confirm: "Make member", danger: false }
-                              : { user: u, change: { role: "admin" }, title: `Make ${u.name} an admin?`, body: "They can then manage people, events, lessons and instruments.", confirm: "Make admin", danger: false },
-                          )
-                        }
-                      >
-                        {u.role === "admin" ? "Make member" : "Make admin"}
-                      </Button>
+                      {ROLES.filter((r) => r !== u.role).map((r) => (
+                        <Button
+                          key={r}
+                          size="small"
+                          variant="secondary"
+                          onClick={() => setPending({ user: u, change: { role: r }, title: ROLE_CHANGE[r].title(u.name), body: ROLE_CHANGE[r].body, confirm: ROLE_CHANGE[r].confirm, danger: false })}
+                        >
+                          {ROLE_CHANGE[r].confirm}
+                        </Button>
+                      ))}
                       {!self && (
                         <Button
                           size="small"

@@ -5,6 +5,7 @@ import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, loc
 import type { Db } from "@/server/db";
 import { users, type Role } from "@/server/db/schema";
 import { failures } from "@/domain/errors";
+import { hasRole } from "@/lib/roles";
 
 export interface UserQuery {
   q?: string;
@@ -17,7 +18,7 @@ export async function searchUsers(db: Db, query: UserQuery) {
   const filters: SQL[] = [];
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(or(ilike(users.email, pattern), ilike(users.name, pattern))!);
+    filters.push(or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.name, pattern))!);
   }
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
@@ -27,6 +28,8 @@ export async function searchUsers(db: Db, query: UserQuery) {
         id: users.id,
         name: users.name,
         email: users.email,
+        username: users.username,
+        kind: users.kind,
         role: users.role,
         emailVerified: users.emailVerified,
         disabledAt: users.disabledAt,
@@ -44,6 +47,8 @@ export async function searchUsers(db: Db, query: UserQuery) {
       id: r.id,
       name: r.name ?? "",
       email: r.email,
+      username: r.username,
+      roster: r.kind === "roster",
       role: r.role,
       emailVerified: Boolean(r.emailVerified),
       disabled: Boolean(r.disabledAt),
@@ -64,13 +69,13 @@ export interface UserChange {
  * Changes a person's role or disables them. Under the roster lock, so two admins demoting
  * each other at the same moment cannot leave the install without an admin.
  */
-export async function changeUser(db: Db, actorId: string, userId: string, change: UserChange, ip: string) {
+export async function changeUser(db: Db, actorId: string | null, userId: string, change: UserChange, ip: string | null, options: { via?: "cli" } = {}) {
   return db.transaction(async (tx) => {
     await lockRoster(tx);
     const user = await findUserById(tx, userId);
     if (!user) throw failures.notFound("No such person.");
     const losesAdmin =
-      user.role === "admin" && !user.disabledAt && (change.role === "member" || change.disabled === true);
+      hasRole(user.role, "admin") && !user.disabledAt && ((change.role !== undefined && !hasRole(change.role, "admin")) || change.disabled === true);
     if (losesAdmin) {
       try {
         await assertNotLastAdmin(tx, userId);
@@ -84,11 +89,11 @@ export async function changeUser(db: Db, actorId: string, userId: string, change
     const updates: Partial<typeof users.$inferInsert> = {};
     if (change.role && change.role !== user.role) {
       updates.role = change.role;
-      await audit(tx, { action: "admin.role-changed", actorId, subjectId: userId, ip, detail: { from: user.role, to: change.role } });
+      await audit(tx, { action: "admin.role-changed", actorId, subjectId: userId, ip, detail: { from: user.role, to: change.role, ...(options.via && { via: options.via }) } });
     }
     if (change.disabled !== undefined && change.disabled !== Boolean(user.disabledAt)) {
       updates.disabledAt = change.disabled ? new Date() : null;
-      await audit(tx, { action: change.disabled ? "admin.user-disabled" : "admin.user-enabled", actorId, subjectId: userId, ip });
+      await audit(tx, { action: change.disabled ? "admin.user-disabled" : "admin.user-enabled", actorId, subjectId: userId, ip, detail: options.via ? { via: options.via } : undefined });
     }
     if (Object.keys(updates).length > 0) {
       await tx.update(users).set(updates).where(eq(users.id, userId));

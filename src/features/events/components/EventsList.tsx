@@ -1,11 +1,10 @@
 /** /events: live, upcoming and ended contests the person can see, with dates, size and their own rank. */
 import Link from "next/link";
 import { useRouter } from "next/router";
-import { useId, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, JoinCodeForm, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { integer } from "@/lib/format";
-import { api, ApiError } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { PHASE_LABEL } from "./format";
 import type { MemberEvent } from "./types";
 import styles from "./events.module.css";
@@ -64,58 +63,18 @@ function EventCard({ event }: { event: MemberEvent }) {
  */
 function JoinCodeBox() {
   const router = useRouter();
-  const headingId = useId();
-  const errorId = useId();
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    if (!code.trim()) {
-      setError("Enter the join code.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const found = await api<{ slug: string; code: string }>("/api/join-codes", { method: "POST", body: { code } });
-      await router.push(`/events/${found.slug}?code=${encodeURIComponent(found.code)}`);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : "Could not look the code up. Try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
   return (
-    <form className={styles.codeBox} aria-labelledby={headingId} onSubmit={(e) => void submit(e)} noValidate>
-      <h2 id={headingId} className={styles.codeTitle}>
-        Have a join code?
-      </h2>
-      <p className={styles.meta}>Private events open with the code your organiser gave you.</p>
-      <div className={styles.joinForm}>
-        {/* The error goes under the whole row, so the button stays level with the field. */}
-        <Field
-          label="Join code"
-          name="code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="ABCD-EFGH"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-        <Button type="submit" variant="secondary" busy={busy}>
-          Find event
-        </Button>
-      </div>
-      {error && (
-        <p id={errorId} className={styles.codeError} role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    <JoinCodeForm
+      title="Have a join code?"
+      hint="Private events open with the code your organiser gave you."
+      label="Join code"
+      submitLabel="Find event"
+      emptyMessage="Enter the join code."
+      onSubmit={async (code) => {
+        const found = await api<{ slug: string; code: string }>("/api/join-codes", { method: "POST", body: { code } });
+        await router.push(`/events/${found.slug}?code=${encodeURIComponent(found.code)}`);
+      }}
+    />
   );
 }
 

@@ -27,7 +27,8 @@ import { cancelOpenOrders, lockPortfolio, openPortfolio } from "@/features/tradi
 import { csvOf } from "@/lib/csv";
 import { Outbox } from "@/server/realtime/outbox";
 import { audit } from "@/server/audit";
-import { consumeAttempt, peekWait } from "@/server/http/rate-limit";
+import { withGuessLimit } from "@/server/http/rate-limit";
+import { isUniqueViolation } from "@/server/db/errors";
 import { eventListedSql } from "@/server/db/event-rules-sql";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
@@ -36,13 +37,14 @@ import { replayStatusOf, type ReplayStatus, resetReplayMarks } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
 import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
+import { hasRole } from "@/lib/roles";
 
 export interface Viewer {
   id: string;
   role?: string;
 }
 
-const isAdmin = (viewer: Viewer) => viewer.role === "admin";
+const isAdmin = (viewer: Viewer) => hasRole(viewer.role, "admin");
 const newJoinCode = () => generateJoinCode(crypto.getRandomValues(new Uint8Array(JOIN_CODE_LENGTH)));
 
 // ---------------------------------------------------------------------------------------
@@ -220,8 +222,6 @@ export async function replayFor(db: Db, viewer: Viewer, slug: string, options: {
 // Joining
 
 const UNKNOWN_CODE = "No event has this join code. Check it with your organiser: it looks like ABCD-EFGH.";
-const tooManyGuesses = (seconds: number) =>
-  failures.rateLimited(seconds, `Too many join codes that did not match. Try again in ${Math.max(1, Math.ceil(seconds / 60))} min.`);
 
 /**
  * The event a join code opens, for someone who has only the code (the "Have a join code?"
@@ -232,23 +232,17 @@ const tooManyGuesses = (seconds: number) =>
  * is a 429 until the window ends, so 40-bit codes cannot be walked.
  */
 export async function findEventByCode(db: Db, viewer: Viewer, code: string, options: { ip: string }) {
-  const who = { address: viewer.id, ip: options.ip };
-  const wait = await peekWait(db, "join-code", who);
-  if (wait > 0) throw tooManyGuesses(wait);
   const normalized = normalizeJoinCode(code);
-  const [row] =
-    normalized.length === JOIN_CODE_LENGTH
-      ? await db
-          .select()
-          .from(events)
-          .where(and(eq(events.joinCode, normalized), isNull(events.archivedAt)))
-      : [];
-  if (row && visibleTo(row, viewer, await participantOf(db, row.id, viewer.id), normalized)) {
-    return { slug: row.slug, title: row.title, code: formatJoinCode(normalized) };
-  }
-  const verdict = await consumeAttempt(db, "join-code", who);
-  if (!verdict.allowed) throw tooManyGuesses(verdict.retryAfterSeconds);
-  throw new DomainError("not-found", "UNKNOWN_JOIN_CODE", UNKNOWN_CODE, { fields: { code: UNKNOWN_CODE } });
+  const found = await withGuessLimit(db, { personId: viewer.id, ip: options.ip }, async () => {
+    if (normalized.length !== JOIN_CODE_LENGTH) return null;
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.joinCode, normalized), isNull(events.archivedAt)));
+    return row && visibleTo(row, viewer, await participantOf(db, row.id, viewer.id), normalized) ? row : null;
+  });
+  if (!found) throw new DomainError("not-found", "UNKNOWN_JOIN_CODE", UNKNOWN_CODE, { fields: { code: UNKNOWN_CODE } });
+  return { slug: found.slug, title: found.title, code: formatJoinCode(normalized) };
 }
 
 /**
@@ -367,7 +361,7 @@ async function insertEvent(db: Db, actorId: string, definition: EventDefinition)
       return row!;
     } catch (error) {
       // Two events with the same title created at once: the unique slug index decides; try the next suffix.
-      if (attempt < 3 && String((error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code) === "23505") continue;
+      if (attempt < 3 && isUniqueViolation(error)) continue;
       throw error;
     }
   }

@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { handleSalt } from "@/features/ranking";
+import { handleSalt, hidesNameSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, leaderboardEntries, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -21,6 +21,7 @@ export interface ParticipantFigures {
   portfolioId: string;
   joinedAt: Date;
   name: string | null;
+  /** The address, or a roster account's username (it has no address). */
   email: string;
   optOut: boolean;
   startingCash: string;
@@ -49,7 +50,7 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     trades: string | number;
     removed_at: string | Date | null;
   }>(sql`
-    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, u.email, u.leaderboard_opt_out as opt_out, v.starting_cash, v.equity,
+    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, coalesce(u.email, u.username) as email, ${hidesNameSql("u")} as opt_out, v.starting_cash, v.equity,
       (select count(*) from fills f where f.portfolio_id = v.portfolio_id) as trades
     from event_participants ep
     join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
@@ -135,7 +136,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
         trades: eventStandings.trades,
         joinedAt: eventStandings.joinedAt,
         name: users.name,
-        optOut: users.leaderboardOptOut,
+        optOut: sql<boolean | null>`${hidesNameSql("users")}`,
       })
       .from(eventStandings)
       .leftJoin(users, eq(users.id, eventStandings.userId))
@@ -171,7 +172,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     joined_at: string | Date;
     trades: string | number;
   }>(sql`
-    select e.rank, e.user_id, e.value, e.total_return, e.equity, e.computed_at, u.name, u.leaderboard_opt_out as opt_out, ep.joined_at,
+    select e.rank, e.user_id, e.value, e.total_return, e.equity, e.computed_at, u.name, ${hidesNameSql("u")} as opt_out, ep.joined_at,
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
     from leaderboard_entries e
     join users u on u.id = e.user_id

@@ -9,15 +9,11 @@ import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
 import { courses, lessons, questions } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
+import { isUniqueViolation } from "@/server/db/errors";
 
 interface Actor {
   id: string;
   ip: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 async function slugTaken<T>(work: () => Promise<T>, what: "course" | "lesson"): Promise<T> {

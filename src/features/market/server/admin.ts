@@ -12,6 +12,7 @@ import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
 import { datasetRows, datasets, events, instruments } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
+import { isUniqueViolation } from "@/server/db/errors";
 
 
 /** Everything an admin sees and edits of an instrument. */
@@ -143,11 +144,6 @@ function rejectIfInvalid(definition: InstrumentDefinition) {
   const fields = instrumentFieldErrors(definition);
   const first = Object.values(fields)[0];
   if (first) throw failures.invalid(first, fields);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 }
 
 /** Adds an instrument; the simulator picks it up on its next tick at its starting price. */

@@ -3,6 +3,7 @@
  * xp:{all|week}, event:{eventId}. The API names boards by what a person sees
  * (practice + period, xp + period, event:{slug}); the server maps those to keys.
  */
+import { sql } from "drizzle-orm";
 import type { RankingPeriod } from "@/domain/ranking";
 
 export const XP_PERIODS = ["all", "week"] as const;
@@ -14,3 +15,17 @@ export const eventBoard = (eventId: string) => `event:${eventId}`;
 
 /** The UTC calendar day ("YYYY-MM-DD") of an instant: the key of the daily rank record. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Who is ranked on the global boards (practice, XP), for a `users` row aliased `u`: an active
+ * account that is not a roster account. Roster accounts live inside their class
+ * (docs/decisions/038-classes.md): they never appear on a board everyone sees.
+ */
+export const onGlobalBoardsSql = (u: string) => sql.raw(`${u}.disabled_at is null and ${u}.kind <> 'roster'`);
+
+/**
+ * Whose name a board hides behind the anonymous handle, for a `users` row aliased `u`: people
+ * who opted out, and roster accounts (an event's board is seen outside the class). Null when
+ * the row is missing (a deleted account), which the readers show as "Deleted user".
+ */
+export const hidesNameSql = (u: string) => sql.raw(`(${u}.leaderboard_opt_out or ${u}.kind = 'roster')`);

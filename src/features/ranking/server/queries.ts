@@ -13,8 +13,9 @@ import { eventViewableSql } from "@/server/db/event-rules-sql";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
 import { failures } from "@/domain/errors";
+import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { eventBoard, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -22,7 +23,7 @@ export type BoardRequest = { kind: "practice"; period: RankingPeriod } | { kind:
 
 export interface Viewer {
   id: string;
-  role: "member" | "admin";
+  role: Role;
 }
 
 let cachedSalt: string | undefined;
@@ -79,7 +80,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   const select = sql`
     select e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, d.rank as yesterday
     from leaderboard_entries e
-    left join lateral (select name, leaderboard_opt_out as opt_out from users where id = e.user_id limit 1) u on true
+    left join lateral (select name, ${hidesNameSql("users")} as opt_out from users where id = e.user_id limit 1) u on true
     left join lateral (
       select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
     ) d on true
@@ -121,7 +122,7 @@ async function standingsPage(
   const to = args.page * pageSize;
   const value = base.metric === "sharpe" ? sql`s.sharpe` : sql`s.total_return`;
   const select = sql`
-    select s.rank, s.user_id, ${value} as value, s.total_return, u.name, u.leaderboard_opt_out as opt_out, null::int as yesterday
+    select s.rank, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday
     from event_standings s left join users u on u.id = s.user_id
     where s.event_id = ${eventId}`;
   const [items, own, last] = await Promise.all([
@@ -156,7 +157,7 @@ interface EventRow extends Record<string, unknown> {
 }
 
 /** Whether `viewer` may see an event (the events domain's mayViewEvent, in SQL). */
-const visibleTo = (viewer: Viewer) => eventViewableSql("e", { id: viewer.id, admin: viewer.role === "admin" });
+const visibleTo = (viewer: Viewer) => eventViewableSql("e", { id: viewer.id, admin: hasRole(viewer.role, "admin") });
 
 /** The event's phase: the domain's eventPhase. */
 export const eventStatus = (startsAt: Date, endsAt: Date, now: Date): EventStatus => eventPhase({ startsAt, endsAt }, now);

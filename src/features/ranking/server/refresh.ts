@@ -17,7 +17,7 @@ import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
-import { eventBoard, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
+import { eventBoard, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
 
 /** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
 export const DAILY_RANK_RETENTION_DAYS = 8;
@@ -117,7 +117,7 @@ async function recordDailyRanks(tx: DbOrTx, boards: string[], now: Date): Promis
 
 /**
  * practice:day|week|month|all in one statement: every practice portfolio of an active
- * account, its live equity (cash + Σ quantity × last price, exact numeric) against the
+ * account that is not a roster account (`onGlobalBoardsSql`), its live equity (cash + Σ quantity × last price, exact numeric) against the
  * baseline of each period (the domain's `baselineFor`), ties to the older account.
  */
 export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
@@ -142,7 +142,7 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
     with cur as (
       select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity
       from ${portfolioValuations} v
-      join users u on u.id = v.user_id and u.disabled_at is null
+      join users u on u.id = v.user_id and ${onGlobalBoardsSql("u")}
       where v.kind = 'practice'
     ), based as materialized (
       select per.board, c.user_id, c.joined_at, c.equity, c.starting_cash,
@@ -191,7 +191,7 @@ export async function refreshXpBoards(db: Db, options: RefreshOptions): Promise<
     select t.board, t.user_id,
            row_number() over (partition by t.board order by t.value desc, u.created_at asc, t.user_id collate "C" asc) as rank,
            t.value, null::float8 as total_return, null::numeric as equity
-    from totals t join users u on u.id = t.user_id and u.disabled_at is null
+    from totals t join users u on u.id = t.user_id and ${onGlobalBoardsSql("u")}
     where t.value > 0`;
   return replaceBoards(
     db,

@@ -11,12 +11,15 @@ import { applyTheme, type ThemeChoice } from "@/features/shell/components";
 import { api, ApiError } from "@/lib/client/api";
 import { ApiTokensSection } from "./ApiTokens";
 import styles from "./settings.module.css";
+import { hasRole } from "@/lib/roles";
 
 export interface SettingsProps {
   profile: {
     id: string;
     name: string;
-    email: string;
+    /** Null for a roster account (made by a teacher for a class), which signs in with its username. */
+    email: string | null;
+    username: string | null;
     emailVerified: boolean;
     timeZone: string | null;
     theme: ThemeChoice;
@@ -43,12 +46,12 @@ function errorText(error: unknown) {
 
 export function Settings({ profile, linkedProviders, oauthProviders }: SettingsProps) {
   // Only offers the admin scope; the server decides (features/account/server/api-tokens.ts).
-  const isAdmin = useSession().data?.user.role === "admin";
+  const isAdmin = hasRole(useSession().data?.user.role, "admin");
   return (
     <div className={styles.layout}>
       <nav aria-label="Settings sections" className={styles.toc}>
         <a href="#profile">Profile</a>
-        <a href="#email">Email</a>
+        <a href="#email">{profile.email ? "Email" : "Username"}</a>
         <a href="#password">Password</a>
         <a href="#methods">Sign-in methods</a>
         <a href="#sessions">Devices</a>
@@ -59,16 +62,16 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
       </nav>
       <div className={styles.sections}>
         <h1>Settings</h1>
-        {!profile.emailVerified && <VerifyEmailBanner email={profile.email} />}
+        {profile.email && !profile.emailVerified && <VerifyEmailBanner email={profile.email} />}
         <ProfileSection profile={profile} />
-        <EmailSection profile={profile} />
+        {profile.email ? <EmailSection profile={{ ...profile, email: profile.email }} /> : <UsernameSection username={profile.username ?? ""} />}
         <PasswordSection profile={profile} />
-        <MethodsSection hasPassword={profile.hasPassword} linked={linkedProviders} oauth={oauthProviders} />
+        <MethodsSection hasPassword={profile.hasPassword} roster={!profile.email} linked={linkedProviders} oauth={oauthProviders} />
         <SessionsSection />
         <ApiTokensSection isAdmin={isAdmin} />
         <PreferencesSection profile={profile} />
         <DataSection />
-        <DeleteSection email={profile.email} />
+        <DeleteSection email={profile.email} username={profile.username} />
       </div>
     </div>
   );
@@ -135,7 +138,19 @@ function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
   );
 }
 
-function EmailSection({ profile }: Pick<SettingsProps, "profile">) {
+/** A roster account's sign-in name in place of the email section: it has no address to change. */
+function UsernameSection({ username }: { username: string }) {
+  return (
+    <Card title="Username" id="email">
+      <p>
+        You sign in with the username <strong className={styles.code}>{username}</strong>. Your teacher made this account for your class: it has no
+        email address, and your teacher can give you a new password if you forget yours.
+      </p>
+    </Card>
+  );
+}
+
+function EmailSection({ profile }: { profile: SettingsProps["profile"] & { email: string } }) {
   const [newEmail, setNewEmail] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -198,7 +213,8 @@ function PasswordSection({ profile }: Pick<SettingsProps, "profile">) {
     try {
       await api("/api/account/password", { method: "POST", body: parsed.data });
       // The change ended every session, this one too: sign straight back in with the new password.
-      const result = await signIn("credentials", { email: profile.email, password: newPassword, redirect: false });
+      // The credentials field takes the username of a roster account too.
+      const result = await signIn("credentials", { email: profile.email ?? profile.username ?? "", password: newPassword, redirect: false });
       if (!result?.ok || result.error) {
         await signOut({ callbackUrl: "/login" });
         return;
@@ -235,21 +251,24 @@ function PasswordSection({ profile }: Pick<SettingsProps, "profile">) {
   );
 }
 
-function MethodsSection({ hasPassword, linked, oauth }: { hasPassword: boolean; linked: string[]; oauth: Array<{ id: string; name: string }> }) {
-  const rows: Array<{ label: string; state: ReactNode }> = [
-    { label: "Email and password", state: hasPassword ? <Badge tone="success">On</Badge> : <Badge>Not set</Badge> },
-    { label: "Emailed sign-in link", state: <Badge tone="success">On</Badge> },
-    ...oauth.map((p) => ({
-      label: p.name,
-      state: linked.includes(p.id) ? (
-        <Badge tone="success">Linked</Badge>
-      ) : (
-        <Button size="small" variant="secondary" onClick={() => void signIn(p.id, { callbackUrl: "/settings#methods" })}>
-          Link
-        </Button>
-      ),
-    })),
-  ];
+function MethodsSection({ hasPassword, roster, linked, oauth }: { hasPassword: boolean; roster: boolean; linked: string[]; oauth: Array<{ id: string; name: string }> }) {
+  // A roster account has no address: no emailed links, and nothing to link a provider to.
+  const rows: Array<{ label: string; state: ReactNode }> = roster
+    ? [{ label: "Username and password", state: <Badge tone="success">On</Badge> }]
+    : [
+      { label: "Email and password", state: hasPassword ? <Badge tone="success">On</Badge> : <Badge>Not set</Badge> },
+      { label: "Emailed sign-in link", state: <Badge tone="success">On</Badge> },
+      ...oauth.map((p) => ({
+        label: p.name,
+        state: linked.includes(p.id) ? (
+          <Badge tone="success">Linked</Badge>
+        ) : (
+          <Button size="small" variant="secondary" onClick={() => void signIn(p.id, { callbackUrl: "/settings#methods" })}>
+            Link
+          </Button>
+        ),
+      })),
+      ];
   return (
     <Card title="Sign-in methods" id="methods">
       <ul className={styles.methods}>
@@ -365,7 +384,10 @@ function DataSection() {
   );
 }
 
-function DeleteSection({ email }: { email: string }) {
+function DeleteSection({ email, username }: { email: string | null; username: string | null }) {
+  // A roster account confirms with its username: it has no address.
+  const confirmWith = email ?? username ?? "";
+  const what = email ? "email address" : "username";
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
@@ -392,8 +414,8 @@ function DeleteSection({ email }: { email: string }) {
           setError(null);
         }}
         onConfirm={async () => {
-          if (typed.trim().toLowerCase() !== email) {
-            setError("Type your email address exactly to confirm.");
+          if (typed.trim().toLowerCase() !== confirmWith.toLowerCase()) {
+            setError(`Type your ${what} exactly to confirm.`);
             return;
           }
           setBusy(true);
@@ -407,9 +429,9 @@ function DeleteSection({ email }: { email: string }) {
         }}
       >
         <p>
-          This cannot be undone. Type <strong>{email}</strong> to confirm.
+          This cannot be undone. Type <strong>{confirmWith}</strong> to confirm.
         </p>
-        <Field label="Your email address" value={typed} onChange={(e) => setTyped(e.target.value)} error={error ?? undefined} autoComplete="off" />
+        <Field label={`Your ${what}`} value={typed} onChange={(e) => setTyped(e.target.value)} error={error ?? undefined} autoComplete="off" />
       </ConfirmDialog>
     </Card>
   );

@@ -11,7 +11,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Export my data (JSON download)",
-      response: "200 JSON download (`Content-Disposition: attachment`), streamed: `{exportedAt, profile, signInMethods:{password, linked}, apiTokens (as `GET /api/account/tokens` lists them, never the secret), portfolios, positions, orders, fills, cashMovements, watchlist, equitySnapshots, lessonProgress, quizAttempts, xp, learningDays, eventParticipation, eventStandings, leaderboards, activity:[{id, at, action, byThem, ip, detail}]}` (`ip` only on the person's own entries; decision 029). A failure mid-download cuts the connection, so a partial file is invalid JSON",
+      response: "200 JSON download (`Content-Disposition: attachment`), streamed: `{exportedAt, profile, signInMethods:{password, linked}, apiTokens (as `GET /api/account/tokens` lists them, never the secret), portfolios, positions, orders, fills, cashMovements, watchlist, equitySnapshots, lessonProgress, quizAttempts, xp, learningDays, eventParticipation, eventStandings, leaderboards, classes:[{classId, name, role, via, joinedAt, startsOn, endsOn}], rosterAccount:{username, createdBy, createdByName}|null, activity:[{id, at, action, byThem, ip, detail}]}` (`ip` only on the person's own entries; decision 029). A failure mid-download cuts the connection, so a partial file is invalid JSON",
     },
     // Everything kept about the person: a browser session only, never a token.
     scope: "session",

@@ -12,7 +12,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "My profile",
-      response: "200 `{id, name, email, emailVerified, role, timeZone, theme, leaderboardOptOut, hasPassword, createdAt, linkedProviders:[provider id…]}`",
+      response: "200 `{id, name, email, username, roster, emailVerified, role, timeZone, theme, leaderboardOptOut, hasPassword, createdAt, linkedProviders:[provider id…]}` (`email` is null and `username` set for a roster account, made by a teacher for a class)",
     },
     async handler({ session }) {
       const db = await getDb();
@@ -37,7 +37,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Delete my account",
-      description: "Input: body `{confirmEmail}` — must equal the account's address",
+      description: "Input: body `{confirmEmail}` — must equal the account's address (a roster account's: its username)",
       status: 204,
       response: "204; 400 `VALIDATION_FAILED` with `fields.confirmEmail`; 409 `LAST_ADMIN`",
     },

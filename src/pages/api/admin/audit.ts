@@ -11,7 +11,7 @@ export default apiRoute({
     docs: {
       summary: "Read the audit log",
       description: "Input: `?personId=` (subject), `?action=` (one of the audit actions), `?page=&pageSize=`",
-      response: "200 `{items:[{id, at, action, ip, detail, actor:{id,name,email}|null, subject:{…}|null}], page, pageSize, total}`, newest first",
+      response: "200 `{items:[{id, at, action, ip, detail, actor:{id,name,email,username}|null (a roster account has a username and a null email), subject:{…}|null}], page, pageSize, total}`, newest first",
     },
     input: pageQuery.extend({
       personId: z.string().max(100).optional(),

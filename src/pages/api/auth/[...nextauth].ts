@@ -9,6 +9,7 @@
 import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth from "next-auth";
 import { env } from "@/env";
+import { nextAuthAcceptsCallbackUrl, safeCallbackPath } from "@/lib/callback-url";
 import { holdResponse } from "@/server/auth/held-response";
 import { authOptions } from "@/server/auth/options";
 import { watchDatabase } from "@/server/auth/session";
@@ -60,6 +61,11 @@ async function handle(req: NextApiRequest, res: NextApiResponse, ip: string) {
     rejectUnsafeText(req.query, req.body);
   } catch (error) {
     return sendError(res, error);
+  }
+  // A callbackUrl next-auth cannot take ("abc", "1e309", twice) makes it answer every call with
+  // a 500 (InvalidCallbackUrl): read it as the page it would lead to, "/" (lib/callback-url.ts).
+  if (req.query.callbackUrl !== undefined && !nextAuthAcceptsCallbackUrl(req.query.callbackUrl, env().APP_ORIGIN)) {
+    req.query.callbackUrl = safeCallbackPath(Array.isArray(req.query.callbackUrl) ? req.query.callbackUrl[0] : req.query.callbackUrl, env().APP_ORIGIN);
   }
   const [first, second] = (req.query.nextauth as string[] | undefined) ?? [];
   if (first === "callback" && second === "credentials" && req.method !== "POST") {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,12 +11,19 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 // Relative: drizzle-kit loads this file without the "@/" alias.
 import { API_TOKEN_SCOPES, type ApiTokenScope } from "../../../lib/api-token-scopes";
+import { ROLES, type Role } from "../../../lib/roles";
 
-export const ROLES = ["member", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
+/**
+ * "standard": an account a person made (or an admin, or OAuth); "roster": made by an organiser
+ * for a class, with a username and no email address (docs/decisions/038-classes.md).
+ */
+export const ACCOUNT_KINDS = ["standard", "roster"] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const THEMES = ["system", "light", "dark"] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -27,7 +35,8 @@ export const users = pgTable(
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
     name: text("name"),
-    email: text("email").notNull(),
+    /** Null only for roster accounts, which sign in with their username. */
+    email: text("email"),
     emailVerified: timestamp("email_verified", { mode: "date", withTimezone: true }),
     image: text("image"),
     passwordHash: text("password_hash"),
@@ -38,11 +47,19 @@ export const users = pgTable(
     timeZone: text("time_zone"),
     theme: text("theme", { enum: THEMES }).notNull().default("system"),
     leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
+    /** Roster accounts' sign-in name (lower case, src/lib/readable-codes.ts); null for the others. */
+    username: text("username"),
+    kind: text("kind", { enum: ACCOUNT_KINDS }).notNull().default("standard"),
+    /** Who made a roster account (its organiser), who may delete it; null for the others. */
+    createdBy: text("created_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
     index("users_created_at_idx").on(t.createdAt),
+    // Every account can be signed in to (or found) by one of the two.
+    check("users_email_or_username", sql`${t.email} is not null or ${t.username} is not null`),
   ],
 );
 

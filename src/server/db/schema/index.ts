@@ -3,3 +3,5 @@ export * from "./learn";
 export * from "./market";
 export * from "./trading";
 export * from "./events";
+export * from "./classes";
+export * from "./settings";

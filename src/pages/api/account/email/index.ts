@@ -12,7 +12,7 @@ export default apiRoute({
       summary: "Change my email address (sends a confirmation link)",
       description: "Input: `{newEmail, currentPassword?}` — `currentPassword` required when the account has a password",
       status: 202,
-      response: "202 `{sent:true}`: a confirmation link goes to the new address; 400 (same address); 409 `EMAIL_TAKEN`; 422 `WRONG_PASSWORD` with `fields.currentPassword`; 429",
+      response: "202 `{sent:true}`: a confirmation link goes to the new address; 400 (same address); 409 `EMAIL_TAKEN`; 422 `WRONG_PASSWORD` with `fields.currentPassword`; 422 `ROSTER_ACCOUNT` (a class's roster account has no email address); 429",
       rateLimited: "the account address’s sign-in limit, and the IP’s",
     },
     input: changeEmailSchema,

@@ -3,10 +3,11 @@ import { changeUser } from "@/features/admin/server/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
+import { ROLES } from "@/lib/roles";
 
 const changeSchema = z
   .object({
-    role: z.enum(["member", "admin"], { error: "Role is member or admin." }).optional(),
+    role: z.enum(ROLES, { error: "Role is member, organiser or admin." }).optional(),
     disabled: z.boolean({ error: "disabled is true or false." }).optional(),
   })
   .strict()
@@ -19,7 +20,7 @@ export default apiRoute({
     auth: "admin",
     docs: {
       summary: "Change an account’s role or disable it",
-      description: "Input: `{role?: \"member\"|\"admin\", disabled?: boolean}`, at least one, no other keys",
+      description: "Input: `{role?: \"member\"|\"organiser\"|\"admin\", disabled?: boolean}`, at least one, no other keys. An organiser runs classes (`/api/classes`).",
       response: "200 `{id, name, email, role, disabled}`; 400; 404 `NOT_FOUND`; 409 `LAST_ADMIN` (would leave no enabled admin); 422 `SELF_CHANGE` (disabling yourself). A change ends the person's sessions.",
     },
     input: changeSchema,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { searchUsers } from "@/features/admin/server/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { ROLES } from "@/lib/roles";
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,12 +11,12 @@ export default apiRoute({
     auth: "admin",
     docs: {
       summary: "List accounts",
-      description: "Input: `?q=` (≤ 200, matches email or name), `?role=member|admin`, `?page=&pageSize=`",
-      response: "200 `{items:[{id, name, email, role, emailVerified, disabled, createdAt}], page, pageSize, total}`, oldest account first",
+      description: "Input: `?q=` (≤ 200, matches email, username or name), `?role=member|organiser|admin`, `?page=&pageSize=`",
+      response: "200 `{items:[{id, name, email, username, roster, role, emailVerified, disabled, createdAt}], page, pageSize, total}`, oldest account first (`email` null and `username` set for a roster account)",
     },
     input: pageQuery.extend({
       q: z.string().trim().max(200).optional(),
-      role: z.enum(["member", "admin"]).optional(),
+      role: z.enum(ROLES).optional(),
     }),
     async handler({ input }) {
       return { body: await searchUsers(await getDb(), input) };

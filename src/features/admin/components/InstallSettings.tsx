@@ -1,0 +1,49 @@
+import { useState } from "react";
+import useSWR from "swr";
+import { Alert, Card, Skeleton } from "@/components/ui";
+import { api, ApiError } from "@/lib/client/api";
+import styles from "./admin.module.css";
+
+interface Settings {
+  membersMayCreateClasses: boolean;
+}
+
+/** Install-wide switches (GET|PATCH /api/admin/settings); each change is audited. */
+export function InstallSettings() {
+  const { data, error, mutate } = useSWR<Settings>("/api/admin/settings", (url: string) => api<Settings>(url));
+  const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function change(next: Partial<Settings>) {
+    setBusy(true);
+    try {
+      await mutate(await api<Settings>("/api/admin/settings", { method: "PATCH", body: next }), { revalidate: false });
+      setStatus({ tone: "success", text: next.membersMayCreateClasses ? "Any member may now create classes." : "Only organisers and admins may create classes now." });
+    } catch (e) {
+      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not change the setting." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Classes">
+      {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the settings."}</Alert>}
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      {!data ? (
+        <Skeleton />
+      ) : (
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={data.membersMayCreateClasses} disabled={busy} onChange={(e) => void change({ membersMayCreateClasses: e.target.checked })} />
+          <span>
+            Any member may create classes
+            <span className="muted">
+              {" "}
+              — otherwise only organisers and admins can. Make someone an organiser with the buttons above. Roster accounts never can.
+            </span>
+          </span>
+        </label>
+      )}
+    </Card>
+  );
+}

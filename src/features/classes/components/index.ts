@@ -1,0 +1,6 @@
+/** The classes feature's browser surface (docs/decisions/038-classes.md). */
+export { ClassesList, type ClassesListProps } from "./ClassesList";
+export { ClassPage, type ClassPageProps } from "./ClassPage";
+export { JoinClass } from "./JoinClass";
+export { LoginSheet, loginSheetCsv } from "./LoginSheet";
+export type { ClassListItem, ClassView, LoginCard } from "./types";

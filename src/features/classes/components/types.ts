@@ -1,0 +1,58 @@
+/** The classes API's answers as the pages use them (features/classes/server/classes.ts makes them). */
+
+export type ClassStanding = "teacher" | "student" | "admin";
+
+export interface ClassListItem {
+  id: string;
+  name: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  role: ClassStanding;
+  teachers: string[];
+  students: number;
+}
+
+export interface RosterStudent {
+  id: string;
+  name: string;
+  /** Only for roster accounts this class made. */
+  username: string | null;
+  roster: boolean;
+  joinedAt: string;
+}
+
+export interface TeacherClassView {
+  view: "teacher";
+  id: string;
+  name: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  role: ClassStanding;
+  teachers: Array<{ name: string }>;
+  joinCode: string;
+  inviteUrl: string;
+  createdAt: string;
+  students: RosterStudent[];
+}
+
+export interface StudentClassView {
+  view: "student";
+  id: string;
+  name: string;
+  startsOn: string | null;
+  endsOn: string | null;
+  role: "student";
+  teachers: Array<{ name: string }>;
+  /** First name + initial, never more. */
+  classmates: string[];
+}
+
+export type ClassView = TeacherClassView | StudentClassView;
+
+/** A new roster account as POST …/roster answers it: the password is shown this once. */
+export interface LoginCard {
+  id: string;
+  name: string;
+  username: string;
+  password: string;
+}

@@ -1,0 +1,18 @@
+/** The classes feature's server surface: what pages and API routes call (docs/decisions/038-classes.md). */
+export {
+  addRoster,
+  classesOverview,
+  createClass,
+  deleteRosterAccount,
+  getClassFor,
+  joinClass,
+  listClassesFor,
+  mayCreate,
+  removeStudent,
+  resetStudentPassword,
+  type ClassListItem,
+  type ClassView,
+  type Viewer,
+} from "./server/classes";
+export { classesPersonalData } from "./server/personal-data";
+export { createClassInput, joinClassInput, rosterInput } from "./server/schemas";

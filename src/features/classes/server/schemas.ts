@@ -1,0 +1,29 @@
+/**
+ * The wire shapes of the classes API (zod: 400 with fields). What a valid class is beyond
+ * types (its dates) is src/domain/classes's.
+ */
+import { z } from "zod";
+import { CLASS_NAME_MAX_LENGTH, MAX_ROSTER_BATCH, STUDENT_NAME_MAX_LENGTH } from "@/domain/classes";
+import { textField } from "@/lib/validation/text";
+
+const day = (message: string) => z.string({ error: message }).max(20, message).nullable().optional();
+
+export const createClassInput = z.object({
+  name: textField({ min: 1, max: CLASS_NAME_MAX_LENGTH, required: "Give the class a name." }),
+  startsOn: day("Enter the first day as a date, YYYY-MM-DD."),
+  endsOn: day("Enter the last day as a date, YYYY-MM-DD."),
+});
+export type CreateClassInput = z.output<typeof createClassInput>;
+
+export const joinClassInput = z.object({
+  code: z.string({ error: "Enter the class's join code." }).trim().min(1, "Enter the class's join code.").max(40, "A join code looks like ABCD-EFGH."),
+});
+
+export const studentNameField = textField({ min: 1, max: STUDENT_NAME_MAX_LENGTH, required: "Enter the student's name." });
+
+export const rosterInput = z.object({
+  students: z
+    .array(z.object({ name: studentNameField }), { error: "List the students, like [{\"name\": \"Maya Kowalska\"}]." })
+    .min(1, "List at least one student.")
+    .max(MAX_ROSTER_BATCH, `Add at most ${MAX_ROSTER_BATCH} students at a time.`),
+});

@@ -1,0 +1,52 @@
+import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+const at = (name: string) => timestamp(name, { mode: "date", withTimezone: true });
+
+/** A person's place in a class (docs/decisions/038-classes.md). */
+export const CLASS_ROLES = ["teacher", "student"] as const;
+export type ClassRole = (typeof CLASS_ROLES)[number];
+/** How a member came in: made the class, typed its code (or followed its link), or was put on its roster. */
+export const CLASS_JOINED_VIA = ["created", "code", "roster"] as const;
+
+/**
+ * A class an organiser runs. What hangs off it later (assignments, class events, the
+ * gradebook) points at its id; who is in it, and as what, is class_members.
+ */
+export const classes = pgTable(
+  "classes",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    name: text("name").notNull(),
+    /** Calendar dates, informative (the class is not closed by them). */
+    startsOn: date("starts_on", { mode: "string" }),
+    endsOn: date("ends_on", { mode: "string" }),
+    /** Stored normalised (src/lib/readable-codes.ts): upper case, no dash. */
+    joinCode: text("join_code").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("classes_join_code_unique").on(t.joinCode)],
+);
+
+export const classMembers = pgTable(
+  "class_members",
+  {
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: CLASS_ROLES }).notNull(),
+    via: text("via", { enum: CLASS_JOINED_VIA }).notNull(),
+    joinedAt: at("joined_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classId, t.userId] }),
+    // "Which classes is this person in?": the list, the session's Classes link.
+    index("class_members_user_idx").on(t.userId),
+  ],
+);
