@@ -149,7 +149,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
   const admin = new HttpClient(appUrl());
   const member = new HttpClient(appUrl());
   const person: Person = newPerson("axe");
-  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "" };
+  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "" };
 
   /** A browser profile signed in with the HTTP client's session cookie. */
   async function contextOf(client?: HttpClient) {
@@ -201,6 +201,14 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     const dataset = await admin.request("/api/admin/datasets", { method: "POST", json: { name: `Axe data ${run}`, symbol: `AX${run.slice(0, 4).toUpperCase()}`, sector: "Financials", csv } });
     expect(dataset.status).toBe(201);
     fixture.datasetId = ((await dataset.json()) as { id: string }).id;
+
+    // A class the admin teaches, with two roster accounts, that the member attends.
+    const klass = await admin.request("/api/classes", { method: "POST", json: { name: `Axe class ${run}` } });
+    expect(klass.status).toBe(201);
+    ({ id: fixture.classId, joinCode: fixture.classCode } = (await klass.json()) as { id: string; joinCode: string });
+    const roster = await admin.request(`/api/classes/${fixture.classId}/roster`, { method: "POST", json: { students: [{ name: "Maya Kowalska" }, { name: "Leo Brandt" }] } });
+    expect(roster.status).toBe(201);
+    expect((await member.request("/api/classes/join", { method: "POST", json: { code: fixture.classCode } })).status).toBeLessThan(300);
   }, 120_000);
 
   afterAll(async () => {
@@ -270,7 +278,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     }
   });
 
-  it("a member: every section, each ranking tab, the 403 page, and the widgets opened", { timeout: 300_000 }, async () => {
+  it("a member: every section, each ranking tab, a class they attend, the 403 page, and the widgets opened", { timeout: 300_000 }, async () => {
     const verifyLink = new URL(await waitForLink(mailDir(), person.email, LINK("/account/verify-email")));
     const accountMenu = async (page: Page) => {
       await page.getByRole("button", { name: `Account menu for ${person.name}` }).click();
@@ -308,6 +316,8 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
         await page.getByRole("button", { name: "Delete my account…" }).click();
         await page.getByRole("dialog", { name: "Delete your account?" }).getByLabel("Your email address").waitFor();
       } },
+      { name: "/classes", path: "/classes" },
+      { name: "/classes/[id], a student's view", path: `/classes/${fixture.classId}` },
       { name: "/admin as a member (403)", path: "/admin" },
       { name: "/, account menu open", path: "/", dark: true, viewports: ["1280×800"], open: accountMenu },
       { name: "/portfolio, cancel-order dialog open", path: "/portfolio", dark: true, viewports: ["1280×800"], open: cancelDialog },
@@ -327,7 +337,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     }
   });
 
-  it("an admin: every admin page, those of one course, lesson, dataset and event included", { timeout: 300_000 }, async () => {
+  it("an admin: every admin page, those of one course, lesson, dataset and event included, and a class they teach", { timeout: 300_000 }, async () => {
     const list: Scan[] = [
       { name: "/admin", path: "/admin" },
       { name: "/admin/audit", path: "/admin/audit" },
@@ -340,6 +350,14 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       { name: "/admin/events/[slug]", path: `/admin/events/${fixture.eventSlug}` },
       { name: "/admin/instruments", path: "/admin/instruments" },
       { name: "/admin/events/[slug]", path: `/admin/events/${fixture.eventSlug}`, dark: true, viewports: ["1280×800"] },
+      { name: "/classes, a teacher's", path: "/classes" },
+      { name: "/classes/[id], the teacher's view", path: `/classes/${fixture.classId}` },
+      { name: "/classes/[id], a new login sheet", path: `/classes/${fixture.classId}`, open: async (page) => {
+        await page.getByLabel("Students' names, one per line").fill("Ada Lovelace");
+        await page.getByRole("button", { name: "Create 1 account" }).click();
+        await page.getByRole("heading", { name: /^Login sheet/ }).waitFor();
+      } },
+      { name: "/classes/join", path: `/classes/join?code=${fixture.classCode}` },
     ];
     const context = await contextOf(admin);
     try {
