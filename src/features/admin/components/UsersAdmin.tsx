@@ -2,7 +2,8 @@ import { useSession } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, ConfirmDialog, Field, pagerClass, SelectField, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
@@ -84,91 +85,88 @@ export function UsersAdmin() {
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load people."}</Alert>}
-      <div className={tableWrapClass}>
-        <table className={tableClass} aria-busy={isLoading}>
-          <caption className="visually-hidden">People, page {page} of {pages}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {!data &&
-              Array.from({ length: 3 }, (_, i) => (
-                <tr key={i}>
-                  <td colSpan={6}>
-                    <Skeleton />
-                  </td>
-                </tr>
-              ))}
-            {data?.items.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted">
-                  Nobody matches that search.
+      <DataTable caption={`People, page ${page} of ${pages}`} aria-busy={isLoading}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Joined</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {!data &&
+            Array.from({ length: 3 }, (_, i) => (
+              <tr key={i}>
+                <td colSpan={6}>
+                  <Skeleton />
                 </td>
               </tr>
-            )}
-            {data?.items.map((u) => {
-              const self = u.id === session?.user.id;
-              return (
-                <tr key={u.id}>
-                  <td>
-                    {u.name} {self && <span className="muted">(you)</span>}
-                  </td>
-                  <td style={{ overflowWrap: "anywhere" }}>{u.email}</td>
-                  <td>{u.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}</td>
-                  <td>
-                    {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}
-                  </td>
-                  <td>{date(u.createdAt)}</td>
-                  <td>
-                    <div className={styles.actions}>
+            ))}
+          {data?.items.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                Nobody matches that search.
+              </td>
+            </tr>
+          )}
+          {data?.items.map((u) => {
+            const self = u.id === session?.user.id;
+            return (
+              <tr key={u.id}>
+                <td>
+                  {u.name} {self && <span className="muted">(you)</span>}
+                </td>
+                <td style={{ overflowWrap: "anywhere" }}>{u.email}</td>
+                <td>{u.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}</td>
+                <td>
+                  {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}
+                </td>
+                <td>{date(u.createdAt)}</td>
+                <td>
+                  <div className={styles.actions}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      onClick={() =>
+                        setPending(
+                          u.role === "admin"
+                            ? { user: u, change: { role: "member" }, title: `Make ${u.name} a member?`, body: "They lose access to the admin area at their next request.", confirm: "Make member", danger: false }
+                            : { user: u, change: { role: "admin" }, title: `Make ${u.name} an admin?`, body: "They can then manage people, events, lessons and instruments.", confirm: "Make admin", danger: false },
+                        )
+                      }
+                    >
+                      {u.role === "admin" ? "Make member" : "Make admin"}
+                    </Button>
+                    {!self && (
                       <Button
                         size="small"
-                        variant="secondary"
+                        variant={u.disabled ? "secondary" : "danger"}
                         onClick={() =>
                           setPending(
-                            u.role === "admin"
-                              ? { user: u, change: { role: "member" }, title: `Make ${u.name} a member?`, body: "They lose access to the admin area at their next request.", confirm: "Make member", danger: false }
-                              : { user: u, change: { role: "admin" }, title: `Make ${u.name} an admin?`, body: "They can then manage people, events, lessons and instruments.", confirm: "Make admin", danger: false },
+                            u.disabled
+                              ? { user: u, change: { disabled: false }, title: `Enable ${u.name}?`, body: "They can sign in again.", confirm: "Enable", danger: false }
+                              : { user: u, change: { disabled: true }, title: `Disable ${u.name}?`, body: "They are signed out everywhere at their next request and cannot sign in until enabled again.", confirm: "Disable", danger: true },
                           )
                         }
                       >
-                        {u.role === "admin" ? "Make member" : "Make admin"}
+                        {u.disabled ? "Enable" : "Disable"}
                       </Button>
-                      {!self && (
-                        <Button
-                          size="small"
-                          variant={u.disabled ? "secondary" : "danger"}
-                          onClick={() =>
-                            setPending(
-                              u.disabled
-                                ? { user: u, change: { disabled: false }, title: `Enable ${u.name}?`, body: "They can sign in again.", confirm: "Enable", danger: false }
-                                : { user: u, change: { disabled: true }, title: `Disable ${u.name}?`, body: "They are signed out everywhere at their next request and cannot sign in until enabled again.", confirm: "Disable", danger: true },
-                            )
-                          }
-                        >
-                          {u.disabled ? "Enable" : "Disable"}
-                        </Button>
-                      )}
-                      <Link href={`/admin/audit?personId=${encodeURIComponent(u.id)}`} className="muted" style={{ fontSize: "0.85rem", alignSelf: "center" }}>
-                        Audit
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                    )}
+                    <Link href={`/admin/audit?personId=${encodeURIComponent(u.id)}`} className="muted" style={{ fontSize: "0.85rem", alignSelf: "center" }}>
+                      Audit
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
       <div className={pagerClass}>
         <span className="muted">
           {data ? `${integer(data.total)} ${data.total === 1 ? "person" : "people"} · page ${integer(page)} of ${integer(pages)}` : "Loading…"}
