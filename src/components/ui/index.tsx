@@ -127,8 +127,6 @@ export function Badge({ tone, children }: { tone?: "admin" | "danger" | "success
   return <span className={`${styles.badge} ${tone ? styles[`badge-${tone}`] : ""}`}>{children}</span>;
 }
 
-export const tableClass = styles.table;
-export const tableWrapClass = styles.tableWrap;
 export const pagerClass = styles.pager;
 
 /**
