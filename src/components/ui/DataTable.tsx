@@ -8,6 +8,9 @@
  *   it is wider than its box it scrolls sideways inside it with the first column (what the
  *   row is about) pinned, a shadow at the edge that hides more, and the box becomes a named,
  *   focusable region so a keyboard can scroll it too.
+ * - A table too wide for its box lays every column out at its narrowest: give tables of several
+ *   text columns a `minWidth`, and a column allowed to break anywhere (`overflow-wrap:
+ *   anywhere`) a `min-width` of its own, or it shrinks to a letter per line.
  */
 import { useEffect, useId, useRef, useState, type ReactNode, type TableHTMLAttributes } from "react";
 import styles from "./table.module.css";
@@ -22,6 +25,12 @@ export interface DataTableProps extends Omit<TableHTMLAttributes<HTMLTableElemen
   density?: "normal" | "compact";
   /** What the table stands on: a card (the default) or the page itself; the pinned column paints it. */
   background?: "card" | "page";
+  /**
+   * The narrowest the table lays out at (a CSS length, e.g. "44rem"). A box narrower than that
+   * scrolls instead of squeezing every column to its narrowest, where words stack a letter
+   * group per line; a wider box is unaffected. For tables of several text columns.
+   */
+  minWidth?: string;
   className?: string;
   children: ReactNode;
 }
@@ -42,7 +51,7 @@ function useScrollsSideways(element: React.RefObject<HTMLElement | null>): boole
   return scrolls;
 }
 
-export function DataTable({ caption, density = "normal", background = "card", className, children, ...rest }: DataTableProps) {
+export function DataTable({ caption, density = "normal", background = "card", minWidth, className, children, style, ...rest }: DataTableProps) {
   const captionId = useId();
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(box);
@@ -54,7 +63,7 @@ export function DataTable({ caption, density = "normal", background = "card", cl
       // Only a box that scrolls is a region with a tab stop: one that fits adds nothing to tab through.
       {...(scrolls && { role: "region", "aria-labelledby": captionId, tabIndex: 0 })}
     >
-      <table className={[styles.table, density === "compact" && styles.compact, className].filter(Boolean).join(" ")} {...rest}>
+      <table className={[styles.table, density === "compact" && styles.compact, className].filter(Boolean).join(" ")} style={minWidth ? { ...style, minWidth } : style} {...rest}>
         <caption id={captionId} className="visually-hidden">
           {caption}
         </caption>

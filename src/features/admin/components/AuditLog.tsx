@@ -66,7 +66,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
         )}
       </div>
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the audit log."}</Alert>}
-      <DataTable caption={`Audit log, page ${page} of ${pages}`}>
+      <DataTable caption={`Audit log, page ${page} of ${pages}`} minWidth="56rem">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -94,10 +94,19 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
           )}
           {data?.items.map((e) => (
             <tr key={e.id}>
-              <td className="mono"><time dateTime={e.at}>{stamp(e.at)}</time></td>
+              <td className="mono">
+                {/* The day and the time each stay whole; a narrow column puts the time under the day. */}
+                <time dateTime={e.at} className={styles.stamp}>
+                  {stamp(e.at)
+                    .split(" ")
+                    .map((part) => (
+                      <span key={part}>{part}</span>
+                    ))}
+                </time>
+              </td>
               <td>{e.action}</td>
-              <td>{who(e.actor)}</td>
-              <td>{who(e.subject)}</td>
+              <td className={styles.who}>{who(e.actor)}</td>
+              <td className={styles.who}>{who(e.subject)}</td>
               <td className="mono">{e.ip ?? "—"}</td>
               <td className={styles.detail}>{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</td>
             </tr>

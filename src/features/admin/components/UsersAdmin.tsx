@@ -85,7 +85,7 @@ export function UsersAdmin() {
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load people."}</Alert>}
-      <DataTable caption={`People, page ${page} of ${pages}`} aria-busy={isLoading}>
+      <DataTable caption={`People, page ${page} of ${pages}`} minWidth="46rem" aria-busy={isLoading}>
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -121,7 +121,7 @@ export function UsersAdmin() {
                 <td>
                   {u.name} {self && <span className="muted">(you)</span>}
                 </td>
-                <td style={{ overflowWrap: "anywhere" }}>{u.email}</td>
+                <td className={styles.who}>{u.email}</td>
                 <td>{u.role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}</td>
                 <td>
                   {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {!u.emailVerified && <span className="muted">unconfirmed</span>}

@@ -51,7 +51,7 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
       {error && <Alert tone="error">Could not load the participants.</Alert>}
       {data && data.items.length === 0 && <p>Nobody has joined yet.</p>}
       {data && data.items.length > 0 && (
-        <DataTable caption="Participants">
+        <DataTable caption="Participants" minWidth="36rem">
           <thead>
             <tr>
               <th scope="col" className={numeric}>

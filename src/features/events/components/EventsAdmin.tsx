@@ -28,7 +28,7 @@ export function EventsAdmin({ lessons, datasets }: EventsAdminProps) {
         {!data && !error && <p className={styles.meta}>Loading…</p>}
         {data && data.items.length === 0 && <p>No events yet: create the first one below.</p>}
         {data && data.items.length > 0 && (
-          <DataTable caption="Events">
+          <DataTable caption="Events" minWidth="40rem">
             <thead>
               <tr>
                 <th scope="col">Event</th>

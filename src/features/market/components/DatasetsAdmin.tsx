@@ -60,7 +60,7 @@ export function DatasetsAdmin() {
         {isLoading && <Skeleton height={80} />}
         {data && data.items.length === 0 && <p className="muted">No datasets yet.</p>}
         {data && data.items.length > 0 && (
-          <DataTable caption="Imported datasets">
+          <DataTable caption="Imported datasets" minWidth="44rem">
             <thead>
               <tr>
                 <th scope="col">Name</th>

@@ -89,7 +89,7 @@ export function InstrumentsAdmin() {
         {error && <Alert tone="error">Could not load the instruments.</Alert>}
         {isLoading && <Skeleton height={120} />}
         {data && (
-          <DataTable caption="Instruments">
+          <DataTable caption="Instruments" minWidth="56rem">
             <thead>
               <tr>
                 <th scope="col">Symbol</th>

@@ -177,7 +177,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
       ) : fillRows.length === 0 ? (
         <p className="muted">No fills yet.</p>
       ) : (
-        <DataTable caption="Fills">
+        <DataTable caption="Fills" minWidth="34rem">
           <thead>
             <tr>
               <th scope="col">Time</th>
