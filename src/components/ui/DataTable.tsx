@@ -12,7 +12,7 @@
  *   text columns a `minWidth`, and a column allowed to break anywhere (`overflow-wrap:
  *   anywhere`) a `min-width` of its own, or it shrinks to a letter per line.
  */
-import { useEffect, useId, useRef, useState, type ReactNode, type TableHTMLAttributes } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref, type TableHTMLAttributes } from "react";
 import styles from "./table.module.css";
 
 /** Header and cells of a column of figures. */
@@ -31,6 +31,8 @@ export interface DataTableProps extends Omit<TableHTMLAttributes<HTMLTableElemen
    * group per line; a wider box is unaffected. For tables of several text columns.
    */
   minWidth?: string;
+  /** The <table> element (React 19 passes a ref as a prop). */
+  ref?: Ref<HTMLTableElement>;
   className?: string;
   children: ReactNode;
 }
@@ -51,7 +53,7 @@ function useScrollsSideways(element: React.RefObject<HTMLElement | null>): boole
   return scrolls;
 }
 
-export function DataTable({ caption, density = "normal", background = "card", minWidth, className, children, style, ...rest }: DataTableProps) {
+export function DataTable({ caption, density = "normal", background = "card", minWidth, className, children, style, ref, ...rest }: DataTableProps) {
   const captionId = useId();
   const box = useRef<HTMLDivElement>(null);
   const scrolls = useScrollsSideways(box);
@@ -63,7 +65,7 @@ export function DataTable({ caption, density = "normal", background = "card", mi
       // Only a box that scrolls is a region with a tab stop: one that fits adds nothing to tab through.
       {...(scrolls && { role: "region", "aria-labelledby": captionId, tabIndex: 0 })}
     >
-      <table className={[styles.table, density === "compact" && styles.compact, className].filter(Boolean).join(" ")} style={minWidth ? { ...style, minWidth } : style} {...rest}>
+      <table ref={ref} className={[styles.table, density === "compact" && styles.compact, className].filter(Boolean).join(" ")} style={minWidth ? { ...style, minWidth } : style} {...rest}>
         <caption id={captionId} className="visually-hidden">
           {caption}
         </caption>
