@@ -3,7 +3,8 @@
  * registry the OpenAPI document is built from (src/server/http/openapi.ts, served by
  * GET /api/openapi.json; docs/decisions/030-openapi.md). Like boot.ts it sits above the layers
  * and may import pages. tests/unit/openapi.test.ts fails when a file under src/pages/api is
- * missing here or in the document, or when the document names a method a module does not offer.
+ * missing here or in the document (the test-only routes: missing from the document, and only
+ * they), or when the document names a method a module does not offer.
  */
 import type { ApiRouteHandler } from "@/server/http/api-route";
 import type { DocumentedRoute } from "@/server/http/openapi";
@@ -189,7 +190,14 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
   },
 ];
 
-/** Every route of the API, for the document. */
+/**
+ * A test-only route (apiRoute's `onlyWhen`: POST /api/test/prices, /api/test/snapshots,
+ * /api/rankings/refresh) exists only while TEST_PRICE_CONTROL is on and answers 404 on every
+ * real install: it is not part of the API people script against (docs/testing.md lists them).
+ */
+export const isTestOnly = (route: ApiRouteHandler) => route.options.onlyWhen !== undefined;
+
+/** Every route of the API, for the document; the test-only routes are left out. */
 export function documentedRoutes(): DocumentedRoute[] {
-  return [...Object.entries(API_ROUTES).map(([file, route]) => ({ file, methods: route.specs })), ...OTHER_ROUTES];
+  return [...Object.entries(API_ROUTES).flatMap(([file, route]) => (isTestOnly(route) ? [] : [{ file, methods: route.specs }])), ...OTHER_ROUTES];
 }

@@ -12,9 +12,11 @@ import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshP
 import { env } from "@/env";
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler } from "@/server/jobs/scheduler";
+import { adminOnSignUp } from "@/server/auth/users";
 import { logger } from "@/server/logger";
 import { markReady } from "@/server/readiness";
 import { installShutdown } from "@/server/shutdown";
+import { readyLine, startupProgress } from "@/server/startup";
 import { wireApp } from "@/wiring";
 
 const SCHEDULER = Symbol.for("tickerlab.scheduler");
@@ -23,6 +25,7 @@ type SchedulerHolder = { [SCHEDULER]?: Scheduler };
 export async function boot(): Promise<void> {
   const started = performance.now();
   wireApp();
+  startupProgress("database", env().usesEmbeddedDatabase ? `Opening the database in ${env().DATA_DIR} and applying its migrations…` : "Opening the database and applying its migrations…");
   const opening = getDatabase();
   // SIGTERM/SIGINT from now on: leadership handed over, streams and requests finished, the
   // database closed (src/server/shutdown.ts), also when the signal comes during the start.
@@ -37,6 +40,7 @@ export async function boot(): Promise<void> {
   try {
     const { db, kind } = await opening;
     const learn = await seedCurriculum(db, curriculum);
+    if (learn.lessons > 0) startupProgress("lessons", `Added the shipped lessons: ${learn.courses} courses, ${learn.lessons} lessons.`);
     await startMarket(db, kind);
     startScheduler(db, kind);
     markReady();
@@ -44,6 +48,8 @@ export async function boot(): Promise<void> {
       { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons } },
       "[start] database ready",
     );
+    // Last: the one line a person starting it looks for.
+    startupProgress("ready", readyLine(await adminOnSignUp(db)), { ms: Math.round(performance.now() - started) });
   } catch (error) {
     // A failed bulk insert carries every parameter in its message: keep the log readable.
     const err = error as Error & { cause?: Error };

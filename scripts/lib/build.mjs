@@ -58,12 +58,21 @@ export function ensureBuilt({ quiet = false } = {}) {
 
 function build(quiet) {
   if (!buildIsStale()) return true;
-  if (!quiet) console.log("[tickerlab] building the app (first start, or the sources changed)…");
+  const first = !fs.existsSync(path.join(distDir, "BUILD_ID"));
+  if (!quiet) {
+    console.log(
+      first
+        ? "[tickerlab] First start: building the app. This and creating the database take about two minutes on a small machine; later starts take seconds."
+        : "[tickerlab] The sources changed: building the app again (a minute or two)…",
+    );
+  }
+  const started = Date.now();
   const result = spawnSync(nextBin, ["build"], {
     cwd: root,
     stdio: quiet ? "pipe" : "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0 && quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+  if (!quiet) console.log(result.status === 0 ? `[tickerlab] Built in ${Math.round((Date.now() - started) / 1000)} s.` : "[tickerlab] The build failed (its errors are above).");
   return result.status === 0;
 }

@@ -11,7 +11,6 @@
  * control file says "shut down" (anything else makes the next start run crash recovery).
  * `next start` run directly, without NEXT_MANUAL_SIG_HANDLE, shuts down the same way.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -19,7 +18,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../factories/emails";
-import { freePort, startApp, TEST_SERVER_SECRET, type RunningApp } from "../setup/app-server";
+import { npmStart, startApp, type RunningApp } from "../setup/app-server";
 import { installWriteLog, killAndMeasure, leaderOf, logHas, marketView, msUntilTickBy, SIMULATOR_LEASE, startInstance, terminateAndMeasure, waitUntil, writesBy } from "../setup/cluster";
 import { onPostgres } from "../setup/db";
 import { HttpClient } from "../setup/http-client";
@@ -168,34 +167,6 @@ function controlFileState(dataDir: string): number {
   return fs.readFileSync(path.join(dataDir, "pg", "global", "pg_control")).readInt32LE(16);
 }
 const SHUT_DOWN = 1;
-
-/** `npm start` (scripts/start.mjs) on the embedded database, as a person runs it. */
-async function npmStart(dataDir: string) {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const logFile = path.join(dataDir, "npm-start.log");
-  const log = fs.openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXTAUTH_URL: url, NEXTAUTH_SECRET: TEST_SERVER_SECRET, DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" };
-  delete env.DATABASE_URL;
-  delete env.NEXT_MANUAL_SIG_HANDLE;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: process.cwd(), stdio: ["ignore", log, log], env });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => {
-      fs.closeSync(log);
-      resolve({ code, signal });
-    }),
-  );
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`npm start exited:\n${fs.readFileSync(logFile, "utf8")}`);
-      return fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    },
-    180_000,
-    "npm start healthy",
-    200,
-  );
-  return { url, child, exited, logFile };
-}
 
 describe.skipIf(onPostgres)("shutdown of the embedded database's server", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-shutdown-"));

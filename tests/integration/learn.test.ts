@@ -97,19 +97,6 @@ describe(`learning (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(summary.streak).toMatchObject({ current: 2, activeToday: true });
     expect(summary.xp).toBe(READ_XP);
   });
-
-  it("suggests where to continue: the lesson in progress, then the next unpassed one", async () => {
-    const user = await createTestUser(db.db);
-    const course = buildCourse({}, 2);
-    await seedCurriculum(db.db, [course]);
-    const [first] = await db.db.select().from(lessons).where(eq(lessons.slug, course.lessons[0]!.slug));
-    await markRead(db.db, user.id, first!.id, "UTC");
-    expect((await learnerSummary(db.db, user.id, "UTC")).continueWith).toMatchObject({ lessonId: first!.id, resume: true });
-    const quiz = await db.db.select().from(questions).where(eq(questions.lessonId, first!.id)).orderBy(questions.position);
-    await submitAttempt(db.db, user.id, first!.id, quiz.map((q) => q.options.filter((o) => o.correct).map((o) => o.id)), "UTC");
-    const next = (await learnerSummary(db.db, user.id, "UTC")).continueWith;
-    expect(next?.href).toBe(`/learn/${course.slug}/${course.lessons[1]!.slug}`);
-  });
 });
 
 describe("unlocks", () => {

@@ -4,7 +4,7 @@
  * reported by its line number, and a taken name is a 409.
  */
 import { randomInt } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, useTestDatabase } from "../setup/db";
 import { createTestUser } from "../factories/users";
@@ -96,6 +96,48 @@ describe("market admin over HTTP", () => {
     expect((await client.request("/api/admin/instruments/NOPE", { method: "PATCH", json: { name: "x" } })).status).toBe(404);
   });
 
+  it("takes an existing sector, refuses a typo naming the close match, and creates a new sector only on purpose", async () => {
+    const client = await admin();
+    const listed = async () => json<{ items: Array<{ symbol: string; sector: string }>; sectors: string[] }>(await client.request("/api/admin/instruments"));
+    const before = await listed();
+    expect(before.sectors).toEqual(expect.arrayContaining(["Industrials", "Technology", "Real Estate"]));
+    // The benchmark index is in no sector of its own.
+    const tlxSector = before.items.find((i) => i.symbol === "TLX")!.sector;
+    expect(before.sectors).not.toContain(tlxSector);
+    expect([...before.sectors].sort()).toEqual(before.sectors);
+
+    const symbol = freshSymbol();
+    const typo = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(symbol), sector: "Technolgy" } });
+    expect(typo.status).toBe(400);
+    const typoBody = await json<{ error: { code: string; message: string; fields: Record<string, string> } }>(typo);
+    expect(typoBody.error).toMatchObject({ code: "SECTOR_UNKNOWN", fields: { sector: typoBody.error.message } });
+    expect(typoBody.error.message).toMatch(/no sector “Technolgy”.*Did you mean “Technology”\?.*newSector: true/);
+    // Written differently, an existing sector stays the existing one, flag or not.
+    const recased = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(symbol), sector: "real estate", newSector: true } });
+    expect(recased.status).toBe(400);
+    expect(await json(recased)).toMatchObject({ error: { code: "SECTOR_EXISTS", message: "“real estate” is the existing sector “Real Estate”: pick it from the list." } });
+    expect((await listed()).items.some((i) => i.symbol === symbol)).toBe(false);
+
+    const sector = `Orbital ${randomInt(1e9).toString(36)}`;
+    const unconfirmed = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(symbol), sector } });
+    expect(unconfirmed.status).toBe(400);
+    expect(await json(unconfirmed)).toMatchObject({ error: { code: "SECTOR_UNKNOWN", fields: { sector: expect.stringContaining(`no sector “${sector}”`) } } });
+    const created = await client.request("/api/admin/instruments", { method: "POST", json: { ...definition(symbol), sector, newSector: true } });
+    expect(created.status).toBe(201);
+    expect(await json(created)).toMatchObject({ symbol, sector });
+    expect((await listed()).sectors).toContain(sector);
+
+    // Moving it: to an existing sector needs nothing, to a typo of one is refused.
+    const typoEdit = await client.request(`/api/admin/instruments/${symbol}`, { method: "PATCH", json: { sector: "Industrals" } });
+    expect(typoEdit.status).toBe(400);
+    expect(await json(typoEdit)).toMatchObject({ error: { code: "SECTOR_UNKNOWN", message: expect.stringContaining("Did you mean “Industrials”?") } });
+    const moved = await client.request(`/api/admin/instruments/${symbol}`, { method: "PATCH", json: { sector: "Industrials" } });
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toMatchObject({ sector: "Industrials" });
+    // Its new sector had only it: it is gone from the list with it.
+    expect((await listed()).sectors).not.toContain(sector);
+  });
+
   it("lists the benchmark index but refuses to edit, withdraw or imitate it", async () => {
     const client = await admin();
     const list = await json<{ items: Array<{ symbol: string; kind: string; inBenchmark: boolean }> }>(await client.request("/api/admin/instruments"));
@@ -182,7 +224,8 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
   it("adds, edits and deactivates with audit entries; a bad edit changes nothing", async () => {
     const actor = await createTestUser(db.db, { role: "admin" });
     const symbol = freshSymbol();
-    await addInstrument(db.db, actor.id, definition(symbol));
+    // The file's database has no instruments yet: every sector is new here.
+    await addInstrument(db.db, actor.id, { ...definition(symbol), newSector: true });
     const error = await editInstrument(db.db, actor.id, symbol, { sectorLoading: 7, averageDailyVolume: 1.5 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).kind).toBe("invalid");
@@ -191,12 +234,16 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
     const tight = await editInstrument(db.db, actor.id, symbol, { volatility: 0.05 }).catch((e: unknown) => e);
     expect((tight as DomainError).fields).toEqual({ volatility: expect.stringMatching(/too low/) });
 
-    await editInstrument(db.db, actor.id, symbol, { sector: "Aerospace", beta: 0.5 });
+    const unconfirmed = await editInstrument(db.db, actor.id, symbol, { sector: "Aerospace", beta: 0.5 }).catch((e: unknown) => e);
+    expect(unconfirmed).toMatchObject({ kind: "invalid", code: "SECTOR_UNKNOWN", fields: { sector: expect.stringContaining("no sector “Aerospace”") } });
+    await editInstrument(db.db, actor.id, symbol, { sector: "Aerospace", beta: 0.5, newSector: true });
     await deactivateInstrument(db.db, actor.id, symbol);
     const [row] = await db.db.select().from(instruments).where(eq(instruments.symbol, symbol));
     expect(row).toMatchObject({ sector: "Aerospace", beta: 0.5, sectorLoading: 1, active: false });
     const actions = (await db.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, actor.id))).map((a) => a.action).sort();
     expect(actions).toEqual(["market.instrument-added", "market.instrument-deactivated", "market.instrument-updated"]);
+    const [updated] = await db.db.select({ detail: auditLog.detail }).from(auditLog).where(and(eq(auditLog.actorId, actor.id), eq(auditLog.action, "market.instrument-updated")));
+    expect(updated!.detail).toMatchObject({ symbol, newSector: "Aerospace", changed: { sector: { from: "Industrials", to: "Aerospace" } } });
   });
 
   it("imports in one piece or not at all", async () => {
@@ -218,7 +265,7 @@ describe(`market admin use-cases (${onPostgres ? "PostgreSQL" : "PGlite"})`, () 
   it("cancels the open orders of a deactivated instrument, giving their cash back", async () => {
     const actor = await createTestUser(db.db, { role: "admin" });
     const symbol = freshSymbol();
-    await addInstrument(db.db, actor.id, definition(symbol));
+    await addInstrument(db.db, actor.id, { ...definition(symbol), newSector: true });
     const portfolio = await createPortfolio(db.db);
     const placed = await placeOrder(db.db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol, side: "buy", type: "limit", quantity: 10, limitPrice: "5.00", timeInForce: "gtc" } });
     expect(placed.rejection).toBeNull();

@@ -291,6 +291,71 @@ function rng(seed: number) {
   };
 }
 
+describe("rank change since yesterday", () => {
+  const viewerOf = (id: string) => ({ id, role: "member" as const });
+  const changes = (page: Awaited<ReturnType<typeof leaderboardPage>>) => page.items.map((r) => [r.name, r.rankChange]);
+
+  it("is never claimed for someone with no rank yesterday: a board first filled today (a new install, new accounts) shows everyone as new", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    // A fresh install on the 18th: the board is empty at every refresh until the first account.
+    await refreshPracticeBoards(db, { now: at("2026-11-18T08:00:00Z") });
+    const first = await person(db, { createdAt: at("2026-11-18T09:00:00Z"), name: "First today" });
+    await practice(db, first.id, { cash: "100000.00", createdAt: at("2026-11-18T09:00:00Z") });
+    await refreshPracticeBoards(db, { now: at("2026-11-18T09:01:00Z") });
+    const second = await person(db, { createdAt: at("2026-11-18T10:00:00Z"), name: "Second today" });
+    await practice(db, second.id, { cash: "101000.00", createdAt: at("2026-11-18T10:00:00Z") });
+    await refreshPracticeBoards(db, { now: at("2026-11-18T10:01:00Z") });
+    const today = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: viewerOf(first.id), now: at("2026-11-18T10:02:00Z") });
+    // First today dropped from 1st to 2nd during the day, but had no rank yesterday: new, not "▼ 1".
+    expect(changes(today)).toEqual([
+      ["Second today", null],
+      ["First today", null],
+    ]);
+    expect(today.own).toMatchObject({ rank: 2, rankChange: null });
+    expect((await db.execute(sql`select count(*)::int as n from leaderboard_daily_ranks`)).rows[0]).toEqual({ n: 0 });
+
+    // The next day compares with how the 18th ended: a climb is a change now.
+    await db.update(portfolios).set({ cash: "102000.00" }).where(sql`${portfolios.userId} = ${first.id}`);
+    await refreshPracticeBoards(db, { now: at("2026-11-19T00:00:30Z") });
+    const tomorrow = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: viewerOf(first.id), now: at("2026-11-19T00:01:00Z") });
+    expect(changes(tomorrow)).toEqual([
+      ["First today", 1],
+      ["Second today", -1],
+    ]);
+    expect(tomorrow.own).toMatchObject({ rank: 1, rankChange: 1 });
+    // Someone who joins on the 19th is new on the 19th, also after later refreshes.
+    const third = await person(db, { createdAt: at("2026-11-19T08:00:00Z"), name: "Third" });
+    await practice(db, third.id, { cash: "150000.00", createdAt: at("2026-11-19T08:00:00Z") });
+    await refreshPracticeBoards(db, { now: at("2026-11-19T08:01:00Z") });
+    const later = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: viewerOf(third.id), now: at("2026-11-19T08:02:00Z") });
+    expect(changes(later)).toEqual([
+      ["Third", null],
+      ["First today", 0],
+      ["Second today", -2],
+    ]);
+    expect(later.own).toMatchObject({ rank: 1, rankChange: null });
+  });
+
+  it("is not claimed on an event's board on the day the event began", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const event = await createEvent(db, { startsAt: at("2026-11-18T09:00:00Z"), endsAt: at("2026-11-20T21:00:00Z") });
+    const early = await person(db, { name: "Early" });
+    const late = await person(db, { name: "Late" });
+    const earlyPortfolio = await join(db, event.id, early.id, { cash: "10500.00", joinedAt: at("2026-11-17T12:00:00Z") });
+    await join(db, event.id, late.id, { cash: "10000.00", joinedAt: at("2026-11-17T13:00:00Z") });
+    await refreshEventBoard(db, event, { now: at("2026-11-18T09:00:05Z") });
+    await db.update(portfolios).set({ cash: "9000.00" }).where(sql`${portfolios.id} = ${earlyPortfolio.id}`);
+    await refreshEventBoard(db, event, { now: at("2026-11-18T12:00:00Z") });
+    const page = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: viewerOf(early.id), now: at("2026-11-18T12:00:01Z") });
+    expect(changes(page)).toEqual([
+      ["Late", null],
+      ["Early", null],
+    ]);
+  });
+});
+
 describe("SQL ranks equal the domain's rankEntries", () => {
   it("on random practice portfolios with many ties, for every period", async () => {
     const { db } = database;

@@ -116,6 +116,53 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
   };
 }
 
+/** `npm start` (scripts/start.mjs) as a person runs it, on the embedded database. */
+export interface NpmStart {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it printed (stdout and stderr, in one file). */
+  logFile: string;
+  output(): string;
+}
+
+/**
+ * Starts `npm start` on the embedded database in `dataDir` and waits until it is healthy, or
+ * (`until: "ready-line"`) until it has printed its "Ready: …" line. Without ADMIN_EMAILS unless
+ * `env` sets it, like a fresh install.
+ */
+export async function npmStart(dataDir: string, options: { until?: "healthy" | "ready-line"; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<NpmStart> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, `npm-start-${port}.log`);
+  const log = fs.openSync(logFile, "a");
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXTAUTH_URL: url, NEXTAUTH_SECRET: TEST_SERVER_SECRET, DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production", ...options.env };
+  delete env.DATABASE_URL;
+  delete env.NEXT_MANUAL_SIG_HANDLE;
+  if (!options.env?.ADMIN_EMAILS) delete env.ADMIN_EMAILS;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, stdio: ["ignore", log, log], env });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      fs.closeSync(log);
+      resolve({ code, signal });
+    }),
+  );
+  const output = () => fs.readFileSync(logFile, "utf8");
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited:\n${output()}`);
+    const done = options.until === "ready-line" ? /^Ready: /m.test(output()) : await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (done) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`npm start was not ${options.until === "ready-line" ? "ready" : "healthy"} in time:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, child, exited, logFile, output };
+}
+
 /** The admin every test server starts with (ADMIN_EMAILS names it; tests never rely on "first account"). */
 export const TEST_ADMIN = { name: "Test Admin", email: "admin@tickerlab.test", password: "admin password 123" };
 

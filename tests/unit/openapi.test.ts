@@ -2,7 +2,9 @@
  * The OpenAPI document (GET /api/openapi.json) against the route files themselves: every file
  * under src/pages/api is a path of the document, with exactly the methods its module offers
  * (read from the module, not from the registry the document is built from), each with a
- * summary, and the documented request schema is the one that validates the request.
+ * summary, and the documented request schema is the one that validates the request. The
+ * test-only routes (404 unless TEST_PRICE_CONTROL) are the one exception: left out, and only
+ * the ones named here.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +13,7 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OTHER_ROUTES } from "@/api-routes";
+import { env } from "@/env";
 import type { ApiRouteHandler, Method } from "@/server/http/api-route";
 import { inputJsonSchema, openApiPath } from "@/server/http/openapi";
 
@@ -23,6 +26,9 @@ function routeFiles(dir: string): string[] {
 
 const filePaths = routeFiles(API);
 const files = filePaths.map((f) => path.relative(API, f).replace(/\.tsx?$/, "").split(path.sep).join("/"));
+/** Routes that exist only with TEST_PRICE_CONTROL (apiRoute's `onlyWhen`): not in the document. */
+const TEST_ONLY = ["rankings/refresh", "test/prices", "test/snapshots"];
+const documentedFiles = files.filter((f) => !TEST_ONLY.includes(f));
 
 interface Answer {
   status: number;
@@ -110,10 +116,30 @@ describe("every route file is in the document, with exactly the methods it offer
   });
 
   it("has no path without a file", () => {
-    expect(Object.keys(doc.paths ?? {}).sort()).toEqual(files.map(openApiPath).sort());
+    expect(Object.keys(doc.paths ?? {}).sort()).toEqual(documentedFiles.map(openApiPath).sort());
   });
 
-  it.each(files)("%s", async (file) => {
+  it.each(TEST_ONLY)("leaves out %s: test-only, a 404 unless TEST_PRICE_CONTROL is on", async (file) => {
+    expect(files).toContain(file);
+    expect(doc.paths?.[openApiPath(file)]).toBeUndefined();
+    expect(env().TEST_PRICE_CONTROL).toBe(false);
+    const mod = (await import(/* @vite-ignore */ filePaths[files.indexOf(file)]!)) as { default: ApiRouteHandler };
+    // Gated by apiRoute's onlyWhen (and not documented because of that gate, nothing else).
+    expect(mod.default.options.onlyWhen).toBeTypeOf("function");
+    const answer = await call(mod.default, "POST");
+    expect(answer).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND" } } });
+  });
+
+  it("leaves out no other route: only the test-only ones are gated", async () => {
+    const gated: string[] = [];
+    for (const file of files) {
+      const mod = (await import(/* @vite-ignore */ filePaths[files.indexOf(file)]!)) as { default: Partial<ApiRouteHandler> };
+      if (mod.default.options?.onlyWhen) gated.push(file);
+    }
+    expect(gated.sort()).toEqual(TEST_ONLY);
+  });
+
+  it.each(documentedFiles)("%s", async (file) => {
     const item = doc.paths?.[openApiPath(file)] as Record<string, OpenAPIV3_1.OperationObject> | undefined;
     expect(item, `${openApiPath(file)} is missing from the document: add ${file} to src/api-routes.ts`).toBeDefined();
     const { methods, specs } = await offeredMethods(file);

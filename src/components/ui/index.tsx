@@ -74,24 +74,43 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
+  hint?: ReactNode;
   children: ReactNode;
 }
 
-export function SelectField({ label, error, id, children, ...rest }: SelectFieldProps) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, hint, id, children, ...rest }, ref) {
   const autoId = useId();
   const selectId = id ?? autoId;
+  const hintId = hint ? `${selectId}-hint` : undefined;
+  const errorId = error ? `${selectId}-error` : undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={selectId}>
         {label}
       </label>
-      <select id={selectId} className={styles.input} aria-invalid={error ? true : undefined} {...rest}>
+      <select
+        ref={ref}
+        id={selectId}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        {...rest}
+      >
         {children}
       </select>
-      {error && <span className={styles.fieldError}>{error}</span>}
+      {hint && (
+        <span id={hintId} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
     </div>
   );
-}
+});
 
 export function Alert({ tone = "info", children, title }: { tone?: "info" | "error" | "success" | "warning"; children: ReactNode; title?: string }) {
   return (

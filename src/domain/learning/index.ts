@@ -2,3 +2,4 @@ export * from "./reading";
 export * from "./scoring";
 export * from "./streak";
 export * from "./xp";
+export * from "./next-lesson";

@@ -4,6 +4,7 @@ export { aggregateTicks, bucketStart, CandleOrderError, INTERVAL_MS, rollUp, upd
 export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";
 export { CLOSE_HOLD_FRACTION, createReplay, createReplayClock, intradayPrice, ReplayConfigError, type Replay, type ReplayClock, type ReplayOptions, type ReplayPosition } from "./replay";
+export { chooseSector, closeSectors, sectorKey, type SectorChoice } from "./sectors";
 export { createRng, cyrb128, Rng, RngStateError, seedRng, type RngState } from "./rng";
 export {
   backfill,

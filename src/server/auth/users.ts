@@ -100,10 +100,7 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     let role: Role = input.role ?? "member";
     if (!input.role) {
       if (adminEmails.length > 0) role = adminEmails.includes(email) ? "admin" : "member";
-      else {
-        const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
-        role = existing ? "member" : "admin";
-      }
+      else role = (await hasNoAccounts(tx)) ? "admin" : "member";
     }
     const [row] = await tx
       .insert(users)
@@ -118,6 +115,29 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
       .returning();
     return row!;
   });
+}
+
+async function hasNoAccounts(db: DbOrTx): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).limit(1);
+  return !existing;
+}
+
+/**
+ * Who becomes an admin by signing up now, by createUser's rule: what the start-up's "Ready"
+ * line tells the person who installed it (src/server/startup.ts). "nobody": there are accounts
+ * but no admin and no ADMIN_EMAILS — an admin is made with `npm run user`.
+ */
+export type AdminOnSignUp = "admin-exists" | "first-account" | "listed-addresses" | "nobody";
+
+export async function adminOnSignUp(db: DbOrTx): Promise<AdminOnSignUp> {
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.disabledAt)))
+    .limit(1);
+  if (admin) return "admin-exists";
+  if (env().ADMIN_EMAILS.length > 0) return "listed-addresses";
+  return (await hasNoAccounts(db)) ? "first-account" : "nobody";
 }
 
 /** Ends every session of the person at their next request. */

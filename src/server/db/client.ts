@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "@/server/logger";
+import { startupProgress } from "@/server/startup";
 import type { PoolStats } from "@/server/metrics";
 import * as schema from "./schema";
 
@@ -122,7 +123,10 @@ async function openPglite(dataDir: string, onQuery: OpenOptions["onQuery"]): Pro
   }
   const folder = inMemory ? undefined : path.join(dataDir, "pg");
   try {
-    if (folder && !fs.existsSync(path.join(folder, "PG_VERSION"))) await createPgliteFolder(folder);
+    if (folder && !fs.existsSync(path.join(folder, "PG_VERSION"))) {
+      startupProgress("create-database", `Creating the embedded database in ${folder} (first start only, a few seconds)…`);
+      await createPgliteFolder(folder);
+    }
     const client = new PGlite(folder, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;

@@ -66,7 +66,6 @@ const TAGS: Record<string, string> = {
   portfolios: "Trading",
   rankings: "Ranking",
   watchlist: "Market",
-  test: "Test control",
 };
 
 function tagOf(file: string): string {

@@ -24,9 +24,9 @@ Every investment decision is a trade-off between what you hope to earn (**return
 
 **Simple return = (ending value − starting value) ÷ starting value**
 
-Suppose you buy 20 shares of Northwind Robotics (NWR) at 50.00 each, so you pay 1,000.00. Later the price is 56.00, so your shares are worth 1,120.00. You gained 120.00, and your simple return is 120 ÷ 1,000 = **12%**.
+Suppose you buy 20 shares of Orchard Robotics (ORCH), a made-up company that is not in Tickerlab's market, at 50.00 each, so you pay 1,000.00. Later the price is 56.00, so your shares are worth 1,120.00. You gained 120.00, and your simple return is 120 ÷ 1,000 = **12%**.
 
-**Total return** counts everything that changed your wealth, not just the price. In real markets that includes income such as dividends: if NWR had also paid you 0.50 per share (10.00 in total), your total return would be 130 ÷ 1,000 = **13%**. Costs such as commissions count too, and they pull total return down.
+**Total return** counts everything that changed your wealth, not just the price. In real markets that includes income such as dividends: if ORCH had also paid you 0.50 per share (10.00 in total), your total return would be 130 ÷ 1,000 = **13%**. Costs such as commissions count too, and they pull total return down.
 
 On Tickerlab, your portfolio's total return compares your **equity** now (cash plus the value of your positions) with what you started with. It automatically includes gains and losses on every position, open or closed, and every fee you paid. If you started with 100,000.00 and your equity is now 104,500.00, your total return is 4,500 ÷ 100,000 = **4.5%**.
 
@@ -38,7 +38,7 @@ In investing, **risk** usually means how much returns move around, and how unpre
 
 Here is a worked example. Two fictional companies each start with 1,000.00 invested, and both average **+1% a month** over four months.
 
-| Month | Harborview Utilities (HBU) return | HBU value | Meadowlark Energy (MLE) return | MLE value |
+| Month | Hillcrest Utilities (HLCU) return | HLCU value | Larkspur Energy (LKSP) return | LKSP value |
 |---|---|---|---|---|
 | Start | | 1,000.00 | | 1,000.00 |
 | 1 | +1% | 1,010.00 | +6% | 1,060.00 |
@@ -46,11 +46,11 @@ Here is a worked example. Two fictional companies each start with 1,000.00 inves
 | 3 | +1% | 1,030.30 | +5% | 1,068.48 |
 | 4 | +1% | 1,040.60 | −3% | 1,036.43 |
 
-MLE's average monthly return is (6 − 4 + 5 − 3) ÷ 4 = 1%, the same as HBU's. But HBU never strays from its average, so its volatility is zero, while MLE swings 4 to 5 percentage points either side of its average, so its volatility is high. Notice also that HBU ends up 4.06% while MLE ends up only about 3.64%: big swings drag down compounded growth even when the average is the same.
+LKSP's average monthly return is (6 − 4 + 5 − 3) ÷ 4 = 1%, the same as HLCU's. But HLCU never strays from its average, so its volatility is zero, while LKSP swings 4 to 5 percentage points either side of its average, so its volatility is high. Notice also that HLCU ends up 4.06% while LKSP ends up only about 3.64%: big swings drag down compounded growth even when the average is the same.
 
 ## Drawdown: how far you fell
 
-A **drawdown** is a fall from a previous peak, measured as a percentage of that peak. In the table, MLE peaked at 1,060.00 and then fell to 1,017.60, a drop of 42.40, which is **4%** of the peak. Later it fell 3% from its new peak of 1,068.48. Its **maximum drawdown**, the largest of these falls, is 4%. HBU never fell, so its drawdown is zero. Drawdown answers the question many investors care about most: "How bad did it get?"
+A **drawdown** is a fall from a previous peak, measured as a percentage of that peak. In the table, LKSP peaked at 1,060.00 and then fell to 1,017.60, a drop of 42.40, which is **4%** of the peak. Later it fell 3% from its new peak of 1,068.48. Its **maximum drawdown**, the largest of these falls, is 4%. HLCU never fell, so its drawdown is zero. Drawdown answers the question many investors care about most: "How bad did it get?"
 
 ## The risk–return trade-off
 
@@ -72,7 +72,7 @@ Your **time horizon** is how long you plan to stay invested before you need the 
       questions: [
         {
           prompt:
-            "You buy 40 shares of Bramble Foods (BRF) at 25.00 each. Later the price is 30.00. What is your simple return?",
+            "You buy 40 shares of Mapleton Foods (MPLF) at 25.00 each. Later the price is 30.00. What is your simple return?",
           options: [
             {
               text: "20%",
@@ -142,7 +142,7 @@ Your **time horizon** is how long you plan to stay invested before you need the 
               text: "Two investments can have the same average return but very different volatility.",
               correct: true,
               explanation:
-                "In the lesson's example, HBU and MLE both average +1% a month, yet HBU has zero volatility and MLE has high volatility.",
+                "In the lesson's example, HLCU and LKSP both average +1% a month, yet HLCU has zero volatility and LKSP has high volatility.",
             },
             {
               text: "Standard deviation is a common way to measure it.",
@@ -207,7 +207,7 @@ Your **time horizon** is how long you plan to stay invested before you need the 
 
 Every company carries its own **company-specific risk**: a product launch that flops, a factory fire, a lawsuit, a chief executive who leaves suddenly. These events hit one company, not the whole market.
 
-Imagine that Northwind Robotics (NWR) drops 50% after a failed product launch. If NWR is the only thing you own, your portfolio falls 50%. If NWR is one of 20 holdings of equal size, it is 5% of your portfolio, so the same drop costs you 5% × 50% = **2.5%** of your portfolio. The bad news is just as bad, but it is now a bruise instead of a disaster. Of course, the same arithmetic shrinks a lucky jump too: diversification trades the chance of a huge win for protection against a huge loss.
+Imagine that Orchard Robotics (ORCH), a made-up company that is not in Tickerlab's market, drops 50% after a failed product launch. If ORCH is the only thing you own, your portfolio falls 50%. If ORCH is one of 20 holdings of equal size, it is 5% of your portfolio, so the same drop costs you 5% × 50% = **2.5%** of your portfolio. The bad news is just as bad, but it is now a bruise instead of a disaster. Of course, the same arithmetic shrinks a lucky jump too: diversification trades the chance of a huge win for protection against a huge loss.
 
 ## Why spreading works: correlation
 
@@ -241,10 +241,10 @@ Your portfolio page shows your **allocation** by instrument and by sector: how y
 
 | Sector | Holdings | Value | Share of equity |
 |---|---|---|---|
-| Technology | Northwind Robotics (NWR), Quartz Cloud Systems (QCS) | 45,000.00 | 45% |
-| Energy | Meadowlark Energy (MLE) | 20,000.00 | 20% |
-| Utilities | Harborview Utilities (HBU) | 10,000.00 | 10% |
-| Consumer staples | Bramble Foods (BRF) | 10,000.00 | 10% |
+| Technology | Orchard Robotics (ORCH), Quartz Cloud Systems (QCS) | 45,000.00 | 45% |
+| Energy | Larkspur Energy (LKSP) | 20,000.00 | 20% |
+| Utilities | Hillcrest Utilities (HLCU) | 10,000.00 | 10% |
+| Consumer staples | Mapleton Foods (MPLF) | 10,000.00 | 10% |
 | Cash | none | 15,000.00 | 15% |
 
 Five holdings looks reasonably spread, but nearly half the equity rides on one sector. If technology stocks fall 10% and nothing else moves, the portfolio loses 45,000 × 10% = 4,500.00, or **4.5%** of equity, from that one sector alone. When you look at your own allocation, ask three questions: What is my largest single position? What is my largest sector? How much would my equity fall if that sector dropped 20%?
@@ -578,7 +578,7 @@ You now know how to measure risk, spread your money and judge results. Yet many 
 
 ## Chasing recent winners
 
-It is tempting to buy whatever went up most recently. Say Northwind Robotics (NWR) has risen 30% this week and tops the list of movers. By the time you notice, the move has already happened, and you are buying at a higher price than everyone who came before you. Recent winners are not reliably the next winners, and a stock that rose fast can fall fast. Tickerlab's prices include a lot of random movement, so a short hot streak on its own is weak evidence about what comes next.
+It is tempting to buy whatever went up most recently. Say Orchard Robotics (ORCH), a made-up company that is not in Tickerlab's market, has risen 30% this week and tops the list of movers. By the time you notice, the move has already happened, and you are buying at a higher price than everyone who came before you. Recent winners are not reliably the next winners, and a stock that rose fast can fall fast. Tickerlab's prices include a lot of random movement, so a short hot streak on its own is weak evidence about what comes next.
 
 ## Panic selling
 
@@ -588,7 +588,7 @@ The mirror image is selling in a hurry after a sharp fall. Panic selling locks i
 
 Every trade costs something. Your practice portfolio charges no commission by default, but contests can charge a flat amount plus **basis points** of each fill's value (one basis point is 0.01%, so 10 basis points is 0.10%). Market orders also fill with **slippage**, by default 5 basis points against you.
 
-Suppose a contest charges 1.00 per fill plus 10 basis points. Buying 5,000.00 of Meadowlark Energy (MLE) costs 1.00 + 5.00 = **6.00** in commission, and selling 5,000.00 later costs another 6.00, so one round trip costs **12.00** before slippage. Do that 50 times and you have paid **600.00**, or 0.6% of a 100,000.00 starting balance, just to trade. That is a return you must earn before you make anything at all. Trading often also means more decisions, and each one is a chance to be wrong.
+Suppose a contest charges 1.00 per fill plus 10 basis points. Buying 5,000.00 of Larkspur Energy (LKSP) costs 1.00 + 5.00 = **6.00** in commission, and selling 5,000.00 later costs another 6.00, so one round trip costs **12.00** before slippage. Do that 50 times and you have paid **600.00**, or 0.6% of a 100,000.00 starting balance, just to trade. That is a return you must earn before you make anything at all. Trading often also means more decisions, and each one is a chance to be wrong.
 
 ## Loss aversion
 
@@ -596,7 +596,7 @@ Suppose a contest charges 1.00 per fill plus 10 basis points. Buying 5,000.00 of
 
 ## Anchoring
 
-**Anchoring** is fixing on a number that no longer matters, usually the price you paid or a recent high. "MLE was 80.00 last month and it's 60.00 now, so it must be cheap" is anchoring: the market neither knows nor cares what the price used to be or what you paid. A better question is: **would I buy this today, at this price, given what I know now?**
+**Anchoring** is fixing on a number that no longer matters, usually the price you paid or a recent high. "LKSP was 80.00 last month and it's 60.00 now, so it must be cheap" is anchoring: the market neither knows nor cares what the price used to be or what you paid. A better question is: **would I buy this today, at this price, given what I know now?**
 
 ## Overconfidence after a lucky streak
 
@@ -631,7 +631,7 @@ After trading, write down what you did and why, and review your notes once a wee
       questions: [
         {
           prompt:
-            "A contest charges commission of 2.00 per fill plus 10 basis points (0.10%) of the fill's value. You buy 4,000.00 of Bramble Foods (BRF) and later sell it for 4,000.00. What is the total commission for the round trip?",
+            "A contest charges commission of 2.00 per fill plus 10 basis points (0.10%) of the fill's value. You buy 4,000.00 of Mapleton Foods (MPLF) and later sell it for 4,000.00. What is the total commission for the round trip?",
           options: [
             {
               text: "12.00",
@@ -697,7 +697,7 @@ After trading, write down what you did and why, and review your notes once a wee
         },
         {
           prompt:
-            "You bought Meadowlark Energy (MLE) at 80.00 and it now trades at 60.00. Which question best avoids anchoring?",
+            "You bought Larkspur Energy (LKSP) at 80.00 and it now trades at 60.00. Which question best avoids anchoring?",
           options: [
             {
               text: "Would I buy this today, at 60.00, given what I know now?",

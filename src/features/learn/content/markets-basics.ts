@@ -19,7 +19,7 @@ export const marketsBasics: SeedCourse = {
 
 A company is owned by its shareholders. When a business wants to raise money, or when its founders want to let outside investors in, it can split its ownership into many equal pieces called **shares** (also called stock). If you own one share, you own one of those pieces: a small but real slice of the business.
 
-Imagine a fictional company, **Northwind Robotics (NWR)**, that has issued 50 million shares. If you buy 100 of them, you own 100 out of 50 million, or 0.0002% of the company. That sounds tiny, and it is, but it is genuine ownership. Everyone who holds NWR shares shares in its fortunes in proportion to how many they hold.
+Imagine a made-up company, **Orchard Robotics (ORCH)**, that has issued 50 million shares (it is not one of Tickerlab's instruments). If you buy 100 of them, you own 100 out of 50 million, or 0.0002% of the company. That sounds tiny, and it is, but it is genuine ownership. Everyone who holds ORCH shares shares in its fortunes in proportion to how many they hold.
 
 A share is different from a loan. If you lend a company money by buying a **bond**, the company promises to pay you interest and return your money on a set date. A shareholder gets no such promise. Owners take on more uncertainty than lenders, and in exchange they get whatever is left over when the business does well.
 
@@ -53,15 +53,15 @@ A share price on its own tells you very little about how big a company is. For t
 
 **Market cap = share price × number of shares outstanding**
 
-Worked example: Northwind Robotics has 50 million shares, and each trades at 24.00.
+Worked example: Orchard Robotics has 50 million shares, and each trades at 24.00.
 
-- 24.00 × 50,000,000 = 1,200,000,000, so NWR's market cap is **1.2 billion**.
+- 24.00 × 50,000,000 = 1,200,000,000, so ORCH's market cap is **1.2 billion**.
 
-Now take **Blue Harbor Foods (BHF)**, whose shares trade at 96.00 but which has only 5 million shares.
+Now take **Pebble Bay Foods (PBFD)**, whose shares trade at 96.00 but which has only 5 million shares.
 
 - 96.00 × 5,000,000 = 480,000,000, a market cap of **480 million**.
 
-BHF's share price is four times higher, yet NWR is the bigger company by market value, two and a half times bigger. A high share price does not mean a big or an expensive company; always look at the number of shares too.
+PBFD's share price is four times higher, yet ORCH is the bigger company by market value, two and a half times bigger. A high share price does not mean a big or an expensive company; always look at the number of shares too.
 
 ## Key points
 
@@ -72,7 +72,7 @@ BHF's share price is four times higher, yet NWR is the bigger company by market 
 - Tickerlab's companies are fictional and their prices are simulated, so your practice returns come from price changes alone.`,
       questions: [
         {
-          prompt: "What does owning one share of Northwind Robotics (NWR) give you?",
+          prompt: "What does owning one share of Orchard Robotics (ORCH) give you?",
           options: [
             {
               text: "A small slice of ownership in the company",
@@ -102,7 +102,7 @@ BHF's share price is four times higher, yet NWR is the bigger company by market 
         },
         {
           prompt:
-            "Blue Harbor Foods (BHF) has 80 million shares outstanding and each trades at 15.00. What is its market capitalisation?",
+            "Pebble Bay Foods (PBFD) has 80 million shares outstanding and each trades at 15.00. What is its market capitalisation?",
           options: [
             {
               text: "1.2 billion",
@@ -205,13 +205,13 @@ Every instruction to buy or sell is an **order**. Orders that cannot trade strai
 - The **ask** (or offer) is the lowest price any seller is currently willing to accept.
 - The gap between them is the **spread**.
 
-Say the book for **Northwind Robotics (NWR)** shows a best bid of 49.95 for 300 shares and a best ask of 50.05 for 200 shares. The spread is 0.10. No trade happens while buyers want to pay 49.95 and sellers want 50.05. Something has to give: a buyer agrees to pay the ask, or a seller agrees to take the bid.
+Say the book for **Orchard Robotics (ORCH)**, a made-up company that is not in Tickerlab's market, shows a best bid of 49.95 for 300 shares and a best ask of 50.05 for 200 shares. The spread is 0.10. No trade happens while buyers want to pay 49.95 and sellers want 50.05. Something has to give: a buyer agrees to pay the ask, or a seller agrees to take the bid.
 
 ## Matching orders
 
 The exchange runs a **matching engine** that pairs compatible orders, usually by **price first, then time**: the best price goes first, and among equal prices the order that arrived earliest goes first.
 
-- A **market order** says "trade now at the best price available". A market buy for 100 NWR takes shares from the ask at 50.05. If the order is bigger than what waits at the best ask, it keeps filling at the next, higher asks.
+- A **market order** says "trade now at the best price available". A market buy for 100 ORCH takes shares from the ask at 50.05. If the order is bigger than what waits at the best ask, it keeps filling at the next, higher asks.
 - A **limit order** says "trade only at this price or better". A limit buy at 49.90 will not fill at 50.05; it joins the book and waits until a seller is willing to meet it.
 
 Every matched trade prints a price, and the **last price** you see quoted for a stock is simply the most recent trade.
@@ -226,7 +226,7 @@ A stock is **liquid** when lots of shares change hands, many orders wait close t
 
 Tickerlab's practice market is a teaching tool, so it simplifies this picture. There is **no order book of other learners** that your order trades against, and your orders never move the price. Instead, a **market simulator** produces a new price for every instrument every couple of seconds, and your orders fill against that simulated price:
 
-- A **market order** fills at once at the last price plus **slippage** of 5 basis points (0.05%) by default, always against you. It stands in for paying the spread. Buying NWR at a last price of 50.00 costs 50.025, which rounds against you to **50.03** per share.
+- A **market order** fills at once at the last price plus **slippage** of 5 basis points (0.05%) by default, always against you. It stands in for paying the spread. Buying ORCH at a last price of 50.00 costs 50.025, which rounds against you to **50.03** per share.
 - A **limit order** fills when the price reaches your limit, at your limit or better.
 - A **stop order** turns into a market order when the price touches your stop; a **stop-limit** order turns into a limit order instead.
 - You buy and sell **whole shares only**, starting with **100,000.00** in practice cash.
@@ -244,7 +244,7 @@ Real exchanges open and close at set hours. Tickerlab's practice market **trades
       questions: [
         {
           prompt:
-            "NWR's order book shows a best bid of 49.95 and a best ask of 50.05. What is the spread?",
+            "ORCH's order book shows a best bid of 49.95 and a best ask of 50.05. What is the spread?",
           options: [
             {
               text: "0.10",
@@ -296,7 +296,7 @@ Real exchanges open and close at set hours. Tickerlab's practice market **trades
         },
         {
           prompt:
-            "In Tickerlab's practice market, you place a market order to buy NWR when its last price is 50.00 and slippage is the default 5 basis points. At what price does it fill?",
+            "In Tickerlab's practice market, you place a market order to buy ORCH when its last price is 50.00 and slippage is the default 5 basis points. At what price does it fill?",
           options: [
             {
               text: "50.03",
@@ -366,18 +366,18 @@ An index has rules: which companies are in it (for example the largest companies
 
 ## Price-weighted and cap-weighted
 
-The weighting rule makes a big difference. Take three fictional companies:
+The weighting rule makes a big difference. Take three made-up companies (none of them is in Tickerlab's market):
 
 | Company | Price | Shares | Market cap | Price weight | Cap weight |
 |---|---|---|---|---|---|
-| Northwind Robotics (NWR) | 200 | 10 million | 2,000 million | 74% | 20% |
-| Blue Harbor Foods (BHF) | 20 | 300 million | 6,000 million | 7% | 60% |
-| Copperfield Energy (CFE) | 50 | 40 million | 2,000 million | 19% | 20% |
+| Orchard Robotics (ORCH) | 200 | 10 million | 2,000 million | 74% | 20% |
+| Pebble Bay Foods (PBFD) | 20 | 300 million | 6,000 million | 7% | 60% |
+| Hollow Oak Energy (HOKE) | 50 | 40 million | 2,000 million | 19% | 20% |
 
-- A **price-weighted** index adds up the share prices (200 + 20 + 50 = 270) and divides by a fixed number. Companies with a high share price dominate, no matter how big they are. Here NWR carries about 74% of the weight.
-- A **cap-weighted** index weights each company by its market capitalisation. Bigger companies by value matter more. Here BHF, the largest by market cap, carries 60%.
+- A **price-weighted** index adds up the share prices (200 + 20 + 50 = 270) and divides by a fixed number. Companies with a high share price dominate, no matter how big they are. Here ORCH carries about 74% of the weight.
+- A **cap-weighted** index weights each company by its market capitalisation. Bigger companies by value matter more. Here PBFD, the largest by market cap, carries 60%.
 
-Now suppose NWR rises 10%, from 200 to 220, and nothing else moves. The price-weighted index rises about 7.4% (from 270 to 290 in price terms), while the cap-weighted index rises only 2% (NWR's 20% weight × 10%). Same market, very different headline. Most widely followed broad market indexes today are cap-weighted, because that reflects where the money actually sits. Some indexes give every company the same weight (**equal-weighted**), which gives smaller companies more say.
+Now suppose ORCH rises 10%, from 200 to 220, and nothing else moves. The price-weighted index rises about 7.4% (from 270 to 290 in price terms), while the cap-weighted index rises only 2% (ORCH's 20% weight × 10%). Same market, very different headline. Most widely followed broad market indexes today are cap-weighted, because that reflects where the money actually sits. Some indexes give every company the same weight (**equal-weighted**), which gives smaller companies more say.
 
 ## Benchmarks
 
@@ -448,13 +448,13 @@ In Tickerlab, the trading costs you meet are slippage on market orders and, in c
               text: "The company with the largest market capitalisation",
               correct: true,
               explanation:
-                "Correct. Cap weighting gives each company weight in proportion to its market value, like BHF's 60% in the lesson's example.",
+                "Correct. Cap weighting gives each company weight in proportion to its market value, like PBFD's 60% in the lesson's example.",
             },
             {
               text: "The company with the highest share price",
               correct: false,
               explanation:
-                "That is how a price-weighted index works. In the example NWR had the highest price but only 20% cap weight.",
+                "That is how a price-weighted index works. In the example ORCH had the highest price but only 20% cap weight.",
             },
             {
               text: "Every company has exactly the same influence",
@@ -547,7 +547,7 @@ In Tickerlab's practice market, which trades around the clock, a daily candle's 
 
 ## A worked example
 
-Here are three daily candles for the fictional **Blue Harbor Foods (BHF)**:
+Here are three daily candles for **Pebble Bay Foods (PBFD)**, a made-up company that is not in Tickerlab's market:
 
 | Day | Open | High | Low | Close | Volume | Candle |
 |---|---|---|---|---|---|---|
@@ -593,7 +593,7 @@ In Tickerlab this is literally true. The simulator draws its moves from a secret
       questions: [
         {
           prompt:
-            "In the lesson's table, what happened to Blue Harbor Foods (BHF) on day 2?",
+            "In the lesson's table, what happened to Pebble Bay Foods (PBFD) on day 2?",
           options: [
             {
               text: "It opened at 41.20 and closed lower, at 40.40: a down day",

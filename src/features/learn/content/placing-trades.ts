@@ -26,7 +26,7 @@ Tickerlab trades **whole shares only**. You can buy 10 shares or 11 shares, neve
 
 A **market order** fills at once, at the last price adjusted for **slippage**. Slippage is the small extra cost of trading immediately. In Tickerlab it is 5 basis points by default (a basis point is one hundredth of a percent, so 5 basis points is 0.05 %), and it always goes **against you**: a buyer pays a little more than the last price, a seller receives a little less. Any rounding is also to the cent against you.
 
-Example: Northwind Robotics (NWR) last traded at 80.00. Five basis points of 80.00 is 0.04. A market buy of 100 shares fills at 80.04, for a total of 8,004.00. A market sell at the same moment would fill at 79.96.
+Example, with made-up companies that are not Tickerlab's instruments: Orchard Robotics (ORCH) last traded at 80.00. Five basis points of 80.00 is 0.04. A market buy of 100 shares fills at 80.04, for a total of 8,004.00. A market sell at the same moment would fill at 79.96.
 
 Market orders give you certainty that you will trade, but no control over the exact price.
 
@@ -34,7 +34,7 @@ Market orders give you certainty that you will trade, but no control over the ex
 
 A **limit order** sets the worst price you will accept. A **buy limit** fills at the limit **or lower**; a **sell limit** fills at the limit **or higher**. If the price has not reached your limit, the order waits in your open orders.
 
-Prices in Tickerlab move tick by tick, and sometimes they **gap**: they jump past a level without trading at it. If the price gaps through your limit, you get the **new, better price**. Say you place a buy limit for NWR at 75.00 while it trades at 76.10, and the next tick is 74.20. Your order fills at 74.20, not 75.00.
+Prices in Tickerlab move tick by tick, and sometimes they **gap**: they jump past a level without trading at it. If the price gaps through your limit, you get the **new, better price**. Say you place a buy limit for ORCH at 75.00 while it trades at 76.10, and the next tick is 74.20. Your order fills at 74.20, not 75.00.
 
 The catch: a limit order might never fill if the price never reaches your limit.
 
@@ -52,7 +52,7 @@ A **stop-limit order** has two prices. When the stop is touched, it becomes a **
 
 | Order | Before | Next tick | What happens |
 |---|---|---|---|
-| NWR buy limit at 75.00 | 76.10 | 74.20 | Fills at 74.20, the better price |
+| ORCH buy limit at 75.00 | 76.10 | 74.20 | Fills at 74.20, the better price |
 | CFL sell stop at 45.00 | 46.00 | 43.50 | Becomes a market order, fills near 43.50 |
 | CFL stop-limit, stop 45.00, limit 44.00 | 46.00 | 43.50 | Becomes a sell limit at 44.00 and waits |
 | CFL market sell, placed at 46.00 | 46.00 | none needed | Fills at once at 45.97 (46.00 less slippage) |
@@ -77,7 +77,7 @@ You can cancel any open order from your open orders list. It is worth checking t
       questions: [
         {
           prompt:
-            "You place a buy limit order for Northwind Robotics (NWR) at 50.00 while it trades at 51.20. On the next tick the price gaps straight down to 49.40. What happens?",
+            "You place a buy limit order for Orchard Robotics (ORCH) at 50.00 while it trades at 51.20. On the next tick the price gaps straight down to 49.40. What happens?",
           options: [
             {
               text: "The order fills at 49.40.",
@@ -165,7 +165,7 @@ You can cancel any open order from your open orders list. It is worth checking t
         },
         {
           prompt:
-            "Northwind Robotics (NWR) last traded at 80.00. You place a market buy for 100 shares with the default slippage of 5 basis points and no commission. What is the total cost?",
+            "Orchard Robotics (ORCH) last traded at 80.00. You place a market buy for 100 shares with the default slippage of 5 basis points and no commission. What is the total cost?",
           options: [
             {
               text: "8,004.00",
@@ -212,7 +212,7 @@ A **commission** is a fee charged on each **fill** (each time an order actually 
 
 Your practice portfolio charges **no commission**. Events can set their own commission, so always read an event's rules before you join.
 
-Example: an event charges 1.00 plus 10 basis points. You buy 200 shares of Cobalt Ferry Lines (CFL) at 50.00, a trade worth 10,000.00. The commission is 1.00 + 10.00 (10 basis points of 10,000.00) = **11.00**. When you later sell, you pay commission again on that fill. Like every rounding in Tickerlab, commission is rounded to the cent against you.
+Example: an event charges 1.00 plus 10 basis points. You buy 200 shares of Cobalt Ferry Lines (CFL), a made-up company that is not in Tickerlab's market, at 50.00, a trade worth 10,000.00. The commission is 1.00 + 10.00 (10 basis points of 10,000.00) = **11.00**. When you later sell, you pay commission again on that fill. Like every rounding in Tickerlab, commission is rounded to the cent against you.
 
 A flat fee hurts small trades most. A 1.00 fee on a 200.00 trade is already 0.5 % of it.
 
@@ -301,7 +301,7 @@ Same investments, same luck. After 20 years Pat has about 160,700 more, purely b
         },
         {
           prompt:
-            "Harbor Lantern Foods (HLF) last traded at 60.00. With the default slippage of 5 basis points, at what price per share does a market BUY fill?",
+            "Juniper Lane Foods (JNPF) last traded at 60.00. With the default slippage of 5 basis points, at what price per share does a market BUY fill?",
           options: [
             {
               text: "60.03",
@@ -404,7 +404,7 @@ Your practice portfolio starts with **100,000.00** in cash. As soon as you buy s
 - **Cash** is the money not invested right now.
 - **Equity** is what the whole portfolio is worth: cash plus the market value of the shares you own, minus the value of any short positions.
 
-If you hold 100 shares of Northwind Robotics (NWR) at 60.00 and 94,000.00 in cash, your equity is 94,000.00 + 6,000.00 = 100,000.00.
+If you hold 100 shares of Orchard Robotics (ORCH) at 60.00 (a made-up company, like every company in this lesson's examples) and 94,000.00 in cash, your equity is 94,000.00 + 6,000.00 = 100,000.00.
 
 ## No borrowing: cash never goes negative
 
@@ -412,7 +412,7 @@ Many real brokers lend you money to buy more than you can pay for, which is call
 
 ## Cash reserved by open buy orders
 
-When you place a buy order that waits, such as a limit buy below the current price, Tickerlab **reserves** the cash it may need so you cannot spend that money twice. In practice mode, where there is no commission, a limit buy for 200 shares of NWR at 50.00 sets aside 10,000.00. The reservation ends when the order fills (the money then pays for the shares), is cancelled, or expires. Cancelling an open buy order gives that cash back to spend.
+When you place a buy order that waits, such as a limit buy below the current price, Tickerlab **reserves** the cash it may need so you cannot spend that money twice. In practice mode, where there is no commission, a limit buy for 200 shares of ORCH at 50.00 sets aside 10,000.00. The reservation ends when the order fills (the money then pays for the shares), is cancelled, or expires. Cancelling an open buy order gives that cash back to spend.
 
 ## Buying power
 
@@ -434,7 +434,7 @@ Remember that slippage and any commission are part of the cost. An order sized t
 
 ## Whole shares
 
-Tickerlab trades whole shares only. To find how many you can buy, divide the money by the price and **round down**. With 10,000.00 for Harbor Lantern Foods (HLF) at 38.70: 10,000 ÷ 38.70 = 258.4, so you can buy **258** shares. At 38.70 they cost 9,984.60 (a market order would fill slightly higher, at 38.72, for 9,989.76). The rest stays as cash.
+Tickerlab trades whole shares only. To find how many you can buy, divide the money by the price and **round down**. With 10,000.00 for Juniper Lane Foods (JNPF) at 38.70: 10,000 ÷ 38.70 = 258.4, so you can buy **258** shares. At 38.70 they cost 9,984.60 (a market order would fill slightly higher, at 38.72, for 9,989.76). The rest stays as cash.
 
 ## Sizing positions as a percentage of equity
 
@@ -446,7 +446,7 @@ The steps:
 2. Divide by the share price.
 3. Round down to whole shares.
 
-Example: equity is 120,000.00 and you choose 5 %, which is 6,000.00. NWR trades at 47.30. 6,000 ÷ 47.30 = 126.8, so you buy **126** shares for 5,959.80. If NWR then falls 20 %, you lose 1,191.96, which is about 1 % of your equity. Painful, but survivable.
+Example: equity is 120,000.00 and you choose 5 %, which is 6,000.00. ORCH trades at 47.30. 6,000 ÷ 47.30 = 126.8, so you buy **126** shares for 5,959.80. If ORCH then falls 20 %, you lose 1,191.96, which is about 1 % of your equity. Painful, but survivable.
 
 Positions drift as prices move, so a 5 % position can grow into a 15 % one. Check your allocation on the portfolio page now and then.
 
@@ -552,7 +552,7 @@ Positions drift as prices move, so a 5 % position can grow into a 15 % one. Chec
         },
         {
           prompt:
-            "You have 9,000.00 of buying power and no commission. You place a limit buy for 100 shares of Northwind Robotics (NWR) at 95.00. What happens?",
+            "You have 9,000.00 of buying power and no commission. You place a limit buy for 100 shares of Orchard Robotics (ORCH) at 95.00. What happens?",
           options: [
             {
               text: "It is rejected with INSUFFICIENT_FUNDS and kept in your order history with the reason.",
@@ -598,7 +598,7 @@ If the price fell in between, you buy back cheaper than you sold and keep the di
 
 ## Profit and loss are a mirror image
 
-Say you short 100 shares of Cobalt Ferry Lines (CFL) at 30.00 and receive 3,000.00 (ignoring slippage and commission to keep the numbers round).
+Say you short 100 shares of Cobalt Ferry Lines (CFL), a made-up company that is not in Tickerlab's market, at 30.00 and receive 3,000.00 (ignoring slippage and commission to keep the numbers round).
 
 - CFL falls to 24.00. Covering costs 2,400.00, so you **gain 600.00**.
 - CFL rises to 36.00. Covering costs 3,600.00, so you **lose 600.00**.
@@ -613,16 +613,16 @@ When you buy a stock, the worst case is that it falls to zero and you lose what 
 
 The cash from a short sale lands in your cash balance, but it is not free to spend. Tickerlab's buying power rule subtracts **1.5 times the market value of your shorts**, so a short ties up its own proceeds **plus 50 % more** of your money as collateral, like the Reg T rule in real markets.
 
-Example: you have 10,000.00 in cash, nothing else. You short 100 shares of Northwind Robotics (NWR) at 40.00. Cash becomes 14,000.00, the short is worth 4,000.00, and buying power becomes 14,000.00 − 1.5 × 4,000.00 = **8,000.00**. Your equity is still 10,000.00 (cash minus the value of the short). If NWR rises, the short's value grows and buying power shrinks.
+Example: you have 10,000.00 in cash, nothing else. You short 100 shares of Orchard Robotics (ORCH) at 40.00. Cash becomes 14,000.00, the short is worth 4,000.00, and buying power becomes 14,000.00 − 1.5 × 4,000.00 = **8,000.00**. Your equity is still 10,000.00 (cash minus the value of the short). If ORCH rises, the short's value grows and buying power shrinks.
 
 ## Maintenance and the automatic cover
 
 Tickerlab watches one more line. **When your equity falls under 30 % of the total value of your short positions, every short is covered at market**, and you are told why. Your long positions are not sold.
 
-A worked example, again ignoring costs: a learner with 10,000.00 of equity shorts 400 NWR at 50.00. Cash is 30,000.00, the short is worth 20,000.00, equity is 10,000.00.
+A worked example, again ignoring costs: a learner with 10,000.00 of equity shorts 400 ORCH at 50.00. Cash is 30,000.00, the short is worth 20,000.00, equity is 10,000.00.
 
-- NWR at 57.00: short worth 22,800.00, equity 7,200.00, 30 % of 22,800.00 is 6,840.00. Equity is above that, nothing happens.
-- NWR at 58.00: short worth 23,200.00, equity 6,800.00, 30 % is 6,960.00. Equity is under, so **all shorts are covered at market**, locking in a loss of about 3,200.00.
+- ORCH at 57.00: short worth 22,800.00, equity 7,200.00, 30 % of 22,800.00 is 6,840.00. Equity is above that, nothing happens.
+- ORCH at 58.00: short worth 23,200.00, equity 6,800.00, 30 % is 6,960.00. Equity is under, so **all shorts are covered at market**, locking in a loss of about 3,200.00.
 
 Because the cover is a market order, a price jump can make the loss bigger than the line suggests.
 
@@ -677,7 +677,7 @@ Short selling is locked until you pass this lesson: **passing this lesson's quiz
         },
         {
           prompt:
-            "You have 10,000.00 in cash, no positions and no open orders. You short 100 shares of Northwind Robotics (NWR) at 40.00. Ignoring slippage and commission, what is your buying power right after the trade?",
+            "You have 10,000.00 in cash, no positions and no open orders. You short 100 shares of Orchard Robotics (ORCH) at 40.00. Ignoring slippage and commission, what is your buying power right after the trade?",
           options: [
             {
               text: "8,000.00",

@@ -4,7 +4,7 @@
  * index means a double submit or a race can never pay twice.
  */
 import { and, asc, count, desc, eq, inArray, sql, sum } from "drizzle-orm";
-import { levelFor, localDay, passXp, QuizAnswerError, READ_XP, readingMinutes, scoreQuiz, streakOf } from "@/domain/learning";
+import { levelFor, localDay, nextLesson, passXp, QuizAnswerError, READ_XP, readingMinutes, scoreQuiz, streakOf } from "@/domain/learning";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { courses, learningDays, lessonProgress, lessons, questions, quizAttempts, xpEvents } from "@/server/db/schema";
 import { failures } from "@/domain/errors";
@@ -245,7 +245,7 @@ export async function learnerSummary(db: Db, userId: string, timeZone: string, n
   return { xp: totalXp, ...levelFor(totalXp), streak, continueWith: await continueWith(db, userId, recent) };
 }
 
-/** The lesson to open next: the one in progress, else the next unpassed one after it, else the first unpassed. */
+/** The lesson to open next (the domain's nextLesson) over the published lessons in course order. */
 async function continueWith(db: Db, userId: string, recent: { lessonId: string } | undefined) {
   const candidates = await db
     .select({
@@ -261,20 +261,17 @@ async function continueWith(db: Db, userId: string, recent: { lessonId: string }
     .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
     .where(and(eq(lessons.published, true), eq(courses.published, true)))
     .orderBy(asc(courses.position), asc(lessons.position));
-  const open = candidates.filter((c) => !c.passedAt);
-  if (open.length === 0) return null;
-  let pick = open[0]!;
-  if (recent) {
-    const current = open.find((c) => c.id === recent.lessonId);
-    const after = candidates.findIndex((c) => c.id === recent.lessonId);
-    pick = current ?? candidates.slice(after + 1).find((c) => !c.passedAt) ?? pick;
-  }
+  const next = nextLesson(
+    candidates.map((c) => ({ ...c, passed: c.passedAt !== null })),
+    recent?.lessonId,
+  );
+  if (!next) return null;
+  const pick = next.lesson;
   return {
     lessonId: pick.id,
     title: pick.title,
     courseTitle: pick.courseTitle,
-    resume: pick.id === recent?.lessonId,
+    resume: next.resume,
     href: `/learn/${pick.courseSlug}/${pick.slug}`,
   };
 }
-

@@ -3,10 +3,10 @@
  * historical datasets imported from CSV. Every change is audited. Datasets never touch the
  * practice market: they live in their own tables, for replays.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { textProblem } from "@/lib/text";
-import { INDEX_KIND, instrumentProblems, SECTOR_MAX_LENGTH, parseOhlcvCsv, SIMULATED_KINDS, TLX, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
+import { chooseSector, INDEX_KIND, instrumentProblems, SECTOR_MAX_LENGTH, parseOhlcvCsv, SIMULATED_KINDS, TLX, type CsvProblem, type InstrumentDefinition, type InstrumentKind } from "@/domain/market";
 import { cancelOrdersOfWithdrawnInstrument } from "@/features/trading";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
@@ -29,7 +29,7 @@ const benchmarkSymbols = new Set(TLX.constituents.map((c) => c.symbol));
 
 const EDITABLE = ["name", "sector", "kind", "startingPrice", "drift", "volatility", "beta", "sectorLoading", "averageDailyVolume"] as const;
 type Editable = (typeof EDITABLE)[number];
-export type InstrumentChange = Partial<Pick<InstrumentDefinition, Editable>> & { active?: boolean };
+export type InstrumentChange = Partial<Pick<InstrumentDefinition, Editable>> & { active?: boolean; newSector?: boolean };
 
 /** A number typed in a form may arrive as text; an empty one is no number at all (NaN fails every range rule). */
 const numberField = (label: string) =>
@@ -48,11 +48,18 @@ export const instrumentFields = {
   averageDailyVolume: numberField("The average daily volume"),
 };
 
-export const newInstrumentSchema = z.object({ symbol: z.string({ error: "Give a symbol, like ACME." }).trim().toUpperCase(), ...instrumentFields }).strict();
+/** A sector no instrument has yet is created only on purpose (domain/market/sectors.ts). */
+const newSectorField = z.boolean({ error: "newSector is true or false." }).optional();
+
+export const newInstrumentSchema = z.object({ symbol: z.string({ error: "Give a symbol, like ACME." }).trim().toUpperCase(), ...instrumentFields, newSector: newSectorField }).strict();
 export const instrumentChangeSchema = z
   .object({ ...instrumentFields, active: z.boolean({ error: "active is true or false." }) })
   .partial()
+  .extend({ newSector: newSectorField })
   .strict();
+
+/** An instrument to add: its definition, and whether its sector may be a new one. */
+export type NewInstrument = InstrumentDefinition & { newSector?: boolean };
 
 function toAdmin(row: typeof instruments.$inferSelect): AdminInstrument {
   return {
@@ -76,6 +83,19 @@ function toAdmin(row: typeof instruments.$inferSelect): AdminInstrument {
 export async function adminListInstruments(db: DbOrTx): Promise<AdminInstrument[]> {
   const rows = await db.select().from(instruments).orderBy(asc(instruments.symbol));
   return rows.map(toAdmin);
+}
+
+/** The sectors instruments have (the benchmark index has none of its own), alphabetically. */
+export async function existingSectors(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ sector: instruments.sector }).from(instruments).where(ne(instruments.kind, INDEX_KIND)).orderBy(asc(instruments.sector));
+  return rows.map((r) => r.sector);
+}
+
+/** The sector rule (chooseSector) against the sectors in the database: a new sector only on purpose. */
+async function rejectUnchosenSector(tx: DbOrTx, sector: string, createNew: boolean): Promise<boolean> {
+  const choice = chooseSector(await existingSectors(tx), sector, { createNew });
+  if (!choice.ok) throw new DomainError("invalid", choice.code, choice.message, { fields: { sector: choice.message } });
+  return choice.isNew;
 }
 
 /** A definition that passes every rule, to check one field at a time against. */
@@ -131,12 +151,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Adds an instrument; the simulator picks it up on its next tick at its starting price. */
-export async function addInstrument(db: Db, actorId: string, definition: InstrumentDefinition, ip?: string): Promise<AdminInstrument> {
+export async function addInstrument(db: Db, actorId: string, input: NewInstrument, ip?: string): Promise<AdminInstrument> {
+  const { newSector = false, ...definition } = input;
   const clean = { ...definition, symbol: definition.symbol.trim(), name: definition.name.trim(), sector: definition.sector.trim() };
   rejectIfInvalid(clean);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ symbol: instruments.symbol }).from(instruments).where(eq(instruments.symbol, clean.symbol));
     if (existing) throw symbolTaken(clean.symbol);
+    const sectorIsNew = await rejectUnchosenSector(tx, clean.sector, newSector);
     let row: typeof instruments.$inferSelect | undefined;
     try {
       [row] = await tx
@@ -147,7 +169,7 @@ export async function addInstrument(db: Db, actorId: string, definition: Instrum
       if (isUniqueViolation(error)) throw symbolTaken(clean.symbol);
       throw error;
     }
-    await audit(tx, { action: "market.instrument-added", actorId, ip, detail: { symbol: clean.symbol, name: clean.name } });
+    await audit(tx, { action: "market.instrument-added", actorId, ip, detail: { symbol: clean.symbol, name: clean.name, ...(sectorIsNew && { newSector: clean.sector }) } });
     return toAdmin(row!);
   });
 }
@@ -172,10 +194,11 @@ async function saveInstrument(db: Db, actorId: string, symbol: string, change: I
     if (!row) throw failures.notFound("No such instrument.");
     if (row.kind === INDEX_KIND) throw indexNotEditable(row.symbol);
     const before = toAdmin(row);
-    const trimmed = { ...change };
+    const { newSector = false, ...trimmed } = change;
     for (const key of ["name", "sector"] as const) if (typeof trimmed[key] === "string") trimmed[key] = trimmed[key].trim();
     const after: InstrumentDefinition = { ...before, kind: row.kind, ...stripUndefined(trimmed) };
     rejectIfInvalid(after);
+    const sectorIsNew = after.sector !== before.sector && (await rejectUnchosenSector(tx, after.sector, newSector));
     const changed: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of EDITABLE) if (after[key] !== before[key] && !(key === "startingPrice" && Number(after[key]) === Number(before[key]))) changed[key] = { from: before[key], to: after[key] };
     const active = change.active ?? row.active;
@@ -185,7 +208,7 @@ async function saveInstrument(db: Db, actorId: string, symbol: string, change: I
       .set({ ...pick(after), active, updatedAt: new Date() })
       .where(eq(instruments.symbol, symbol))
       .returning();
-    if (Object.keys(changed).length > 0) await audit(tx, { action: "market.instrument-updated", actorId, ip, detail: { symbol, changed } });
+    if (Object.keys(changed).length > 0) await audit(tx, { action: "market.instrument-updated", actorId, ip, detail: { symbol, changed, ...(sectorIsNew && { newSector: after.sector }) } });
     if (active !== row.active) await audit(tx, { action: active ? "market.instrument-reactivated" : "market.instrument-deactivated", actorId, ip, detail: { symbol } });
     return toAdmin(updated!);
   });

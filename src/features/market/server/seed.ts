@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { backfill, INDEX_KIND, type BackfillResult, type Candle, type InstrumentDefinition } from "@/domain/market";
 import type { Db } from "@/server/db";
+import { startupProgress } from "@/server/startup";
 import { candles, instruments, marketState, seededContent, type StoredMarketState } from "@/server/db/schema";
 import { seedBenchmark } from "./benchmark";
 import { insertCandles } from "./candle-rows";
@@ -74,6 +75,7 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(candles);
     const rows = n > 0 ? [] : await tx.select().from(instruments).where(and(eq(instruments.active, true), ne(instruments.kind, INDEX_KIND)));
     if (rows.length > 0) {
+      startupProgress("market-history", `Simulating the market's past for ${rows.length} instruments: a year of daily and a day of minute prices (first start only)…`);
       history = backfill(definitionsOf(rows), seed, now);
       const all: Candle[] = [...Object.values(history.daily).flat(), ...Object.values(history.minute).flat()];
       await insertCandles(tx, all);

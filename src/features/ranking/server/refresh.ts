@@ -46,7 +46,7 @@ function returnSql(start: SQL, end: SQL): SQL {
  * equity) in one statement: rows whose figures and rank changed are written, rows that did not
  * change are left alone (no dead tuple, no index churn), rows of people no longer on the board
  * are deleted. The rank-1 row is always rewritten, so its computed_at is the board's refresh
- * time (what the API reports). Then records the day's first ranks.
+ * time (what the API reports). First, the day's record of yesterday's ranks (recordDailyRanks).
  */
 async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
   if (boards.length === 0) return 0;
@@ -59,6 +59,8 @@ async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: Ref
     // A refresh is one big sort and join: JIT compilation costs more than it saves here, and the
     // sorts should stay in memory.
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+    // Before the rows are rewritten: they may still be yesterday's last standings.
+    await recordDailyRanks(tx, boards, options.now);
     const result = await tx.execute<{ written: number; removed: number }>(sql`
       with ranked as materialized (${ranked}),
       written as (
@@ -76,25 +78,31 @@ async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: Ref
         returning 1
       )
       select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`);
-    await recordDailyRanks(tx, boards, options.now);
     return Number(result.rows[0]?.written ?? 0);
   });
 }
 
 /**
- * The first refresh of a UTC day copies each board's ranks into leaderboard_daily_ranks: the
- * standings as the day began, which "rank change since yesterday" is measured against. Old
- * days are pruned at the same moment, once a day.
+ * "Rank change since yesterday" compares with the ranks a board had when yesterday ended: its
+ * rows as the last refresh before 00:00 UTC left them. The first refresh of a UTC day copies
+ * them into leaderboard_daily_ranks before it rewrites them — but only when they are from
+ * before today (the rank-1 row's computed_at is the board's last refresh). A board refreshed
+ * today already, because it was empty at midnight, the server started today or an event began
+ * today, gets no record today: nobody on it had a rank yesterday, so everyone on it is new, and
+ * nobody is shown a change measured from some moment of today. Old days are pruned when a day's
+ * record is written (once a day, not every minute).
  */
 async function recordDailyRanks(tx: DbOrTx, boards: string[], now: Date): Promise<void> {
   const day = utcDay(now);
+  const dayStart = periodStart("day", now)!;
   const values = sql.join(
     boards.map((b) => sql`(${b}::text)`),
     sql`, `,
   );
   const missing = await tx.execute<{ board: string }>(sql`
     select b.board from (values ${values}) as b(board)
-    where not exists (select 1 from leaderboard_daily_ranks d where d.board = b.board and d.day = ${day}::date)`);
+    where not exists (select 1 from leaderboard_daily_ranks d where d.board = b.board and d.day = ${day}::date)
+      and exists (select 1 from leaderboard_entries f where f.board = b.board and f.rank = 1 and f.computed_at < ${iso(dayStart)})`);
   if (missing.rows.length === 0) return;
   const list = sql.join(
     missing.rows.map((r) => sql`${r.board}`),

@@ -123,7 +123,7 @@ export const leaderboardEntries = pgTable(
   (t) => [primaryKey({ columns: [t.board, t.userId] }), index("leaderboard_entries_rank_idx").on(t.board, t.rank)],
 );
 
-/** Each board's ranks as of the first refresh of a UTC day: "rank change since yesterday". */
+/** Each board's ranks as a UTC day began (its last refresh before 00:00): "rank change since yesterday". */
 export const leaderboardDailyRanks = pgTable(
   "leaderboard_daily_ranks",
   {

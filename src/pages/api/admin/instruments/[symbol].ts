@@ -10,8 +10,9 @@ export default apiRoute({
     auth: "admin",
     docs: {
       summary: "Change or deactivate an instrument",
-      description: "Input: any of the POST fields but `symbol`, and/or `active`",
-      response: "200 the instrument (deactivating cancels its open practice orders); 400 per field; 404; 422 `INDEX_NOT_EDITABLE` for the benchmark index",
+      description: "Input: any of the POST fields but `symbol` (a sector no instrument has yet needs `newSector: true`, as for POST), and/or `active`",
+      response:
+        "200 the instrument (deactivating cancels its open practice orders); 400 per field, `SECTOR_UNKNOWN` or `SECTOR_EXISTS` as for POST; 404; 422 `INDEX_NOT_EDITABLE` for the benchmark index",
     },
     input: instrumentChangeSchema,
     async handler({ req, input, session, ip }) {
