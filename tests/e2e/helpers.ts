@@ -122,7 +122,7 @@ export async function refocus(page: Page) {
 
 export async function signOutFromMenu(page: Page, name: string) {
   await page.getByRole("button", { name: `Account menu for ${name}` }).click();
-  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
 }
 
 export { TEST_ADMIN } from "../setup/app-server";

@@ -149,6 +149,6 @@ describe.skipIf(browserMissing)("learning in the browser", () => {
     await page.getByText("<script>window.__xss=1</script>", { exact: true }).first().waitFor();
     // Nothing covers the page: the account menu is still clickable.
     await page.getByRole("button", { name: `Account menu for ${person.name}` }).click();
-    await page.getByRole("button", { name: "Sign out" }).waitFor();
+    await page.getByRole("menuitem", { name: "Sign out" }).waitFor();
   });
 });

@@ -37,14 +37,20 @@ describe.skipIf(browserMissing)("on a phone, and with the keyboard only", () => 
       await page.keyboard.press("Tab");
     }
     const accountButton = page.getByRole("button", { name: account });
+    expect(await accountButton.getAttribute("aria-haspopup")).toBe("menu");
+    // The menu button pattern: Enter opens the menu on its first item; the arrow keys walk it.
     await page.keyboard.press("Enter");
     await expect(accountButton.getAttribute("aria-expanded")).resolves.toBe("true");
-    await page.getByRole("button", { name: "Sign out", exact: true }).waitFor();
-    // Into the menu, then Escape: the menu closes and focus returns to its button.
-    await page.keyboard.press("Tab");
-    expect(await focusedLabel(page)).not.toBe(account);
+    const accountMenu = page.getByRole("menu", { name: new RegExp(person.name) });
+    await accountMenu.getByRole("menuitem", { name: "Sign out", exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Settings");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.evaluate(() => [document.activeElement?.getAttribute("role"), document.activeElement?.textContent])).toEqual(["menuitemradio", "System"]);
+    await page.keyboard.press("End");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Sign out");
+    // Escape: the menu closes and focus returns to its button.
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Sign out", exact: true }).waitFor({ state: "detached" });
+    await accountMenu.waitFor({ state: "detached" });
     await expect(accountButton.getAttribute("aria-expanded")).resolves.toBe("false");
     expect(await focusedLabel(page)).toBe(account);
   });

@@ -92,6 +92,35 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     expect(list.items.map((o) => o.status)).toEqual(["cancelled"]);
   });
 
+  it("searches instruments from the keyboard: the list follows the typing, the arrows move, Enter picks, Escape closes", async () => {
+    const { page } = await trader(devices, "searcher");
+    await page.goto(`${appUrl()}/portfolio`);
+    const ticket = page.getByRole("form", { name: "Trade ticket" });
+    const field = ticket.getByRole("combobox", { name: "Instrument" });
+    const options = ticket.getByRole("listbox", { name: "Instruments" }).getByRole("option");
+    const active = () => field.evaluate((input) => document.getElementById(input.getAttribute("aria-activedescendant") ?? "")?.textContent ?? null);
+    await field.fill("b");
+    await options.first().waitFor();
+    expect(await field.getAttribute("aria-expanded")).toBe("true");
+    // The first match is highlighted as the person types; ArrowDown moves to the next.
+    const [first, second] = (await options.allTextContents()).slice(0, 2);
+    await expect.poll(active).toBe(first);
+    await field.press("ArrowDown");
+    await expect.poll(active).toBe(second);
+    await field.press("Enter");
+    const symbol = second!.split(" ")[0]!;
+    await expect.poll(() => field.inputValue()).toBe(symbol);
+    await options.first().waitFor({ state: "detached" });
+    expect(await field.getAttribute("aria-expanded")).toBe("false");
+    await ticket.getByText(new RegExp(`· last `)).waitFor();
+    // Escape closes an open list and keeps what was typed.
+    await field.fill("c");
+    await options.first().waitFor();
+    await field.press("Escape");
+    await options.first().waitFor({ state: "detached" });
+    expect(await field.inputValue()).toBe("c");
+  });
+
   it("explains a refused order next to the ticket", async () => {
     const { page } = await trader(devices, "refused");
     const ticket = await openTicket(page, "CLDV");

@@ -1,11 +1,12 @@
 /**
  * Rankings in the browser: two members trade, the boards refresh, /ranking shows both with
- * the viewer's own row marked; one opts out in settings and the other then sees a handle.
+ * the viewer's own row marked; one opts out in settings and the other then sees a handle. The
+ * boards are tabs of the page: choosing one (the Events tab too) never leaves it.
  * Instruments RMWL and TBXT are used by no other browser test, so their prices are ours.
  */
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, useDevices, type Person } from "./helpers";
+import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices, type Person } from "./helpers";
 
 async function member(prefix: string) {
   const person: Person = newPerson(prefix);
@@ -78,5 +79,54 @@ describe.skipIf(browserMissing)("rankings in the browser", () => {
     expect(await table.getByText(bob.person.name).count()).toBe(0);
     const names = await table.locator("tbody tr td:nth-child(3)").allTextContents();
     expect(names.some((name) => /^[A-Z][a-z]+ [A-Z][a-z]+ \d{1,3}$/.test(name.trim()))).toBe(true);
+  });
+
+  it("keeps every board, an event's too, in tabs of the page; the keyboard moves between them and the back button walks back", async () => {
+    const admin = new HttpClient(appUrl());
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    const title = `Tab cup ${Date.now()}`;
+    const created = await ok(
+      await admin.request("/api/admin/events", {
+        method: "POST",
+        json: { title, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), startingCash: "100000.00", visibility: "public" },
+      }),
+      "event",
+    );
+    const slug = (created.event as { slug: string }).slug;
+    const viewer = await member("rank-tabs");
+    await ok(await viewer.client.request(`/api/events/${slug}/join`, { method: "POST", json: {} }), "join");
+
+    const page = await (await devices.launch()).newPage();
+    await signInAt(page, viewer.person);
+    await page.waitForURL(`${appUrl()}/`);
+    await page.goto(`${appUrl()}/ranking`);
+    const practice = page.getByRole("tab", { name: "Practice" });
+    await page.getByRole("tab", { name: "Practice", selected: true }).waitFor();
+    // Everything below happens in this one document: no tab or board loads another page.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // The tabs pattern with manual activation: the arrows and End move the focus, Enter chooses.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await practice.focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await focused()).toBe("Learning XP");
+    expect(await practice.getAttribute("aria-selected")).toBe("true");
+    await page.keyboard.press("End");
+    expect(await focused()).toBe("Events");
+    await page.keyboard.press("Enter");
+    const events = page.getByRole("tabpanel", { name: "Events" });
+    await events.getByRole("table", { name: / leaderboard, page / }).waitFor();
+    await events.getByLabel("Event").selectOption(slug);
+    await events.getByRole("table", { name: new RegExp(`^${title} leaderboard`) }).waitFor();
+    const url = new URL(page.url());
+    expect([url.pathname, url.searchParams.get("board")]).toEqual(["/ranking", `event:${slug}`]);
+
+    // Back: the event board chosen before, then the practice board, still on this page.
+    await page.goBack();
+    await page.getByRole("tab", { name: "Events", selected: true }).waitFor();
+    await page.goBack();
+    await page.getByRole("tabpanel", { name: "Practice" }).getByRole("table", { name: /Practice portfolio leaderboard/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/ranking");
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 });

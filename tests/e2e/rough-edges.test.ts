@@ -51,10 +51,26 @@ describe.skipIf(browserMissing)("rough edges a new user meets", () => {
     await ticket.getByLabel("Quantity").fill("5");
     await ticket.getByRole("button", { name: "Place buy order" }).click();
     const open = page.getByRole("list", { name: "Open orders" });
-    await open.getByRole("button", { name: /^Cancel Buy 5 SNFW/ }).click();
+    const opener = open.getByRole("button", { name: /^Cancel Buy 5 SNFW/ });
+    await opener.click();
     const dialog = page.getByRole("dialog", { name: "Cancel this order?" });
     await dialog.waitFor();
     expect(await dialog.getByRole("button", { name: "Cancel", exact: true }).count()).toBe(0);
+    // Modal: focus starts on the way out and Tab never reaches the page behind (as with a native
+    // <dialog>, it passes through the browser's own controls — no element here — and comes back);
+    // Escape closes and focus goes back to the opener.
+    const focused = () => page.evaluate(() => (document.activeElement === document.body ? "(the browser)" : document.activeElement?.textContent));
+    await expect.poll(focused).toBe("Keep order");
+    const order: Array<string | undefined> = [];
+    for (let presses = 0; presses < 3; presses++) {
+      await page.keyboard.press("Tab");
+      order.push(await focused());
+    }
+    expect(order).toEqual(["Cancel order", "(the browser)", "Keep order"]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => opener.evaluate((element) => element === document.activeElement)).toBe(true);
+    await opener.click();
     await dialog.getByRole("button", { name: "Keep order" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await open.getByRole("button", { name: /^Cancel Buy 5 SNFW/ }).count()).toBe(1);

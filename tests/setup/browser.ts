@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -30,4 +30,12 @@ export async function launchBrowser(options: { viewport?: { width: number; heigh
     viewport: options.viewport ?? { width: 1280, height: 860 },
     ...(options.timezoneId && { timezoneId: options.timezoneId }),
   });
+}
+
+/**
+ * One browser process for a file that needs many profiles at once: each `browser.newContext()`
+ * has its own cookies and storage, without the start-up cost of a new process per profile.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }

@@ -1,9 +1,7 @@
 /** Design-system primitives. No data fetching here: features pass data in. */
 import {
   forwardRef,
-  useEffect,
   useId,
-  useRef,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
@@ -148,56 +146,4 @@ export function Badge({ tone, children }: { tone?: "admin" | "danger" | "success
 
 export const pagerClass = styles.pager;
 
-/**
- * A confirmation dialog on the native <dialog> element: focus is trapped, Escape cancels,
- * and focus returns to the control that opened it.
- */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel,
-  tone = "primary",
-  busy,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  /**
-   * What backing out does, in words that cannot be read as the action ("Keep order" next to
-   * "Cancel order", never a bare "Cancel"). Required, so every dialog says it.
-   */
-  cancelLabel: string;
-  tone?: "primary" | "danger";
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id={titleId}>{title}</h2>
-      <div>{children}</div>
-      <div className={styles.dialogActions}>
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button variant={tone} onClick={onConfirm} busy={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </dialog>
-  );
-}
 export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";

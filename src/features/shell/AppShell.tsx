@@ -1,10 +1,9 @@
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/router";
-import { signOut, useSession } from "next-auth/react";
+import { useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Badge, Button, buttonClass } from "@/components/ui";
-import { api } from "@/lib/client/api";
-import { applyTheme, currentTheme, type ThemeChoice } from "./theme";
+import { buttonClass } from "@/components/ui";
 import styles from "./shell.module.css";
 
 /** The sections that exist. Each section's issue adds its entry when it lands. */
@@ -17,6 +16,15 @@ const SECTIONS: Array<{ href: string; label: string; adminOnly?: boolean }> = [
   { href: "/settings", label: "Settings" },
   { href: "/admin", label: "Admin", adminOnly: true },
 ];
+
+/**
+ * Its own chunk: the menu library loads only for a signed-in person, never on /login
+ * (docs/decisions/034-accessible-components.md). Until it has loaded (a first client-side visit
+ * after signing in) an inert placeholder of the same size holds its place.
+ */
+const UserMenu = dynamic(() => import("./UserMenu").then((m) => m.UserMenu), {
+  loading: () => <span className={styles.menuPlaceholder} aria-hidden="true" />,
+});
 
 function isCurrent(pathname: string, href: string) {
   return href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
@@ -113,81 +121,5 @@ export function AppShell({ children }: { children: ReactNode }) {
         <Link href="/developers/api">API reference</Link>
       </footer>
     </>
-  );
-}
-
-function UserMenu({ name, email, role }: { name: string; email: string; role: string }) {
-  const [open, setOpen] = useState(false);
-  // Read lazily: the menu (and so the theme buttons) renders only after a click, never on the server.
-  const [theme, setTheme] = useState<ThemeChoice>(() => (typeof document === "undefined" ? "system" : currentTheme()));
-  const wrapRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onClick = (e: MouseEvent) => {
-      if (!wrapRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("mousedown", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("mousedown", onClick);
-    };
-  }, [open]);
-  const chooseTheme = (choice: ThemeChoice) => {
-    setTheme(choice);
-    applyTheme(choice);
-    void api("/api/account", { method: "PATCH", body: { theme: choice } }).catch(() => {});
-  };
-  return (
-    <div className={styles.menuWrap} ref={wrapRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={styles.menuButton}
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
-        aria-label={`Account menu for ${name}`}
-        onClick={() => setOpen((o) => !o)}
-      >
-        <span className={styles.avatar} aria-hidden="true">
-          {(name || email).slice(0, 1).toUpperCase()}
-        </span>
-        <span className={styles.userName}>{name}</span>
-      </button>
-      {open && (
-        <div className={styles.menu} id={menuId}>
-          <div className={styles.menuHeader}>
-            <div>
-              <strong>{name}</strong> {role === "admin" ? <Badge tone="admin">Admin</Badge> : <Badge>Member</Badge>}
-            </div>
-            <div className="muted" style={{ fontSize: "0.85rem", overflowWrap: "anywhere" }}>
-              {email}
-            </div>
-          </div>
-          <Link href="/settings" className={styles.menuItem} onClick={() => setOpen(false)}>
-            Settings
-          </Link>
-          <div role="group" aria-label="Theme" className={styles.themeRow}>
-            {(["system", "light", "dark"] as const).map((choice) => (
-              <Button key={choice} size="small" variant={theme === choice ? "primary" : "secondary"} aria-pressed={theme === choice} onClick={() => chooseTheme(choice)}>
-                {choice[0]!.toUpperCase() + choice.slice(1)}
-              </Button>
-            ))}
-          </div>
-          <button type="button" className={styles.menuItem} onClick={() => void signOut({ callbackUrl: "/login" })}>
-            Sign out
-          </button>
-        </div>
-      )}
-    </div>
   );
 }

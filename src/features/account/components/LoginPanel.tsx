@@ -2,6 +2,7 @@ import { useRouter } from "next/router";
 import { getSession, signIn, useSession } from "next-auth/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Button, Card, Field } from "@/components/ui";
+import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { signInErrorMessage, tooManyAttemptsMessage } from "@/lib/auth-errors";
 import { api, ApiError } from "@/lib/client/api";
 import { registerSchema, resetRequestSchema } from "@/lib/validation/account";
@@ -179,6 +180,7 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
     setErrors({});
     setMessage(null);
   };
+  const notice = message && <Alert tone={message.tone}>{message.text}</Alert>;
 
   return (
     <div className={styles.layout}>
@@ -198,74 +200,73 @@ export function LoginPanel({ providers, callbackPath, initialError, emailSent }:
         </ul>
       </section>
       <Card>
-        <div role="tablist" aria-label="Sign in or create an account" className={styles.tabs}>
-          <button type="button" role="tab" className={styles.tab} aria-selected={mode !== "register"} onClick={() => switchMode("sign-in")}>
-            Sign in
-          </button>
-          <button type="button" role="tab" className={styles.tab} aria-selected={mode === "register"} onClick={() => switchMode("register")}>
-            Create account
-          </button>
-        </div>
-        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        <Tabs selected={`login-${mode === "register" ? "register" : "sign-in"}`} onSelect={(id) => switchMode(id === "login-register" ? "register" : "sign-in")}>
+          <TabList label="Sign in or create an account" className={styles.tabs}>
+            <Tab id="login-sign-in">Sign in</Tab>
+            <Tab id="login-register">Create account</Tab>
+          </TabList>
+          <TabPanel tab="login-sign-in">
+            {notice}
+            {mode === "sign-in" && credentials && (
+              <form onSubmit={onSignIn} noValidate>
+                <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+                <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
+                <div className={styles.stack}>
+                  <Button type="submit" block busy={busy === "credentials"}>
+                    Sign in
+                  </Button>
+                  <button type="button" className={styles.linkButton} onClick={() => switchMode("forgot")}>
+                    Forgot your password?
+                  </button>
+                </div>
+              </form>
+            )}
 
-        {mode === "sign-in" && credentials && (
-          <form onSubmit={onSignIn} noValidate>
-            <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-            <Field label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} required />
-            <div className={styles.stack}>
-              <Button type="submit" block busy={busy === "credentials"}>
-                Sign in
+            {mode === "forgot" && (
+              <form onSubmit={onForgot} noValidate>
+                <p>Enter your email address and we will send you a link to choose a new password.</p>
+                <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+                <div className={styles.stack}>
+                  <Button type="submit" block busy={busy === "forgot"}>
+                    Send reset link
+                  </Button>
+                  <button type="button" className={styles.linkButton} onClick={() => switchMode("sign-in")}>
+                    Back to sign in
+                  </button>
+                </div>
+              </form>
+            )}
+
+            {mode === "sign-in" && (emailProvider || oauth.length > 0) && (
+              <>
+                <div className={styles.divider}>or</div>
+                <div className={styles.stack}>
+                  {emailProvider && (
+                    <Button variant="secondary" block busy={busy === "email"} onClick={() => void onEmailLink()}>
+                      Email me a sign-in link
+                    </Button>
+                  )}
+                  {oauth.map((p) => (
+                    <Button key={p.id} variant="secondary" block busy={busy === p.id} onClick={() => { setBusy(p.id); void signIn(p.id, { callbackUrl: callbackPath }); }}>
+                      Continue with {p.name}
+                    </Button>
+                  ))}
+                </div>
+              </>
+            )}
+          </TabPanel>
+          <TabPanel tab="login-register">
+            {notice}
+            <form onSubmit={onRegister} noValidate>
+              <Field label="Display name" name="name" autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} hint="Shown to others, e.g. on leaderboards. You can change it later." required />
+              <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+              <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters." required />
+              <Button type="submit" block busy={busy === "register"}>
+                Create account
               </Button>
-              <button type="button" className={styles.linkButton} onClick={() => switchMode("forgot")}>
-                Forgot your password?
-              </button>
-            </div>
-          </form>
-        )}
-
-        {mode === "forgot" && (
-          <form onSubmit={onForgot} noValidate>
-            <p>Enter your email address and we will send you a link to choose a new password.</p>
-            <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-            <div className={styles.stack}>
-              <Button type="submit" block busy={busy === "forgot"}>
-                Send reset link
-              </Button>
-              <button type="button" className={styles.linkButton} onClick={() => switchMode("sign-in")}>
-                Back to sign in
-              </button>
-            </div>
-          </form>
-        )}
-
-        {mode === "register" && (
-          <form onSubmit={onRegister} noValidate>
-            <Field label="Display name" name="name" autoComplete="nickname" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} hint="Shown to others, e.g. on leaderboards. You can change it later." required />
-            <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-            <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="At least 8 characters." required />
-            <Button type="submit" block busy={busy === "register"}>
-              Create account
-            </Button>
-          </form>
-        )}
-
-        {mode === "sign-in" && (emailProvider || oauth.length > 0) && (
-          <>
-            <div className={styles.divider}>or</div>
-            <div className={styles.stack}>
-              {emailProvider && (
-                <Button variant="secondary" block busy={busy === "email"} onClick={() => void onEmailLink()}>
-                  Email me a sign-in link
-                </Button>
-              )}
-              {oauth.map((p) => (
-                <Button key={p.id} variant="secondary" block busy={busy === p.id} onClick={() => { setBusy(p.id); void signIn(p.id, { callbackUrl: callbackPath }); }}>
-                  Continue with {p.name}
-                </Button>
-              ))}
-            </div>
-          </>
-        )}
+            </form>
+          </TabPanel>
+        </Tabs>
       </Card>
     </div>
   );

@@ -26,6 +26,24 @@ function themeAttributes(): Record<string, string> {
   };
 }
 
+/**
+ * RapiDoc's shadow DOM brings a second <main> (in the focused layout a scroll box the keyboard
+ * cannot reach: no Tab stop inside until an operation is open) and unnamed <nav>s. Once it has
+ * rendered the document, its main is named and in the Tab order, and its navigation is named.
+ * Its element roles stay as they are (HTML allows no other role on <main>), so axe still reports
+ * two main landmarks, as a moderate finding (docs/decisions/034-accessible-components.md).
+ */
+function tidyLandmarks(doc: HTMLElement) {
+  const root = doc.shadowRoot;
+  if (!root) return;
+  for (const main of root.querySelectorAll("main")) {
+    main.setAttribute("aria-label", "Reference");
+    main.setAttribute("tabindex", "0");
+  }
+  for (const nav of root.querySelectorAll("nav.nav-bar")) nav.setAttribute("aria-label", "Reference navigation");
+  for (const nav of root.querySelectorAll("nav.nav-scroll")) nav.setAttribute("aria-label", "Operations");
+}
+
 export function ApiReference() {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
@@ -55,6 +73,7 @@ export function ApiReference() {
           ...themeAttributes(),
         };
         for (const [name, value] of Object.entries(attributes)) doc.setAttribute(name, value);
+        doc.addEventListener("spec-loaded", () => tidyLandmarks(doc));
         host.current.replaceChildren(doc);
         setState("ready");
       })

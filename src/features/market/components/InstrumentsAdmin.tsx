@@ -7,7 +7,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField, Skeleton } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, SelectField, Skeleton } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { chooseSector, closeSectors } from "@/domain/market";
 import { api, ApiError } from "@/lib/client/api";

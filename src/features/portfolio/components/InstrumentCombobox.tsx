@@ -1,7 +1,10 @@
 /**
- * Instrument search by symbol or name: an ARIA combobox (arrows move, Enter picks, Escape
- * closes). It offers what can be traded: active instruments, never an index.
+ * Instrument search by symbol or name: a WAI-ARIA combobox with a listbox popup, on Ariakit's
+ * Combobox (typing filters and highlights the first match, the arrow keys move, Enter picks,
+ * Escape closes; docs/decisions/034-accessible-components.md). It offers what can be traded:
+ * active instruments, never an index.
  */
+import { Combobox, ComboboxItem, ComboboxLabel, ComboboxPopover, ComboboxProvider } from "@ariakit/react";
 import { useId, useMemo, useState } from "react";
 import { money } from "@/lib/format";
 import type { Instrument } from "./types";
@@ -24,10 +27,8 @@ export function InstrumentCombobox({
   label?: string;
 }) {
   const id = useId();
-  const listId = `${id}-list`;
   const [query, setQuery] = useState(value);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const [prevValue, setPrevValue] = useState(value);
   // Follow a symbol picked elsewhere; typing (which clears the value) keeps its text.
   if (value !== prevValue) {
@@ -44,82 +45,40 @@ export function InstrumentCombobox({
     return [...starts, ...rest].slice(0, 8);
   }, [tradable, query]);
 
-  const pick = (instrument: Instrument) => {
-    onChange(instrument.symbol);
-    setQuery(instrument.symbol);
-    setOpen(false);
+  // Typing and picking both land here (a picked option's value is its symbol): the field names an
+  // instrument only when its text is exactly a tradable symbol.
+  const type = (text: string) => {
+    setQuery(text);
+    const exact = tradable.find((i) => i.symbol.toLowerCase() === text.trim().toLowerCase());
+    onChange(exact ? exact.symbol : "");
   };
   const selected = instruments.find((i) => i.symbol === value);
   return (
     <div className={styles.combo}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={styles.input}
-        role="combobox"
-        aria-expanded={open && matches.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && matches[active] ? `${id}-opt-${matches[active].symbol}` : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder="Symbol or name, e.g. ACME"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          setOpen(true);
-          setActive(0);
-          const exact = tradable.find((i) => i.symbol.toLowerCase() === e.target.value.trim().toLowerCase());
-          onChange(exact ? exact.symbol : "");
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 120)}
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown") {
-            e.preventDefault();
-            setOpen(true);
-            setActive((a) => Math.min(a + 1, matches.length - 1));
-          } else if (e.key === "ArrowUp") {
-            e.preventDefault();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === "Enter" && open && matches.length > 0) {
-            // The highlighted option, or the last one if the list got shorter under it.
-            e.preventDefault();
-            pick(matches[Math.min(active, matches.length - 1)]!);
-          } else if (e.key === "Escape") {
-            setOpen(false);
-          }
-        }}
-      />
-      <span id={`${id}-hint`} className={styles.hint}>
-        {selected ? `${selected.name} · last ${money(selected.lastPrice)}` : "Type to search, then pick with the arrow keys and Enter."}
-      </span>
-      {error && <span className={styles.fieldError}>{error}</span>}
-      {open && matches.length > 0 && (
-        <ul id={listId} role="listbox" className={styles.listbox} aria-label="Instruments">
-          {matches.map((i, index) => (
-            <li
-              key={i.symbol}
-              id={`${id}-opt-${i.symbol}`}
-              role="option"
-              aria-selected={index === active}
-              className={index === active ? styles.optionActive : styles.option}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(i);
-              }}
-              onMouseEnter={() => setActive(index)}
-            >
+      {/* An empty list is closed, so the field never points at a listbox that is not there. */}
+      <ComboboxProvider value={query} setValue={type} open={open && matches.length > 0} setOpen={setOpen} placement="bottom-start">
+        <ComboboxLabel className={styles.label}>{label}</ComboboxLabel>
+        <Combobox
+          className={styles.input}
+          autoSelect
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint`}
+          spellCheck={false}
+          placeholder="Symbol or name, e.g. ACME"
+        />
+        <span id={`${id}-hint`} className={styles.hint}>
+          {selected ? `${selected.name} · last ${money(selected.lastPrice)}` : "Type to search, then pick with the arrow keys and Enter."}
+        </span>
+        {error && <span className={styles.fieldError}>{error}</span>}
+        <ComboboxPopover className={styles.listbox} aria-label="Instruments" gutter={4} sameWidth unmountOnHide>
+          {matches.map((i) => (
+            <ComboboxItem key={i.symbol} value={i.symbol} className={styles.option}>
               <strong>{i.symbol}</strong> <span className={styles.optionName}>{i.name}</span>
               <span className={styles.optionPrice}>{money(i.lastPrice)}</span>
-            </li>
+            </ComboboxItem>
           ))}
-        </ul>
-      )}
+        </ComboboxPopover>
+      </ComboboxProvider>
     </div>
   );
 }

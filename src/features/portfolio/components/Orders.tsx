@@ -1,6 +1,7 @@
 /** Open orders (with cancel), and the history of orders and fills with filters. */
 import { useState } from "react";
-import { Alert, Badge, Button, ConfirmDialog, SelectField, Skeleton, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, SelectField, Skeleton, useTimeFormat } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";

@@ -1,7 +1,8 @@
 /** /portfolio: the figures, holdings, allocation, trade ticket, open orders and history. */
 import Link from "next/link";
 import { useState } from "react";
-import { Alert, Button, Card, ConfirmDialog, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api, ApiError } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useRefreshPortfolio, useSummary } from "./data";

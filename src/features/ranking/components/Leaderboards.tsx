@@ -1,14 +1,17 @@
 /**
  * /ranking: practice, XP and event boards, 50 rows a page, the viewer's own row always in
  * view (pinned under the table when it is on another page), rank change since the day
- * began, "updated N s ago". The board lives in the address (?board=&period=&page=), so a
- * board can be linked and the browser's back button walks through boards.
+ * began, "updated N s ago". The board lives in the address (?board=&period=&page=): a board can
+ * be linked, and each choice of tab, period or page is a history entry the back button returns to,
+ * all within this page (shallow routing: the board is fetched, the page is not served again).
  */
-import { useRouter } from "next/router";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import Link from "next/link";
+import { type NextRouter, useRouter } from "next/router";
+import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, SelectField, pagerClass } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
+import { Tab as TabButton, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, integer, percent, withUnit } from "@/lib/format";
 import type { EventChoice, RankingPage, RankingRow } from "../types";
@@ -38,6 +41,24 @@ const XP_PERIODS = [
 ];
 
 const tabOf = (board: string): Tab => (board.startsWith("event:") ? "events" : board === "xp" ? "xp" : "practice");
+
+type BoardQuery = LeaderboardsProps["query"];
+
+/**
+ * The board the address names when this page offers it (the back button may bring any earlier
+ * one), else the board the server chose for the address the page was served at.
+ */
+function boardInAddress(address: NextRouter["query"], events: EventChoice[], served: BoardQuery): BoardQuery {
+  const board = typeof address.board === "string" ? address.board : undefined;
+  const offered =
+    board === "practice" || board === "xp" || events.some((e) => `event:${e.slug}` === board) || (board === "event:" && events.length === 0);
+  if (!board || !offered) return served;
+  const periods = board === "practice" ? PRACTICE_PERIODS : board === "xp" ? XP_PERIODS : [];
+  const asked = typeof address.period === "string" ? address.period : "all";
+  const period = periods.length === 0 ? "" : periods.some((p) => p.id === asked) ? asked : "all";
+  const page = Number(address.page ?? 1);
+  return { board, period, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
 
 function figure(row: RankingRow, metric: RankingPage["metric"]): string {
   if (metric === "xp") return withUnit(integer(Number(row.value ?? 0)), "XP");
@@ -119,7 +140,7 @@ function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: Ran
 
 export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
   const router = useRouter();
-  const [state, setState] = useState(query);
+  const state = boardInAddress(router.query, events, query);
   const tab = tabOf(state.board);
   const key = `/api/rankings?${new URLSearchParams({ board: state.board, ...(state.period && { period: state.period }), page: String(state.page) })}`;
   const initialKey = `/api/rankings?${new URLSearchParams({ board: query.board, ...(query.period && { period: query.period }), page: String(query.page) })}`;
@@ -130,13 +151,11 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
     // Live event boards are refreshed every 5 s on the server; practice and XP every minute.
     refreshInterval: (latest) => (latest?.event?.status === "live" ? 5000 : latest?.event ? 0 : 30_000),
   });
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  function go(next: Partial<typeof state>) {
+  function go(next: Partial<BoardQuery>) {
     const merged = { ...state, page: 1, ...next };
-    setState(merged);
     const params = new URLSearchParams({ board: merged.board, ...(merged.period && { period: merged.period }), ...(merged.page > 1 && { page: String(merged.page) }) });
-    void router.replace(`/ranking?${params}`, undefined, { shallow: true, scroll: false });
+    void router.push(`/ranking?${params}`, undefined, { shallow: true, scroll: false });
   }
 
   function selectTab(next: Tab) {
@@ -146,22 +165,15 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
     else go({ board: events[0] ? `event:${events[0].slug}` : "event:", period: "" });
   }
 
-  function onTabKey(e: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const delta = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-    const target = e.key === "Home" ? 0 : e.key === "End" ? TABS.length - 1 : delta ? (index + delta + TABS.length) % TABS.length : -1;
-    if (target < 0) return;
-    e.preventDefault();
-    tabRefs.current[target]?.focus();
-    selectTab(TABS[target]!.id);
-  }
-
   const page = data;
   const periods = tab === "practice" ? PRACTICE_PERIODS : tab === "xp" ? XP_PERIODS : [];
   const metric = page?.metric ?? "return";
   const periodLabel = PRACTICE_PERIODS.find((p) => p.id === (state.period || "all"))?.label.toLowerCase() ?? "all time";
   const valueHeading = metric === "xp" ? "XP" : metric === "sharpe" ? "Sharpe ratio" : tab === "practice" ? `Return, ${periodLabel}` : "Return";
   const secondHeading = tab === "practice" ? "All-time return" : "Return";
-  const showSecond = metric !== "xp" && !(tab === "practice" && (state.period || "all") === "all");
+  // A second column only when it says something the first does not: the all-time return beside
+  // a period's, or the return beside a Sharpe ratio (an event ranked by return shows it once).
+  const showSecond = metric === "sharpe" || (tab === "practice" && (state.period || "all") !== "all");
   const columns = showSecond ? 5 : 4;
   const ownOffPage = page?.own && !page.items.some((r) => r.isYou);
   const loadError = error instanceof ApiError ? error.message : error ? "Could not load this board. Please try again." : null;
@@ -169,145 +181,135 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
   return (
     <div className={styles.layout}>
       <h1>Rankings</h1>
-      <div role="tablist" aria-label="Leaderboards" className={styles.tabs}>
-        {TABS.map((t, index) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[index] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-controls="ranking-panel"
-            aria-selected={tab === t.id}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={styles.tab}
-            onClick={() => selectTab(t.id)}
-            onKeyDown={(e) => onTabKey(e, index)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id="ranking-panel" aria-labelledby={`tab-${tab}`} className={styles.panel}>
-        <div className={styles.toolbar}>
-          {periods.length > 0 && (
-            <div role="group" aria-label="Period" className={styles.periods}>
-              {periods.map((p) => (
-                <button key={p.id} type="button" className={styles.period} aria-pressed={(state.period || "all") === p.id} onClick={() => go({ period: p.id })}>
-                  {p.label}
-                </button>
-              ))}
-            </div>
-          )}
-          {tab === "events" && events.length > 0 && (
-            <SelectField label="Event" value={state.board.slice("event:".length)} onChange={(e) => go({ board: `event:${e.target.value}`, period: "" })}>
-              {events.map((event) => (
-                <option key={event.slug} value={event.slug}>
-                  {event.title} ({event.status === "live" ? "live" : "ended"})
-                </option>
-              ))}
-            </SelectField>
-          )}
-          {page && !noEvents && (
-            <p className={`muted ${styles.updated}`} aria-live="polite">
-              <Updated page={page} />
-            </p>
-          )}
-        </div>
-
-        {noEvents ? (
-          <Card>
-            <p>No live or ended events to show yet. Join one from the events page and its board appears here.</p>
-          </Card>
-        ) : loadError ? (
-          <Alert tone="error">{loadError}</Alert>
-        ) : !page ? (
-          <p aria-busy="true">Loading the board…</p>
-        ) : (
-          <>
-            {page.own ? (
-              <p className={styles.ownSummary}>
-                You are <strong>#{integer(page.own.rank)}</strong> of {integer(page.total)}
-                {page.own.value !== null && <> · {figure(page.own, metric)}</>}
-                {ownOffPage && (
-                  <>
-                    {" "}
-                    <Button size="small" variant="secondary" onClick={() => go({ page: page.own!.page })}>
-                      Show my page
-                    </Button>
-                  </>
-                )}
-              </p>
-            ) : (
-              <p className={`muted ${styles.ownSummary}`}>
-                {tab === "xp"
-                  ? "You are not on this board yet: pass a lesson's quiz to earn XP."
-                  : tab === "events"
-                    ? "You are not on this board."
-                    : "You are not on this board yet: it is refreshed every minute."}
-              </p>
-            )}
-            <DataTable caption={`${page.event ? `${page.event.title} leaderboard` : tab === "xp" ? "Learning XP leaderboard" : "Practice portfolio leaderboard"}, page ${page.page} of ${page.pages}`} className={styles.table} background="page" aria-busy={isLoading}>
-              <thead>
-                <tr>
-                  <th scope="col" className={`${numeric} ${styles.rank}`}>
-                    Rank
-                  </th>
-                  <th scope="col" className={styles.change}>
-                    <span aria-hidden="true">±</span>
-                    <span className="visually-hidden">Change since yesterday</span>
-                  </th>
-                  <th scope="col">Name</th>
-                  <th scope="col" className={numeric}>
-                    {valueHeading}
-                  </th>
-                  {showSecond && (
-                    <th scope="col" className={`${numeric} ${styles.secondary}`}>
-                      {secondHeading}
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.length === 0 && (
-                  <tr>
-                    <td colSpan={columns} className="muted">
-                      {page.event?.status === "upcoming" ? "The event has not started yet." : page.total === 0 ? "Nobody is on this board yet." : "No rows on this page."}
-                    </td>
-                  </tr>
-                )}
-                {page.items.map((row) => (
-                  <Row key={row.rank} row={row} metric={metric} showSecond={showSecond} />
+      <Tabs selected={`ranking-${tab}`} onSelect={(id) => selectTab(id.slice("ranking-".length) as Tab)} manual>
+        <TabList label="Leaderboards">
+          {TABS.map((t) => (
+            <TabButton key={t.id} id={`ranking-${t.id}`}>
+              {t.label}
+            </TabButton>
+          ))}
+        </TabList>
+        <TabPanel tab={`ranking-${tab}`} className={styles.panel}>
+          <div className={styles.toolbar}>
+            {periods.length > 0 && (
+              <div role="group" aria-label="Period" className={styles.periods}>
+                {periods.map((p) => (
+                  <button key={p.id} type="button" className={styles.period} aria-pressed={(state.period || "all") === p.id} onClick={() => go({ period: p.id })}>
+                    {p.label}
+                  </button>
                 ))}
-              </tbody>
-              {ownOffPage && page.own && (
-                <tbody className={styles.pinnedBody}>
-                  <tr aria-hidden="true" className={styles.gap}>
-                    <td colSpan={columns}>⋯</td>
-                  </tr>
-                  <Row row={page.own} metric={metric} showSecond={showSecond} pinned />
-                </tbody>
-              )}
-            </DataTable>
-            {page.pages > 1 && (
-              <nav className={pagerClass} aria-label="Pages">
-                <Button size="small" variant="secondary" disabled={page.page <= 1} onClick={() => go({ page: page.page - 1 })}>
-                  Previous
-                </Button>
-                <span>
-                  Page {integer(page.page)} of {integer(page.pages)}
-                </span>
-                <Button size="small" variant="secondary" disabled={page.page >= page.pages} onClick={() => go({ page: page.page + 1 })}>
-                  Next
-                </Button>
-              </nav>
+              </div>
             )}
-            {page.metric === "sharpe" && <p className="muted">Ranked by Sharpe ratio; n/a (too few snapshots or no variance) ranks after every ratio, then by return.</p>}
-          </>
-        )}
-      </div>
+            {tab === "events" && events.length > 0 && (
+              <SelectField label="Event" value={state.board.slice("event:".length)} onChange={(e) => go({ board: `event:${e.target.value}`, period: "" })}>
+                {events.map((event) => (
+                  <option key={event.slug} value={event.slug}>
+                    {event.title} ({event.status === "live" ? "live" : "ended"})
+                  </option>
+                ))}
+              </SelectField>
+            )}
+            {page && !noEvents && (
+              <p className={`muted ${styles.updated}`} aria-live="polite">
+                <Updated page={page} />
+              </p>
+            )}
+          </div>
+
+          {noEvents ? (
+            <Card>
+              <p>
+                No live or ended events to show yet. Join one from the <Link href="/events">events page</Link> and its board appears here.
+              </p>
+            </Card>
+          ) : loadError ? (
+            <Alert tone="error">{loadError}</Alert>
+          ) : !page ? (
+            <p aria-busy="true">Loading the board…</p>
+          ) : (
+            <>
+              {page.own ? (
+                <p className={styles.ownSummary}>
+                  You are <strong>#{integer(page.own.rank)}</strong> of {integer(page.total)}
+                  {page.own.value !== null && <> · {figure(page.own, metric)}</>}
+                  {ownOffPage && (
+                    <>
+                      {" "}
+                      <Button size="small" variant="secondary" onClick={() => go({ page: page.own!.page })}>
+                        Show my page
+                      </Button>
+                    </>
+                  )}
+                </p>
+              ) : (
+                <p className={`muted ${styles.ownSummary}`}>
+                  {tab === "xp"
+                    ? "You are not on this board yet: pass a lesson's quiz to earn XP."
+                    : tab === "events"
+                      ? "You are not on this board."
+                      : "You are not on this board yet: it is refreshed every minute."}
+                </p>
+              )}
+              <DataTable caption={`${page.event ? `${page.event.title} leaderboard` : tab === "xp" ? "Learning XP leaderboard" : "Practice portfolio leaderboard"}, page ${page.page} of ${page.pages}`} className={styles.table} background="page" aria-busy={isLoading}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={`${numeric} ${styles.rank}`}>
+                      Rank
+                    </th>
+                    <th scope="col" className={styles.change}>
+                      <span aria-hidden="true">±</span>
+                      <span className="visually-hidden">Change since yesterday</span>
+                    </th>
+                    <th scope="col">Name</th>
+                    <th scope="col" className={numeric}>
+                      {valueHeading}
+                    </th>
+                    {showSecond && (
+                      <th scope="col" className={`${numeric} ${styles.secondary}`}>
+                        {secondHeading}
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.length === 0 && (
+                    <tr>
+                      <td colSpan={columns} className="muted">
+                        {page.event?.status === "upcoming" ? "The event has not started yet." : page.total === 0 ? "Nobody is on this board yet." : "No rows on this page."}
+                      </td>
+                    </tr>
+                  )}
+                  {page.items.map((row) => (
+                    <Row key={row.rank} row={row} metric={metric} showSecond={showSecond} />
+                  ))}
+                </tbody>
+                {ownOffPage && page.own && (
+                  <tbody className={styles.pinnedBody}>
+                    <tr aria-hidden="true" className={styles.gap}>
+                      <td colSpan={columns}>⋯</td>
+                    </tr>
+                    <Row row={page.own} metric={metric} showSecond={showSecond} pinned />
+                  </tbody>
+                )}
+              </DataTable>
+              {page.pages > 1 && (
+                <nav className={pagerClass} aria-label="Pages">
+                  <Button size="small" variant="secondary" disabled={page.page <= 1} onClick={() => go({ page: page.page - 1 })}>
+                    Previous
+                  </Button>
+                  <span>
+                    Page {integer(page.page)} of {integer(page.pages)}
+                  </span>
+                  <Button size="small" variant="secondary" disabled={page.page >= page.pages} onClick={() => go({ page: page.page + 1 })}>
+                    Next
+                  </Button>
+                </nav>
+              )}
+              {page.metric === "sharpe" && <p className="muted">Ranked by Sharpe ratio; n/a (too few snapshots or no variance) ranks after every ratio, then by return.</p>}
+            </>
+          )}
+        </TabPanel>
+      </Tabs>
     </div>
   );
 }

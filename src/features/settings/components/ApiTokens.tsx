@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field, SelectField, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, SelectField, useTimeFormat } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, type ApiTokenScope } from "@/lib/api-token-scopes";
 import { api, ApiError } from "@/lib/client/api";
 import { createApiTokenSchema } from "@/lib/validation/api-tokens";

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, Card, ConfirmDialog, Field } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
 import { integer } from "@/lib/format";
