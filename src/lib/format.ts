@@ -18,6 +18,9 @@ export const DEFAULT_TIME_ZONE = "UTC";
 /** The minus sign of every negative figure (U+2212, one of it, never "-" next to it). */
 export const MINUS = "\u2212";
 
+/** The space between a figure and its unit: no-break (U+00A0), so "%" never starts a line of its own. */
+export const UNIT_SPACE = "\u00a0";
+
 type Instant = string | number | Date;
 
 const toDate = (value: Instant) => (value instanceof Date ? value : new Date(value));
@@ -79,12 +82,48 @@ export function money(value: string | number | null | undefined, options: { sign
   return decimal(value, 2, options);
 }
 
+/**
+ * A figure and its unit ("25 %", "5 bps", "3 min"), joined by a no-break space: a line may
+ * break before the figure or after the unit, never between them. A missing figure ("—") has no unit.
+ */
+export function withUnit(figure: string | number, unit: string): string {
+  const text = String(figure);
+  return text === "—" ? text : `${text}${UNIT_SPACE}${unit}`;
+}
+
 /** A fraction ("0.0523") as a percentage ("+5.23 %"); signed by default. Under 0.005 % it is "0.00 %". */
 export function percent(fraction: string | number | null | undefined, options: { signed?: boolean; digits?: number } = {}): string {
   if (fraction === null || fraction === undefined || fraction === "") return "—";
   const n = (typeof fraction === "number" ? fraction : Number(fraction)) * 100;
   if (!Number.isFinite(n)) return "—";
-  return `${decimal(n, options.digits ?? 2, { signed: options.signed ?? true })} %`;
+  return withUnit(decimal(n, options.digits ?? 2, { signed: options.signed ?? true }), "%");
+}
+
+const figureFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/** A figure already in percent (a pass mark of 70, a position limit of 12.5) with its unit: "70 %", "12.5 %". */
+export function percentFigure(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  const text = figureFormat.format(Math.abs(value));
+  return withUnit(value < 0 && /[1-9]/.test(text) ? `${MINUS}${text}` : text, "%");
+}
+
+const compactFormat = new Intl.NumberFormat(LOCALE, { notation: "compact", maximumFractionDigits: 1 });
+
+/** A large count in short ("1.2K", "3.4M"; below 1,000 as it is): a chart's volume axis, where space is short. */
+export function compactInteger(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  const rounded = Math.round(value);
+  const text = compactFormat.format(Math.abs(rounded));
+  return rounded < 0 && text !== "0" ? `${MINUS}${text}` : text;
+}
+
+/**
+ * Prose written by people (lessons, event descriptions) with every "5 %" and "5 bps" joined by a
+ * no-break space, as the figures the app prints are.
+ */
+export function keepUnitsTogether(text: string): string {
+  return text.replace(/(\d) (?=%|bps\b)/g, `$1${UNIT_SPACE}`);
 }
 
 // ————————————————————————————————————————————————————————— times
@@ -93,6 +132,37 @@ type Parts = { year: string; month: string; day: string; hour: string; minute: s
 
 /** The lightweight-charts tick kinds (its TickMarkType enum), by value. */
 export const TICK = { year: 0, month: 1, dayOfMonth: 2, time: 3, timeWithSeconds: 4 } as const;
+
+/**
+ * The lightweight-charts tick weights (its TickMarkWeight enum, not exported by the library), by
+ * value: how much of the calendar a point starts. The axis labels the heaviest points that fit.
+ */
+export const TICK_WEIGHT = {
+  lessThanSecond: 0,
+  second: 10,
+  minute1: 20,
+  minute5: 21,
+  minute30: 22,
+  hour1: 30,
+  hour3: 31,
+  hour6: 32,
+  hour12: 33,
+  day: 50,
+  month: 60,
+  year: 70,
+} as const;
+
+/** Intraday weights, heaviest first: the wall clock's period a point starts, in seconds. */
+const INTRADAY_WEIGHTS: Array<[seconds: number, weight: number]> = [
+  [12 * 3600, TICK_WEIGHT.hour12],
+  [6 * 3600, TICK_WEIGHT.hour6],
+  [3 * 3600, TICK_WEIGHT.hour3],
+  [3600, TICK_WEIGHT.hour1],
+  [1800, TICK_WEIGHT.minute30],
+  [300, TICK_WEIGHT.minute5],
+  [60, TICK_WEIGHT.minute1],
+  [1, TICK_WEIGHT.second],
+];
 
 export interface TimeFormat {
   /** The IANA zone every time here is shown in. */
@@ -115,10 +185,17 @@ export interface TimeFormat {
   wallTime(value: Instant, seconds?: boolean): string;
   /**
    * A chart's tick label for a time in seconds since the epoch (lightweight-charts'
-   * tickMarkFormatter). `intraday`: a day, month or year tick that does not fall on this
-   * zone's midnight is labelled with its time instead of a date it does not start.
+   * tickMarkFormatter): "2026", "Nov", "Nov 23", "14:05" or "14:05:09" by the tick's kind. With
+   * the weights of `chartWeight`, a day tick is the first point of this zone's day, so its date
+   * is the day it starts, and no two neighbouring ticks read alike.
    */
-  chartTick(seconds: number, tick: number, intraday: boolean): string;
+  chartTick(seconds: number, tick: number): string;
+  /**
+   * The tick weight of a point at `seconds` that follows one at `previous`, by this zone's
+   * calendar and clock (lightweight-charts weighs by UTC's): a new year, month or day in this
+   * zone, else the largest period of the wall clock the two points straddle.
+   */
+  chartWeight(seconds: number, previous: number): number;
   /** The crosshair's label for a time in seconds (lightweight-charts' localization.timeFormatter). */
   chartCrosshair(seconds: number, intraday: boolean): string;
 }
@@ -171,14 +248,27 @@ function makeTimeFormat(timeZone: string): TimeFormat {
     stamp: (v) => show(v, (p) => `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`),
     day: (v) => show(v, (p) => `${p.year}-${p.month}-${p.day}`),
     wallTime: (v, seconds = false) => show(v, (p) => `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}${seconds ? `:${p.second}` : ""}`),
-    chartTick(seconds, tick, intraday) {
+    chartTick(seconds, tick) {
       const p = parts(fromSeconds(seconds));
       if (!p) return "";
-      const midnight = p.hour === "00" && p.minute === "00";
-      if (tick >= TICK.time || (intraday && !midnight)) return tick === TICK.timeWithSeconds ? `${p.hour}:${p.minute}:${p.second}` : `${p.hour}:${p.minute}`;
+      if (tick === TICK.timeWithSeconds) return `${p.hour}:${p.minute}:${p.second}`;
+      if (tick === TICK.time) return `${p.hour}:${p.minute}`;
       if (tick === TICK.year) return p.year;
       if (tick === TICK.month) return p.monthName;
       return `${p.monthName} ${dayNumber(p)}`;
+    },
+    chartWeight(seconds, previous) {
+      const a = parts(fromSeconds(previous));
+      const b = parts(fromSeconds(seconds));
+      if (!a || !b) return TICK_WEIGHT.lessThanSecond;
+      if (a.year !== b.year) return TICK_WEIGHT.year;
+      if (a.month !== b.month) return TICK_WEIGHT.month;
+      if (a.day !== b.day) return TICK_WEIGHT.day;
+      // The wall clock read as if it were UTC: its hours and minutes are this zone's.
+      const wall = (p: Parts) => Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) / 1000;
+      const [from, to] = [wall(a), wall(b)];
+      for (const [period, weight] of INTRADAY_WEIGHTS) if (Math.floor(from / period) !== Math.floor(to / period)) return weight;
+      return TICK_WEIGHT.lessThanSecond;
     },
     chartCrosshair: (seconds, intraday) => (intraday ? format.dateTime(fromSeconds(seconds)) : format.date(fromSeconds(seconds))),
   };

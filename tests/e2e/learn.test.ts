@@ -80,7 +80,7 @@ describe.skipIf(browserMissing)("learning in the browser", () => {
     await page.getByRole("checkbox", { name: "Sellers" }).check();
     await page.getByRole("button", { name: "Submit answers" }).click();
     // The first attempt scored 0 %, so passing pays the base 20 XP.
-    await page.getByText(/Passed! You got 2 of 2 \(100 %\)\. \+20 XP\./).waitFor();
+    await page.getByText(/Passed! You got 2 of 2 \(100\u00a0%\)\. \+20 XP\./).waitFor();
 
     await page.goto(`${appUrl()}/learn`);
     await page.getByText("30 XP", { exact: true }).waitFor();

@@ -107,7 +107,7 @@ describe.skipIf(browserMissing)("one truth for every number, in the browser", ()
     await page.reload();
     const figures = page.getByTestId("risk-figures");
     await figures.waitFor();
-    await expect.poll(async () => (await figures.textContent()) ?? "").toMatch(/Volatility[^—]*\d+\.\d{2} %/);
+    await expect.poll(async () => (await figures.textContent()) ?? "").toMatch(/Volatility[^—]*\d+\.\d{2}\u00a0%/);
     expect(await page.getByTestId("risk-observations").count()).toBe(0);
     await page.getByText("TLX (same start)").waitFor();
     const performance = (await (await client.request(`/api/portfolios/${id}/performance?range=day`)).json()) as { points: Array<{ benchmark: string | null }>; metrics: { sharpe: string | null; observations: number } };

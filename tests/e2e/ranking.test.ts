@@ -59,7 +59,7 @@ describe.skipIf(browserMissing)("rankings in the browser", () => {
     expect(await own.textContent()).toContain("(you)");
     await table.getByRole("row").filter({ hasText: bob.person.name }).waitFor();
     expect(await table.getByText("(you)").count()).toBe(1);
-    await page.getByText(/Updated \d+ s ago|Updated \d+ min ago/).waitFor();
+    await page.getByText(/Updated \d+\u00a0s ago|Updated \d+\u00a0min ago/).waitFor();
 
     // Today's board, by keyboard: the period switch is a group of toggle buttons.
     await page.getByRole("button", { name: "Today" }).click();

@@ -5,7 +5,23 @@
  */
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
+import { keepUnitsTogether } from "@/lib/format";
 import styles from "./markdown.module.css";
+
+interface TextTree {
+  type: string;
+  value?: string;
+  children?: TextTree[];
+}
+
+/** A remark step: every "5 %" of the prose keeps its unit on the figure's line, as the app's own figures do. */
+function remarkKeepUnits() {
+  const visit = (node: TextTree) => {
+    if (node.type === "text" && node.value) node.value = keepUnitsTogether(node.value);
+    node.children?.forEach(visit);
+  };
+  return visit;
+}
 
 const components: Components = {
   a: ({ href, children }) => {
@@ -31,7 +47,7 @@ function safeUrl(url: string): string {
 export function Markdown({ children }: { children: string }) {
   return (
     <div className={styles.prose}>
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} disallowedElements={["img"]} unwrapDisallowed components={components}>
+      <ReactMarkdown remarkPlugins={[remarkGfm, remarkKeepUnits]} skipHtml urlTransform={safeUrl} disallowedElements={["img"]} unwrapDisallowed components={components}>
         {children}
       </ReactMarkdown>
     </div>

@@ -1,10 +1,7 @@
 /** Design-system primitives. No data fetching here: features pass data in. */
 import {
   forwardRef,
-  useEffect,
   useId,
-  useRef,
-  useState,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type ReactNode,
@@ -153,33 +150,7 @@ export function RoleBadge({ role }: { role: Role }) {
   return <Badge tone={hasRole(role, "organiser") ? "admin" : undefined}>{ROLE_LABELS[role]}</Badge>;
 }
 
-export const tableClass = styles.table;
-export const tableWrapClass = styles.tableWrap;
 export const pagerClass = styles.pager;
 
-/**
- * The wrapper of a table that may be wider than the screen (phones). While it scrolls sideways it
- * is a named region in the Tab order, so the keyboard can scroll it too (its rows may hold nothing
- * focusable); while it fits it is a plain box and no extra Tab stop.
- */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const measure = () => setScrolls(box.scrollWidth > box.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(box);
-    for (const child of box.children) observer.observe(child);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <div ref={ref} className={styles.tableWrap} {...(scrolls && { tabIndex: 0, role: "region", "aria-label": label })}>
-      {children}
-    </div>
-  );
-}
 export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";
 export { JoinCodeForm, type JoinCodeFormProps } from "./JoinCodeForm";

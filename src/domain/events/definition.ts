@@ -7,7 +7,7 @@
  * 400's `fields` lines up with the request body and the form's inputs without any mapping.
  */
 import { isCalendarDate } from "@/lib/calendar-date";
-import { integer } from "@/lib/format";
+import { integer, percentFigure, withUnit } from "@/lib/format";
 import { hasForbiddenCharacters } from "@/lib/text";
 import { SYMBOL_PATTERN } from "../market/universe";
 import { cents, displayMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
@@ -179,13 +179,13 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
 
   const commissionBps = input.commissionBps ?? 0;
   if (typeof commissionBps !== "number" || !Number.isFinite(commissionBps) || commissionBps < 0 || commissionBps > MAX_COMMISSION_BPS) {
-    fail("commissionBps", `The commission rate must be from 0 to ${MAX_COMMISSION_BPS} basis points (0 % to 10 %).`);
-  } else if (!TWO_DECIMALS(commissionBps)) fail("commissionBps", "Use at most 2 decimals for the commission rate (e.g. 2.5 bps).");
+    fail("commissionBps", `The commission rate must be from 0 to ${MAX_COMMISSION_BPS} basis points (${percentFigure(0)} to ${percentFigure(MAX_COMMISSION_BPS / 100)}).`);
+  } else if (!TWO_DECIMALS(commissionBps)) fail("commissionBps", `Use at most 2 decimals for the commission rate (e.g. ${withUnit("2.5", "bps")}).`);
 
   const maxPositionPct = input.maxPositionPct ?? null;
   if (maxPositionPct !== null) {
     if (typeof maxPositionPct !== "number" || !Number.isFinite(maxPositionPct) || maxPositionPct < MIN_POSITION_PCT || maxPositionPct > MAX_POSITION_PCT) {
-      fail("maxPositionPct", `The position limit must be from ${MIN_POSITION_PCT} % to ${MAX_POSITION_PCT} % of equity, or no limit.`);
+      fail("maxPositionPct", `The position limit must be from ${percentFigure(MIN_POSITION_PCT)} to ${percentFigure(MAX_POSITION_PCT)} of equity, or no limit.`);
     } else if (!TWO_DECIMALS(maxPositionPct)) fail("maxPositionPct", "Use at most 2 decimals for the position limit.");
   }
 

@@ -12,6 +12,7 @@
  * - Stop-limit: becomes a limit order when touched; on that same price it fills only if the
  *   price is within the limit (like a limit placed then), otherwise it rests as a limit.
  */
+import { withUnit } from "@/lib/format";
 import { displayMoney, maxMoney, minMoney, type Money, scaleByBps } from "./money";
 import { type LimitOrder, type OrderSpec, paysCash, type Side } from "./orders";
 
@@ -61,7 +62,7 @@ function fillOf(order: OrderSpec, price: Money, reason: string): MatchOutcome {
 }
 
 function slippageNote(from: Money, to: Money, bps: number): string {
-  return bps === 0 ? `at ${$(to)}` : `at ${$(to)} (${$(from)} with ${bps} bps slippage)`;
+  return bps === 0 ? `at ${$(to)}` : `at ${$(to)} (${$(from)} with ${withUnit(bps, "bps")} slippage)`;
 }
 
 /** An order meeting `price` as if placed now: market at once, limit if reachable (slippage capped by the limit). */

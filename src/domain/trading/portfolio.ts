@@ -7,7 +7,7 @@
  * derived from it and rounded against the trader; P&L is computed from the exact basis, so
  * realised + unrealised P&L always adds up to equity − starting cash, to the cent.
  */
-import { integer } from "@/lib/format";
+import { integer, percentFigure } from "@/lib/format";
 import { expectedFill, type Fill, matchOrder, withSlippage } from "./matching";
 import {
   absMoney,
@@ -359,7 +359,7 @@ function assess(
     const allowed = afterValue.equity > 0n ? bpsOf(afterValue.equity, rules.maxPositionPct * 100, "down") : ZERO;
     if (positionValue > allowed) {
       return refuse(
-        rejection("POSITION_LIMIT", `A position may be at most ${rules.maxPositionPct} % of equity (${$(allowed)}); after this order ${symbol} would be worth ${$(positionValue)}.`),
+        rejection("POSITION_LIMIT", `A position may be at most ${percentFigure(rules.maxPositionPct)} of equity (${$(allowed)}); after this order ${symbol} would be worth ${$(positionValue)}.`),
         preview,
       );
     }
@@ -470,7 +470,7 @@ export function maintenanceCall(state: PortfolioState, prices: Prices, rules: Pi
     requiredEquity,
     orders: [...sells, ...covers],
     message:
-      `Your equity (${$(value.equity)}) fell below ${MAINTENANCE_PCT} % of the value of your short positions ` +
+      `Your equity (${$(value.equity)}) fell below ${percentFigure(MAINTENANCE_PCT)} of the value of your short positions ` +
       `(${$(value.shortMarketValue)}; at least ${$(requiredEquity)} is required), so every short was covered at market` +
       (sells.length > 0 ? `, after selling ${sells.map((s) => `${n(s.quantity)} ${s.symbol}`).join(", ")} to pay for it.` : "."),
   };

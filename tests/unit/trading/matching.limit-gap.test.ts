@@ -53,7 +53,7 @@ describe("a limit order that is reachable when placed", () => {
   it("fills at once at the last price with slippage, when that is within the limit (buy limit 105.00, last 100.00 → 100.05)", () => {
     const outcome = matchOrder(limit("buy", 10, "105.00"), placed("100.00"), 5);
     expect(filledAt(outcome)).toBe("100.05");
-    expect(outcome.kind === "fill" && outcome.fill.reason).toBe("limit 105.00 reachable at 100.00: filled at once at 100.05 (100.00 with 5 bps slippage)");
+    expect(outcome.kind === "fill" && outcome.fill.reason).toBe("limit 105.00 reachable at 100.00: filled at once at 100.05 (100.00 with 5\u00a0bps slippage)");
   });
 
   it("never pays beyond its limit: slippage is capped (buy limit 100.02, last 100.00 → 100.02)", () => {

@@ -20,7 +20,7 @@ describe("a sell stop-limit: stop 95.00, limit 94.00", () => {
     const outcome = matchOrder(order, tick("96.00", "94.50"), 5);
     expect(priceOf(outcome)).toBe("94.45");
     expect(outcome.kind === "fill" && outcome.fill.reason).toBe(
-      "stop 95.00 gapped through (down to 94.50); limit 94.00 reachable at 94.50: filled at once at 94.45 (94.50 with 5 bps slippage)",
+      "stop 95.00 gapped through (down to 94.50); limit 94.00 reachable at 94.50: filled at once at 94.45 (94.50 with 5\u00a0bps slippage)",
     );
   });
 

@@ -125,7 +125,7 @@ describe("the rules an order meets before the money", () => {
     const refused = checkOrder(newPortfolio(m("100000.00")), market("buy", 100), ctx, capped);
     expect(refused.ok || refused.rejection).toEqual({
       code: "POSITION_LIMIT",
-      message: "A position may be at most 10 % of equity (9,999.50); after this order ACME would be worth 10,000.00.",
+      message: "A position may be at most 10\u00a0% of equity (9,999.50); after this order ACME would be worth 10,000.00.",
     });
     expect(checkOrder(newPortfolio(m("100000.00")), market("buy", 99), ctx, capped).ok).toBe(true);
     const shortRefused = checkOrder(newPortfolio(m("100000.00")), market("short", 101), ctx, capped);

@@ -49,7 +49,7 @@ describe("collateral breach: equity under 30 % of the short market value", () =>
     });
     expect(call?.orders).toEqual([{ symbol: "ABC", side: "cover", quantity: 1000, type: "market", timeInForce: "day" }]);
     expect(call?.message).toBe(
-      "Your equity (27,680.00) fell below 30 % of the value of your short positions (92,310.00; at least 27,693.00 is required), so every short was covered at market.",
+      "Your equity (27,680.00) fell below 30\u00a0% of the value of your short positions (92,310.00; at least 27,693.00 is required), so every short was covered at market.",
     );
     const after = liquidate(shortAbc(), { ABC: "92.31" });
     expect(positionOf(after, "ABC").quantity).toBe(0);

@@ -1,7 +1,8 @@
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, Skeleton, pagerClass, tableClass, TableScroll, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Button, Card, SelectField, Skeleton, pagerClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import styles from "./admin.module.css";
@@ -66,46 +67,53 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
         )}
       </div>
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the audit log."}</Alert>}
-      <TableScroll label="Audit log entries">
-        <table className={tableClass}>
-          <thead>
+      <DataTable caption={`Audit log, page ${page} of ${pages}`} minWidth="56rem">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Action</th>
+            <th scope="col">By</th>
+            <th scope="col">About</th>
+            <th scope="col">IP</th>
+            <th scope="col">Detail</th>
+          </tr>
+        </thead>
+        <tbody>
+          {!data && (
             <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Action</th>
-              <th scope="col">By</th>
-              <th scope="col">About</th>
-              <th scope="col">IP</th>
-              <th scope="col">Detail</th>
+              <td colSpan={6}>
+                <Skeleton />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {!data && (
-              <tr>
-                <td colSpan={6}>
-                  <Skeleton />
-                </td>
-              </tr>
-            )}
-            {data?.items.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted">
-                  No entries match.
-                </td>
-              </tr>
-            )}
-            {data?.items.map((e) => (
-              <tr key={e.id}>
-                <td className="mono"><time dateTime={e.at}>{stamp(e.at)}</time></td>
-                <td>{e.action}</td>
-                <td>{who(e.actor)}</td>
-                <td>{who(e.subject)}</td>
-                <td className="mono">{e.ip ?? "—"}</td>
-                <td className={styles.detail}>{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+          )}
+          {data?.items.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                No entries match.
+              </td>
+            </tr>
+          )}
+          {data?.items.map((e) => (
+            <tr key={e.id}>
+              <td className="mono">
+                {/* The day and the time each stay whole; a narrow column puts the time under the day. */}
+                <time dateTime={e.at} className={styles.stamp}>
+                  {stamp(e.at)
+                    .split(" ")
+                    .map((part) => (
+                      <span key={part}>{part}</span>
+                    ))}
+                </time>
+              </td>
+              <td>{e.action}</td>
+              <td className={styles.who}>{who(e.actor)}</td>
+              <td className={styles.who}>{who(e.subject)}</td>
+              <td className="mono">{e.ip ?? "—"}</td>
+              <td className={styles.detail}>{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
       <div className={pagerClass}>
         <span className="muted">{data ? `${integer(data.total)} entries · page ${integer(page)} of ${integer(pages)}` : "Loading…"}</span>
         <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>

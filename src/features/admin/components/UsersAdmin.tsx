@@ -2,8 +2,9 @@ import { useSession } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, pagerClass, RoleBadge, SelectField, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, pagerClass, RoleBadge, SelectField, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/roles";
@@ -99,90 +100,87 @@ export function UsersAdmin() {
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load people."}</Alert>}
-      <div className={tableWrapClass}>
-        <table className={tableClass} aria-busy={isLoading}>
-          <caption className="visually-hidden">People, page {page} of {pages}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email or username</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {!data &&
-              Array.from({ length: 3 }, (_, i) => (
-                <tr key={i}>
-                  <td colSpan={6}>
-                    <Skeleton />
-                  </td>
-                </tr>
-              ))}
-            {data?.items.length === 0 && (
-              <tr>
-                <td colSpan={6} className="muted">
-                  Nobody matches that search.
+      <DataTable caption={`People, page ${page} of ${pages}`} minWidth="46rem" aria-busy={isLoading}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Email or username</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Joined</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {!data &&
+            Array.from({ length: 3 }, (_, i) => (
+              <tr key={i}>
+                <td colSpan={6}>
+                  <Skeleton />
                 </td>
               </tr>
-            )}
-            {data?.items.map((u) => {
-              const self = u.id === session?.user.id;
-              return (
-                <tr key={u.id}>
-                  <td>
-                    {u.name} {self && <span className="muted">(you)</span>}
-                  </td>
-                  <td style={{ overflowWrap: "anywhere" }}>{u.email ?? <span title="Roster account: signs in with this username">{u.username} <span className="muted">(class roster)</span></span>}</td>
-                  <td>
-                    <RoleBadge role={u.role} />
-                  </td>
-                  <td>
-                    {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {u.email && !u.emailVerified && <span className="muted">unconfirmed</span>}
-                  </td>
-                  <td>{date(u.createdAt)}</td>
-                  <td>
-                    <div className={styles.actions}>
-                      {ROLES.filter((r) => r !== u.role).map((r) => (
-                        <Button
-                          key={r}
-                          size="small"
-                          variant="secondary"
-                          onClick={() => setPending({ user: u, change: { role: r }, title: ROLE_CHANGE[r].title(u.name), body: ROLE_CHANGE[r].body, confirm: ROLE_CHANGE[r].confirm, danger: false })}
-                        >
-                          {ROLE_CHANGE[r].confirm}
-                        </Button>
-                      ))}
-                      {!self && (
-                        <Button
-                          size="small"
-                          variant={u.disabled ? "secondary" : "danger"}
-                          onClick={() =>
-                            setPending(
-                              u.disabled
-                                ? { user: u, change: { disabled: false }, title: `Enable ${u.name}?`, body: "They can sign in again.", confirm: "Enable", danger: false }
-                                : { user: u, change: { disabled: true }, title: `Disable ${u.name}?`, body: "They are signed out everywhere at their next request and cannot sign in until enabled again.", confirm: "Disable", danger: true },
-                            )
-                          }
-                        >
-                          {u.disabled ? "Enable" : "Disable"}
-                        </Button>
-                      )}
-                      <Link href={`/admin/audit?personId=${encodeURIComponent(u.id)}`} className="muted" style={{ fontSize: "0.85rem", alignSelf: "center" }}>
-                        Audit
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+            ))}
+          {data?.items.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                Nobody matches that search.
+              </td>
+            </tr>
+          )}
+          {data?.items.map((u) => {
+            const self = u.id === session?.user.id;
+            return (
+              <tr key={u.id}>
+                <td>
+                  {u.name} {self && <span className="muted">(you)</span>}
+                </td>
+                <td className={styles.who}>{u.email ?? <span title="Roster account: signs in with this username">{u.username} <span className="muted">(class roster)</span></span>}</td>
+                <td>
+                  <RoleBadge role={u.role} />
+                </td>
+                <td>
+                  {u.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>} {u.email && !u.emailVerified && <span className="muted">unconfirmed</span>}
+                </td>
+                <td>{date(u.createdAt)}</td>
+                <td>
+                  <div className={styles.actions}>
+                    {ROLES.filter((r) => r !== u.role).map((r) => (
+                      <Button
+                        key={r}
+                        size="small"
+                        variant="secondary"
+                        onClick={() => setPending({ user: u, change: { role: r }, title: ROLE_CHANGE[r].title(u.name), body: ROLE_CHANGE[r].body, confirm: ROLE_CHANGE[r].confirm, danger: false })}
+                      >
+                        {ROLE_CHANGE[r].confirm}
+                      </Button>
+                    ))}
+                    {!self && (
+                      <Button
+                        size="small"
+                        variant={u.disabled ? "secondary" : "danger"}
+                        onClick={() =>
+                          setPending(
+                            u.disabled
+                              ? { user: u, change: { disabled: false }, title: `Enable ${u.name}?`, body: "They can sign in again.", confirm: "Enable", danger: false }
+                              : { user: u, change: { disabled: true }, title: `Disable ${u.name}?`, body: "They are signed out everywhere at their next request and cannot sign in until enabled again.", confirm: "Disable", danger: true },
+                          )
+                        }
+                      >
+                        {u.disabled ? "Enable" : "Disable"}
+                      </Button>
+                    )}
+                    <Link href={`/admin/audit?personId=${encodeURIComponent(u.id)}`} className="muted" style={{ fontSize: "0.85rem", alignSelf: "center" }}>
+                      Audit
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
       <div className={pagerClass}>
         <span className="muted">
           {data ? `${integer(data.total)} ${data.total === 1 ? "person" : "people"} · page ${integer(page)} of ${integer(pages)}` : "Loading…"}

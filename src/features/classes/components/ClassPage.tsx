@@ -7,8 +7,9 @@
 import { useSession } from "next-auth/react";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable } from "@/components/ui/DataTable";
 import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
@@ -166,50 +167,47 @@ function Roster({ students, onAction }: { students: RosterStudent[]; onAction: (
   const { date } = useTimeFormat();
   if (students.length === 0) return <p className={styles.meta}>No students yet. Add them with a list of names, or give them the join code.</p>;
   return (
-    <div className={tableWrapClass}>
-      <table className={`${tableClass} ${styles.roster}`}>
-        <caption className="visually-hidden">Students of the class</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Joined</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {students.map((s) => (
-            <tr key={s.id}>
-              <td>{s.name}</td>
-              <td>{s.username ? <span className={styles.mono}>{s.username}</span> : <Badge>Own account</Badge>}</td>
-              <td>
-                <span className={styles.cellLabel}>Joined </span>
-                {date(s.joinedAt)}
-              </td>
-              <td>
-                <div className={styles.rowActions}>
-                  {s.roster && (
-                    <Button size="small" variant="secondary" onClick={() => onAction(s, "password")} aria-label={`New password for ${s.name}`}>
-                      New password
-                    </Button>
-                  )}
-                  <Button size="small" variant="secondary" onClick={() => onAction(s, "remove")} aria-label={`Remove ${s.name} from the class`}>
-                    Remove
+    <DataTable caption="Students of the class" className={styles.roster}>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Username</th>
+          <th scope="col">Joined</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {students.map((s) => (
+          <tr key={s.id}>
+            <td>{s.name}</td>
+            <td>{s.username ? <span className={styles.mono}>{s.username}</span> : <Badge>Own account</Badge>}</td>
+            <td>
+              <span className={styles.cellLabel}>Joined </span>
+              {date(s.joinedAt)}
+            </td>
+            <td>
+              <div className={styles.rowActions}>
+                {s.roster && (
+                  <Button size="small" variant="secondary" onClick={() => onAction(s, "password")} aria-label={`New password for ${s.name}`}>
+                    New password
                   </Button>
-                  {s.roster && (
-                    <Button size="small" variant="danger" onClick={() => onAction(s, "delete")} aria-label={`Delete ${s.name}'s account`}>
-                      Delete
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                )}
+                <Button size="small" variant="secondary" onClick={() => onAction(s, "remove")} aria-label={`Remove ${s.name} from the class`}>
+                  Remove
+                </Button>
+                {s.roster && (
+                  <Button size="small" variant="danger" onClick={() => onAction(s, "delete")} aria-label={`Delete ${s.name}'s account`}>
+                    Delete
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 

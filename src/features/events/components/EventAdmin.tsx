@@ -6,11 +6,12 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
-import { money } from "@/lib/format";
+import { integer, money } from "@/lib/format";
 import { PHASE_LABEL, standingReturn } from "./format";
 import type { EventView, ParticipantRow } from "./types";
 import styles from "./events.module.css";
@@ -51,56 +52,56 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
       {error && <Alert tone="error">Could not load the participants.</Alert>}
       {data && data.items.length === 0 && <p>Nobody has joined yet.</p>}
       {data && data.items.length > 0 && (
-        <div className={tableWrapClass}>
-          <table className={tableClass} aria-label="Participants">
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Person</th>
-                <th scope="col" className={styles.num}>
-                  Equity
-                </th>
-                <th scope="col" className={styles.num}>
-                  Return
-                </th>
-                <th scope="col" className={styles.num}>
-                  Trades
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+        <DataTable caption="Participants" minWidth="36rem">
+          <thead>
+            <tr>
+              <th scope="col" className={numeric}>
+                Rank
+              </th>
+              <th scope="col">Person</th>
+              <th scope="col" className={numeric}>
+                Equity
+              </th>
+              <th scope="col" className={numeric}>
+                Return
+              </th>
+              <th scope="col" className={numeric}>
+                Trades
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((p) => (
+              <tr key={p.userId}>
+                <td className={numeric}>{p.rank === null ? "—" : integer(p.rank)}</td>
+                <td>
+                  {p.name ?? "(no name)"}
+                  <br />
+                  <span className={styles.meta}>{p.email}</span>
+                  {p.removedAt && (
+                    <>
+                      {" "}
+                      <Badge tone="danger">Removed</Badge>
+                    </>
+                  )}
+                </td>
+                <td className={numeric}>{money(p.equity)}</td>
+                <td className={numeric}>{standingReturn(p.totalReturn)}</td>
+                <td className={numeric}>{integer(p.trades)}</td>
+                <td>
+                  {!p.removedAt && !data.frozen && (
+                    <Button variant="secondary" size="small" onClick={() => setPending(p)} aria-label={`Remove ${p.name ?? p.email}`}>
+                      Remove…
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.items.map((p) => (
-                <tr key={p.userId}>
-                  <td>{p.rank ?? "—"}</td>
-                  <td>
-                    {p.name ?? "(no name)"}
-                    <br />
-                    <span className={styles.meta}>{p.email}</span>
-                    {p.removedAt && (
-                      <>
-                        {" "}
-                        <Badge tone="danger">Removed</Badge>
-                      </>
-                    )}
-                  </td>
-                  <td className={styles.num}>{money(p.equity)}</td>
-                  <td className={styles.num}>{standingReturn(p.totalReturn)}</td>
-                  <td className={styles.num}>{p.trades}</td>
-                  <td>
-                    {!p.removedAt && !data.frozen && (
-                      <Button variant="secondary" size="small" onClick={() => setPending(p)} aria-label={`Remove ${p.name ?? p.email}`}>
-                        Remove…
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
       <ConfirmDialog
         open={pending !== null}

@@ -7,13 +7,14 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Markdown } from "@/components/ui/Markdown";
 import { exactReturn, formatMoney, formatRatio, parseMoney, subtractMoney } from "@/domain/trading";
 import { PortfolioOverview } from "@/features/portfolio/components";
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
-import { integer, money } from "@/lib/format";
+import { decimal, integer, money } from "@/lib/format";
 import { PHASE_LABEL, remaining, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
@@ -70,34 +71,32 @@ function ReplayPanel({ replay }: { replay: ReplayView }) {
             ? `Replay over: it ended on ${replay.tradingDay}.`
             : `Replaying ${replay.tradingDay}, day ${replay.day} of ${replay.days}`}
       </p>
-      <div className={tableWrapClass}>
-        <table className={tableClass} aria-label="Replay prices">
-          <thead>
-            <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Dataset</th>
-              <th scope="col" className={styles.num}>
-                Price
-              </th>
-              <th scope="col" className={styles.num}>
-                Previous close
-              </th>
+      <DataTable caption="Replay prices">
+        <thead>
+          <tr>
+            <th scope="col">Symbol</th>
+            <th scope="col">Dataset</th>
+            <th scope="col" className={numeric}>
+              Price
+            </th>
+            <th scope="col" className={numeric}>
+              Previous close
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {replay.instruments.map((i) => (
+            <tr key={i.symbol}>
+              <td>{i.symbol}</td>
+              <td>{i.name}</td>
+              <td className={numeric} data-testid={`replay-price-${i.symbol}`}>
+                {i.price === null ? "—" : money(i.price)}
+              </td>
+              <td className={numeric}>{i.previousClose === null ? "—" : money(i.previousClose)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {replay.instruments.map((i) => (
-              <tr key={i.symbol}>
-                <td>{i.symbol}</td>
-                <td>{i.name}</td>
-                <td className={styles.num} data-testid={`replay-price-${i.symbol}`}>
-                  {i.price === null ? "—" : money(i.price)}
-                </td>
-                <td className={styles.num}>{i.previousClose === null ? "—" : money(i.previousClose)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </DataTable>
     </>
   );
 }
@@ -202,41 +201,41 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
       {data.items.length === 0 ? (
         <p>Nobody has joined yet.</p>
       ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass} aria-label="Leaderboard">
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Name</th>
-                <th scope="col" className={styles.num}>
-                  Return
+        <DataTable caption="Leaderboard">
+          <thead>
+            <tr>
+              <th scope="col" className={numeric}>
+                Rank
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col" className={numeric}>
+                Return
+              </th>
+              {data.metric === "sharpe" && (
+                <th scope="col" className={numeric}>
+                  Sharpe
                 </th>
-                {data.metric === "sharpe" && (
-                  <th scope="col" className={styles.num}>
-                    Sharpe
-                  </th>
-                )}
-                <th scope="col" className={styles.num}>
-                  Equity
-                </th>
+              )}
+              <th scope="col" className={numeric}>
+                Equity
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((row) => (
+              <tr key={row.rank} className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
+                <td className={numeric}>{integer(row.rank)}</td>
+                <td>
+                  {row.name}
+                  {row.you && " (you)"}
+                </td>
+                <td className={numeric}>{standingReturn(row.totalReturn)}</td>
+                {data.metric === "sharpe" && <td className={numeric}>{decimal(row.sharpe)}</td>}
+                <td className={numeric}>{money(row.equity)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.items.map((row) => (
-                <tr key={row.rank} className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
-                  <td>{row.rank}</td>
-                  <td>
-                    {row.name}
-                    {row.you && " (you)"}
-                  </td>
-                  <td className={styles.num}>{standingReturn(row.totalReturn)}</td>
-                  {data.metric === "sharpe" && <td className={styles.num}>{row.sharpe ?? "—"}</td>}
-                  <td className={styles.num}>{money(row.equity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </>
   );

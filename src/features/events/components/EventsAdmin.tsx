@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Card, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { integer } from "@/lib/format";
 import { api } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
@@ -27,45 +28,43 @@ export function EventsAdmin({ lessons, datasets }: EventsAdminProps) {
         {!data && !error && <p className={styles.meta}>Loading…</p>}
         {data && data.items.length === 0 && <p>No events yet: create the first one below.</p>}
         {data && data.items.length > 0 && (
-          <div className={tableWrapClass}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Window</th>
-                  <th scope="col" className={styles.num}>
-                    People
-                  </th>
+          <DataTable caption="Events" minWidth="40rem">
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">Status</th>
+                <th scope="col">Window</th>
+                <th scope="col" className={numeric}>
+                  People
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <Link href={`/admin/events/${e.slug}`}>{e.title}</Link>
+                    {e.visibility === "private" && (
+                      <>
+                        {" "}
+                        <Badge>Private</Badge>
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    <Badge tone={e.status === "live" ? "success" : e.status === "archived" ? "danger" : undefined}>{PHASE_LABEL[e.status]}</Badge>
+                  </td>
+                  <td>
+                    <time dateTime={e.startsAt}>{when(e.startsAt)}</time> – <time dateTime={e.endsAt}>{when(e.endsAt)}</time>
+                  </td>
+                  <td className={numeric}>
+                    {integer(e.participants)}
+                    {e.maxParticipants !== null && ` / ${integer(e.maxParticipants)}`}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((e) => (
-                  <tr key={e.id}>
-                    <td>
-                      <Link href={`/admin/events/${e.slug}`}>{e.title}</Link>
-                      {e.visibility === "private" && (
-                        <>
-                          {" "}
-                          <Badge>Private</Badge>
-                        </>
-                      )}
-                    </td>
-                    <td>
-                      <Badge tone={e.status === "live" ? "success" : e.status === "archived" ? "danger" : undefined}>{PHASE_LABEL[e.status]}</Badge>
-                    </td>
-                    <td>
-                      <time dateTime={e.startsAt}>{when(e.startsAt)}</time> – <time dateTime={e.endsAt}>{when(e.endsAt)}</time>
-                    </td>
-                    <td className={styles.num}>
-                      {integer(e.participants)}
-                      {e.maxParticipants !== null && ` / ${integer(e.maxParticipants)}`}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
         )}
       </Card>
       <Card title="Create an event">

@@ -1,6 +1,6 @@
 /** Words and numbers of the events pages. */
 import { durationParts } from "@/domain/events";
-import { decimal, integer, money, percent } from "@/lib/format";
+import { integer, money, percent, percentFigure, withUnit } from "@/lib/format";
 import type { EventView } from "./types";
 
 /** A standing's return: "5.23 %", "−1.20 %" (figures and times: @/lib/format; times in the page's zone). */
@@ -9,7 +9,7 @@ export const standingReturn = (fraction: string | null) => percent(fraction, { s
 export function remaining(ms: number): string {
   const { days, hours, minutes, seconds } = durationParts(ms);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${days > 0 ? `${days} d ` : ""}${hours}:${pad(minutes)}:${pad(seconds)}`;
+  return `${days > 0 ? `${withUnit(days, "d")} ` : ""}${hours}:${pad(minutes)}:${pad(seconds)}`;
 }
 
 /** The rules in plain words, one sentence each. */
@@ -18,12 +18,12 @@ export function rulesInWords(event: EventView): string[] {
   const flat = Number(event.commissionFlat);
   if (flat === 0 && event.commissionBps === 0) rules.push("Trades are free of commission.");
   else {
-    const parts = [flat > 0 && `${money(event.commissionFlat)} per fill`, event.commissionBps > 0 && `${event.commissionBps} basis points (${decimal(event.commissionBps / 100)} %) of each fill's value`].filter(Boolean);
+    const parts = [flat > 0 && `${money(event.commissionFlat)} per fill`, event.commissionBps > 0 && `${event.commissionBps} basis points (${percent(event.commissionBps / 10_000, { signed: false })}) of each fill's value`].filter(Boolean);
     rules.push(`Each trade costs ${parts.join(" plus ")}.`);
   }
   rules.push(event.instruments ? `You can trade only ${event.instruments.join(", ")}.` : "You can trade every listed instrument.");
   rules.push(event.allowShort ? "Short selling is allowed (once you have passed the short-selling lesson)." : "Short selling is not allowed.");
-  if (event.maxPositionPct !== null) rules.push(`No single position may be worth more than ${event.maxPositionPct} % of your equity.`);
+  if (event.maxPositionPct !== null) rules.push(`No single position may be worth more than ${percentFigure(event.maxPositionPct)} of your equity.`);
   rules.push(event.metric === "sharpe" ? "Ranked by risk-adjusted return (Sharpe ratio); ties go to whoever joined first." : "Ranked by total return; ties go to whoever joined first.");
   rules.push(event.lateEntry ? "You can join while it runs." : "You must join before it starts.");
   if (event.maxParticipants !== null) rules.push(`At most ${integer(event.maxParticipants)} people can take part.`);

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Badge, Card } from "@/components/ui";
+import { withUnit } from "@/lib/format";
 import styles from "./learn.module.css";
 
 export interface CourseView {
@@ -36,7 +37,7 @@ export function CourseOverview({ course }: { course: CourseView }) {
                 <div className={styles.lessonMain}>
                   <Link href={`/learn/${course.slug}/${l.slug}`}>{l.title}</Link>
                   <div className="muted" style={{ fontSize: "0.88rem" }}>
-                    {l.minutes} min read
+                    {withUnit(l.minutes, "min")} read
                   </div>
                 </div>
                 <Badge tone={STATUS[l.status].tone}>{STATUS[l.status].label}</Badge>

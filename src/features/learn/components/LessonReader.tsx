@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
 import { api, ApiError } from "@/lib/client/api";
-import { percent as percentText } from "@/lib/format";
+import { percent as percentText, percentFigure, withUnit } from "@/lib/format";
 import styles from "./learn.module.css";
 
 export interface LessonView {
@@ -108,7 +108,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
       </nav>
       <h1>{lesson.title}</h1>
       <p className={styles.readerMeta}>
-        {lesson.minutes} min read · {lesson.questions.length} quiz questions · pass mark {lesson.passMark} %{" "}
+        {withUnit(lesson.minutes, "min")} read · {lesson.questions.length} quiz questions · pass mark {percentFigure(lesson.passMark)}{" "}
         {status === "passed" ? <Badge tone="success">Passed</Badge> : status === "read" ? <Badge tone="admin">Read</Badge> : null}
       </p>
       <div className={styles.reader}>
@@ -129,7 +129,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
         <section id="quiz" className={styles.quiz} aria-labelledby="quiz-title">
           <h2 id="quiz-title">Quiz</h2>
           <p className="muted">
-            Pass with {lesson.passMark} % or more. Retries are allowed; your best score counts.
+            Pass with {percentFigure(lesson.passMark)} or more. Retries are allowed; your best score counts.
             {lesson.progress.bestScore && !result && ` Your best so far: ${percent(lesson.progress.bestScore)}.`}
           </p>
           {result && (
@@ -137,7 +137,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
               {result.passed ? "Passed!" : "Not passed yet."} You got {result.correctCount} of {result.questionCount} ({percent(result.score)}).
               {result.xpAwarded > 0 && ` +${result.xpAwarded} XP.`}
               {result.unlocked && ` You unlocked ${FEATURE_NAMES[result.unlocked] ?? result.unlocked}.`}
-              {!result.passed && ` You need ${result.passMark} %. Read the explanations below, then try again.`}
+              {!result.passed && ` You need ${percentFigure(result.passMark)}. Read the explanations below, then try again.`}
             </Alert>
           )}
           {error && <Alert tone="error">{error}</Alert>}

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, Field, Skeleton, tableClass, tableWrapClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Button, Card, Field, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { SECTORS } from "@/domain/market/universe";
 import { ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
@@ -59,36 +60,36 @@ export function DatasetsAdmin() {
         {isLoading && <Skeleton height={80} />}
         {data && data.items.length === 0 && <p className="muted">No datasets yet.</p>}
         {data && data.items.length > 0 && (
-          <div className={tableWrapClass}>
-            <table className={tableClass}>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Symbol</th>
-                  <th scope="col">Sector</th>
-                  <th scope="col">Days</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Imported</th>
+          <DataTable caption="Imported datasets" minWidth="44rem">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Symbol</th>
+                <th scope="col">Sector</th>
+                <th scope="col" className={numeric}>
+                  Days
+                </th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Imported</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <Link href={`/admin/datasets/${d.id}`}>{d.name}</Link>
+                  </td>
+                  <td>{d.symbol}</td>
+                  <td>{d.sector}</td>
+                  <td className={numeric}>{integer(d.rowCount)}</td>
+                  <td>{d.firstDate}</td>
+                  <td>{d.lastDate}</td>
+                  <td>{dateTime(d.createdAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((d) => (
-                  <tr key={d.id}>
-                    <td>
-                      <Link href={`/admin/datasets/${d.id}`}>{d.name}</Link>
-                    </td>
-                    <td>{d.symbol}</td>
-                    <td>{d.sector}</td>
-                    <td>{integer(d.rowCount)}</td>
-                    <td>{d.firstDate}</td>
-                    <td>{d.lastDate}</td>
-                    <td>{dateTime(d.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </DataTable>
         )}
       </Card>
     </>

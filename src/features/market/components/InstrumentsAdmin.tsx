@@ -7,11 +7,12 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, SelectField, Skeleton, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, SelectField, Skeleton } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { chooseSector, closeSectors } from "@/domain/market";
 import { api, ApiError } from "@/lib/client/api";
-import { money } from "@/lib/format";
+import { decimal, money } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
 import formStyles from "./instruments.module.css";
 
@@ -120,63 +121,67 @@ export function InstrumentsAdmin() {
         {error && <Alert tone="error">Could not load the instruments.</Alert>}
         {isLoading && <Skeleton height={120} />}
         {data && (
-          <div className={tableWrapClass}>
-            <table className={tableClass} ref={table}>
-              <thead>
-                <tr>
-                  <th scope="col">Symbol</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Sector</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Last price</th>
-                  <th scope="col">Volatility</th>
-                  <th scope="col">Beta</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((i) =>
-                  i.kind === "index" ? (
-                    <tr key={i.symbol}>
-                      <td>{i.symbol}</td>
-                      <td>{i.name}</td>
-                      <td>{i.sector}</td>
-                      <td>{KIND_LABELS.index}</td>
-                      <td>{money(i.lastPrice)}</td>
-                      <td>—</td>
-                      <td>—</td>
-                      <td>
-                        <Badge tone="success">Benchmark</Badge>
-                      </td>
-                      <td className="muted">Computed from its stocks on every tick: nothing to edit, and it stays because every performance chart compares with it.</td>
-                    </tr>
-                  ) : (
-                    <tr key={i.symbol}>
-                      <td>{i.symbol}</td>
-                      <td>{i.name}</td>
-                      <td>{i.sector}</td>
-                      <td>{KIND_LABELS[i.kind] ?? i.kind}</td>
-                      <td>{money(i.lastPrice)}</td>
-                      <td>{i.volatility}</td>
-                      <td>{i.beta}</td>
-                      <td>{i.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</td>
-                      <td>
-                        <div className={styles.actions}>
-                          <Button size="small" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit ${i.symbol}`} data-edit={i.symbol}>
-                            Edit
-                          </Button>
-                          <Button size="small" variant="secondary" onClick={() => setPending(i)} aria-label={`${i.active ? "Deactivate" : "Reactivate"} ${i.symbol}`}>
-                            {i.active ? "Deactivate" : "Reactivate"}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Instruments" minWidth="56rem" ref={table}>
+            <thead>
+              <tr>
+                <th scope="col">Symbol</th>
+                <th scope="col">Name</th>
+                <th scope="col">Sector</th>
+                <th scope="col">Kind</th>
+                <th scope="col" className={numeric}>
+                  Last price
+                </th>
+                <th scope="col" className={numeric}>
+                  Volatility
+                </th>
+                <th scope="col" className={numeric}>
+                  Beta
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((i) =>
+                i.kind === "index" ? (
+                  <tr key={i.symbol}>
+                    <td>{i.symbol}</td>
+                    <td>{i.name}</td>
+                    <td>{i.sector}</td>
+                    <td>{KIND_LABELS.index}</td>
+                    <td className={numeric}>{money(i.lastPrice)}</td>
+                    <td className={numeric}>—</td>
+                    <td className={numeric}>—</td>
+                    <td>
+                      <Badge tone="success">Benchmark</Badge>
+                    </td>
+                    <td className="muted">Computed from its stocks on every tick: nothing to edit, and it stays because every performance chart compares with it.</td>
+                  </tr>
+                ) : (
+                  <tr key={i.symbol}>
+                    <td>{i.symbol}</td>
+                    <td>{i.name}</td>
+                    <td>{i.sector}</td>
+                    <td>{KIND_LABELS[i.kind] ?? i.kind}</td>
+                    <td className={numeric}>{money(i.lastPrice)}</td>
+                    <td className={numeric}>{decimal(i.volatility)}</td>
+                    <td className={numeric}>{decimal(i.beta)}</td>
+                    <td>{i.active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</td>
+                    <td>
+                      <div className={styles.actions}>
+                        <Button size="small" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit ${i.symbol}`} data-edit={i.symbol}>
+                          Edit
+                        </Button>
+                        <Button size="small" variant="secondary" onClick={() => setPending(i)} aria-label={`${i.active ? "Deactivate" : "Reactivate"} ${i.symbol}`}>
+                          {i.active ? "Deactivate" : "Reactivate"}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </DataTable>
         )}
       </Card>
       <ConfirmDialog

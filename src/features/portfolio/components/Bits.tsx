@@ -5,13 +5,17 @@ import { money, percent } from "@/lib/format";
 import { toneOf, toneWord } from "./format";
 import styles from "./portfolio.module.css";
 
-/** A gain or loss: coloured, with an arrow and words for screen readers (never colour alone). */
-export function Signed({ value, kind = "money", suffix }: { value: string | null | undefined; kind?: "money" | "percent"; suffix?: ReactNode }) {
+/**
+ * A gain or loss: coloured, signed, and with words for screen readers (never colour alone).
+ * `arrow`: a ▲ or ▼ in front as well; off in tables of figures, where the sign says it and the
+ * column has no room to spare.
+ */
+export function Signed({ value, kind = "money", suffix, arrow = true }: { value: string | null | undefined; kind?: "money" | "percent"; suffix?: ReactNode; arrow?: boolean }) {
   const tone = toneOf(value, kind);
   const text = kind === "money" ? money(value, { signed: true }) : percent(value);
   return (
     <span className={styles[tone]}>
-      <span aria-hidden="true">{tone === "up" ? "▲ " : tone === "down" ? "▼ " : ""}</span>
+      {arrow && <span aria-hidden="true">{tone === "up" ? "▲ " : tone === "down" ? "▼ " : ""}</span>}
       {text}
       {suffix}
       <span className="visually-hidden"> ({toneWord(tone)})</span>

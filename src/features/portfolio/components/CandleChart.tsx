@@ -1,59 +1,64 @@
-/** A candlestick chart on lightweight-charts, loaded in the browser only. */
+/** A candlestick chart with its volume in a pane below, on lightweight-charts, loaded in the browser only. */
 import { useEffect, useRef } from "react";
-import type { CandlestickData, IChartApi, ISeriesApi, Time, UTCTimestamp } from "lightweight-charts";
+import type { CandlestickData, HistogramData, ISeriesApi, Time, UTCTimestamp } from "lightweight-charts";
 import { useTimeFormat } from "@/components/ui";
-import { LOCALE, money, timeFormat } from "@/lib/format";
+import { timeFormat } from "@/lib/format";
+import { type Chart, createZonedChart, cssVar, MONEY_FORMAT, translucent, VOLUME_FORMAT } from "./chart";
 import type { Candle } from "./types";
 import styles from "./portfolio.module.css";
 
+const timeOf = (c: Candle) => Math.floor(Date.parse(c.start) / 1000) as UTCTimestamp;
+
 const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
-  time: Math.floor(Date.parse(c.start) / 1000) as UTCTimestamp,
+  time: timeOf(c),
   open: Number(c.open),
   high: Number(c.high),
   low: Number(c.low),
   close: Number(c.close),
 });
 
-function cssVar(name: string, fallback: string) {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
+/** The volume pane's share of the chart's height. */
+const VOLUME_SHARE = 0.22;
 
 export function CandleChart({ candles, intraday, label, livePrice }: { candles: Candle[]; intraday: boolean; label: string; livePrice?: string }) {
   const box = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<IChartApi | null>(null);
-  const seriesRef = useRef<ISeriesApi<"Candlestick"> | null>(null);
+  const chartRef = useRef<Chart | null>(null);
+  const seriesRef = useRef<ISeriesApi<"Candlestick", Time> | null>(null);
   const lastBar = useRef<CandlestickData<UTCTimestamp> | null>(null);
   // Minutes are moments, shown in the page's zone; a daily candle is a market day, named by its UTC date.
   const pageZone = useTimeFormat();
   const zone = intraday ? pageZone : timeFormat("UTC");
+  // An index does not trade: no volume, no pane for it.
+  const traded = candles.some((c) => c.volume > 0);
 
   useEffect(() => {
     let disposed = false;
     const element = box.current;
     if (!element) return;
-    void import("lightweight-charts").then(({ createChart, CandlestickSeries, ColorType }) => {
+    void import("lightweight-charts").then((charts) => {
       if (disposed) return;
-      const text = cssVar("--text", "#14181f");
-      const border = cssVar("--border", "#d9dee5");
-      const chart = createChart(element, {
-        autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: text, fontFamily: "inherit", attributionLogo: false },
-        grid: { vertLines: { color: border }, horzLines: { color: border } },
-        rightPriceScale: { borderColor: border },
-        localization: { locale: LOCALE, timeFormatter: (t: Time) => zone.chartCrosshair(t as number, intraday), priceFormatter: (p: number) => money(p) },
-        timeScale: { borderColor: border, timeVisible: intraday, secondsVisible: false, tickMarkFormatter: (t: Time, tick: number) => zone.chartTick(t as number, tick, intraday) },
-      });
-      const series = chart.addSeries(CandlestickSeries, {
-        upColor: cssVar("--success", "#067647"),
-        borderUpColor: cssVar("--success", "#067647"),
-        wickUpColor: cssVar("--success", "#067647"),
-        downColor: cssVar("--danger", "#b42318"),
-        borderDownColor: cssVar("--danger", "#b42318"),
-        wickDownColor: cssVar("--danger", "#b42318"),
+      const chart = createZonedChart(charts, element, zone, intraday);
+      const up = cssVar("--success", "#067647");
+      const down = cssVar("--danger", "#b42318");
+      const series = chart.addSeries(charts.CandlestickSeries, {
+        priceFormat: MONEY_FORMAT,
+        upColor: up,
+        borderUpColor: up,
+        wickUpColor: up,
+        downColor: down,
+        borderDownColor: down,
+        wickDownColor: down,
       });
       const bars = candles.map(toBar);
       series.setData(bars);
+      if (traded) {
+        const volume = chart.addSeries(charts.HistogramSeries, { priceFormat: VOLUME_FORMAT, priceLineVisible: false, title: "Volume" }, 1);
+        const [rising, falling] = [translucent(up, 0.45), translucent(down, 0.45)];
+        volume.setData(candles.map((c): HistogramData<UTCTimestamp> => ({ time: timeOf(c), value: c.volume, color: Number(c.close) >= Number(c.open) ? rising : falling })));
+        const [prices, volumes] = chart.panes();
+        prices?.setStretchFactor(1 - VOLUME_SHARE);
+        volumes?.setStretchFactor(VOLUME_SHARE);
+      }
       lastBar.current = bars.at(-1) ?? null;
       chart.timeScale().fitContent();
       chartRef.current = chart;
@@ -65,7 +70,7 @@ export function CandleChart({ candles, intraday, label, livePrice }: { candles: 
       chartRef.current = null;
       seriesRef.current = null;
     };
-  }, [candles, intraday, zone]);
+  }, [candles, intraday, zone, traded]);
 
   // A live price moves the newest candle.
   useEffect(() => {
@@ -79,7 +84,7 @@ export function CandleChart({ candles, intraday, label, livePrice }: { candles: 
   }, [livePrice]);
 
   return (
-    <div className={styles.chartBox} ref={box} role="img" aria-label={label} data-candles={candles.length}>
+    <div className={traded ? styles.chartBoxTall : styles.chartBox} ref={box} role="img" aria-label={traded ? `${label}, with volume` : label} data-candles={candles.length}>
       {candles.length === 0 && <div className={styles.chartEmpty}>No candles yet.</div>}
     </div>
   );

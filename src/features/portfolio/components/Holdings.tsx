@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { tableClass, tableWrapClass } from "@/components/ui";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Signed } from "./Bits";
-import { money, percent } from "@/lib/format";
+import { integer, money, percent } from "@/lib/format";
 import { absMoney, addMoney, maxMoney, type Money, moneyRatio, parseMoney, ZERO } from "@/domain/trading";
 import type { Holding } from "./types";
 import styles from "./portfolio.module.css";
@@ -12,44 +12,60 @@ export function Holdings({ positions, chartLinks = true }: { positions: Holding[
     return <p className="muted">No holdings yet. Use the trade ticket to buy your first shares.</p>;
   }
   return (
-    <div className={tableWrapClass}>
-      <table className={`${tableClass} ${styles.numbers}`}>
-        <caption className="visually-hidden">Holdings</caption>
-        <thead>
-          <tr>
-            <th scope="col">Instrument</th>
-            <th scope="col">Qty</th>
-            <th scope="col" className={styles.hideNarrow}>Avg cost</th>
-            <th scope="col" className={styles.hideNarrow}>Last</th>
-            <th scope="col">Value</th>
-            <th scope="col">Unrealised P&amp;L</th>
-            <th scope="col" className={styles.hideNarrow}>Realised P&amp;L</th>
-            <th scope="col" className={styles.hideNarrow}>Weight</th>
+    <DataTable caption="Holdings" density="compact">
+      <thead>
+        <tr>
+          <th scope="col">Instrument</th>
+          <th scope="col" className={numeric}>
+            Qty
+          </th>
+          <th scope="col" className={numeric}>
+            Avg cost
+          </th>
+          <th scope="col" className={numeric}>
+            Last
+          </th>
+          <th scope="col" className={numeric}>
+            Value
+          </th>
+          <th scope="col" className={numeric}>
+            Unrealised P&amp;L
+          </th>
+          <th scope="col" className={numeric}>
+            Realised P&amp;L
+          </th>
+          <th scope="col" className={numeric}>
+            Weight
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {positions.map((p) => (
+          <tr key={p.symbol} data-symbol={p.symbol}>
+            <th scope="row" className={styles.holding}>
+              {chartLinks ? <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link> : p.symbol}
+              <span className={styles.holdingName} title={p.name}>
+                {p.name}
+              </span>
+            </th>
+            <td className={numeric}>
+              {integer(p.quantity)}
+              {p.quantity < 0 && <span className={styles.shortNote}>short</span>}
+            </td>
+            <td className={numeric}>{money(p.averageCost)}</td>
+            <td className={numeric}>{money(p.lastPrice)}</td>
+            <td className={numeric}>{money(p.marketValue)}</td>
+            <td className={numeric}>
+              <Signed value={p.unrealisedPnl} arrow={false} />
+            </td>
+            <td className={numeric}>
+              <Signed value={p.realisedPnl} arrow={false} />
+            </td>
+            <td className={numeric}>{percent(p.weight, { signed: false })}</td>
           </tr>
-        </thead>
-        <tbody>
-          {positions.map((p) => (
-            <tr key={p.symbol} data-symbol={p.symbol}>
-              <th scope="row">
-                {chartLinks ? <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link> : p.symbol}
-                <span className={styles.holdingName}>{p.name}</span>
-              </th>
-              <td>{p.quantity < 0 ? `${p.quantity} (short)` : p.quantity}</td>
-              <td className={styles.hideNarrow}>{money(p.averageCost)}</td>
-              <td className={styles.hideNarrow}>{money(p.lastPrice)}</td>
-              <td>{money(p.marketValue)}</td>
-              <td>
-                <Signed value={p.unrealisedPnl} />
-              </td>
-              <td className={styles.hideNarrow}>
-                <Signed value={p.realisedPnl} />
-              </td>
-              <td className={styles.hideNarrow}>{percent(p.weight, { signed: false })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 

@@ -1,7 +1,8 @@
 /** Open orders (with cancel), and the history of orders and fills with filters. */
 import { useState } from "react";
-import { Alert, Badge, Button, SelectField, Skeleton, tableClass, tableWrapClass, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, SelectField, Skeleton, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";
@@ -137,40 +138,38 @@ export function History({ portfolioId }: { portfolioId: string }) {
         ) : orderRows.length === 0 ? (
           <p className="muted">No orders match.</p>
         ) : (
-          <div className={tableWrapClass}>
-            <table className={tableClass} aria-label="Order history">
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orderRows.map((o) => (
-                  <tr key={o.id}>
-                    <td className={styles.when}>{dateTime(o.createdAt)}</td>
-                    <td>
-                      {describe(o)}
-                      <div className={styles.reason}>
-                        {priceText(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
+          <DataTable caption="Order history">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Order</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orderRows.map((o) => (
+                <tr key={o.id}>
+                  <td className={styles.when}>{dateTime(o.createdAt)}</td>
+                  <td>
+                    {describe(o)}
+                    <div className={styles.reason}>
+                      {priceText(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
+                    </div>
+                  </td>
+                  <td>
+                    <Badge tone={STATUS_TONE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
+                    {fillsByOrder.get(o.id)?.map((text) => (
+                      <div key={text} className={styles.reason}>
+                        {text}
                       </div>
-                    </td>
-                    <td>
-                      <Badge tone={STATUS_TONE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
-                      {fillsByOrder.get(o.id)?.map((text) => (
-                        <div key={text} className={styles.reason}>
-                          {text}
-                        </div>
-                      ))}
-                      {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
-                      {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    ))}
+                    {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
+                    {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
         )
       ) : fills.error && !fills.data ? (
         <Alert tone="error">The fills could not be loaded.</Alert>
@@ -179,33 +178,33 @@ export function History({ portfolioId }: { portfolioId: string }) {
       ) : fillRows.length === 0 ? (
         <p className="muted">No fills yet.</p>
       ) : (
-        <div className={tableWrapClass}>
-          <table className={tableClass} aria-label="Fills">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Fill</th>
-                <th scope="col">Price</th>
-                <th scope="col">Why this price</th>
+        <DataTable caption="Fills" minWidth="34rem">
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Fill</th>
+              <th scope="col" className={numeric}>
+                Price
+              </th>
+              <th scope="col">Why this price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fillRows.map((f) => (
+              <tr key={f.id}>
+                <td className={styles.when}>{dateTime(f.createdAt)}</td>
+                <td>
+                  {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
+                </td>
+                <td className={numeric}>
+                  {money(f.price)}
+                  {f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>}
+                </td>
+                <td className={styles.reason}>{f.reason}</td>
               </tr>
-            </thead>
-            <tbody>
-              {fillRows.map((f) => (
-                <tr key={f.id}>
-                  <td className={styles.when}>{dateTime(f.createdAt)}</td>
-                  <td>
-                    {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
-                  </td>
-                  <td>
-                    {money(f.price)}
-                    {f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>}
-                  </td>
-                  <td className={styles.reason}>{f.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </>
   );

@@ -1,11 +1,12 @@
 /** The equity curve against the benchmark over 1D / 1W / 1M / All, and the risk figures of that range. */
 import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
-import type { IChartApi, LineData, Time, UTCTimestamp } from "lightweight-charts";
+import type { LineData, UTCTimestamp } from "lightweight-charts";
 import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { Signed, Stat } from "./Bits";
-import { decimal, LOCALE, money, percent } from "@/lib/format";
+import { decimal, percent } from "@/lib/format";
+import { type Chart, createZonedChart, cssVar, MONEY_FORMAT } from "./chart";
 import type { Performance, PerformanceRange } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -15,11 +16,6 @@ const RANGES: Array<{ value: PerformanceRange; label: string; name: string }> = 
   { value: "month", label: "1M", name: "the last 30 days" },
   { value: "all", label: "All", name: "all time" },
 ];
-
-function cssVar(name: string, fallback: string) {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 /** Points one second apart or closer collapse into one (the chart needs strictly rising times). */
 function lineOf(points: Performance["points"], pick: (p: Performance["points"][number]) => string | null): LineData<UTCTimestamp>[] {
@@ -39,24 +35,16 @@ function EquityChart({ data, label }: { data: Performance; label: string }) {
   const zone = useTimeFormat();
   useEffect(() => {
     let disposed = false;
-    let chart: IChartApi | null = null;
-    const intraday = data.range !== "all";
+    let chart: Chart | null = null;
     const element = box.current;
     if (!element) return;
-    void import("lightweight-charts").then(({ createChart, LineSeries, LineStyle, ColorType }) => {
+    void import("lightweight-charts").then((charts) => {
       if (disposed) return;
-      const border = cssVar("--border", "#d9dee5");
-      chart = createChart(element, {
-        autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: "transparent" }, textColor: cssVar("--text", "#14181f"), fontFamily: "inherit", attributionLogo: false },
-        grid: { vertLines: { color: border }, horzLines: { color: border } },
-        rightPriceScale: { borderColor: border },
-        localization: { locale: LOCALE, timeFormatter: (t: Time) => zone.chartCrosshair(t as number, intraday), priceFormatter: (p: number) => money(p) },
-        timeScale: { borderColor: border, timeVisible: intraday, secondsVisible: false, tickMarkFormatter: (t: Time, tick: number) => zone.chartTick(t as number, tick, intraday) },
-      });
-      const benchmark = chart.addSeries(LineSeries, { color: cssVar("--muted", "#5b6472"), lineWidth: 2, lineStyle: LineStyle.Dashed, title: data.benchmark.symbol, priceLineVisible: false });
+      chart = createZonedChart(charts, element, zone, data.range !== "all");
+      const line = { lineWidth: 2, priceLineVisible: false, priceFormat: MONEY_FORMAT } as const;
+      const benchmark = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--muted", "#5b6472"), lineStyle: charts.LineStyle.Dashed, title: data.benchmark.symbol });
       benchmark.setData(lineOf(data.points, (p) => p.benchmark));
-      const equity = chart.addSeries(LineSeries, { color: cssVar("--primary", "#1849a9"), lineWidth: 2, title: "You", priceLineVisible: false });
+      const equity = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--primary", "#1849a9"), title: "You" });
       equity.setData(lineOf(data.points, (p) => p.equity));
       chart.timeScale().fitContent();
     });

@@ -9,7 +9,7 @@ import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, SelectField } from "@/components/ui";
 import { formatMoney, negateMoney } from "@/domain/trading";
-import { decimal, money } from "@/lib/format";
+import { money, percent } from "@/lib/format";
 import { fromCents, SIDE_LABEL, toCents, TYPE_LABEL } from "./format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import { previewOrder } from "./rulebook";
@@ -244,7 +244,7 @@ export function TradeTicket({
           <dl className={styles.previewList}>
             <dt>
               {type === "market"
-                ? `Estimated price (incl. ${decimal(rules.slippageBps / 100)} % slippage)`
+                ? `Estimated price (incl. ${percent(rules.slippageBps / 10_000, { signed: false })} slippage)`
                 : type === "stop"
                   ? "Estimated price once triggered"
                   : estimate.immediate

@@ -9,10 +9,11 @@ import Link from "next/link";
 import { type NextRouter, useRouter } from "next/router";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, pagerClass, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Button, Card, SelectField, pagerClass } from "@/components/ui";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Tab as TabButton, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { api, ApiError } from "@/lib/client/api";
-import { decimal, integer, percent } from "@/lib/format";
+import { decimal, integer, percent, withUnit } from "@/lib/format";
 import type { EventChoice, RankingPage, RankingRow } from "../types";
 import styles from "./ranking.module.css";
 
@@ -60,7 +61,7 @@ function boardInAddress(address: NextRouter["query"], events: EventChoice[], ser
 }
 
 function figure(row: RankingRow, metric: RankingPage["metric"]): string {
-  if (metric === "xp") return `${integer(Number(row.value ?? 0))} XP`;
+  if (metric === "xp") return withUnit(integer(Number(row.value ?? 0)), "XP");
   if (metric === "sharpe") return row.value === null ? "n/a" : decimal(row.value);
   return percent(row.value);
 }
@@ -116,14 +117,14 @@ function Updated({ page }: { page: RankingPage }) {
   if (page.event?.status === "ended") return <span>Final standings</span>;
   if (!page.computedAt) return <span>Not ranked yet</span>;
   if (seconds === null) return <span>Updated recently</span>;
-  const text = seconds < 60 ? `${seconds} s` : seconds < 3600 ? `${Math.floor(seconds / 60)} min` : `${Math.floor(seconds / 3600)} h`;
+  const text = seconds < 60 ? withUnit(seconds, "s") : seconds < 3600 ? withUnit(Math.floor(seconds / 60), "min") : withUnit(Math.floor(seconds / 3600), "h");
   return <span>Updated {text} ago</span>;
 }
 
 function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; pinned?: boolean; showSecond: boolean }) {
   return (
     <tr className={`${row.isYou ? styles.you : ""} ${pinned ? styles.pinned : ""}`} aria-current={row.isYou ? "true" : undefined}>
-      <td className={styles.rank}>{integer(row.rank)}</td>
+      <td className={`${numeric} ${styles.rank}`}>{integer(row.rank)}</td>
       <td className={styles.change}>
         <Change value={row.rankChange} />
       </td>
@@ -131,8 +132,8 @@ function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: Ran
         {row.name}
         {row.isYou && <span className={styles.youBadge}> (you)</span>}
       </td>
-      <td className={styles.num}>{figure(row, metric)}</td>
-      {showSecond && <td className={`${styles.num} ${styles.secondary}`}>{percent(row.totalReturn)}</td>}
+      <td className={numeric}>{figure(row, metric)}</td>
+      {showSecond && <td className={`${numeric} ${styles.secondary}`}>{percent(row.totalReturn)}</td>}
     </tr>
   );
 }
@@ -249,53 +250,48 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
                       : "You are not on this board yet: it is refreshed every minute."}
                 </p>
               )}
-              <div className={tableWrapClass}>
-                <table className={`${tableClass} ${styles.table}`} aria-busy={isLoading}>
-                  <caption className="visually-hidden">
-                    {page.event ? `${page.event.title} leaderboard` : tab === "xp" ? "Learning XP leaderboard" : "Practice portfolio leaderboard"}, page {page.page} of {page.pages}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className={styles.rank}>
-                        Rank
+              <DataTable caption={`${page.event ? `${page.event.title} leaderboard` : tab === "xp" ? "Learning XP leaderboard" : "Practice portfolio leaderboard"}, page ${page.page} of ${page.pages}`} className={styles.table} background="page" aria-busy={isLoading}>
+                <thead>
+                  <tr>
+                    <th scope="col" className={`${numeric} ${styles.rank}`}>
+                      Rank
+                    </th>
+                    <th scope="col" className={styles.change}>
+                      <span aria-hidden="true">±</span>
+                      <span className="visually-hidden">Change since yesterday</span>
+                    </th>
+                    <th scope="col">Name</th>
+                    <th scope="col" className={numeric}>
+                      {valueHeading}
+                    </th>
+                    {showSecond && (
+                      <th scope="col" className={`${numeric} ${styles.secondary}`}>
+                        {secondHeading}
                       </th>
-                      <th scope="col" className={styles.change}>
-                        <span aria-hidden="true">±</span>
-                        <span className="visually-hidden">Change since yesterday</span>
-                      </th>
-                      <th scope="col">Name</th>
-                      <th scope="col" className={styles.num}>
-                        {valueHeading}
-                      </th>
-                      {showSecond && (
-                        <th scope="col" className={`${styles.num} ${styles.secondary}`}>
-                          {secondHeading}
-                        </th>
-                      )}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.items.length === 0 && (
-                      <tr>
-                        <td colSpan={columns} className="muted">
-                          {page.event?.status === "upcoming" ? "The event has not started yet." : page.total === 0 ? "Nobody is on this board yet." : "No rows on this page."}
-                        </td>
-                      </tr>
                     )}
-                    {page.items.map((row) => (
-                      <Row key={row.rank} row={row} metric={metric} showSecond={showSecond} />
-                    ))}
-                  </tbody>
-                  {ownOffPage && page.own && (
-                    <tbody className={styles.pinnedBody}>
-                      <tr aria-hidden="true" className={styles.gap}>
-                        <td colSpan={columns}>⋯</td>
-                      </tr>
-                      <Row row={page.own} metric={metric} showSecond={showSecond} pinned />
-                    </tbody>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.items.length === 0 && (
+                    <tr>
+                      <td colSpan={columns} className="muted">
+                        {page.event?.status === "upcoming" ? "The event has not started yet." : page.total === 0 ? "Nobody is on this board yet." : "No rows on this page."}
+                      </td>
+                    </tr>
                   )}
-                </table>
-              </div>
+                  {page.items.map((row) => (
+                    <Row key={row.rank} row={row} metric={metric} showSecond={showSecond} />
+                  ))}
+                </tbody>
+                {ownOffPage && page.own && (
+                  <tbody className={styles.pinnedBody}>
+                    <tr aria-hidden="true" className={styles.gap}>
+                      <td colSpan={columns}>⋯</td>
+                    </tr>
+                    <Row row={page.own} metric={metric} showSecond={showSecond} pinned />
+                  </tbody>
+                )}
+              </DataTable>
               {page.pages > 1 && (
                 <nav className={pagerClass} aria-label="Pages">
                   <Button size="small" variant="secondary" disabled={page.page <= 1} onClick={() => go({ page: page.page - 1 })}>

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, buttonClass, Card, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, buttonClass, Card, Field } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
+import { integer, withUnit } from "@/lib/format";
 import { courseInputSchema, newLessonSchema } from "@/lib/validation/learn";
 import {
   CheckboxField,
@@ -223,70 +225,67 @@ function LessonList({ course }: { course: AdminCourse }) {
   return (
     <Card title={`Lessons (${lessons.length})`}>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      <div className={tableWrapClass}>
-        <table className={tableClass} aria-busy={busy !== null}>
-          <caption className="visually-hidden">Lessons of {course.title}, in the order learners see them</caption>
-          <thead>
+      <DataTable caption={`Lessons of ${course.title}, in the order learners see them`} aria-busy={busy !== null}>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Title</th>
+            <th scope="col">Status</th>
+            <th scope="col" className={`${numeric} ${styles.wideOnly}`}>
+              Questions
+            </th>
+            <th scope="col" className={`${numeric} ${styles.wideOnly}`}>
+              Reading
+            </th>
+            <th scope="col" className={styles.hiddenHeader}>
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lessons.length === 0 && (
             <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Title</th>
-              <th scope="col">Status</th>
-              <th scope="col" className={`${styles.num} ${styles.wideOnly}`}>
-                Questions
-              </th>
-              <th scope="col" className={`${styles.num} ${styles.wideOnly}`}>
-                Reading
-              </th>
-              <th scope="col" className={styles.hiddenHeader}>
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <td colSpan={6} className={styles.empty}>
+                No lessons yet. Add the first one below.
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {lessons.length === 0 && (
-              <tr>
-                <td colSpan={6} className={styles.empty}>
-                  No lessons yet. Add the first one below.
-                </td>
-              </tr>
-            )}
-            {lessons.map((l, i) => (
-              <tr key={l.id}>
-                <td>
-                  <MoveButtons name={`“${l.title}”`} index={i} count={lessons.length} disabled={busy !== null} idPrefix={`lesson-${l.id}`} onMove={(from, to) => void move(from, to)} />
-                </td>
-                <td className={styles.titleCell}>
-                  <Link href={`/admin/lessons/${l.id}`}>{l.title}</Link>
-                  <div className={styles.slugCell} style={{ fontWeight: 400 }}>
-                    <span className="muted">{l.slug}</span>
-                  </div>
-                  <span className={`${styles.slugUnder} muted`}>
-                    {l.questionCount} {l.questionCount === 1 ? "question" : "questions"} · {l.minutes} min
-                  </span>
-                </td>
-                <td>{l.published ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}</td>
-                <td className={`${styles.num} ${styles.wideOnly}`}>{l.questionCount}</td>
-                <td className={`${styles.num} ${styles.wideOnly}`}>{l.minutes} min</td>
-                <td>
-                  <div className={styles.rowActions}>
-                    {l.published && course.published && (
-                      <Link href={`/learn/${course.slug}/${l.slug}`} className={buttonClass({ variant: "ghost", size: "small" })} aria-label={`Learner's view of “${l.title}”`}>
-                        View
-                      </Link>
-                    )}
-                    <Link href={`/admin/lessons/${l.id}`} className={buttonClass({ variant: "secondary", size: "small" })} aria-label={`Edit “${l.title}”`}>
-                      Edit
+          )}
+          {lessons.map((l, i) => (
+            <tr key={l.id}>
+              <td>
+                <MoveButtons name={`“${l.title}”`} index={i} count={lessons.length} disabled={busy !== null} idPrefix={`lesson-${l.id}`} onMove={(from, to) => void move(from, to)} />
+              </td>
+              <td className={styles.titleCell}>
+                <Link href={`/admin/lessons/${l.id}`}>{l.title}</Link>
+                <div className={styles.slugCell} style={{ fontWeight: 400 }}>
+                  <span className="muted">{l.slug}</span>
+                </div>
+                <span className={`${styles.slugUnder} muted`}>
+                  {l.questionCount} {l.questionCount === 1 ? "question" : "questions"} · {withUnit(l.minutes, "min")}
+                </span>
+              </td>
+              <td>{l.published ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}</td>
+              <td className={`${numeric} ${styles.wideOnly}`}>{integer(l.questionCount)}</td>
+              <td className={`${numeric} ${styles.wideOnly}`}>{withUnit(l.minutes, "min")}</td>
+              <td>
+                <div className={styles.rowActions}>
+                  {l.published && course.published && (
+                    <Link href={`/learn/${course.slug}/${l.slug}`} className={buttonClass({ variant: "ghost", size: "small" })} aria-label={`Learner's view of “${l.title}”`}>
+                      View
                     </Link>
-                    <Button size="small" variant="danger" disabled={busy !== null} onClick={() => setDeleting(l)} aria-label={`Delete “${l.title}”`}>
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  )}
+                  <Link href={`/admin/lessons/${l.id}`} className={buttonClass({ variant: "secondary", size: "small" })} aria-label={`Edit “${l.title}”`}>
+                    Edit
+                  </Link>
+                  <Button size="small" variant="danger" disabled={busy !== null} onClick={() => setDeleting(l)} aria-label={`Delete “${l.title}”`}>
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
       <ConfirmDialog
         open={Boolean(deleting)}
         title={`Delete “${deleting?.title ?? ""}”?`}

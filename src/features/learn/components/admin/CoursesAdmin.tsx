@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, Card, Field, tableClass, tableWrapClass } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
+import { integer } from "@/lib/format";
 import { courseInputSchema } from "@/lib/validation/learn";
 import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, TextAreaField, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
 import styles from "./authoring.module.css";
@@ -90,60 +92,57 @@ export function CoursesAdmin({ courses }: { courses: AdminCourseRow[] }) {
       <Card title="Courses">
         <p className="muted">Learners see published courses on /learn in this order. Open a course to edit it and its lessons.</p>
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
-        <div className={tableWrapClass}>
-          <table className={tableClass} aria-busy={busy !== null}>
-            <caption className="visually-hidden">Courses, in the order learners see them</caption>
-            <thead>
+        <DataTable caption="Courses, in the order learners see them" aria-busy={busy !== null}>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Title</th>
+              <th scope="col" className={styles.wideOnly}>
+                Address
+              </th>
+              <th scope="col" className={numeric}>
+                Lessons
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col" className={styles.hiddenHeader}>
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {courses.length === 0 && (
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Title</th>
-                <th scope="col" className={styles.wideOnly}>
-                  Address
-                </th>
-                <th scope="col" className={styles.num}>
-                  Lessons
-                </th>
-                <th scope="col">Status</th>
-                <th scope="col" className={styles.hiddenHeader}>
-                  <span className="visually-hidden">Actions</span>
-                </th>
+                <td colSpan={6} className={styles.empty}>
+                  No courses yet. Create the first one below.
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {courses.length === 0 && (
-                <tr>
-                  <td colSpan={6} className={styles.empty}>
-                    No courses yet. Create the first one below.
-                  </td>
-                </tr>
-              )}
-              {courses.map((c, i) => (
-                <tr key={c.id}>
-                  <td>
-                    <MoveButtons name={`“${c.title}”`} index={i} count={courses.length} disabled={busy !== null} idPrefix={`course-${c.id}`} onMove={(from, to) => void move(from, to)} />
-                  </td>
-                  <td className={styles.titleCell}>
-                    <Link href={`/admin/courses/${c.id}`}>{c.title}</Link>
-                    <span className={`${styles.slugCell} ${styles.slugUnder} muted`}>/learn/{c.slug}</span>
-                  </td>
-                  <td className={`${styles.slugCell} ${styles.wideOnly}`}>{c.published ? <Link href={`/learn/${c.slug}`}>/learn/{c.slug}</Link> : `/learn/${c.slug}`}</td>
-                  <td className={styles.num}>{c.lessonCount}</td>
-                  <td>{c.published ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}</td>
-                  <td>
-                    <div className={styles.rowActions}>
-                      <Button size="small" variant="secondary" busy={busy === c.id} disabled={busy !== null} onClick={() => void togglePublished(c)} aria-label={`${c.published ? "Unpublish" : "Publish"} “${c.title}”`}>
-                        {c.published ? "Unpublish" : "Publish"}
-                      </Button>
-                      <Button size="small" variant="danger" disabled={busy !== null} onClick={() => setDeleting(c)} aria-label={`Delete “${c.title}”`}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            )}
+            {courses.map((c, i) => (
+              <tr key={c.id}>
+                <td>
+                  <MoveButtons name={`“${c.title}”`} index={i} count={courses.length} disabled={busy !== null} idPrefix={`course-${c.id}`} onMove={(from, to) => void move(from, to)} />
+                </td>
+                <td className={styles.titleCell}>
+                  <Link href={`/admin/courses/${c.id}`}>{c.title}</Link>
+                  <span className={`${styles.slugCell} ${styles.slugUnder} muted`}>/learn/{c.slug}</span>
+                </td>
+                <td className={`${styles.slugCell} ${styles.wideOnly}`}>{c.published ? <Link href={`/learn/${c.slug}`}>/learn/{c.slug}</Link> : `/learn/${c.slug}`}</td>
+                <td className={numeric}>{integer(c.lessonCount)}</td>
+                <td>{c.published ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}</td>
+                <td>
+                  <div className={styles.rowActions}>
+                    <Button size="small" variant="secondary" busy={busy === c.id} disabled={busy !== null} onClick={() => void togglePublished(c)} aria-label={`${c.published ? "Unpublish" : "Publish"} “${c.title}”`}>
+                      {c.published ? "Unpublish" : "Publish"}
+                    </Button>
+                    <Button size="small" variant="danger" disabled={busy !== null} onClick={() => setDeleting(c)} aria-label={`Delete “${c.title}”`}>
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       </Card>
       <NewCourseForm />
       <ConfirmDialog

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, buttonClass, Card, Field, SelectField } from "@/c
 import { Markdown } from "@/components/ui/Markdown";
 import { readingMinutes } from "@/domain/learning";
 import { api } from "@/lib/client/api";
+import { withUnit } from "@/lib/format";
 import { lessonInputSchema, UNLOCKABLE_FEATURES, type LessonInput } from "@/lib/validation/learn";
 import { blankOption, newKey, QuestionsEditor, type QuestionDraft } from "./QuestionsEditor";
 import { CheckboxField, errorText, fieldId, serverFieldErrors, TextAreaField, UnsavedBadge, useFieldErrors, useUnsavedChangesWarning, SlugField } from "./shared";
@@ -318,7 +319,7 @@ export function LessonEditor({ lesson }: { lesson: AdminLesson }) {
                   hint={
                     <>
                       <span className="mono">## Heading</span>, <span className="mono">**bold**</span>, <span className="mono">- list</span>,{" "}
-                      <span className="mono">[link](https://…)</span>, tables. HTML and images are not shown. About {minutes} min read.
+                      <span className="mono">[link](https://…)</span>, tables. HTML and images are not shown. About {withUnit(minutes, "min")} read.
                     </>
                   }
                 />
@@ -334,7 +335,7 @@ export function LessonEditor({ lesson }: { lesson: AdminLesson }) {
 
           <Card title={`Quiz (${draft.questions.length} ${draft.questions.length === 1 ? "question" : "questions"})`}>
             <p className="muted">
-              Each question needs 2 to 8 answers, at least one of them correct, and an explanation for every answer. Learners pass with {draft.passMark || "…"} % of the
+              Each question needs 2 to 8 answers, at least one of them correct, and an explanation for every answer. Learners pass with {withUnit(draft.passMark || "…", "%")} of the
               questions right.
             </p>
             {errors.error("questions") && <p className={styles.groupError}>{errors.error("questions")}</p>}
