@@ -111,7 +111,7 @@ function InstrumentTable({ rows, day }: { rows: MarketRow[]; day: MarketDay | un
           </thead>
           <tbody>
             {sorted.map((r) => (
-              <tr key={r.symbol} data-symbol={r.symbol}>
+              <tr key={r.symbol} data-symbol={r.symbol} data-change={r.dayChangePct ?? ""}>
                 <th scope="row" className={styles.instrument}>
                   <Link href={`/portfolio/instruments/${r.symbol}`}>
                     <strong>{r.symbol}</strong>
