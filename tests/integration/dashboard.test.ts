@@ -4,8 +4,9 @@
  * with live and final ranks (the ranking feature's ownEventRanks), today's movers with their
  * paths — and a statement count that does not grow with instruments, orders or events.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { dashboardFor } from "@/features/dashboard";
+import { forgetMarketDay } from "@/features/market";
 import { archiveEvent, createEvent, finalizeDueEvents, joinEvent, myEvents, removeParticipant } from "@/features/events";
 import { ownEventRanks, refreshLiveEventBoards } from "@/features/ranking";
 import { getOrCreatePracticePortfolio, placeOrder } from "@/features/trading";
@@ -69,6 +70,9 @@ async function movingInstrument(db: Db, previousClose: string, lastPrice: string
 }
 
 describe("the dashboard", () => {
+  // The tests write today's candles for instruments of their own: nothing kept from another read answers.
+  beforeEach(() => forgetMarketDay());
+
   it("shows a brand-new member their starting cash, no orders, no events but open ones to join, and the movers", async () => {
     const db = database.db;
     const up = await movingInstrument(db, "100.00", "190.00");

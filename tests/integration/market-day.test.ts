@@ -3,9 +3,10 @@
  * each 15-minute step since 00:00 UTC from the minute candles, the volume from the day's
  * candle, gaps as null — in ONE statement however many instruments there are.
  */
-import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
 import { BUNDLED_UNIVERSE } from "@/domain/market";
-import { DAY_PATH_STEP_MINUTES, marketDay } from "@/features/market";
+import { DAY_PATH_STEP_MINUTES, forgetMarketDay, marketDay } from "@/features/market";
 import { seedMarket } from "@/features/market/server/seed";
 import type { Db } from "@/server/db";
 import { candles } from "@/server/db/schema";
@@ -38,6 +39,9 @@ async function minuteCandle(db: Db, symbol: string, start: Date, close: string, 
 }
 
 describe("the market's day so far", () => {
+  // Each test writes candles into steps that have ended: what the process kept from an earlier read must not answer.
+  beforeEach(() => forgetMarketDay());
+
   it("keeps the last close of each step, the day's volume, and null for a step without prices", async () => {
     const db = database.db;
     const a = await createInstrument(db);
@@ -72,6 +76,33 @@ describe("the market's day so far", () => {
     expect(empty.statements).toHaveLength(0);
   });
 
+  it("reads a finished step once: a later read asks only for the steps since, and a few symbols are served from the whole market's read", async () => {
+    const db = database.db;
+    const a = await createInstrument(db);
+    await minuteCandle(db, a.symbol, minute("00:05"), "20.00");
+    await minuteCandle(db, a.symbol, minute("10:01"), "21.00");
+    const first = (await marketDay(db, { now: NOW })).items.find((i) => i.symbol === a.symbol)!;
+    expect([first.closes[0], first.closes[40]]).toEqual(["20.00", "21.00"]);
+    // Written into a step that ended long ago (nothing does that but a test): not read again.
+    await db.update(candles).set({ close: "99.99" }).where(and(eq(candles.symbol, a.symbol), eq(candles.start, minute("00:05"))));
+    // The current step is read again every time.
+    await minuteCandle(db, a.symbol, minute("10:07"), "22.00");
+    const again = await statementsOf(() => marketDay(db, { now: NOW }));
+    expect(again.statements).toHaveLength(1);
+    const second = again.result.items.find((i) => i.symbol === a.symbol)!;
+    expect([second.closes[0], second.closes[40]]).toEqual(["20.00", "22.00"]);
+    expect((await marketDay(db, { now: NOW, symbols: [a.symbol] })).items[0]!.closes).toEqual(second.closes);
+    // Without what it kept, the process reads the whole day again.
+    forgetMarketDay();
+    expect((await marketDay(db, { now: NOW, symbols: [a.symbol] })).items[0]!.closes[0]).toBe("99.99");
+    // An instrument listed after the read had no candles before it: its earlier steps are empty.
+    const fresh = await createInstrument(db);
+    await marketDay(db, { now: NOW });
+    await minuteCandle(db, fresh.symbol, minute("10:07"), "5.00");
+    const listed = (await marketDay(db, { now: NOW })).items.find((i) => i.symbol === fresh.symbol)!;
+    expect(listed.closes.filter((c) => c !== null)).toEqual(["5.00"]);
+  });
+
   it("agrees with the minute candles on a random day: each step's close is its latest minute's", async () => {
     const db = database.db;
     const instrument = await createInstrument(db);
@@ -99,15 +130,20 @@ describe("the market's day so far", () => {
   });
 
   // Seeding a year of the bundled market takes seconds on PGlite: a generous cap for a loaded machine.
-  it("draws the bundled market's whole day from its backfill: every step has a close, the volume is the day's", { timeout: 120_000 }, async () => {
+  it("draws the bundled instruments' whole day from their backfill: every step has a close, the volume is the day's", { timeout: 120_000 }, async () => {
     const db = database.db;
-    const now = new Date();
+    // Seven minutes into the current step: the backfill stops before the minute "now" is in,
+    // which the running simulator fills, so the step's first minute would have no candle yet.
+    const stepMs = DAY_PATH_STEP_MINUTES * 60_000;
+    const now = new Date(Math.floor(Date.now() / stepMs) * stepMs + 7 * 60_000);
     // The seed backfills only a database without candles (the other tests here wrote some).
     await db.delete(candles);
-    await seedMarket(db, BUNDLED_UNIVERSE, now);
-    const day = await marketDay(db, { now, symbols: BUNDLED_UNIVERSE.map((i) => i.symbol) });
-    expect(day.items).toHaveLength(BUNDLED_UNIVERSE.length);
-    const steps = Math.floor((now.getTime() - Date.parse(day.start)) / (DAY_PATH_STEP_MINUTES * 60_000)) + 1;
+    // A few of the bundled instruments: the backfill's cost grows with each one.
+    const universe = BUNDLED_UNIVERSE.slice(0, 4);
+    await seedMarket(db, universe, now);
+    const day = await marketDay(db, { now, symbols: universe.map((i) => i.symbol) });
+    expect(day.items).toHaveLength(universe.length);
+    const steps = Math.floor((now.getTime() - Date.parse(day.start)) / stepMs) + 1;
     for (const item of day.items) {
       expect(item.closes, item.symbol).toHaveLength(steps);
       expect(item.closes.filter((c) => c === null || !/^\d+\.\d{2}$/.test(c)), item.symbol).toEqual([]);
