@@ -137,7 +137,8 @@ describe.skipIf(browserMissing)("the dashboard", () => {
     await events.getByText("You have not joined an event yet.").waitFor();
     await events.getByRole("link", { name: "Browse events" }).waitFor();
     const portfolio = page.getByRole("region", { name: "Practice portfolio" });
-    await portfolio.getByText("Your equity curve draws itself here as the market runs").waitFor();
+    // No curve to draw: too few snapshots yet, or (if one was just taken) a flat line of cash.
+    await portfolio.getByText(/^Your equity (curve draws itself here as the market runs|has not moved since)/).waitFor();
     expect(await portfolio.getByRole("img").count()).toBe(0);
     await portfolio.getByRole("link", { name: "Place your first trade" }).waitFor();
     await page.getByRole("region", { name: "Today's movers" }).getByRole("link", { name: "The whole market" }).waitFor();
@@ -159,11 +160,14 @@ describe.skipIf(browserMissing)("the dashboard", () => {
     const { id } = (await (await client.request("/api/portfolio")).json()) as { id: string };
     const order = (json: Record<string, unknown>) => client.request(`/api/portfolios/${id}/orders`, { method: "POST", json });
     expect((await order({ symbol: "BHFD", side: "buy", type: "limit", quantity: 2, limitPrice: "1.00", timeInForce: "gtc" })).status).toBe(201);
-    expect((await order({ symbol: "BHFD", side: "buy", type: "market", quantity: 3 })).status).toBe(201);
-    // Three snapshots in the last quarter hour: the day's curve has points to draw.
+    expect((await order({ symbol: "SMCH", side: "buy", type: "market", quantity: 50 })).status).toBe(201);
+    // Three snapshots in the last quarter hour, the holding's price moving between them: the day's curve has a line to draw.
+    const instruments = ((await (await client.request("/api/instruments")).json()) as { items: Array<{ symbol: string; previousClose: string }> }).items;
+    const close = Number(instruments.find((i) => i.symbol === "SMCH")!.previousClose);
     const step = 5 * 60_000;
     const aligned = Math.floor(Date.now() / step) * step;
-    for (const back of [3, 2, 1]) {
+    for (const [back, move] of [[3, 1.01], [2, 1.03], [1, 1.02]] as const) {
+      await setPrice(client, "SMCH", (close * move).toFixed(2));
       expect((await client.request("/api/test/snapshots", { method: "POST", json: { portfolioId: id, at: new Date(aligned - back * step).toISOString() } })).status).toBe(200);
     }
     expect((await client.request("/api/rankings/refresh", { method: "POST" })).status).toBe(200);
@@ -186,7 +190,8 @@ describe.skipIf(browserMissing)("the dashboard", () => {
     const movers = page.getByRole("region", { name: "Today's movers" });
     const listed = movers.getByRole("list").getByRole("listitem");
     expect(await listed.count()).toBeGreaterThan(0);
-    await listed.first().getByRole("img", { name: / since .*: from / }).waitFor();
+    // Each mover with today's path (named in words; right after 00:00 UTC in a market that does not tick, none yet).
+    await listed.first().getByRole("img", { name: /( since .*: from [\d,]+\.\d{2} to |: no prices yet today$)/ }).waitFor();
 
     const curve = page.getByRole("region", { name: "Practice portfolio" }).getByRole("img", { name: /^Equity since .*: from [\d,]+\.\d{2} to [\d,]+\.\d{2}$/ });
     expect(Number(await curve.getAttribute("data-points"))).toBeGreaterThanOrEqual(3);

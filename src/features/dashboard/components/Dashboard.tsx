@@ -44,11 +44,14 @@ function RanksCard({ ranks }: { ranks: DashboardProps["ranks"] }) {
   );
 }
 
-/** Equity over the last day: drawn once there are a few points (a snapshot every 5 minutes). */
+/** Equity over the last day: drawn once there are a few points (a snapshot every 5 minutes) and it moved. */
 function EquityCurve({ curve }: { curve: DashboardProps["portfolio"]["curve"] }) {
   const { dateTime } = useTimeFormat();
   if (curve.equity.length < 3) {
     return <p className={styles.hint}>Your equity curve draws itself here as the market runs: a point every 5 minutes.</p>;
+  }
+  if (curve.equity.every((e) => e === curve.equity[0])) {
+    return <p className={styles.hint}>Your equity has not moved since {dateTime(curve.from)}: it moves once you hold shares.</p>;
   }
   const first = curve.equity[0]!;
   const last = curve.equity[curve.equity.length - 1]!;
