@@ -124,11 +124,7 @@ describe.skipIf(browserMissing)("the dashboard", () => {
   const devices = useDevices();
 
   it("tells a brand-new member what to do next: no orders, no events, no curve yet", async () => {
-    const person = newPerson("dashnew");
-    await registerViaApi(person);
-    const page = await (await devices.launch()).newPage();
-    await signInAt(page, person);
-    await page.waitForURL(`${appUrl()}/`);
+    const { page } = await trader(devices, "dashnew");
 
     const orders = page.getByRole("region", { name: "Open orders" });
     await orders.getByText("No open orders.").waitFor();

@@ -134,6 +134,14 @@ function EventClock({ event, now }: { event: EventView; now: number | null }) {
   );
 }
 
+function EventTitle({ event }: { event: EventView }) {
+  return (
+    <span className={styles.eventTitle}>
+      <Link href={`/events/${event.slug}`}>{event.title}</Link> <Badge tone={event.phase === "live" ? "success" : undefined}>{PHASE_LABEL[event.status]}</Badge>
+    </span>
+  );
+}
+
 function RankText({ event }: { event: MyEventView }) {
   if (event.phase === "upcoming") return <span className={styles.meta}>Ranked once it starts · {integer(event.participants)} joined</span>;
   if (event.rank === null) return <span className={styles.meta}>{event.phase === "ended" ? "Not ranked" : "Ranked within a few seconds"}</span>;
@@ -158,9 +166,7 @@ function EventsCard({ events, serverNow }: { events: DashboardProps["events"]; s
         <ul className={styles.list} aria-label="My events">
           {events.mine.map((e) => (
             <li key={e.id}>
-              <span className={styles.eventTitle}>
-                <Link href={`/events/${e.slug}`}>{e.title}</Link> <Badge tone={e.phase === "live" ? "success" : undefined}>{PHASE_LABEL[e.status]}</Badge>
-              </span>
+              <EventTitle event={e} />
               <EventClock event={e} now={now} />
               <RankText event={e} />
             </li>
@@ -175,9 +181,7 @@ function EventsCard({ events, serverNow }: { events: DashboardProps["events"]; s
               <ul className={styles.list} aria-label="Events you can join">
                 {events.open.map((e) => (
                   <li key={e.id}>
-                    <span className={styles.eventTitle}>
-                      <Link href={`/events/${e.slug}`}>{e.title}</Link> <Badge tone={e.phase === "live" ? "success" : undefined}>{PHASE_LABEL[e.status]}</Badge>
-                    </span>
+                    <EventTitle event={e} />
                     <EventClock event={e} now={now} />
                   </li>
                 ))}
