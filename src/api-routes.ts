@@ -67,6 +67,7 @@ import instrumentsIndex from "@/pages/api/instruments/index";
 import lessonsIdAttempts from "@/pages/api/lessons/[id]/attempts";
 import lessonsIdIndex from "@/pages/api/lessons/[id]/index";
 import lessonsIdRead from "@/pages/api/lessons/[id]/read";
+import marketDay from "@/pages/api/market/day";
 import openapiJson from "@/pages/api/openapi.json";
 import portfolio from "@/pages/api/portfolio";
 import portfoliosIdExportCsv from "@/pages/api/portfolios/[id]/export.csv";
@@ -144,6 +145,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "lessons/[id]/attempts": lessonsIdAttempts,
   "lessons/[id]/index": lessonsIdIndex,
   "lessons/[id]/read": lessonsIdRead,
+  "market/day": marketDay,
   "openapi.json": openapiJson,
   "portfolio": portfolio,
   "portfolios/[id]/export.csv": portfoliosIdExportCsv,

@@ -128,6 +128,15 @@ export function keepUnitsTogether(text: string): string {
 
 // ————————————————————————————————————————————————————————— times
 
+/**
+ * A countdown's text from its whole parts (the events domain's durationParts, which rounds up
+ * to the second): "2 d 3:04:05", "0:09:59". The same on the server and in the browser: no zone.
+ */
+export function countdown(parts: { days: number; hours: number; minutes: number; seconds: number }): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${parts.days > 0 ? `${withUnit(integer(parts.days), "d")} ` : ""}${parts.hours}:${pad(parts.minutes)}:${pad(parts.seconds)}`;
+}
+
 type Parts = { year: string; month: string; day: string; hour: string; minute: string; second: string; monthName: string };
 
 /** The lightweight-charts tick kinds (its TickMarkType enum), by value. */

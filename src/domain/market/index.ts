@@ -2,6 +2,7 @@
 export { equalWeightIndex, INDEX_KIND, indexCandles, indexHistory, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
 export { aggregateTicks, bucketStart, CandleOrderError, INTERVAL_MS, rollUp, updateCandle, type Candle, type CandleInterval, type Tick } from "./candles";
 export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
+export { topMovers, type MoverCandidate } from "./movers";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";
 export { CLOSE_HOLD_FRACTION, createReplay, createReplayClock, intradayPrice, ReplayConfigError, type Replay, type ReplayClock, type ReplayOptions, type ReplayPosition } from "./replay";
 export { chooseSector, closeSectors, sectorKey, type SectorChoice } from "./sectors";

@@ -11,6 +11,8 @@ export {
   lessonChoices,
   listEventsFor,
   listParticipants,
+  myEvents,
+  MY_ENDED_EVENTS_DAYS,
   regenerateJoinCode,
   replayFor,
   removeParticipant,
@@ -20,6 +22,7 @@ export {
   updateEvent,
   type EventDetail,
   type EventView,
+  type MyEvent,
 } from "./server/events";
 export { finalizeDueEvents, finalizeEvent } from "./server/lifecycle";
 export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayStatusOf, type ReplayStatus } from "./server/replay";

@@ -1,3 +1,4 @@
 /** The learn feature's public surface for other features: what a lesson unlocks. */
 export { featureGate, SHORT_SELLING, unlockedFor, type FeatureGate } from "./server/unlocks";
 export { learnPersonalData } from "./server/personal-data";
+export { learnerSummary } from "./server/learning";

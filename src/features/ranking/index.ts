@@ -27,3 +27,4 @@ export {
   type Viewer,
 } from "./server/queries";
 export { rankingPersonalData } from "./server/personal-data";
+export { ownEventRanks, type EventRank, type EventRankRequest } from "./server/event-ranks";

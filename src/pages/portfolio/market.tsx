@@ -1,23 +1,28 @@
 import Head from "next/head";
 import { MarketOverview } from "@/features/portfolio/components/MarketOverview";
-import type { Instrument } from "@/features/portfolio/components/types";
-import { listInstruments } from "@/features/market/server/queries";
+import type { Instrument, MarketDay } from "@/features/portfolio/components/types";
+import { listInstruments, marketDay } from "@/features/market";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
 
 interface Props {
   instruments: Instrument[];
+  day: MarketDay;
 }
 
-export const getServerSideProps = guardedPage<Props>({}, async () => ({ props: { instruments: await listInstruments(await getDb()) } }));
+export const getServerSideProps = guardedPage<Props>({}, async () => {
+  const db = await getDb();
+  const [instruments, day] = await Promise.all([listInstruments(db), marketDay(db)]);
+  return { props: { instruments, day } };
+});
 
-const MarketPage: GuardedPage<Props> = ({ instruments }) => (
+const MarketPage: GuardedPage<Props> = ({ instruments, day }) => (
   <>
     <Head>
       <title>Market · Tickerlab</title>
     </Head>
-    <MarketOverview instruments={instruments} />
+    <MarketOverview instruments={instruments} day={day} />
   </>
 );
 MarketPage.auth = {};

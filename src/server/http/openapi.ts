@@ -62,6 +62,7 @@ const TAGS: Record<string, string> = {
   ready: "Operations",
   openapi: "Operations",
   instruments: "Market",
+  market: "Market",
   stream: "Market",
   portfolio: "Trading",
   portfolios: "Trading",

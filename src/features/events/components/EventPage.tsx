@@ -5,7 +5,7 @@
  */
 import Link from "next/link";
 import { useRouter } from "next/router";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
@@ -15,7 +15,8 @@ import { PortfolioOverview } from "@/features/portfolio/components";
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, integer, money } from "@/lib/format";
-import { PHASE_LABEL, remaining, rulesInWords, standingReturn } from "./format";
+import { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./countdown";
+import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
 
@@ -101,36 +102,15 @@ function ReplayPanel({ replay }: { replay: ReplayView }) {
   );
 }
 
-/** Counts down on the server's clock (the offset is taken once), and reloads the page when the phase changes. */
+/** Counts down on the server's clock, and reloads the page when the phase changes. */
 function Countdown({ event, serverNow }: { event: EventDetail; serverNow: string }) {
-  const router = useRouter();
-  const offset = useRef<number | null>(null);
-  const [now, setNow] = useState<number | null>(null);
-  const target = event.countdown.target ? new Date(event.countdown.target).getTime() : null;
-  useEffect(() => {
-    offset.current = new Date(serverNow).getTime() - Date.now();
-    const tick = () => setNow(Date.now() + (offset.current ?? 0));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [serverNow]);
-  const left = target === null || now === null ? null : target - now;
-  const reloaded = useRef(false);
-  useEffect(() => {
-    if (left !== null && left <= 0 && !reloaded.current) {
-      reloaded.current = true;
-      // The phase changed: the server decides what the page shows now (and ends need a second to freeze).
-      setTimeout(() => void router.replace(router.asPath, undefined, { scroll: false }), 1500);
-    }
-  }, [left, router]);
+  const left = timeLeft(event.countdown, useServerClock(serverNow));
+  useRefreshWhenDue(left !== null && left <= 0, serverNow);
   if (event.phase === "ended") return <p>This event has ended.</p>;
   const label = event.phase === "upcoming" ? "Starts in" : "Ends in";
   return (
     <p>
-      {label}{" "}
-      <span className={styles.countdown} role="timer" aria-live="off">
-        {left === null ? remaining(event.countdown.ms ?? 0) : remaining(Math.max(0, left))}
-      </span>
+      {label} <CountdownText left={left} className={styles.countdown} />
     </p>
   );
 }

@@ -1,16 +1,13 @@
 /** Words and numbers of the events pages. */
 import { durationParts } from "@/domain/events";
-import { integer, money, percent, percentFigure, withUnit } from "@/lib/format";
+import { countdown, integer, money, percent, percentFigure } from "@/lib/format";
 import type { EventView } from "./types";
 
 /** A standing's return: "5.23 %", "−1.20 %" (figures and times: @/lib/format; times in the page's zone). */
 export const standingReturn = (fraction: string | null) => percent(fraction, { signed: false });
 
-export function remaining(ms: number): string {
-  const { days, hours, minutes, seconds } = durationParts(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${days > 0 ? `${withUnit(days, "d")} ` : ""}${hours}:${pad(minutes)}:${pad(seconds)}`;
-}
+/** Time left, as a countdown shows it ("2 d 3:04:05"): the domain's whole parts, lib/format's text. */
+export const remaining = (ms: number): string => countdown(durationParts(ms));
 
 /** The rules in plain words, one sentence each. */
 export function rulesInWords(event: EventView): string[] {

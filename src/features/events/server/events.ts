@@ -24,6 +24,7 @@ import {
 } from "@/domain/events";
 import { formatRatio } from "@/domain/trading";
 import { cancelOpenOrders, lockPortfolio, openPortfolio } from "@/features/trading";
+import { ownEventRanks } from "@/features/ranking";
 import { csvOf } from "@/lib/csv";
 import { Outbox } from "@/server/realtime/outbox";
 import { audit } from "@/server/audit";
@@ -155,20 +156,71 @@ export async function listEventsFor(db: Db, viewer: Viewer, options: { page: num
         .where(and(eq(eventParticipants.userId, viewer.id), inArray(eventParticipants.eventId, ids)))
     : [];
   const mineBy = new Map(mine.map((m) => [m.eventId, m]));
-  const items = [];
-  for (const row of rows) {
+  const isJoined = (row: EventRow) => Boolean(mineBy.get(row.id) && mineBy.get(row.id)!.removedAt === null);
+  // Every rank of the page in one statement (the ranking feature's), not one per event.
+  const ranks = await ownEventRanks(db, viewer.id, rows.filter(isJoined).map((r) => ({ id: r.id, finalized: r.finalizedAt !== null })));
+  const items = rows.map((row) => {
     const participant = mineBy.get(row.id);
-    const joined = Boolean(participant && participant.removedAt === null);
-    items.push({
+    const joined = isJoined(row);
+    return {
       ...serializeEvent(row, now, { participants: counts.get(row.id) ?? 0 }),
       joined,
       removed: Boolean(participant?.removedAt),
       portfolioId: joined ? participant!.portfolioId : null,
-      rank: joined ? await rankOf(db, row, viewer.id) : null,
-    });
-  }
+      rank: joined ? (ranks.get(row.id)?.rank ?? null) : null,
+    };
+  });
   return { items, page: options.page, pageSize: options.pageSize, total };
 }
+
+/** How long an ended event stays among "my events" (with its final rank). */
+export const MY_ENDED_EVENTS_DAYS = 7;
+
+/**
+ * The events the viewer takes part in, for the dashboard: live ones first (ending soonest),
+ * then upcoming (starting soonest), then those that ended in the last MY_ENDED_EVENTS_DAYS
+ * (latest first); archived events and events they were removed from are left out. Each with
+ * the viewer's rank and the board's size (the ranking feature's, one statement for all).
+ * Three statements however many events.
+ */
+export async function myEvents(db: Db, viewer: Viewer, options: { now?: Date; limit?: number } = {}) {
+  const now = options.now ?? new Date();
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - MY_ENDED_EVENTS_DAYS * 86_400_000).toISOString();
+  const rows = await db
+    .select({ event: events })
+    .from(eventParticipants)
+    .innerJoin(events, eq(events.id, eventParticipants.eventId))
+    .where(
+      and(
+        eq(eventParticipants.userId, viewer.id),
+        isNull(eventParticipants.removedAt),
+        isNull(events.archivedAt),
+        sql`${events.endsAt} > ${since}::timestamptz`,
+      ),
+    )
+    .orderBy(
+      // Live (started, not ended), upcoming, ended: the domain's phase boundaries (start inclusive, end exclusive).
+      sql`case when ${events.endsAt} <= ${at}::timestamptz then 2 when ${events.startsAt} <= ${at}::timestamptz then 0 else 1 end`,
+      sql`case when ${events.endsAt} > ${at}::timestamptz and ${events.startsAt} <= ${at}::timestamptz then ${events.endsAt} end asc`,
+      sql`case when ${events.startsAt} > ${at}::timestamptz then ${events.startsAt} end asc`,
+      desc(events.endsAt),
+      asc(events.id),
+    )
+    .limit(options.limit ?? 5);
+  const list = rows.map((r) => r.event);
+  const [counts, ranks] = await Promise.all([
+    participantCounts(db, list.map((e) => e.id)),
+    ownEventRanks(db, viewer.id, list.map((e) => ({ id: e.id, finalized: e.finalizedAt !== null }))),
+  ]);
+  return list.map((row) => ({
+    ...serializeEvent(row, now, { participants: counts.get(row.id) ?? 0 }),
+    rank: ranks.get(row.id)?.rank ?? null,
+    ranked: ranks.get(row.id)?.total ?? 0,
+  }));
+}
+
+export type MyEvent = Awaited<ReturnType<typeof myEvents>>[number];
 
 /** One event for the viewer (404 when they may not see it), with their own place in it. */
 export async function getEventFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {

@@ -4,13 +4,13 @@
  * Sharpe last). Once finalised, the frozen rows of event_standings are the only truth: they
  * were written once at the end and nothing changes them, whatever prices do afterwards.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { handleSalt, hidesNameSql } from "@/features/ranking";
+import { handleSalt, hidesNameSql, ownEventRanks } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
-import { eventStandings, leaderboardEntries, users } from "@/server/db/schema";
+import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
 
 /** Anonymous handles use the ranking feature's salt, so a person has one handle on every board. */
@@ -200,18 +200,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
 /** The precomputed live board of an event (written by the ranking refresh). */
 const liveBoard = (event: Pick<EventRow, "id">) => `event:${event.id}`;
 
-/** One person's rank on the event's board, or null (not joined, removed). */
+/** One person's rank on the event's board, or null (not joined, removed): the ranking feature's answer. */
 export async function rankOf(db: DbOrTx, event: EventRow, userId: string): Promise<number | null> {
-  if (event.finalizedAt) {
-    const [row] = await db
-      .select({ rank: eventStandings.rank })
-      .from(eventStandings)
-      .where(and(eq(eventStandings.eventId, event.id), eq(eventStandings.userId, userId)));
-    return row?.rank ?? null;
-  }
-  const [row] = await db
-    .select({ rank: leaderboardEntries.rank })
-    .from(leaderboardEntries)
-    .where(and(eq(leaderboardEntries.board, liveBoard(event)), eq(leaderboardEntries.userId, userId)));
-  return row?.rank ?? null;
+  return (await ownEventRanks(db, userId, [{ id: event.id, finalized: event.finalizedAt !== null }])).get(event.id)?.rank ?? null;
 }

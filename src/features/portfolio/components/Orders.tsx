@@ -6,20 +6,9 @@ import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";
-import { SIDE_LABEL, STATUS_LABEL, TYPE_LABEL } from "./format";
+import { describeOrder, orderPrices, SIDE_LABEL, STATUS_LABEL } from "./format";
 import type { Order, OrderStatus, Page } from "./types";
 import styles from "./portfolio.module.css";
-
-function priceText(o: Order): string {
-  const parts: string[] = [];
-  if (o.stopPrice) parts.push(`stop ${money(o.stopPrice)}`);
-  if (o.limitPrice) parts.push(`limit ${money(o.limitPrice)}`);
-  return parts.join(", ") || "at market";
-}
-
-function describe(o: Order): string {
-  return `${SIDE_LABEL[o.side]} ${integer(o.quantity)} ${o.symbol} · ${TYPE_LABEL[o.type]}${o.type === "stop-limit" && o.triggered ? " (triggered)" : ""}`;
-}
 
 export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fallback?: Page<Order> }) {
   const { data, error } = useOrders(portfolioId, "open", fallback);
@@ -35,7 +24,7 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
     try {
       const cancelled = await api<Order>(`/api/portfolios/${portfolioId}/orders/${cancelling.id}`, { method: "DELETE" });
       apply({ portfolioId, orders: [cancelled], fills: [] });
-      setMessage({ tone: "success", text: `Cancelled: ${describe(cancelling)}.` });
+      setMessage({ tone: "success", text: `Cancelled: ${describeOrder(cancelling)}.` });
     } catch (e) {
       setMessage({ tone: "error", text: e instanceof ApiError ? e.message : "The order could not be cancelled." });
       // Filled or expired meanwhile: what the server says now.
@@ -60,13 +49,13 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
           {data.items.map((o) => (
             <li key={o.id} className={styles.orderItem}>
               <div>
-                <strong>{describe(o)}</strong>
+                <strong>{describeOrder(o)}</strong>
                 <div className="muted">
-                  {priceText(o)} · {o.timeInForce === "gtc" ? "good till cancelled" : "day"} · placed {dateTime(o.createdAt)}
+                  {orderPrices(o)} · {o.timeInForce === "gtc" ? "good till cancelled" : "day"} · placed {dateTime(o.createdAt)}
                   {o.reservedCash !== "0.00" && ` · ${money(o.reservedCash)} reserved`}
                 </div>
               </div>
-              <Button variant="secondary" size="small" onClick={() => setCancelling(o)} aria-label={`Cancel ${describe(o)}`}>
+              <Button variant="secondary" size="small" onClick={() => setCancelling(o)} aria-label={`Cancel ${describeOrder(o)}`}>
                 Cancel
               </Button>
             </li>
@@ -83,7 +72,7 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
         onConfirm={() => void confirmCancel()}
         onCancel={() => setCancelling(null)}
       >
-        {cancelling && <p>{describe(cancelling)}, {priceText(cancelling)}. Any cash it reserves is released.</p>}
+        {cancelling && <p>{describeOrder(cancelling)}, {orderPrices(cancelling)}. Any cash it reserves is released.</p>}
       </ConfirmDialog>
     </>
   );
@@ -151,9 +140,9 @@ export function History({ portfolioId }: { portfolioId: string }) {
                 <tr key={o.id}>
                   <td className={styles.when}>{dateTime(o.createdAt)}</td>
                   <td>
-                    {describe(o)}
+                    {describeOrder(o)}
                     <div className={styles.reason}>
-                      {priceText(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
+                      {orderPrices(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
                     </div>
                   </td>
                   <td>

@@ -172,7 +172,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           </Card>
         </div>
         <aside className={`${styles.sideColumn} ${styles.tradeFirst}`} aria-label="Trade">
-          <Card title="Trade">
+          <Card title="Trade" id="trade">
             {final ? (
               <p className="muted">This event has ended: its portfolio no longer trades, and the figures here are its final ones, valued at the end.</p>
             ) : (

@@ -4,7 +4,7 @@ import useSWR, { useSWRConfig } from "swr";
 import { api } from "@/lib/client/api";
 import type { LiveMessages, LiveMessageType, PortfolioChange, QuoteView } from "@/lib/live-messages";
 import { useLiveEvents, useLiveStatus } from "./live";
-import type { Fill, Instrument, Order, OrderStatus, Page, Summary } from "./types";
+import type { Fill, Instrument, MarketDay, Order, OrderStatus, Page, Summary } from "./types";
 import type { Quotes } from "./valuation";
 
 const fetcher = <T,>(path: string) => api<T>(path);
@@ -41,6 +41,11 @@ export function useInstruments(fallbackData?: Instrument[], enabled = true) {
     async (path: string) => (await api<{ items: Instrument[] }>(path)).items,
     { fallbackData, refreshInterval: refreshInterval ? 15_000 : 0, keepPreviousData: true },
   );
+}
+
+/** Today's price paths and volumes (GET /api/market/day): read again every minute; live quotes move the last step in between. */
+export function useMarketDay(fallbackData?: MarketDay) {
+  return useSWR<MarketDay>("/api/market/day", fetcher, { fallbackData, refreshInterval: 60_000, keepPreviousData: true });
 }
 
 /** Refetches everything about portfolios (summary, orders, fills). */

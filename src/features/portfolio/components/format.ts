@@ -1,4 +1,7 @@
 /** Portfolio display words and the trade ticket's cent arithmetic. Figures and times: @/lib/format. */
+import { integer, money } from "@/lib/format";
+import type { Order } from "./types";
+
 export type Tone = "up" | "down" | "flat";
 
 /** Amounts below a cent (or, for fractions, 0.005 %) count as no change. */
@@ -36,3 +39,16 @@ export function divide(numerator: bigint, denominator: bigint, direction: "up" |
 export const SIDE_LABEL: Record<string, string> = { buy: "Buy", sell: "Sell", short: "Short", cover: "Cover" };
 export const TYPE_LABEL: Record<string, string> = { market: "Market", limit: "Limit", stop: "Stop", "stop-limit": "Stop-limit" };
 export const STATUS_LABEL: Record<string, string> = { open: "Open", filled: "Filled", cancelled: "Cancelled", rejected: "Rejected", expired: "Expired" };
+
+/** An order in a few words: "Buy 10 ACME · Limit" (a stop-limit that has triggered says so). */
+export function describeOrder(o: Pick<Order, "side" | "quantity" | "symbol" | "type" | "triggered">): string {
+  return `${SIDE_LABEL[o.side]} ${integer(o.quantity)} ${o.symbol} · ${TYPE_LABEL[o.type]}${o.type === "stop-limit" && o.triggered ? " (triggered)" : ""}`;
+}
+
+/** The prices an order waits for: "stop 40.00, limit 41.00", or "at market". */
+export function orderPrices(o: Pick<Order, "stopPrice" | "limitPrice">): string {
+  const parts: string[] = [];
+  if (o.stopPrice) parts.push(`stop ${money(o.stopPrice)}`);
+  if (o.limitPrice) parts.push(`limit ${money(o.limitPrice)}`);
+  return parts.join(", ") || "at market";
+}

@@ -2,3 +2,8 @@
 export { PortfolioOverview, type EventPortfolioOptions } from "./PortfolioOverview";
 export { CandleChart } from "./CandleChart";
 export type { Instrument, Order, Page, Summary } from "./types";
+export { Signed } from "./Bits";
+export { ChangeBar, DaySparkline } from "./MarketBits";
+export { barScale } from "./market-table";
+export { describeOrder, orderPrices } from "./format";
+export type { MarketDay } from "./types";

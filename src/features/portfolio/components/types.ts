@@ -101,6 +101,15 @@ export interface Instrument {
   updatedAt: string;
 }
 
+/** GET /api/market/day: the practice market's day so far (features/market, marketDay). */
+export interface MarketDay {
+  /** 00:00 UTC of the day. */
+  start: string;
+  stepMinutes: number;
+  /** Per instrument: shares traded today, and the last price of each step since `start` (null: none). */
+  items: Array<{ symbol: string; volume: number; closes: Array<string | null> }>;
+}
+
 export interface Candle {
   start: string;
   open: string;

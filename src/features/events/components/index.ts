@@ -1,0 +1,4 @@
+/** The events feature's browser surface for other features (the dashboard's "my events"). */
+export { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./countdown";
+export { PHASE_LABEL } from "./format";
+export type { EventView } from "./types";
