@@ -32,6 +32,34 @@ export function Button({ variant, size, block, busy, disabled, children, type = 
   );
 }
 
+/** The ids of a form control's hint and error, which FieldNotes renders under it. */
+const noteIds = (control: string) => ({ hint: `${control}-hint`, error: `${control}-error` });
+
+/** A control's aria-describedby: its hint and its error, those it has. */
+function describedBy(control: string, hint: ReactNode, error: string | undefined): string | undefined {
+  const ids = noteIds(control);
+  return [hint ? ids.hint : null, error ? ids.error : null].filter(Boolean).join(" ") || undefined;
+}
+
+/** The hint and the error under a form control (Field, SelectField), named by describedBy. */
+function FieldNotes({ control, hint, error }: { control: string; hint?: ReactNode; error?: string }) {
+  const ids = noteIds(control);
+  return (
+    <>
+      {hint && (
+        <span id={ids.hint} className={styles.hint}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={ids.error} className={styles.fieldError}>
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
@@ -41,8 +69,6 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, id, ...rest }, ref) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={inputId}>
@@ -53,19 +79,10 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         id={inputId}
         className={styles.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        aria-describedby={describedBy(inputId, hint, error)}
         {...rest}
       />
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
+      <FieldNotes control={inputId} hint={hint} error={error} />
     </div>
   );
 });
@@ -80,8 +97,6 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, hint, id, children, ...rest }, ref) {
   const autoId = useId();
   const selectId = id ?? autoId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={selectId}>
@@ -92,21 +107,12 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         id={selectId}
         className={styles.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        aria-describedby={describedBy(selectId, hint, error)}
         {...rest}
       >
         {children}
       </select>
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
+      <FieldNotes control={selectId} hint={hint} error={error} />
     </div>
   );
 });
