@@ -180,7 +180,7 @@ describe.skipIf(browserMissing)("the dashboard", () => {
     await mine.getByText(/^Rank #1 of \d+$/).waitFor();
     const timer = mine.getByRole("timer");
     const first = (await timer.textContent())!;
-    expect(first).toMatch(/^1 d \d{1,2}:\d{2}:\d{2}$/);
+    expect(first).toMatch(/^1\u00a0d \d{1,2}:\d{2}:\d{2}$/);
     // It ticks in the browser.
     await expect.poll(async () => await timer.textContent(), { timeout: 10_000 }).not.toBe(first);
 
