@@ -4,7 +4,7 @@
  * menu, the phone menu, dialogs, the combobox's list, the sign-in card's other tabs, an emailed
  * link's states), and a few pages in the dark theme, scanned with axe-core inside the real page. A serious or critical finding fails
  * the test, listed by impact, rule, page, viewport and element. Every finding of every impact is
- * written to tests/.artifacts/axe-findings.json.
+ * written to tests/.artifacts/axe/findings.json.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -18,7 +18,7 @@ import { waitForLink } from "../setup/mail-catcher";
 import { appUrl, browserMissing, mailDir, newPerson, registerViaApi, TEST_ADMIN, watchedPage, type Person } from "./helpers";
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const ARTIFACT = path.resolve(import.meta.dirname, "..", ".artifacts", "axe-findings.json");
+const ARTIFACT = path.resolve(import.meta.dirname, "..", ".artifacts", "axe", "findings.json");
 
 const VIEWPORTS = [
   { name: "1280×800", width: 1280, height: 800 },
