@@ -104,6 +104,8 @@ export const orders = pgTable(
      * so a practice move on a symbol a dataset shares can never reach them.
      */
     replay: boolean("replay").notNull().default(false),
+    /** The trader's journal entry: why this order, what would make them sell (≤ 1,000 characters). */
+    note: text("note"),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
     response: jsonb("response").$type<StoredResponse>(),
