@@ -279,6 +279,7 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
         reservedCash: "0.00",
         triggered: false,
         replay: source.kind === "replay",
+        note: null,
         idempotencyKey: null,
         requestHash: null,
         response: null,

@@ -195,6 +195,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
     reservedCash: "0.00",
     triggered: false,
     replay: source.kind === "replay",
+    note: null,
     idempotencyKey: key,
     requestHash: hash,
     response: null,
