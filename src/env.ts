@@ -54,6 +54,10 @@ const schema = z.object({
   RATE_LIMIT_PER_IP: positiveInt(50),
   /** Requests per minute one API token may make (0: no limit); docs/decisions/031. */
   RATE_LIMIT_API_TOKEN_PER_MINUTE: positiveInt(120),
+  /** Quiz cool-down (docs/decisions/043): after this many failed attempts in a row (0: never)… */
+  QUIZ_COOL_DOWN_AFTER_FAILURES: positiveInt(3),
+  /** …the next attempt waits this many minutes after the last failure (0: no wait). */
+  QUIZ_COOL_DOWN_MINUTES: positiveInt(5),
   /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
   TEST_PRICE_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */

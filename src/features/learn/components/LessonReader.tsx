@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
+import { durationParts } from "@/domain/events";
 import { api, ApiError } from "@/lib/client/api";
-import { percent as percentText, percentFigure, withUnit } from "@/lib/format";
+import { countdown, percent as percentText, percentFigure, withUnit } from "@/lib/format";
 import styles from "./learn.module.css";
 
 export interface LessonView {
@@ -18,8 +19,17 @@ export interface LessonView {
   position: { index: number; of: number };
   previous: { id: string; title: string; slug: string } | null;
   next: { id: string; title: string; slug: string } | null;
-  questions: Array<{ id: string; prompt: string; multiple: boolean; options: Array<{ id: string; text: string }> }>;
+  quiz: QuizView;
   progress: { status: "not-started" | "read" | "passed"; attempts: number; bestScore: string | null };
+}
+
+/** The person's drawn attempt: questions and options in the drawn order, no key (GET /api/lessons/{id}). */
+export interface QuizView {
+  attemptId: number | null;
+  size: number;
+  questions: Array<{ id: string; prompt: string; multiple: boolean; options: Array<{ id: string; text: string }> }>;
+  /** A cool-down: no attempt until then (ISO). */
+  retryAt: string | null;
 }
 
 interface AttemptResult {
@@ -31,7 +41,27 @@ interface AttemptResult {
   bestScore: string;
   xpAwarded: number;
   unlocked: string | null;
-  feedback: Array<{ questionId: string; correct: boolean; chosen: string[]; correctOptionIds: string[]; explanations: Record<string, string> }>;
+  retryAt: string | null;
+  /** After a fail: no correctOptionIds, and explanations of the chosen options only. */
+  feedback: Array<{ questionId: string; correct: boolean; chosen: string[]; correctOptionIds?: string[]; explanations: Record<string, string> }>;
+}
+
+/**
+ * Milliseconds until `at`, ticking every second on the browser's clock (the server refuses an
+ * early attempt whatever this says); null without a target and before mounting, so the
+ * server's HTML and the first render agree.
+ */
+function useTimeLeft(at: string | null): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!at) return;
+    const tick = () => setNow(Date.now());
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  if (!at || now === null) return null;
+  return Math.max(0, new Date(at).getTime() - now);
 }
 
 const FEATURE_NAMES: Record<string, string> = { "short-selling": "short selling" };
@@ -46,6 +76,10 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
   const [error, setError] = useState<string | null>(null);
   const [answers, setAnswers] = useState<Record<string, string[]>>({});
   const [result, setResult] = useState<AttemptResult | null>(null);
+  const [quiz, setQuiz] = useState<QuizView>(lesson.quiz);
+  const retryAt = result?.retryAt ?? quiz.retryAt;
+  const left = useTimeLeft(retryAt);
+  const cooling = left !== null && left > 0;
 
   async function markRead() {
     setBusy("read");
@@ -71,7 +105,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const unanswered = lesson.questions.findIndex((q) => !(answers[q.id]?.length));
+    const unanswered = quiz.questions.findIndex((q) => !(answers[q.id]?.length));
     if (unanswered >= 0) {
       setError(`Answer question ${unanswered + 1} first.`);
       return;
@@ -81,7 +115,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
     try {
       const attempt = await api<AttemptResult>(`/api/lessons/${lesson.id}/attempts`, {
         method: "POST",
-        body: { answers: lesson.questions.map((q) => answers[q.id] ?? []) },
+        body: { attemptId: quiz.attemptId, answers: quiz.questions.map((q) => answers[q.id] ?? []) },
       });
       setResult(attempt);
       if (attempt.passed) setStatus("passed");
@@ -92,11 +126,29 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
     }
   }
 
-  function retry() {
-    setResult(null);
-    setAnswers({});
-    document.getElementById("quiz")?.scrollIntoView({ behavior: "smooth" });
+  /** A fresh set of questions: the server draws it when the lesson is read again. */
+  async function retry() {
+    setBusy("quiz");
+    setError(null);
+    try {
+      const fresh = await api<{ quiz: QuizView }>(`/api/lessons/${lesson.id}`);
+      setQuiz(fresh.quiz);
+      setResult(null);
+      setAnswers({});
+      document.getElementById("quiz")?.scrollIntoView({ behavior: "smooth" });
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : "Could not load new questions. Please try again.");
+    } finally {
+      setBusy(null);
+    }
   }
+
+  // A cool-down without a result on screen (the page opened during one): draw once it is over.
+  const waitingForDraw = !result && quiz.attemptId === null && quiz.retryAt !== null;
+  useEffect(() => {
+    if (waitingForDraw && left === 0) void retry();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- retry is stable enough: it only reads the lesson id
+  }, [waitingForDraw, left]);
 
   const feedbackFor = (questionId: string) => result?.feedback.find((f) => f.questionId === questionId);
 
@@ -108,7 +160,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
       </nav>
       <h1>{lesson.title}</h1>
       <p className={styles.readerMeta}>
-        {withUnit(lesson.minutes, "min")} read · {lesson.questions.length} quiz questions · pass mark {percentFigure(lesson.passMark)}{" "}
+        {withUnit(lesson.minutes, "min")} read · {quiz.size} quiz questions · pass mark {percentFigure(lesson.passMark)}{" "}
         {status === "passed" ? <Badge tone="success">Passed</Badge> : status === "read" ? <Badge tone="admin">Read</Badge> : null}
       </p>
       <div className={styles.reader}>
@@ -125,11 +177,11 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
         </div>
       </div>
 
-      {lesson.questions.length > 0 && (
+      {quiz.size > 0 && (
         <section id="quiz" className={styles.quiz} aria-labelledby="quiz-title">
           <h2 id="quiz-title">Quiz</h2>
           <p className="muted">
-            Pass with {percentFigure(lesson.passMark)} or more. Retries are allowed; your best score counts.
+            Pass with {percentFigure(lesson.passMark)} or more. Each try asks a fresh set of questions; your best score counts.
             {lesson.progress.bestScore && !result && ` Your best so far: ${percent(lesson.progress.bestScore)}.`}
           </p>
           {result && (
@@ -137,60 +189,43 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
               {result.passed ? "Passed!" : "Not passed yet."} You got {result.correctCount} of {result.questionCount} ({percent(result.score)}).
               {result.xpAwarded > 0 && ` +${result.xpAwarded} XP.`}
               {result.unlocked && ` You unlocked ${FEATURE_NAMES[result.unlocked] ?? result.unlocked}.`}
-              {!result.passed && ` You need ${percentFigure(result.passMark)}. Read the explanations below, then try again.`}
+              {!result.passed && ` You need ${percentFigure(result.passMark)}. See which of your answers were wrong and why, re-read the lesson, then try a fresh set.`}
+            </Alert>
+          )}
+          {cooling && (
+            <Alert tone="info">
+              Take a short break after several tries: re-read the lesson, and the next set of questions opens in{" "}
+              <span role="timer" aria-live="off">
+                {countdown(durationParts(left))}
+              </span>
+              .
             </Alert>
           )}
           {error && <Alert tone="error">{error}</Alert>}
-          <form onSubmit={submit} noValidate>
-            {lesson.questions.map((q, i) => {
-              const feedback = feedbackFor(q.id);
-              return (
-                <fieldset key={q.id} className={styles.question} disabled={Boolean(result)}>
-                  <legend>
-                    {i + 1}. {q.prompt}
-                  </legend>
-                  {q.multiple && <p className="muted" style={{ margin: "0 0 0.4rem" }}>Choose every answer that applies.</p>}
-                  {q.options.map((o) => {
-                    const chosen = (answers[q.id] ?? []).includes(o.id);
-                    const isRight = feedback?.correctOptionIds.includes(o.id);
-                    const marker = feedback && (isRight ? styles.optionRight : chosen ? styles.optionWrong : "");
-                    return (
-                      <div key={o.id}>
-                        <label className={`${styles.option} ${marker ?? ""}`}>
-                          <input
-                            type={q.multiple ? "checkbox" : "radio"}
-                            name={q.id}
-                            value={o.id}
-                            checked={chosen}
-                            onChange={(e) => choose(q.id, o.id, q.multiple, e.target.checked)}
-                          />
-                          <span>
-                            {o.text}
-                            {feedback && isRight && <span className="visually-hidden"> (correct answer)</span>}
-                          </span>
-                        </label>
-                        {feedback && (chosen || isRight) && <p className={styles.explanation}>{feedback.explanations[o.id]}</p>}
-                      </div>
-                    );
-                  })}
-                  {feedback && (
-                    <p className={`${styles.verdict} ${feedback.correct ? styles.verdictRight : styles.verdictWrong}`}>
-                      {feedback.correct ? "Correct" : "Not quite"}
-                    </p>
-                  )}
-                </fieldset>
-              );
-            })}
-            {result ? (
-              <Button variant="secondary" onClick={retry}>
-                Try the quiz again
-              </Button>
-            ) : (
-              <Button type="submit" busy={busy === "quiz"}>
-                Submit answers
-              </Button>
-            )}
-          </form>
+          {quiz.questions.length > 0 && (
+            <form onSubmit={submit} noValidate>
+              {quiz.questions.map((q, i) => (
+                <QuestionField
+                  key={q.id}
+                  number={i + 1}
+                  question={q}
+                  chosen={answers[q.id] ?? []}
+                  feedback={feedbackFor(q.id)}
+                  locked={Boolean(result)}
+                  onChoose={(optionId, checked) => choose(q.id, optionId, q.multiple, checked)}
+                />
+              ))}
+              {result ? (
+                <Button variant="secondary" busy={busy === "quiz"} disabled={cooling} onClick={() => void retry()}>
+                  Try a fresh set of questions
+                </Button>
+              ) : (
+                <Button type="submit" busy={busy === "quiz"}>
+                  Submit answers
+                </Button>
+              )}
+            </form>
+          )}
         </section>
       )}
 
@@ -213,5 +248,63 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
         )}
       </nav>
     </article>
+  );
+}
+
+type Feedback = AttemptResult["feedback"][number];
+
+/**
+ * One question. After a pass the correct options are marked and every option explained; after
+ * a fail only the verdict on the person's answer and the explanations of what they chose.
+ */
+function QuestionField({
+  number,
+  question: q,
+  chosen,
+  feedback,
+  locked,
+  onChoose,
+}: {
+  number: number;
+  question: QuizView["questions"][number];
+  chosen: string[];
+  feedback: Feedback | undefined;
+  locked: boolean;
+  onChoose: (optionId: string, checked: boolean) => void;
+}) {
+  return (
+    <fieldset className={styles.question} disabled={locked}>
+      <legend>
+        {number}. {q.prompt}
+      </legend>
+      {q.multiple && <p className="muted" style={{ margin: "0 0 0.4rem" }}>Choose every answer that applies.</p>}
+      {q.options.map((o) => {
+        const isChosen = chosen.includes(o.id);
+        const isRight = feedback?.correctOptionIds?.includes(o.id) ?? false;
+        // Without the key (a fail), a chosen option is marked wrong only when it surely is: the
+        // question was missed and it was its only answer.
+        const surelyWrong = feedback && !feedback.correct && isChosen && !q.multiple;
+        const marker = feedback && (isRight || (feedback.correct && isChosen) ? styles.optionRight : surelyWrong ? styles.optionWrong : "");
+        const explanation = feedback?.explanations[o.id];
+        return (
+          <div key={o.id}>
+            <label className={`${styles.option} ${marker ?? ""}`}>
+              <input type={q.multiple ? "checkbox" : "radio"} name={q.id} value={o.id} checked={isChosen} onChange={(e) => onChoose(o.id, e.target.checked)} />
+              <span>
+                {o.text}
+                {feedback && isChosen && <span className="visually-hidden"> (your answer)</span>}
+                {isRight && <span className="visually-hidden"> (correct answer)</span>}
+              </span>
+            </label>
+            {explanation && <p className={styles.explanation}>{explanation}</p>}
+          </div>
+        );
+      })}
+      {feedback && (
+        <p className={`${styles.verdict} ${feedback.correct ? styles.verdictRight : styles.verdictWrong}`}>
+          {feedback.correct ? "Correct" : feedback.correctOptionIds ? "Not quite" : "Your answer is not right"}
+        </p>
+      )}
+    </fieldset>
   );
 }

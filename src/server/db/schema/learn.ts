@@ -85,6 +85,17 @@ export const lessonProgress = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("lesson_progress_user_activity_idx").on(t.userId, t.lastActivityAt)],
 );
 
+/** A drawn question of an attempt: which question, and its options in the order shown. */
+export interface DrawnQuestionRow {
+  questionId: string;
+  optionIds: string[];
+}
+
+/**
+ * One row per attempt. Drawn open (answers, score, passed and submitted_at null) with the
+ * questions and option order shown; the submit scores against exactly that and closes it.
+ * At most one open attempt per person and lesson (docs/decisions/043-quiz-banks.md).
+ */
 export const quizAttempts = pgTable(
   "quiz_attempts",
   {
@@ -95,12 +106,18 @@ export const quizAttempts = pgTable(
     lessonId: text("lesson_id")
       .notNull()
       .references(() => lessons.id, { onDelete: "cascade" }),
-    answers: jsonb("answers").$type<string[][]>().notNull(),
-    score: numeric("score", { precision: 5, scale: 4 }).notNull(),
-    passed: boolean("passed").notNull(),
+    /** The questions shown, in order, each with its options' order (empty for attempts before banks). */
+    drawn: jsonb("drawn").$type<DrawnQuestionRow[]>().notNull().default([]),
+    answers: jsonb("answers").$type<string[][]>(),
+    score: numeric("score", { precision: 5, scale: 4 }),
+    passed: boolean("passed"),
     createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp("submitted_at", { mode: "date", withTimezone: true }),
   },
-  (t) => [index("quiz_attempts_user_lesson_idx").on(t.userId, t.lessonId, t.createdAt)],
+  (t) => [
+    index("quiz_attempts_user_lesson_idx").on(t.userId, t.lessonId, t.createdAt),
+    uniqueIndex("quiz_attempts_one_open_unique").on(t.userId, t.lessonId).where(sql`${t.answers} is null`),
+  ],
 );
 
 export const XP_KINDS = ["read", "pass"] as const;
