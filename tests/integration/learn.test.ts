@@ -2,11 +2,13 @@
  * Learning against a real database: XP is paid once even under double submits and races,
  * the first attempt fixes the pass award, streak days follow the learner's zone, the
  * browser never sees correct answers before an attempt, and unlocks gate features.
+ * Attempts are drawn from the bank (tests/factories/quiz.ts answers them from the key).
  */
 import { and, eq, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, useTestDatabase } from "../setup/db";
 import { buildCourse, buildLesson } from "../factories/learn";
+import { answerDrawnAttempt, drawnAnswers } from "../factories/quiz";
 import { createTestUser } from "../factories/users";
 import { getLesson, learnerSummary, markRead, submitAttempt } from "@/features/learn/server/learning";
 import { featureGate, SHORT_SELLING, unlockedFor } from "@/features/learn/server/unlocks";
@@ -17,15 +19,14 @@ import { DomainError } from "@/domain/errors";
 
 const db = useTestDatabase();
 
-async function lessonWithQuiz(overrides = {}) {
-  const course = buildCourse({ lessons: [buildLesson(overrides)] });
+async function lessonWithQuiz(overrides = {}, bank = 4) {
+  const course = buildCourse({ lessons: [buildLesson(overrides, bank)] });
   await seedCurriculum(db.db, [course]);
   const [row] = await db.db.select().from(lessons).where(eq(lessons.slug, course.lessons[0]!.slug));
-  const quiz = await db.db.select().from(questions).where(eq(questions.lessonId, row!.id)).orderBy(questions.position);
-  const right = quiz.map((q) => q.options.filter((o) => o.correct).map((o) => o.id));
-  const wrong = quiz.map((q) => q.options.filter((o) => !o.correct).map((o) => o.id).slice(0, 1));
-  return { lessonId: row!.id, right, wrong };
+  return { lessonId: row!.id };
 }
+
+const half = (index: number) => (index < 2 ? "right" : "wrong");
 
 async function xpOf(userId: string) {
   const [row] = await db.db.select({ total: sum(xpEvents.amount) }).from(xpEvents).where(eq(xpEvents.userId, userId));
@@ -41,56 +42,113 @@ describe(`learning (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     expect(await xpOf(user.id)).toBe(READ_XP);
   });
 
-  it("pays pass XP once, by the first passing attempt, also for 8 simultaneous submits", async () => {
+  it("scores an attempt once and pays pass XP once, also for 8 simultaneous submits of it", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, right } = await lessonWithQuiz();
-    const results = await Promise.all(Array.from({ length: 8 }, () => submitAttempt(db.db, user.id, lessonId, right, "UTC")));
-    expect(results.every((r) => r.passed)).toBe(true);
-    expect(results.filter((r) => r.xpAwarded > 0)).toHaveLength(1);
+    const { lessonId } = await lessonWithQuiz();
+    const input = await drawnAnswers(db.db, user.id, lessonId, "right");
+    const settled = await Promise.allSettled(Array.from({ length: 8 }, () => submitAttempt(db.db, user.id, lessonId, input, "UTC")));
+    const scored = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(scored).toHaveLength(1);
+    expect(scored[0]).toMatchObject({ passed: true, xpAwarded: passXp(1) });
+    for (const r of settled) if (r.status === "rejected") expect((r.reason as DomainError).code).toBe("QUIZ_ATTEMPT_CLOSED");
     expect(await xpOf(user.id)).toBe(passXp(1));
+    expect((await getLesson(db.db, lessonId, user.id)).progress.attempts).toBe(1);
   });
 
   it("fixes the pass award by the first attempt's score, and keeps the best score", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, right, wrong } = await lessonWithQuiz();
-    const half = right.map((r, i) => (i < 2 ? r : wrong[i]!));
-    const first = await submitAttempt(db.db, user.id, lessonId, half, "UTC");
+    const { lessonId } = await lessonWithQuiz();
+    const first = await answerDrawnAttempt(db.db, user.id, lessonId, half);
     expect(first).toMatchObject({ passed: false, score: "0.5000", xpAwarded: 0 });
-    const second = await submitAttempt(db.db, user.id, lessonId, right, "UTC");
+    const second = await answerDrawnAttempt(db.db, user.id, lessonId, "right");
     expect(second).toMatchObject({ passed: true, score: "1.0000", bestScore: "1.0000", xpAwarded: passXp(0.5) });
-    const third = await submitAttempt(db.db, user.id, lessonId, half, "UTC");
+    const third = await answerDrawnAttempt(db.db, user.id, lessonId, half);
     expect(third).toMatchObject({ passed: false, bestScore: "1.0000", xpAwarded: 0 });
     // The lesson stays passed after a worse retry.
     expect((await getLesson(db.db, lessonId, user.id)).progress).toMatchObject({ status: "passed", attempts: 3, bestScore: "1.0000" });
   });
 
-  it("tells the right answers and every explanation only in the attempt's answer", async () => {
+  it("shows the drawn questions without the key, and after a fail explains only the answers chosen", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, right, wrong } = await lessonWithQuiz();
+    const { lessonId } = await lessonWithQuiz();
     const view = await getLesson(db.db, lessonId, user.id);
+    expect(view.quiz.questions).toHaveLength(4);
     expect(JSON.stringify(view)).not.toMatch(/correct|explanation|Because it is/);
-    const attempt = await submitAttempt(db.db, user.id, lessonId, wrong, "UTC");
-    expect(attempt.feedback[0]).toMatchObject({ correct: false, correctOptionIds: right[0] });
-    expect(Object.values(attempt.feedback[0]!.explanations)).toEqual(expect.arrayContaining(["Because it is right.", "Because it is wrong."]));
+    const attempt = await answerDrawnAttempt(db.db, user.id, lessonId, "wrong");
+    expect(attempt.passed).toBe(false);
+    for (const f of attempt.feedback) {
+      expect(f).not.toHaveProperty("correctOptionIds");
+      expect(f.correct).toBe(false);
+      expect(Object.keys(f.explanations)).toEqual(f.chosen);
+    }
+    expect(JSON.stringify(attempt)).not.toContain("Because it is right.");
   });
 
-  it("refuses an attempt with the wrong number of answers or unknown options", async () => {
+  it("after a pass shows the correct options and every explanation", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, right } = await lessonWithQuiz();
-    const short = (await submitAttempt(db.db, user.id, lessonId, right.slice(1), "UTC").catch((e: unknown) => e)) as DomainError;
+    const { lessonId } = await lessonWithQuiz();
+    const attempt = await answerDrawnAttempt(db.db, user.id, lessonId, (i) => (i === 0 ? "wrong" : "right"));
+    expect(attempt.passed).toBe(true);
+    const missed = attempt.feedback[0]!;
+    expect(missed.correct).toBe(false);
+    expect(missed.correctOptionIds).toHaveLength(1);
+    expect(Object.values(missed.explanations).sort()).toEqual(["Because it is right.", "Because it is wrong."]);
+  });
+
+  it("keeps showing the same open attempt on a reload, and draws a fresh set for a retry", async () => {
+    const user = await createTestUser(db.db);
+    const { lessonId } = await lessonWithQuiz({}, 8);
+    const first = await getLesson(db.db, lessonId, user.id);
+    expect((await getLesson(db.db, lessonId, user.id)).quiz).toEqual(first.quiz);
+    await answerDrawnAttempt(db.db, user.id, lessonId, "wrong");
+    const retry = await getLesson(db.db, lessonId, user.id);
+    expect(retry.quiz.attemptId).not.toBe(first.quiz.attemptId);
+    const before = first.quiz.questions.map((q) => q.id);
+    // A bank of twice the attempt: the retry asks none of the questions just answered.
+    expect(retry.quiz.questions.map((q) => q.id).filter((id) => before.includes(id))).toEqual([]);
+  });
+
+  it("refuses an attempt with the wrong number of answers, unknown options, or already submitted", async () => {
+    const user = await createTestUser(db.db);
+    const { lessonId } = await lessonWithQuiz();
+    const { attemptId, answers } = await drawnAnswers(db.db, user.id, lessonId, "right");
+    const short = (await submitAttempt(db.db, user.id, lessonId, { attemptId, answers: answers.slice(1) }, "UTC").catch((e: unknown) => e)) as DomainError;
     expect(short.kind).toBe("invalid");
     expect(short.message).toMatch(/Answer every question/);
-    const unknown = (await submitAttempt(db.db, user.id, lessonId, right.map(() => ["zz"]), "UTC").catch((e: unknown) => e)) as DomainError;
+    const unknown = (await submitAttempt(db.db, user.id, lessonId, { attemptId, answers: answers.map(() => ["zz"]) }, "UTC").catch((e: unknown) => e)) as DomainError;
     expect(unknown.kind).toBe("invalid");
+    // Someone else's attempt is not yours to submit.
+    const other = await createTestUser(db.db);
+    const stolen = (await submitAttempt(db.db, other.id, lessonId, { attemptId, answers }, "UTC").catch((e: unknown) => e)) as DomainError;
+    expect(stolen.code).toBe("QUIZ_ATTEMPT_CLOSED");
+    await submitAttempt(db.db, user.id, lessonId, { attemptId, answers }, "UTC");
+    const again = (await submitAttempt(db.db, user.id, lessonId, { attemptId, answers }, "UTC").catch((e: unknown) => e)) as DomainError;
+    expect(again.code).toBe("QUIZ_ATTEMPT_CLOSED");
+  });
+
+  it("cools down after repeated failures, then draws again", async () => {
+    const user = await createTestUser(db.db);
+    const { lessonId } = await lessonWithQuiz({}, 8);
+    const coolDown = { afterFailures: 2, minutes: 10 };
+    const t0 = new Date("2026-03-01T12:00:00Z");
+    await answerDrawnAttempt(db.db, user.id, lessonId, "wrong", "UTC", { coolDown, now: t0 });
+    const second = await answerDrawnAttempt(db.db, user.id, lessonId, "wrong", "UTC", { coolDown, now: new Date(t0.getTime() + 60_000) });
+    expect(second.retryAt).toBe("2026-03-01T12:11:00.000Z");
+    const during = await getLesson(db.db, lessonId, user.id, { coolDown, now: new Date(t0.getTime() + 5 * 60_000) });
+    expect(during.quiz).toMatchObject({ attemptId: null, questions: [], retryAt: "2026-03-01T12:11:00.000Z" });
+    const refused = (await submitAttempt(db.db, user.id, lessonId, { attemptId: 1, answers: [["a"]] }, "UTC", { coolDown, now: new Date(t0.getTime() + 5 * 60_000) }).catch((e: unknown) => e)) as DomainError;
+    expect(refused).toMatchObject({ kind: "rate-limited", code: "QUIZ_COOL_DOWN", details: { retryAt: "2026-03-01T12:11:00.000Z" } });
+    const after = await getLesson(db.db, lessonId, user.id, { coolDown, now: new Date(t0.getTime() + 11 * 60_000) });
+    expect(after.quiz.questions).toHaveLength(4);
   });
 
   it("records the activity day in the learner's zone and counts the streak there", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, wrong } = await lessonWithQuiz();
+    const { lessonId } = await lessonWithQuiz();
     // 23:30 UTC on the 10th is already the 11th in Auckland.
     await markRead(db.db, user.id, lessonId, "Pacific/Auckland", new Date("2026-03-10T23:30:00Z"));
     // A failed attempt still counts as a day of learning (and pays nothing).
-    await submitAttempt(db.db, user.id, lessonId, wrong, "Pacific/Auckland", new Date("2026-03-11T22:00:00Z"));
+    await answerDrawnAttempt(db.db, user.id, lessonId, "wrong", "Pacific/Auckland", { now: new Date("2026-03-11T22:00:00Z") });
     const days = await db.db.select({ day: learningDays.day }).from(learningDays).where(eq(learningDays.userId, user.id));
     expect(days.map((d) => d.day).sort()).toEqual(["2026-03-11", "2026-03-12"]);
     const summary = await learnerSummary(db.db, user.id, "Pacific/Auckland", new Date("2026-03-12T05:00:00Z"));
@@ -102,14 +160,14 @@ describe(`learning (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
 describe("unlocks", () => {
   it("keeps short selling locked until a lesson that unlocks it is passed, and names that lesson", async () => {
     const user = await createTestUser(db.db);
-    const { lessonId, right, wrong } = await lessonWithQuiz({ unlocks: SHORT_SELLING });
+    const { lessonId } = await lessonWithQuiz({ unlocks: SHORT_SELLING });
     expect(await unlockedFor(db.db, SHORT_SELLING, [user.id])).toEqual(new Set());
     const gate = await featureGate(db.db, SHORT_SELLING, user.id);
     expect(gate.unlocked).toBe(false);
     expect(gate.lesson?.href).toMatch(/^\/learn\/[^/]+\/[^/]+$/);
-    await submitAttempt(db.db, user.id, lessonId, wrong, "UTC");
+    await answerDrawnAttempt(db.db, user.id, lessonId, "wrong");
     expect(await unlockedFor(db.db, SHORT_SELLING, [user.id])).toEqual(new Set());
-    const passed = await submitAttempt(db.db, user.id, lessonId, right, "UTC");
+    const passed = await answerDrawnAttempt(db.db, user.id, lessonId, "right");
     expect(passed.unlocked).toBe(SHORT_SELLING);
     expect(await featureGate(db.db, SHORT_SELLING, user.id)).toEqual({ unlocked: true, lesson: null });
     // Someone else is still locked, in the same one query.

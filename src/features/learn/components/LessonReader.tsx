@@ -143,13 +143,6 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
     }
   }
 
-  // A cool-down without a result on screen (the page opened during one): draw once it is over.
-  const waitingForDraw = !result && quiz.attemptId === null && quiz.retryAt !== null;
-  useEffect(() => {
-    if (waitingForDraw && left === 0) void retry();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- retry is stable enough: it only reads the lesson id
-  }, [waitingForDraw, left]);
-
   const feedbackFor = (questionId: string) => result?.feedback.find((f) => f.questionId === questionId);
 
   return (
@@ -225,6 +218,12 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
                 </Button>
               )}
             </form>
+          )}
+          {quiz.questions.length === 0 && (
+            // The page opened during a cool-down: nothing drawn yet.
+            <Button variant="secondary" busy={busy === "quiz"} disabled={left === null || cooling} onClick={() => void retry()}>
+              Try a fresh set of questions
+            </Button>
           )}
         </section>
       )}
