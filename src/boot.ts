@@ -41,11 +41,12 @@ export async function boot(): Promise<void> {
     const { db, kind } = await opening;
     const learn = await seedCurriculum(db, curriculum);
     if (learn.lessons > 0) startupProgress("lessons", `Added the shipped lessons: ${learn.courses} courses, ${learn.lessons} lessons.`);
+    if (learn.questions > 0) startupProgress("lessons", `Added ${learn.questions} shipped quiz questions to the lessons' question banks.`);
     await startMarket(db, kind);
     startScheduler(db, kind);
     markReady();
     logger().info(
-      { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons } },
+      { database: kind, ms: Math.round(performance.now() - started), seeded: { courses: learn.courses, lessons: learn.lessons, questions: learn.questions } },
       "[start] database ready",
     );
     // Last: the one line a person starting it looks for.

@@ -4,7 +4,7 @@
  * browser never sees correct answers before an attempt, and unlocks gate features.
  * Attempts are drawn from the bank (tests/factories/quiz.ts answers them from the key).
  */
-import { and, eq, sum } from "drizzle-orm";
+import { and, eq, like, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { onPostgres, useTestDatabase } from "../setup/db";
 import { buildCourse, buildLesson } from "../factories/learn";
@@ -14,7 +14,7 @@ import { getLesson, learnerSummary, markRead, submitAttempt } from "@/features/l
 import { featureGate, SHORT_SELLING, unlockedFor } from "@/features/learn/server/unlocks";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { passXp, READ_XP } from "@/domain/learning";
-import { learningDays, lessons, questions, xpEvents } from "@/server/db/schema";
+import { learningDays, lessons, questions, seededContent, xpEvents } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
 
 const db = useTestDatabase();
@@ -179,18 +179,40 @@ describe("unlocks", () => {
 describe("the shipped curriculum's loader", () => {
   it("inserts once, never undoes an admin's edit or deletion, and still adds new lessons", async () => {
     const course = buildCourse({}, 2);
-    expect(await seedCurriculum(db.db, [course])).toEqual({ courses: 1, lessons: 2 });
-    expect(await seedCurriculum(db.db, [course])).toEqual({ courses: 0, lessons: 0 });
+    expect(await seedCurriculum(db.db, [course])).toEqual({ courses: 1, lessons: 2, questions: 0 });
+    expect(await seedCurriculum(db.db, [course])).toEqual({ courses: 0, lessons: 0, questions: 0 });
     const [first, second] = course.lessons;
     await db.db.update(lessons).set({ title: "Edited by an admin", published: false }).where(eq(lessons.slug, first!.slug));
     await db.db.delete(lessons).where(eq(lessons.slug, second!.slug));
     // An upgrade ships a third lesson.
     const upgraded = { ...course, lessons: [...course.lessons, buildLesson()] };
-    expect(await seedCurriculum(db.db, [upgraded])).toEqual({ courses: 0, lessons: 1 });
+    expect(await seedCurriculum(db.db, [upgraded])).toEqual({ courses: 0, lessons: 1, questions: 0 });
     const rows = await db.db.select({ slug: lessons.slug, title: lessons.title, published: lessons.published, position: lessons.position }).from(lessons);
     expect(rows.find((r) => r.slug === first!.slug)).toMatchObject({ title: "Edited by an admin", published: false });
     expect(rows.find((r) => r.slug === second!.slug)).toBeUndefined();
     expect(rows.find((r) => r.slug === upgraded.lessons[2]!.slug)).toMatchObject({ published: true, position: 1 });
+  });
+
+  it("adds a release's new bank questions to lessons already there, keeping edits, deletions and progress", async () => {
+    const lesson = buildLesson({}, 4);
+    const course = buildCourse({ lessons: [lesson] });
+    await seedCurriculum(db.db, [course]);
+    // An install from before question banks: no question was keyed.
+    await db.db.delete(seededContent).where(like(seededContent.key, `question:${lesson.slug}:%`));
+    const [row] = await db.db.select().from(lessons).where(eq(lessons.slug, lesson.slug));
+    const before = await db.db.select().from(questions).where(eq(questions.lessonId, row!.id)).orderBy(questions.position);
+    await db.db.update(questions).set({ prompt: "Edited by an admin" }).where(eq(questions.id, before[0]!.id));
+    await db.db.delete(questions).where(eq(questions.id, before[1]!.id));
+    const user = await createTestUser(db.db);
+    await answerDrawnAttempt(db.db, user.id, row!.id, "right");
+
+    const extra = buildLesson({}, 8).questions.slice(4).map((q, n) => ({ ...q, prompt: `Bank question ${n + 1}?` }));
+    const upgraded = { ...course, lessons: [{ ...lesson, questions: [...lesson.questions, ...extra] }] };
+    expect(await seedCurriculum(db.db, [upgraded])).toEqual({ courses: 0, lessons: 0, questions: 4 });
+    expect(await seedCurriculum(db.db, [upgraded])).toEqual({ courses: 0, lessons: 0, questions: 0 });
+    const after = await db.db.select().from(questions).where(eq(questions.lessonId, row!.id)).orderBy(questions.position);
+    expect(after.map((q) => q.prompt)).toEqual(["Edited by an admin", "Question 3?", "Question 4?", "Bank question 1?", "Bank question 2?", "Bank question 3?", "Bank question 4?"]);
+    expect((await getLesson(db.db, row!.id, user.id)).progress).toMatchObject({ status: "passed", attempts: 1 });
   });
 
   it("spreads the right answers over the positions (stable shuffle)", async () => {
