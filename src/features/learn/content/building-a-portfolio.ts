@@ -194,6 +194,110 @@ Your **time horizon** is how long you plan to stay invested before you need the 
             },
           ],
         },
+        {
+          prompt:
+            "You buy shares for 2,000.00, receive 40.00 in dividends and later sell them for 2,100.00. What is your total return?",
+          options: [
+            {
+              text: "7%",
+              correct: true,
+              explanation:
+                "Correct. Total return counts the price gain and the income: (100 + 40) ÷ 2,000 = 7%.",
+            },
+            {
+              text: "5%",
+              correct: false,
+              explanation: "That is the price gain alone. Total return also counts the 40.00 of dividends.",
+            },
+            {
+              text: "2%",
+              correct: false,
+              explanation: "That is the dividend alone. Add the 100.00 price gain.",
+            },
+            {
+              text: "107%",
+              correct: false,
+              explanation: "The ending value is 107% of the start; the return is the 7% gained.",
+            },
+          ],
+        },
+        {
+          prompt: "A portfolio falls 25%. What gain does it then need to get back to its starting value?",
+          options: [
+            {
+              text: "About 33.3%",
+              correct: true,
+              explanation:
+                "Right. From 75 back to 100 is 25 ÷ 75 = 33.3%: losses and gains are not symmetric.",
+            },
+            {
+              text: "25%",
+              correct: false,
+              explanation: "25% of the smaller value of 75 is only 18.75, not enough to get back to 100.",
+            },
+            {
+              text: "50%",
+              correct: false,
+              explanation: "That overshoots: 75 × 1.5 = 112.5.",
+            },
+            {
+              text: "20%",
+              correct: false,
+              explanation: "A 20% gain from 75 reaches only 90.",
+            },
+          ],
+        },
+        {
+          prompt: "What does taking more risk do to your possible results?",
+          options: [
+            {
+              text: "It widens the range of outcomes, good and bad",
+              correct: true,
+              explanation:
+                "Correct. Higher expected return comes with a wider spread of results, not a guarantee.",
+            },
+            {
+              text: "It guarantees a higher return",
+              correct: false,
+              explanation: "The key word is expected: more risk can also end in a bigger loss.",
+            },
+            {
+              text: "It only makes losses more likely",
+              correct: false,
+              explanation: "More risk widens both sides: bigger gains are possible too.",
+            },
+            {
+              text: "Nothing, as long as you stay invested for a year",
+              correct: false,
+              explanation: "A longer horizon helps you recover from falls; it does not remove risk.",
+            },
+          ],
+        },
+        {
+          prompt: "Which statements about time horizon are true? Select all that apply.",
+          options: [
+            {
+              text: "A long horizon gives you time to wait out drawdowns",
+              correct: true,
+              explanation: "Yes. Short-term swings matter less when you do not need the money soon.",
+            },
+            {
+              text: "In a one-week contest, a single bad day weighs far more than it would over a year",
+              correct: true,
+              explanation: "Right. A contest's length is its time horizon.",
+            },
+            {
+              text: "A long enough horizon removes all risk",
+              correct: false,
+              explanation: "It gives time to recover, but prices can still fall and stay down.",
+            },
+            {
+              text: "Time horizon is how long you keep each single trade open",
+              correct: false,
+              explanation: "It is how long you plan to stay invested before you need the money.",
+            },
+          ],
+        },
       ],
     },
 
@@ -372,6 +476,115 @@ Five holdings looks reasonably spread, but nearly half the equity rides on one s
               text: "0.45%",
               correct: false,
               explanation: "This is off by a factor of ten: 45% × 10% = 4.5%, not 0.45%.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "You hold 10 companies in equal amounts. One of them doubles (+100%) and the others do not move. How much does the whole portfolio gain?",
+          options: [
+            {
+              text: "10%",
+              correct: true,
+              explanation:
+                "Correct: 10% of the portfolio × 100% = 10%. Diversification shrinks lucky jumps as well as losses.",
+            },
+            {
+              text: "100%",
+              correct: false,
+              explanation: "Only a tenth of your money was in the company that doubled.",
+            },
+            {
+              text: "1%",
+              correct: false,
+              explanation:
+                "Check the weight: one of 10 equal holdings is 10% of the portfolio, and 10% × 100% = 10%.",
+            },
+            {
+              text: "50%",
+              correct: false,
+              explanation: "The gain is the company's weight times its move: 10% × 100% = 10%.",
+            },
+          ],
+        },
+        {
+          prompt: "Which of these portfolios is the most diversified?",
+          options: [
+            {
+              text: "12 companies spread across eight sectors",
+              correct: true,
+              explanation: "Right. How holdings are spread matters more than the raw count.",
+            },
+            {
+              text: "25 companies all in one sector",
+              correct: false,
+              explanation:
+                "Companies in one sector tend to move together, so this is closer to one bet than to 25.",
+            },
+            {
+              text: "3 companies in three sectors",
+              correct: false,
+              explanation:
+                "Spread across sectors helps, but three holdings still leave a lot of company-specific risk.",
+            },
+            {
+              text: "One company you know very well",
+              correct: false,
+              explanation: "A single holding carries all of its company-specific risk.",
+            },
+          ],
+        },
+        {
+          prompt: "What tends to happen to correlations in a broad sell-off?",
+          options: [
+            {
+              text: "Investments that normally move independently tend to fall together",
+              correct: true,
+              explanation:
+                "Correct. Correlations are not fixed, and they often rise just when you want them low.",
+            },
+            {
+              text: "They turn negative, so diversified portfolios gain",
+              correct: false,
+              explanation:
+                "In a sell-off many investments fall together; a negative correlation across the board is not what happens.",
+            },
+            {
+              text: "They stay exactly the same",
+              correct: false,
+              explanation: "Correlations change over time, and sell-offs are when they change most.",
+            },
+            {
+              text: "They stop mattering, because prices no longer move",
+              correct: false,
+              explanation: "Prices move a lot in a sell-off; mostly downwards together.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "Suppose you owned every company in Tickerlab's universe. Which risks would remain? Select all that apply.",
+          options: [
+            {
+              text: "The shared market factor that moves stocks together",
+              correct: true,
+              explanation: "Yes. Even a portfolio of the whole universe rises and falls with the benchmark.",
+            },
+            {
+              text: "A wave of fear that drags almost every stock down",
+              correct: true,
+              explanation:
+                "Right. Market-wide risk hits nearly everything at once and cannot be spread away.",
+            },
+            {
+              text: "One company's failed product launch sinking the whole portfolio",
+              correct: false,
+              explanation: "Spread across many holdings, one company's bad news is a bruise, not a disaster.",
+            },
+            {
+              text: "A single company's factory fire wiping out most of your equity",
+              correct: false,
+              explanation: "That is company-specific risk, which diversification largely removes.",
             },
           ],
         },
@@ -565,6 +778,112 @@ On a Tickerlab leaderboard ranked by Sharpe, an undefined Sharpe ratio ranks **a
             },
           ],
         },
+        {
+          prompt:
+            "The risk-free rate is 2%, the benchmark returned 10% and your beta is 0.5. You earned 8%. What is your alpha?",
+          options: [
+            {
+              text: "+2%",
+              correct: true,
+              explanation: "Correct. Expected return = 2% + 0.5 × (10% − 2%) = 6%, and 8% − 6% = +2%.",
+            },
+            {
+              text: "−2%",
+              correct: false,
+              explanation:
+                "That compares you with the benchmark's 10%, ignoring that a beta of 0.5 takes less market risk.",
+            },
+            {
+              text: "+3%",
+              correct: false,
+              explanation: "That leaves out the risk-free rate: 0.5 × 10% = 5% is not the expected return.",
+            },
+            {
+              text: "+8%",
+              correct: false,
+              explanation: "Alpha is what is left after the return your beta explains, not the whole return.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "Portfolio C returned 8% with volatility of 4%. Portfolio D returned 14% with volatility of 24%. The risk-free rate is 2%. Which has the higher Sharpe ratio?",
+          options: [
+            {
+              text: "C: 1.5 against D's 0.5",
+              correct: true,
+              explanation: "Right. C: (8 − 2) ÷ 4 = 1.5. D: (14 − 2) ÷ 24 = 0.5.",
+            },
+            {
+              text: "D, because it earned more",
+              correct: false,
+              explanation: "Sharpe is return per unit of risk, and D took six times the volatility.",
+            },
+            {
+              text: "C: 2.0 against D's 0.58",
+              correct: false,
+              explanation:
+                "Close, but subtract the risk-free rate first: (8 − 2) ÷ 4 = 1.5 and (14 − 2) ÷ 24 = 0.5.",
+            },
+            {
+              text: "They are equal",
+              correct: false,
+              explanation: "Work both out: 1.5 for C and 0.5 for D.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "On a Tickerlab leaderboard ranked by Sharpe ratio, where does an entry with an undefined Sharpe ratio rank?",
+          options: [
+            {
+              text: "After every defined Sharpe ratio, ordered among themselves by return",
+              correct: true,
+              explanation: "Correct. Sitting in cash will not win a Sharpe contest.",
+            },
+            {
+              text: "First, because it has no risk at all",
+              correct: false,
+              explanation: "An undefined ratio cannot beat a defined one; it ranks after all of them.",
+            },
+            {
+              text: "As if its Sharpe ratio were zero",
+              correct: false,
+              explanation: "Undefined is not zero: those entries rank after every defined one.",
+            },
+            {
+              text: "It is left off the leaderboard",
+              correct: false,
+              explanation: "It stays on the board, after the entries with a defined Sharpe ratio.",
+            },
+          ],
+        },
+        {
+          prompt: "Your portfolio has a beta of 1.5. The benchmark falls 4%. What would you roughly expect?",
+          options: [
+            {
+              text: "About −6%",
+              correct: true,
+              explanation:
+                "Right. A beta of 1.5 tends to move one and a half times as much: 1.5 × −4% = −6%.",
+            },
+            {
+              text: "About −4%",
+              correct: false,
+              explanation: "That would be a beta of 1.",
+            },
+            {
+              text: "About −2.7%",
+              correct: false,
+              explanation: "That divides by the beta instead of multiplying.",
+            },
+            {
+              text: "About +6%",
+              correct: false,
+              explanation: "A positive beta moves in the same direction as the benchmark.",
+            },
+          ],
+        },
       ],
     },
 
@@ -752,6 +1071,110 @@ After trading, write down what you did and why, and review your notes once a wee
               correct: false,
               explanation:
                 "They are allowed. The issue is that an all-in bet on one volatile stock has a better chance of an extreme result, which is what first place needs.",
+            },
+          ],
+        },
+        {
+          prompt: "What is loss aversion?",
+          options: [
+            {
+              text: "Feeling a loss more strongly than an equal gain",
+              correct: true,
+              explanation: "Correct. Research often puts the effect at roughly twice as strong.",
+            },
+            {
+              text: "Refusing to buy anything that could ever lose money",
+              correct: false,
+              explanation: "That is avoiding risk altogether; loss aversion is about how losses feel.",
+            },
+            {
+              text: "A rule that sells a stock after a fixed loss",
+              correct: false,
+              explanation: "That describes a stop order, a tool, not a bias.",
+            },
+            {
+              text: "Selling losing positions quickly",
+              correct: false,
+              explanation:
+                "Loss aversion tends to do the opposite: people hold on to losers hoping to get back to even.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "A contest charges 1.00 per fill plus 10 basis points. You make 20 round trips, each buying 2,000.00 and selling 2,000.00. What is your total commission?",
+          options: [
+            {
+              text: "120.00",
+              correct: true,
+              explanation:
+                "Right. Each fill costs 1.00 + 2.00 = 3.00, a round trip 6.00, and 20 round trips 120.00.",
+            },
+            {
+              text: "60.00",
+              correct: false,
+              explanation: "That counts only the buys. You pay commission on every fill, buys and sells.",
+            },
+            {
+              text: "40.00",
+              correct: false,
+              explanation: "That is the flat part only. Add 10 basis points of each 2,000.00 fill.",
+            },
+            {
+              text: "80.00",
+              correct: false,
+              explanation: "That is the basis points only. Add the 1.00 flat fee per fill.",
+            },
+          ],
+        },
+        {
+          prompt: "You have just had five winning trades in a row. What does the lesson suggest?",
+          options: [
+            {
+              text: "Treat it as a tiny sample and keep your position sizes",
+              correct: true,
+              explanation:
+                "Correct. A short streak is weak evidence of skill; scaling up risk now is the classic mistake.",
+            },
+            {
+              text: "Double your position sizes while the streak lasts",
+              correct: false,
+              explanation: "Bigger bets right after a lucky run are exactly what overconfidence leads to.",
+            },
+            {
+              text: "Put everything into the stock that won most",
+              correct: false,
+              explanation: "That adds concentration on top of overconfidence.",
+            },
+            {
+              text: "Stop diversifying, since your picks are working",
+              correct: false,
+              explanation: "Five trades say little about skill; keep spreading your risk.",
+            },
+          ],
+        },
+        {
+          prompt: "Which of these are habits the lesson recommends? Select all that apply.",
+          options: [
+            {
+              text: "Deciding in advance what would make you sell",
+              correct: true,
+              explanation: "Yes. Decide while calm, not in a panic after a fall.",
+            },
+            {
+              text: "Writing down each trade and why, and reviewing the notes weekly",
+              correct: true,
+              explanation: "Right. A trade journal lets you judge your process over time.",
+            },
+            {
+              text: "Buying whatever tops today's list of movers",
+              correct: false,
+              explanation: "That is chasing recent winners: the move has already happened.",
+            },
+            {
+              text: "Copying the leaderboard's leader before each trade",
+              correct: false,
+              explanation: "Short contests reward luck; the leader may just be the boldest risk-taker.",
             },
           ],
         },

@@ -186,6 +186,117 @@ PBFD's share price is four times higher, yet ORCH is the bigger company by marke
             },
           ],
         },
+        {
+          prompt: "If a company fails and is wound up, who is paid last from whatever is left?",
+          options: [
+            {
+              text: "Its shareholders",
+              correct: true,
+              explanation:
+                "Right. Lenders and suppliers are paid first; owners get only what remains, which is often nothing.",
+            },
+            {
+              text: "Its lenders, such as bondholders",
+              correct: false,
+              explanation:
+                "Lenders are paid before the owners. That priority is part of why a bond is a safer claim than a share.",
+            },
+            {
+              text: "Its suppliers",
+              correct: false,
+              explanation: "Suppliers who are owed money come before shareholders, who are last in line.",
+            },
+            {
+              text: "Everyone is paid the same share at the same time",
+              correct: false,
+              explanation: "There is an order of priority, and shareholders stand at the end of it.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "Juniper Lane Foods (JNPF) trades at 12.00 and has 200 million shares. Hollow Oak Energy (HOKE) trades at 150.00 and has 10 million shares. Which company is bigger by market value?",
+          options: [
+            {
+              text: "JNPF: 2.4 billion against HOKE's 1.5 billion",
+              correct: true,
+              explanation:
+                "Correct. 12.00 × 200,000,000 = 2.4 billion and 150.00 × 10,000,000 = 1.5 billion, so JNPF is bigger despite its lower share price.",
+            },
+            {
+              text: "HOKE, because its share price is more than twelve times higher",
+              correct: false,
+              explanation:
+                "A share price alone says nothing about size. Multiply it by the number of shares to get the market cap.",
+            },
+            {
+              text: "They are the same size",
+              correct: false,
+              explanation: "Work out price × shares for each: 2.4 billion for JNPF and 1.5 billion for HOKE.",
+            },
+            {
+              text: "You cannot tell without knowing their dividends",
+              correct: false,
+              explanation: "Market cap needs only the share price and the number of shares outstanding.",
+            },
+          ],
+        },
+        {
+          prompt: "Which of these does an ordinary share usually give its owner? Select all that apply.",
+          options: [
+            {
+              text: "A vote at the annual meeting",
+              correct: true,
+              explanation: "Yes. Ordinary shares usually carry voting rights, normally one vote per share.",
+            },
+            {
+              text: "A claim on the company's profits",
+              correct: true,
+              explanation:
+                "Right. Profits belong to the owners, whether the company pays them out or keeps them to grow.",
+            },
+            {
+              text: "A fixed interest payment every year",
+              correct: false,
+              explanation:
+                "Fixed interest is what a lender gets from a bond. Shareholders get no such promise.",
+            },
+            {
+              text: "A promise that the company will buy the share back at the price you paid",
+              correct: false,
+              explanation:
+                "Nobody promises to return a shareholder's money; the share is worth whatever the market will pay.",
+            },
+          ],
+        },
+        {
+          prompt: "Where do your results in Tickerlab's practice market come from?",
+          options: [
+            {
+              text: "Price changes alone, less any fees",
+              correct: true,
+              explanation:
+                "Correct. The companies are fictional, so there are no real profits, dividends or votes behind them: only price moves and costs count.",
+            },
+            {
+              text: "Dividends the fictional companies pay each quarter",
+              correct: false,
+              explanation:
+                "Tickerlab's companies are fictional and pay no dividends; your results come from price changes.",
+            },
+            {
+              text: "The profits each company reports",
+              correct: false,
+              explanation:
+                "There are no real profits behind the simulated companies. Prices come from the market simulator.",
+            },
+            {
+              text: "Votes you cast at the companies' annual meetings",
+              correct: false,
+              explanation: "Votes never earn money, and the fictional companies hold no meetings.",
+            },
+          ],
+        },
       ],
     },
 
@@ -348,6 +459,116 @@ Real exchanges open and close at set hours. Tickerlab's practice market **trades
               text: "You can buy fractions of a share, such as 2.5 shares",
               correct: false,
               explanation: "Tickerlab trades whole shares only.",
+            },
+          ],
+        },
+        {
+          prompt: "When you buy shares of a listed company on an exchange, who usually sells them to you?",
+          options: [
+            {
+              text: "Another investor who wants to sell",
+              correct: true,
+              explanation:
+                "Right. The company is usually not involved; the exchange brings buyers and sellers together.",
+            },
+            {
+              text: "The company itself, from new shares it prints for you",
+              correct: false,
+              explanation: "Companies issue shares rarely. Day to day you trade with other investors.",
+            },
+            {
+              text: "The exchange, from shares it keeps in stock",
+              correct: false,
+              explanation:
+                "The exchange is the marketplace that matches orders; it does not sell you its own shares.",
+            },
+            {
+              text: "Nobody: the exchange records that you own part of the market",
+              correct: false,
+              explanation:
+                "Every trade has a buyer and a seller; you buy real shares from someone selling them.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "On a real exchange, two buy limit orders for Orchard Robotics (ORCH) wait at 49.95: Ana's from 10:00 and Ben's from 10:05. At 10:10 Cleo bids 49.96. A seller now sells 100 shares to the best bid. Whose order fills?",
+          options: [
+            {
+              text: "Cleo's, because 49.96 is the best price",
+              correct: true,
+              explanation:
+                "Correct. Matching goes by price first; time only decides between orders at the same price.",
+            },
+            {
+              text: "Ana's, because she was first",
+              correct: false,
+              explanation:
+                "Time decides only among equal prices. Cleo's higher bid goes ahead of both older orders.",
+            },
+            {
+              text: "Ben's",
+              correct: false,
+              explanation: "Ben's order is neither the best price nor the earliest at its price.",
+            },
+            {
+              text: "All three share the 100 shares equally",
+              correct: false,
+              explanation: "Orders are filled in priority order, price first and then time, not shared out.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "On a real exchange, you send a market buy for 500 ORCH. The best ask offers 200 shares at 50.05 and the next ask 300 shares at 50.10. What happens?",
+          options: [
+            {
+              text: "200 shares fill at 50.05 and 300 at 50.10",
+              correct: true,
+              explanation:
+                "Right. A market order bigger than the best ask keeps filling at the next, higher asks.",
+            },
+            {
+              text: "All 500 shares fill at 50.05",
+              correct: false,
+              explanation: "Only 200 shares are offered at 50.05; the rest must come from the next ask up.",
+            },
+            {
+              text: "200 shares fill and the other 300 are cancelled",
+              correct: false,
+              explanation: "A market order keeps filling at the next prices instead of stopping.",
+            },
+            {
+              text: "Nothing fills until 500 shares are offered at 50.05",
+              correct: false,
+              explanation:
+                "That would be a limit order. A market order trades now at the best prices available.",
+            },
+          ],
+        },
+        {
+          prompt: "Which statements about market makers are true? Select all that apply.",
+          options: [
+            {
+              text: "They post both a bid and an ask all day",
+              correct: true,
+              explanation: "Yes. Being ready to buy and to sell is what keeps a market liquid.",
+            },
+            {
+              text: "They earn a small amount from the spread for the risk of holding shares",
+              correct: true,
+              explanation: "Correct. The spread is their pay for standing on the other side of trades.",
+            },
+            {
+              text: "They promise that prices will not fall",
+              correct: false,
+              explanation: "Nobody can promise that. Market makers provide liquidity, not price guarantees.",
+            },
+            {
+              text: "They are the companies whose shares are traded",
+              correct: false,
+              explanation:
+                "Market makers are separate firms; the listed companies are usually not involved in trading.",
             },
           ],
         },
@@ -514,6 +735,113 @@ In Tickerlab, the trading costs you meet are slippage on market orders and, in c
               text: "Guaranteeing a minimum return on your practice cash",
               correct: false,
               explanation: "A benchmark is a yardstick for comparison; it guarantees nothing.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "A price-weighted index holds three stocks priced 100.00, 40.00 and 10.00. Which one moves the index most for the same percentage move?",
+          options: [
+            {
+              text: "The stock priced 100.00",
+              correct: true,
+              explanation:
+                "Right. A price-weighted index adds up share prices, so the highest price carries the most weight.",
+            },
+            {
+              text: "The stock priced 10.00",
+              correct: false,
+              explanation: "In a price-weighted index the lowest-priced stock carries the least weight.",
+            },
+            {
+              text: "The one with the largest market cap",
+              correct: false,
+              explanation:
+                "That is the rule of a cap-weighted index. A price-weighted index looks only at share prices.",
+            },
+            {
+              text: "They all move it equally",
+              correct: false,
+              explanation: "Equal weights belong to an equal-weighted index, not a price-weighted one.",
+            },
+          ],
+        },
+        {
+          prompt: "Over a year your portfolio lost 3% while the benchmark index lost 12%. How did you do?",
+          options: [
+            {
+              text: "You lost money but did better than the market",
+              correct: true,
+              explanation:
+                "Correct. A benchmark shows what simply owning the market earned; you lost 9 percentage points less.",
+            },
+            {
+              text: "You did worse than the market, because your return was negative",
+              correct: false,
+              explanation:
+                "Judge against the benchmark: losing 3% when the market lost 12% is comparatively good.",
+            },
+            {
+              text: "You matched the market",
+              correct: false,
+              explanation: "Your result and the benchmark's differ by 9 percentage points.",
+            },
+            {
+              text: "A return cannot be compared with an index",
+              correct: false,
+              explanation: "Comparing with a benchmark is exactly how a return is judged.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "An ETF has an expense ratio of 0.10% a year. You hold 20,000.00 of it for a whole year. About how much does the fee cost you?",
+          options: [
+            {
+              text: "About 20.00",
+              correct: true,
+              explanation: "Right: 0.10% of 20,000.00 is 20.00, taken quietly from the fund's assets.",
+            },
+            {
+              text: "About 2.00",
+              correct: false,
+              explanation: "That would be 0.01%. 0.10% of 20,000.00 is 20.00.",
+            },
+            {
+              text: "About 200.00",
+              correct: false,
+              explanation: "That would be 1%. 0.10% of 20,000.00 is 20.00.",
+            },
+            {
+              text: "Nothing, since you never receive a bill",
+              correct: false,
+              explanation: "You never see a bill, but the fee still reduces the fund's value.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "In a cap-weighted index, a company with a 30% weight rises 5% and nothing else moves. How much does the index rise?",
+          options: [
+            {
+              text: "1.5%",
+              correct: true,
+              explanation: "Correct: 30% weight × 5% = 1.5%.",
+            },
+            {
+              text: "5%",
+              correct: false,
+              explanation: "The company is only 30% of the index, so the index moves less than the company.",
+            },
+            {
+              text: "35%",
+              correct: false,
+              explanation: "Weights and returns multiply; they do not add.",
+            },
+            {
+              text: "0.5%",
+              correct: false,
+              explanation: "Check the multiplication: 0.30 × 5% = 1.5%.",
             },
           ],
         },
@@ -687,6 +1015,110 @@ In Tickerlab this is literally true. The simulator draws its moves from a secret
               text: "A pattern that worked three times in a row is sure to work again",
               correct: false,
               explanation: "A few successes can simply be luck; they guarantee nothing about the next time.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "A daily candle for Pebble Bay Foods (PBFD) has open 20.00, high 21.00, low 18.50 and close 19.20. Which statements are true? Select all that apply.",
+          options: [
+            {
+              text: "It is a down candle with a body of 0.80",
+              correct: true,
+              explanation: "Yes. The close is below the open, and the body runs from 20.00 down to 19.20.",
+            },
+            {
+              text: "Its lower wick runs from 19.20 down to 18.50",
+              correct: true,
+              explanation: "Right. The wick below the body reaches the day's low.",
+            },
+            {
+              text: "The day's range from low to high was 0.80",
+              correct: false,
+              explanation: "The range is high minus low: 21.00 − 18.50 = 2.50. 0.80 is the body.",
+            },
+            {
+              text: "It is an up candle, because the high is above the open",
+              correct: false,
+              explanation: "Up or down depends on the close against the open, not on the high.",
+            },
+          ],
+        },
+        {
+          prompt: "What does a line chart of closing prices hide?",
+          options: [
+            {
+              text: "How far the price swung within each period",
+              correct: true,
+              explanation:
+                "Correct. A day could swing wildly and still close where it opened, and the line would show nothing.",
+            },
+            {
+              text: "The overall shape of the price over months",
+              correct: false,
+              explanation: "That is exactly what a line chart shows well.",
+            },
+            {
+              text: "The closing prices",
+              correct: false,
+              explanation: "The line is drawn through the closing prices.",
+            },
+            {
+              text: "Whether prices rose or fell over the year",
+              correct: false,
+              explanation: "The line shows the general direction clearly.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "A stock rises 6% in one day on five times its usual volume. What does the volume tell you?",
+          options: [
+            {
+              text: "That many participants were behind the move",
+              correct: true,
+              explanation: "Right. Heavy volume means a lot of trading; it describes the past, like price.",
+            },
+            {
+              text: "That the price will keep rising tomorrow",
+              correct: false,
+              explanation: "Volume describes what happened; it does not predict the next move.",
+            },
+            {
+              text: "That buyers outnumbered sellers five to one",
+              correct: false,
+              explanation: "Every trade has a buyer and a seller; volume counts shares traded, not one side.",
+            },
+            {
+              text: "That the stock is now too expensive",
+              correct: false,
+              explanation: "Volume says how active trading was, not what the stock is worth.",
+            },
+          ],
+        },
+        {
+          prompt: "In Tickerlab's practice market, what are a daily candle's open and close?",
+          options: [
+            {
+              text: "The first price after 00:00 UTC and the last price before 24:00 UTC",
+              correct: true,
+              explanation:
+                "Correct. The practice market trades around the clock and its day runs from 00:00 to 24:00 UTC.",
+            },
+            {
+              text: "The prices at an exchange's opening and closing bells",
+              correct: false,
+              explanation: "Tickerlab's practice market has no opening hours; it trades around the clock.",
+            },
+            {
+              text: "The prices at 09:00 and 17:00 in your own time zone",
+              correct: false,
+              explanation: "The practice day is fixed in UTC, whatever your time zone.",
+            },
+            {
+              text: "The day's highest and lowest prices",
+              correct: false,
+              explanation: "Those are the high and the low, shown by the wicks.",
             },
           ],
         },

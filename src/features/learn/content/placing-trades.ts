@@ -193,6 +193,117 @@ You can cancel any open order from your open orders list. It is worth checking t
             },
           ],
         },
+        {
+          prompt:
+            "Cobalt Ferry Lines (CFL) last traded at 46.00. You place a market sell with the default slippage of 5 basis points. At what price per share does it fill?",
+          options: [
+            {
+              text: "45.97",
+              correct: true,
+              explanation:
+                "Right. 5 basis points of 46.00 is 0.023, so 45.977, and rounding is to the cent against you: 45.97.",
+            },
+            {
+              text: "46.00",
+              correct: false,
+              explanation:
+                "A market order pays slippage: a seller receives a little less than the last price.",
+            },
+            {
+              text: "46.03",
+              correct: false,
+              explanation:
+                "Slippage always goes against you; for a sell it lowers the price, it does not raise it.",
+            },
+            {
+              text: "45.98",
+              correct: false,
+              explanation:
+                "That rounds to the nearest cent. Tickerlab rounds against you, down to 45.97 for a sale.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "You own Orchard Robotics (ORCH) at 60.00. You want to sell if it falls to 55.00, but never for less than 53.00. Which order does that?",
+          options: [
+            {
+              text: "A stop-limit sell with stop 55.00 and limit 53.00",
+              correct: true,
+              explanation:
+                "Correct. Touching 55.00 turns it into a sell limit at 53.00, which never fills below 53.00.",
+            },
+            {
+              text: "A sell stop at 55.00",
+              correct: false,
+              explanation: "A stop becomes a market order, which after a gap can fill below 53.00.",
+            },
+            {
+              text: "A sell limit at 55.00",
+              correct: false,
+              explanation:
+                "A sell limit fills at 55.00 or higher, so with ORCH at 60.00 it would sell straight away.",
+            },
+            {
+              text: "A buy stop at 55.00",
+              correct: false,
+              explanation: "You want to sell, and buy stops sit above the current price.",
+            },
+          ],
+        },
+        {
+          prompt: "You place a GTC limit buy that has not filled three weeks later. What has happened to it?",
+          options: [
+            {
+              text: "It is still open, waiting to fill or to be cancelled",
+              correct: true,
+              explanation: "Right. Good 'til cancelled means it stays until it fills or you cancel it.",
+            },
+            {
+              text: "It expired at the end of the day it was placed",
+              correct: false,
+              explanation: "That is a day order. A GTC order stays open.",
+            },
+            {
+              text: "It expired after one week",
+              correct: false,
+              explanation: "A GTC order has no end-of-day expiry: it stays until it fills or you cancel it.",
+            },
+            {
+              text: "It turned into a market order",
+              correct: false,
+              explanation: "Only stop orders turn into market orders, and only when their stop is touched.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "Juniper Lane Foods (JNPF) trades at 30.00 and you have a sell stop at 28.00. The next tick gaps down to 26.50. What happens?",
+          options: [
+            {
+              text: "The stop becomes a market order and fills near 26.50, less slippage",
+              correct: true,
+              explanation:
+                "Correct. A stop is a trigger, not a promise of a price: the gap fills at the new, worse price.",
+            },
+            {
+              text: "It fills at exactly 28.00",
+              correct: false,
+              explanation:
+                "Nobody traded at 28.00; the stop only triggers a market order at the prices that exist.",
+            },
+            {
+              text: "It waits until the price comes back up to 28.00",
+              correct: false,
+              explanation: "That is what a stop-limit with a limit of 28.00 would do, not a plain stop.",
+            },
+            {
+              text: "It is cancelled, because the price skipped the stop",
+              correct: false,
+              explanation: "A gap through the stop still triggers it.",
+            },
+          ],
+        },
       ],
     },
     // ---------------------------------------------------------------------------------
@@ -391,6 +502,112 @@ Same investments, same luck. After 20 years Pat has about 160,700 more, purely b
             },
           ],
         },
+        {
+          prompt:
+            "An event charges 1.00 per fill and no basis points. Which trade pays the largest share of its value in commission?",
+          options: [
+            {
+              text: "A 200.00 trade",
+              correct: true,
+              explanation: "Right: 1.00 is 0.5% of 200.00. A flat fee hurts small trades most.",
+            },
+            {
+              text: "A 2,000.00 trade",
+              correct: false,
+              explanation: "Here 1.00 is 0.05% of the trade, a tenth of the 200.00 trade's share.",
+            },
+            {
+              text: "A 20,000.00 trade",
+              correct: false,
+              explanation: "Here 1.00 is only 0.005% of the trade.",
+            },
+            {
+              text: "They all pay the same share",
+              correct: false,
+              explanation: "They pay the same amount, so the smallest trade pays the largest share.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "With no commission and the default slippage, you buy a 10,000.00 position with a market order and sell it with a market order at an unchanged price. About how much do you lose to slippage?",
+          options: [
+            {
+              text: "About 10.00",
+              correct: true,
+              explanation:
+                "Correct. About 5 basis points each way, 10 basis points in all: 0.10% of 10,000.00.",
+            },
+            {
+              text: "About 5.00",
+              correct: false,
+              explanation: "That is one side only. You pay slippage on the buy and again on the sell.",
+            },
+            {
+              text: "Nothing, since there is no commission",
+              correct: false,
+              explanation: "Slippage is a cost of market orders whatever the commission.",
+            },
+            {
+              text: "About 100.00",
+              correct: false,
+              explanation: "That would be 1%. Two times 5 basis points is 0.10%.",
+            },
+          ],
+        },
+        {
+          prompt: "What does turnover measure?",
+          options: [
+            {
+              text: "How much of a portfolio is bought and sold over a period, as a percentage of its value",
+              correct: true,
+              explanation: "Right. Replacing the whole portfolio once a year is a turnover of about 100%.",
+            },
+            {
+              text: "The total commission paid over a period",
+              correct: false,
+              explanation:
+                "Turnover measures trading volume; costs follow from it but are not the same thing.",
+            },
+            {
+              text: "How many different companies you hold",
+              correct: false,
+              explanation: "That is the number of holdings, not turnover.",
+            },
+            {
+              text: "Your yearly return after costs",
+              correct: false,
+              explanation: "Turnover describes how much you trade, not what you earned.",
+            },
+          ],
+        },
+        {
+          prompt: "Which habits keep the cost drag small? Select all that apply.",
+          options: [
+            {
+              text: "Avoiding many tiny trades when a flat fee applies",
+              correct: true,
+              explanation: "Yes. A flat fee is a large share of a small trade.",
+            },
+            {
+              text: "Using limit orders when you are not in a hurry",
+              correct: true,
+              explanation:
+                "Right. A limit order sets the worst price you will accept instead of paying for trading immediately.",
+            },
+            {
+              text: "Trading more often in smaller amounts",
+              correct: false,
+              explanation: "More trades mean more fills, so more commission and slippage.",
+            },
+            {
+              text: "Ignoring an event's commission, since your P&L leaves fees out",
+              correct: false,
+              explanation:
+                "Your Tickerlab P&L already includes commissions and fill prices, so costs show up in results.",
+            },
+          ],
+        },
       ],
     },
     // ---------------------------------------------------------------------------------
@@ -579,6 +796,109 @@ Positions drift as prices move, so a 5 % position can grow into a 15 % one. Chec
             },
           ],
         },
+        {
+          prompt:
+            "You have 20,000.00 for Juniper Lane Foods (JNPF) at 38.70. How many whole shares can you buy at that price?",
+          options: [
+            {
+              text: "516",
+              correct: true,
+              explanation: "Correct. 20,000 ÷ 38.70 = 516.8, rounded down to 516 shares for 19,969.20.",
+            },
+            {
+              text: "517",
+              correct: false,
+              explanation: "Rounding up goes over budget: 517 × 38.70 = 20,007.90.",
+            },
+            {
+              text: "516.8",
+              correct: false,
+              explanation: "Tickerlab trades whole shares only: divide and round down.",
+            },
+            {
+              text: "500",
+              correct: false,
+              explanation: "You can buy more: 516 shares cost 19,969.20, still within 20,000.00.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "You hold 200 shares of Cobalt Ferry Lines (CFL) at 45.00 and 71,000.00 in cash, with no shorts. What is your equity?",
+          options: [
+            {
+              text: "80,000.00",
+              correct: true,
+              explanation: "Right: cash 71,000.00 + shares 200 × 45.00 = 9,000.00.",
+            },
+            {
+              text: "71,000.00",
+              correct: false,
+              explanation: "That is the cash alone. Equity adds the market value of your shares.",
+            },
+            {
+              text: "9,000.00",
+              correct: false,
+              explanation: "That is the shares alone. Equity adds your cash.",
+            },
+            {
+              text: "62,000.00",
+              correct: false,
+              explanation: "The shares add to equity; they are not subtracted.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "In practice mode you place a limit buy for 100 shares of Orchard Robotics (ORCH) at 50.00, then cancel it before it fills. What happens to the 5,000.00 it reserved?",
+          options: [
+            {
+              text: "It is free to spend again",
+              correct: true,
+              explanation: "Correct. A reservation ends when the order fills, is cancelled or expires.",
+            },
+            {
+              text: "It is kept as a cancellation fee",
+              correct: false,
+              explanation: "Cancelling costs nothing; the reserved cash comes back.",
+            },
+            {
+              text: "It stays reserved until the end of the day",
+              correct: false,
+              explanation: "The reservation ends as soon as the order is cancelled.",
+            },
+            {
+              text: "It buys the shares at the next price anyway",
+              correct: false,
+              explanation: "A cancelled order never fills.",
+            },
+          ],
+        },
+        {
+          prompt: "Which order is rejected with INSUFFICIENT_SHARES?",
+          options: [
+            {
+              text: "Selling 150 shares of a stock you own 100 of",
+              correct: true,
+              explanation: "Right. You cannot sell more shares than you own.",
+            },
+            {
+              text: "A buy that would make your buying power negative",
+              correct: false,
+              explanation: "That is rejected with INSUFFICIENT_FUNDS.",
+            },
+            {
+              text: "A buy that makes one position too large in an event with a cap",
+              correct: false,
+              explanation: "That is rejected with POSITION_LIMIT.",
+            },
+            {
+              text: "A buy limit below the current price",
+              correct: false,
+              explanation: "That is a normal order: it waits until the price reaches the limit.",
+            },
+          ],
+        },
       ],
     },
     // ---------------------------------------------------------------------------------
@@ -758,6 +1078,111 @@ Short selling is locked until you pass this lesson: **passing this lesson's quiz
               text: "Passing this lesson's quiz unlocks short selling in Tickerlab.",
               correct: true,
               explanation: "Short selling is locked until you pass this lesson; before that, short orders are rejected with SHORTING_LOCKED.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "You short 100 shares of Cobalt Ferry Lines (CFL) at 30.00. Ignoring costs, what is the most you can gain?",
+          options: [
+            {
+              text: "3,000.00, if CFL falls to zero",
+              correct: true,
+              explanation:
+                "Correct. The best case for a short is the price falling to zero, so the gain is capped at what you received.",
+            },
+            {
+              text: "6,000.00",
+              correct: false,
+              explanation: "You received 3,000.00, and that is all a short can ever gain.",
+            },
+            {
+              text: "There is no limit",
+              correct: false,
+              explanation: "It is the loss that has no limit in theory; the gain is capped.",
+            },
+            {
+              text: "300.00",
+              correct: false,
+              explanation: "100 shares at 30.00 bring in 3,000.00, which is the most you can keep.",
+            },
+          ],
+        },
+        {
+          prompt: "In Tickerlab, which sides open and close a short position?",
+          options: [
+            {
+              text: "Short opens it and cover closes it",
+              correct: true,
+              explanation: "Right. Cover buys the shares back and returns them.",
+            },
+            {
+              text: "Sell opens it and buy closes it",
+              correct: false,
+              explanation:
+                "In Tickerlab sell closes shares you own; shorts have their own sides, short and cover.",
+            },
+            {
+              text: "Buy opens it and sell closes it",
+              correct: false,
+              explanation: "That is a long position, a bet that the price rises.",
+            },
+            {
+              text: "Short opens it and sell closes it",
+              correct: false,
+              explanation: "Sell closes shares you own. A short is closed with cover.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "A learner has equity of 5,000.00 and short positions worth 20,000.00. What happens under Tickerlab's maintenance rule?",
+          options: [
+            {
+              text: "Every short is covered at market",
+              correct: true,
+              explanation: "Correct. 30% of 20,000.00 is 6,000.00, and equity of 5,000.00 is under it.",
+            },
+            {
+              text: "Nothing, because equity is still positive",
+              correct: false,
+              explanation: "The line is 30% of the short market value, here 6,000.00, not zero.",
+            },
+            {
+              text: "Only enough shorts are covered to get back above the line",
+              correct: false,
+              explanation: "Tickerlab covers every short, not just some.",
+            },
+            {
+              text: "Long positions are sold to raise cash",
+              correct: false,
+              explanation: "Long positions are not sold; the rule covers the shorts.",
+            },
+          ],
+        },
+        {
+          prompt:
+            "Which statements about the risks and costs of shorting in Tickerlab are true? Select all that apply.",
+          options: [
+            {
+              text: "Covering means buying, which can push a rising price higher still",
+              correct: true,
+              explanation: "Yes. That is how a short squeeze feeds on itself.",
+            },
+            {
+              text: "A sudden jump up in the simulator hurts a short just as a squeeze would",
+              correct: true,
+              explanation: "Right. Simulated prices ignore learners' orders, but jumps still happen.",
+            },
+            {
+              text: "Tickerlab charges a daily fee to borrow the shares",
+              correct: false,
+              explanation: "Tickerlab has no borrow fee; your costs are slippage and any commission.",
+            },
+            {
+              text: "A stop order on the cover side always fills at its stop price",
+              correct: false,
+              explanation: "A stop becomes a market order, so a gap can fill it at a worse price.",
             },
           ],
         },
