@@ -59,20 +59,33 @@ describe("the learner's API", () => {
     const lessonRes = await learner.request(`/api/lessons/${lessonId}`);
     const text = await lessonRes.text();
     expect(text).not.toMatch(/"correct"|explanation/);
-    const lesson = JSON.parse(text) as { questions: Array<{ multiple: boolean; options: Array<{ id: string; text: string }> }> };
-    expect(lesson.questions.map((q) => q.multiple)).toEqual([false, true]);
+    type Drawn = { prompt: string; multiple: boolean; options: Array<{ id: string; text: string }> };
+    const lesson = JSON.parse(text) as { quiz: { attemptId: number; questions: Drawn[] } };
+    const byPrompt = (prompt: string) => lesson.quiz.questions.find((q) => q.prompt === prompt)!;
+    expect(byPrompt("Pick the right one").multiple).toBe(false);
+    expect(byPrompt("Pick both right ones").multiple).toBe(true);
 
     expect(await json(await learner.request(`/api/lessons/${lessonId}/read`, { method: "POST" }))).toEqual({ xpAwarded: 10 });
     expect(await json(await learner.request(`/api/lessons/${lessonId}/read`, { method: "POST" }))).toEqual({ xpAwarded: 0 });
 
-    const ids = (q: number, ...texts: string[]) => lesson.questions[q]!.options.filter((o) => texts.includes(o.text)).map((o) => o.id);
-    const partial = await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { answers: [ids(0, "Right"), ids(1, "Right A")] } });
+    // Answers follow the drawn order; pick by text.
+    const answer = (quiz: { questions: Drawn[] }, picks: Record<string, string[]>) =>
+      quiz.questions.map((q) => q.options.filter((o) => picks[q.prompt]!.includes(o.text)).map((o) => o.id));
+    const half = { "Pick the right one": ["Right"], "Pick both right ones": ["Right A"] };
+    const partial = await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { attemptId: lesson.quiz.attemptId, answers: answer(lesson.quiz, half) } });
     expect(partial.status).toBe(201);
-    const first = await json<{ passed: boolean; score: string; feedback: Array<{ correct: boolean }> }>(partial);
+    const first = await json<{ passed: boolean; score: string; feedback: Array<{ questionId: string; correct: boolean }> }>(partial);
     expect(first).toMatchObject({ passed: false, score: "0.5000" });
-    expect(first.feedback.map((f) => f.correct)).toEqual([true, false]);
+    const single = lesson.quiz.questions.findIndex((q) => q.prompt === "Pick the right one");
+    expect(first.feedback.map((f) => f.correct)).toEqual(lesson.quiz.questions.map((_, i) => i === single));
+    // The same attempt cannot be answered again; the next read draws a new one.
+    const again = await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { attemptId: lesson.quiz.attemptId, answers: answer(lesson.quiz, half) } });
+    expect(again.status).toBe(409);
+    const retry = await json<{ quiz: { attemptId: number; questions: Drawn[] } }>(await learner.request(`/api/lessons/${lessonId}`));
+    expect(retry.quiz.attemptId).not.toBe(lesson.quiz.attemptId);
+    const all = { "Pick the right one": ["Right"], "Pick both right ones": ["Right A", "Right B"] };
     const pass = await json<{ passed: boolean; xpAwarded: number }>(
-      await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { answers: [ids(0, "Right"), ids(1, "Right A", "Right B")] } }),
+      await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { attemptId: retry.quiz.attemptId, answers: answer(retry.quiz, all) } }),
     );
     expect(pass).toMatchObject({ passed: true, xpAwarded: 35 });
   });
@@ -80,7 +93,7 @@ describe("the learner's API", () => {
   it("answers 400 for malformed answers and 404 for an unknown or unpublished lesson", async () => {
     const learner = await member();
     const { lessonId } = await publishedLesson(await admin());
-    const bad = await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { answers: "all of them" } });
+    const bad = await learner.request(`/api/lessons/${lessonId}/attempts`, { method: "POST", json: { attemptId: 1, answers: "all of them" } });
     expect(bad.status).toBe(400);
     expect((await json<{ error: { fields: Record<string, string> } }>(bad)).error.fields.answers).toBeTruthy();
     expect((await learner.request("/api/lessons/no-such-lesson")).status).toBe(404);

@@ -2,12 +2,12 @@
  * Authoring use-cases for admins: courses, lessons and their quizzes. Every change is one
  * transaction and leaves an audit entry. Slugs are unique; a taken one answers 409.
  */
-import { asc, count, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, isNull, max } from "drizzle-orm";
 import { readingMinutes } from "@/domain/learning";
 import type { LessonInput } from "@/lib/validation/learn";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
-import { courses, lessons, questions } from "@/server/db/schema";
+import { courses, lessons, questions, quizAttempts } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
 import { isUniqueViolation } from "@/server/db/errors";
 
@@ -194,6 +194,9 @@ export async function saveLesson(db: Db, actor: Actor, id: string, input: Lesson
           .returning({ id: lessons.id });
         if (!row) throw failures.notFound("No such lesson.");
         await tx.delete(questions).where(eq(questions.lessonId, id));
+        // The questions get new ids: attempts drawn from the old bank and not yet submitted are
+        // withdrawn, and the learner's next read draws from the new one (decision 043).
+        await tx.delete(quizAttempts).where(and(eq(quizAttempts.lessonId, id), isNull(quizAttempts.answers)));
         if (input.questions.length > 0) {
           await tx.insert(questions).values(
             input.questions.map((q, position) => ({

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass, Card, Field, SelectField } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
-import { readingMinutes } from "@/domain/learning";
+import { QUESTIONS_PER_ATTEMPT, readingMinutes, recommendedBankSize } from "@/domain/learning";
 import { api } from "@/lib/client/api";
 import { withUnit } from "@/lib/format";
 import { lessonInputSchema, UNLOCKABLE_FEATURES, type LessonInput } from "@/lib/validation/learn";
@@ -333,11 +333,17 @@ export function LessonEditor({ lesson }: { lesson: AdminLesson }) {
             </div>
           </Card>
 
-          <Card title={`Quiz (${draft.questions.length} ${draft.questions.length === 1 ? "question" : "questions"})`}>
+          <Card title={`Quiz: question bank of ${draft.questions.length} ${draft.questions.length === 1 ? "question" : "questions"}`}>
             <p className="muted">
-              Each question needs 2 to 8 answers, at least one of them correct, and an explanation for every answer. Learners pass with {withUnit(draft.passMark || "…", "%")} of the
-              questions right.
+              Each question needs 2 to 8 answers, at least one of them correct, and an explanation for every answer. Each attempt asks {QUESTIONS_PER_ATTEMPT} questions drawn
+              from this bank, with the answers shuffled; learners pass with {withUnit(draft.passMark || "…", "%")} of them right.
             </p>
+            {draft.questions.length > 0 && draft.questions.length < recommendedBankSize() && (
+              <Alert tone="warning">
+                The bank has {draft.questions.length} {draft.questions.length === 1 ? "question" : "questions"}: add at least {recommendedBankSize() - draft.questions.length} more (
+                {recommendedBankSize()} in all, twice an attempt) so that a retry asks a fresh set instead of the same questions.
+              </Alert>
+            )}
             {errors.error("questions") && <p className={styles.groupError}>{errors.error("questions")}</p>}
             <QuestionsEditor
               questions={draft.questions}
