@@ -73,7 +73,7 @@ describe.skipIf(browserMissing)("learning in the browser", () => {
     await page.getByRole("button", { name: "Submit answers" }).click();
     await page.getByText(/Not passed yet\. You got 0 of 2/).waitFor();
     await page.getByText("Not directly.").waitFor();
-    await page.getByRole("button", { name: "Try the quiz again" }).click();
+    await page.getByRole("button", { name: "Try a fresh set of questions" }).click();
 
     await page.getByRole("radio", { name: "Buyers and sellers" }).check();
     await page.getByRole("checkbox", { name: "Buyers" }).check();

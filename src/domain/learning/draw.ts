@@ -1,10 +1,9 @@
 /**
  * Drawing a quiz attempt from a lesson's question bank (docs/decisions/043-quiz-banks.md).
  * Pure and seeded: the same bank, seed and avoid-list always give the same draw, so tests can
- * pin one down and the server can store the seed beside what it showed.
+ * pin one down; the server stores what it drew (question ids and option order), not the seed.
  */
-import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { createRng, type Rng } from "../market";
 
 /** Questions one attempt asks when the bank has enough; a smaller bank is asked whole. */
 export const QUESTIONS_PER_ATTEMPT = 4;
@@ -29,20 +28,18 @@ export interface DrawnQuestion {
 }
 
 export interface DrawOptions {
-  /** Any 32-bit integer; the server picks one at random and stores it. */
+  /** Any integer; the server picks one at random per draw. */
   seed: number;
   size?: number;
   /** Questions seen in the previous attempt: drawn only when the rest of the bank runs short. */
   avoid?: readonly string[];
 }
 
-type Rng = ReturnType<typeof xoroshiro128plus>;
-
 /** Fisher–Yates over a copy. */
 function shuffle<T>(items: readonly T[], rng: Rng): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = uniformInt(rng, 0, i);
+    const j = Math.floor(rng.next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
@@ -53,7 +50,8 @@ function shuffle<T>(items: readonly T[], rng: Rng): T[] {
  * random order, each with its options in a random order.
  */
 export function drawAttempt(bank: readonly BankQuestion[], { seed, size = QUESTIONS_PER_ATTEMPT, avoid = [] }: DrawOptions): DrawnQuestion[] {
-  const rng = xoroshiro128plus(seed | 0);
+  // The market's seeded generator (domain/market/rng.ts), the one PRNG of the codebase.
+  const rng = createRng(`quiz-draw:${seed}`);
   const avoided = new Set(avoid);
   const fresh = shuffle(
     bank.filter((q) => !avoided.has(q.id)),
