@@ -31,7 +31,7 @@ function holding(...symbols: string[]): PortfolioState {
   return state;
 }
 
-function judge(order: OrderSpec, options: { rules: ConductRules; state?: PortfolioState; context?: Partial<OrderContext> }) {
+function judge(order: OrderSpec, options: { rules: Partial<ConductRules>; state?: PortfolioState; context?: Partial<OrderContext> }) {
   return checkOrder(options.state ?? holding(), order, context(PRICES, options.context), conduct(options.rules));
 }
 const codeOf = (check: ReturnType<typeof judge>) => (check.ok ? null : check.rejection.code);
