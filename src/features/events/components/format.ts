@@ -1,5 +1,6 @@
 /** Words and numbers of the events pages. */
 import { durationParts } from "@/domain/events";
+import { boardMetricSentence } from "@/domain/ranking";
 import { countdown, integer, money, percent, percentFigure } from "@/lib/format";
 import type { EventView } from "./types";
 
@@ -22,7 +23,7 @@ export function rulesInWords(event: EventView): string[] {
   rules.push(event.allowShort ? "Short selling is allowed (once you have passed the short-selling lesson)." : "Short selling is not allowed.");
   if (event.maxPositionPct !== null) rules.push(`No single position may be worth more than ${percentFigure(event.maxPositionPct)} of your equity.`);
   rules.push(...gamblingRulesInWords(event));
-  rules.push(event.metric === "sharpe" ? "Ranked by risk-adjusted return (Sharpe ratio); ties go to whoever joined first." : "Ranked by total return; ties go to whoever joined first.");
+  rules.push(boardMetricSentence({ kind: "event", metric: event.metric }));
   rules.push(event.lateEntry ? "You can join while it runs." : "You must join before it starts.");
   if (event.maxParticipants !== null) rules.push(`At most ${integer(event.maxParticipants)} people can take part.`);
   rules.push("Orders are taken only between the start and the end; open orders are cancelled at the end and the final standings are frozen.");
