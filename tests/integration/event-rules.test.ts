@@ -91,7 +91,7 @@ describe("maximum trades per day", () => {
     expect((await order({ symbol: stock.symbol, side: "buy", quantity: 1 }, after(0))).rejection).toBeNull();
     // A refusal for another reason is not a trade.
     expect((await order({ symbol: other.symbol, side: "buy", quantity: 1 }, after(MINUTE))).rejection?.code).toBe("MIN_SHARE_PRICE");
-    const resting = await order({ symbol: stock.symbol, side: "buy", type: "limit", limitPrice: "1.00", quantity: 1 }, after(2 * MINUTE));
+    const resting = await order({ symbol: stock.symbol, side: "buy", type: "limit", limitPrice: "9.00", quantity: 1 }, after(2 * MINUTE));
     expect(resting.order.status).toBe("open");
     const third = await order({ symbol: stock.symbol, side: "sell", quantity: 1 }, after(3 * MINUTE));
     expect(rejectionOf(third)).toEqual({ code: "MAX_TRADES_PER_DAY", message: "This event allows 2 trades a day; you have made 2 today. Try again after 00:00 UTC." });
