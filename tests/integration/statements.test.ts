@@ -7,9 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createEvent, joinEvent } from "@/features/events";
 import { placeOrder } from "@/features/trading";
 import { orders } from "@/server/db/schema";
 import { createInstrument, createPortfolio } from "../factories/trading";
+import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
 
 const sent: string[] = [];
@@ -79,5 +81,32 @@ describe("statements per order", () => {
     await db.execute(sql`analyze orders`);
     const plan = await db.execute<{ "QUERY PLAN": string }>(sql`explain select 1 from orders o where o.portfolio_id = ${portfolio.id} and o.status = 'open'`);
     expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/orders_portfolio_open_idx/);
+  });
+
+  it("an event order adds one statement for the rules against gambling, only when a rule needs the portfolio's recent trading", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "50.00" });
+    const organiser = await createTestUser(db, { role: "admin" });
+    const start = Date.now() - 60_000;
+    const eventOrder = async (rules: Record<string, unknown>) => {
+      const made = await createEvent(
+        db,
+        { id: organiser.id },
+        { title: `Counted ${randomUUID().slice(0, 8)}`, startsAt: new Date(start).toISOString(), endsAt: new Date(start + 3_600_000).toISOString(), startingCash: "10000.00", visibility: "public", ...rules } as never,
+        new Date(start - 60_000),
+      );
+      const member = await createTestUser(db);
+      const { portfolioId } = await joinEvent(db, member, made.slug);
+      const args = { userId: member.id, portfolioId };
+      await placeOrder(db, { ...args, input: market(instrument.symbol) });
+      return {
+        buy: (await statementsOf(() => placeOrder(db, { ...args, input: market(instrument.symbol) }))).length,
+        sell: (await statementsOf(() => placeOrder(db, { ...args, input: market(instrument.symbol, "sell") }))).length,
+      };
+    };
+    const plain = await eventOrder({});
+    expect(await eventOrder({ minSharePrice: "1.00", minHoldings: 1 })).toEqual(plain);
+    expect(await eventOrder({ minHoldMinutes: 1 })).toEqual({ buy: plain.buy, sell: plain.sell + 1 });
+    expect(await eventOrder({ maxTradesPerDay: 100, minHoldMinutes: 1 })).toEqual({ buy: plain.buy + 1, sell: plain.sell + 1 });
   });
 });

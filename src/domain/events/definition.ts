@@ -55,6 +55,15 @@ export interface EventDefinition {
   /** The lesson a person must pass before joining; null = none. */
   requiredLesson: string | null;
   replay: ReplaySettings | null;
+  /** Rules against gambling (docs/decisions/044); null = no such rule. */
+  /** Open positions a portfolio must keep once the event's first 24 hours are over. */
+  minHoldings: number | null;
+  /** Orders a portfolio may place in one trading day. */
+  maxTradesPerDay: number | null;
+  /** Minutes a position must be held after its last buy (short) before it is sold (covered). */
+  minHoldMinutes: number | null;
+  /** Shares priced below this cannot be bought or shorted. */
+  minSharePrice: Money | null;
 }
 
 /**
@@ -78,6 +87,10 @@ export interface EventDraft {
   instruments?: string[] | null;
   requiredLesson?: string | null;
   replay?: { datasets: string[]; from: string; speed: number } | null;
+  minHoldings?: number | null;
+  maxTradesPerDay?: number | null;
+  minHoldMinutes?: number | null;
+  minSharePrice?: Money | string | null;
 }
 
 export const TITLE_MIN_LENGTH = 3;
@@ -103,6 +116,12 @@ export const MAX_EVENT_DURATION_MS = 366 * 86_400_000;
  * 42 minutes) — faster would skip whole days between two market ticks (MARKET_TICK_MS).
  */
 export const MIN_REPLAY_SPEED = 1 / 24;
+/** Rules against gambling: beyond these a rule stops being a rule and becomes a trap (or a typo). */
+export const MAX_MIN_HOLDINGS = 50;
+export const MAX_TRADES_PER_DAY = 1000;
+/** A week: a hold longer than that is a different kind of contest. */
+export const MAX_MIN_HOLD_MINUTES = 7 * 24 * 60;
+export const MAX_MIN_SHARE_PRICE = parseMoney("10000.00");
 export const MAX_REPLAY_SPEED = 360;
 
 export type EventValidation = { ok: true; value: EventDefinition } | { ok: false; fields: Record<string, string> };
@@ -139,7 +158,8 @@ const amount = displayMoney;
  *
  * Defaults follow PRODUCT.md's practice rules where an event does not say: no commission,
  * shorting allowed (still only for people who unlocked it), late entry on, no participant
- * limit, ranked by total return, every instrument, no required lesson, no replay.
+ * limit, ranked by total return, every instrument, no required lesson, no replay, and none
+ * of the rules against gambling.
  */
 export function validateEventDefinition(input: EventDraft, options: ValidateOptions = {}): EventValidation {
   const fields: Record<string, string> = {};
@@ -237,6 +257,26 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
     if (!Object.keys(fields).some((f) => f.startsWith("replay."))) replay = { datasets: ids, from, speed };
   }
 
+  const whole = (field: "minHoldings" | "maxTradesPerDay" | "minHoldMinutes", max: number, message: string): number | null => {
+    const value = input[field] ?? null;
+    if (value === null) return null;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1 || value > max) fail(field, message);
+    return value;
+  };
+  const minHoldings = whole("minHoldings", MAX_MIN_HOLDINGS, `The minimum number of holdings must be a whole number from 1 to ${MAX_MIN_HOLDINGS}, or none.`);
+  if (minHoldings !== null && !fields.minHoldings && instruments !== null && minHoldings > instruments.length) {
+    fail("minHoldings", `Only ${integer(instruments.length)} instrument${instruments.length === 1 ? " is" : "s are"} allowed, so nobody could hold ${integer(minHoldings)} different ones.`);
+  }
+  const maxTradesPerDay = whole("maxTradesPerDay", MAX_TRADES_PER_DAY, `The trades per day must be a whole number from 1 to ${integer(MAX_TRADES_PER_DAY)}, or no limit.`);
+  const minHoldMinutes = whole("minHoldMinutes", MAX_MIN_HOLD_MINUTES, `The minimum holding time must be a whole number of minutes from 1 to ${integer(MAX_MIN_HOLD_MINUTES)} (a week), or none.`);
+  let minSharePrice: Money | null = null;
+  if (input.minSharePrice !== undefined && input.minSharePrice !== null) {
+    const price = money(input.minSharePrice);
+    if (price === null || price <= 0n || price > MAX_MIN_SHARE_PRICE) {
+      fail("minSharePrice", `Enter the minimum share price as an amount from 0.01 to ${amount(MAX_MIN_SHARE_PRICE)} with at most 2 decimals, like "5.00", or none.`);
+    } else minSharePrice = price;
+  }
+
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   return {
     ok: true,
@@ -256,6 +296,10 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
       metric,
       requiredLesson,
       replay,
+      minHoldings,
+      maxTradesPerDay,
+      minHoldMinutes,
+      minSharePrice,
     },
   };
 }
@@ -282,6 +326,10 @@ export function eventDraftOf(event: EventDefinition): EventDraft {
     instruments: event.instruments === null ? null : [...event.instruments],
     requiredLesson: event.requiredLesson,
     replay: event.replay === null ? null : { ...event.replay, datasets: [...event.replay.datasets] },
+    minHoldings: event.minHoldings,
+    maxTradesPerDay: event.maxTradesPerDay,
+    minHoldMinutes: event.minHoldMinutes,
+    minSharePrice: event.minSharePrice,
   };
 }
 

@@ -15,6 +15,10 @@ export {
   MAX_COMMISSION_FLAT,
   MAX_EVENT_DURATION_MS,
   MAX_INSTRUMENTS,
+  MAX_MIN_HOLD_MINUTES,
+  MAX_MIN_HOLDINGS,
+  MAX_MIN_SHARE_PRICE,
+  MAX_TRADES_PER_DAY,
   MAX_PARTICIPANTS,
   MAX_POSITION_PCT,
   MAX_REPLAY_DATASETS,
@@ -52,5 +56,5 @@ export {
   type LockedChange,
 } from "./locks";
 export { createEventReplay, eventReplayOptions, secondsPerTradingDay, tradingDaysInWindow } from "./replay";
-export { tradingRulesFor, type EventRulesOptions } from "./rules";
+export { FIRST_DAY_MS, hasConductRules, tradingRulesFor, type EventRulesOptions } from "./rules";
 export { isEventListed, mayViewEvent, type EventViewer, type VisibleEvent } from "./visibility";

@@ -8,7 +8,8 @@
  *
  * Live decisions:
  * - Locked: startingCash, commissionFlat, commissionBps, allowShort, maxPositionPct,
- *   instruments, metric, startsAt, replay, requiredLesson — each changes what a trade
+ *   instruments, metric, startsAt, replay, requiredLesson, and the rules against gambling
+ *   (minHoldings, maxTradesPerDay, minHoldMinutes, minSharePrice) — each changes what a trade
  *   costs, what is allowed, how people are ranked, or who was allowed in, after some
  *   people already played under the old rule.
  * - endsAt: may move, later or earlier, to any instant still in the future. Organisers
@@ -41,6 +42,10 @@ export const EVENT_FIELDS = [
   "metric",
   "requiredLesson",
   "replay",
+  "minHoldings",
+  "maxTradesPerDay",
+  "minHoldMinutes",
+  "minSharePrice",
 ] as const;
 export type EventField = (typeof EVENT_FIELDS)[number];
 
@@ -61,6 +66,10 @@ export const LIVE_LOCK_REASONS: Readonly<Partial<Record<EventField, string>>> = 
   metric: "The leaderboard already ranks by this metric; people played to it.",
   replay: "The replay is already playing; changing its data, start or speed would change every price seen so far.",
   requiredLesson: "People already joined under this requirement; changing it would let others in on different terms.",
+  minHoldings: "Participants already built their portfolios to this rule; changing it mid-way would be unfair.",
+  maxTradesPerDay: "Participants already planned their trades to this limit; changing it mid-way would be unfair.",
+  minHoldMinutes: "Participants already bought expecting this holding time; changing it mid-way would be unfair.",
+  minSharePrice: "Participants already chose shares under this price floor; changing it mid-way would be unfair.",
 };
 
 export const ENDED_LOCK_REASON = "The event has ended: its rules and final standings are a record and cannot change.";
@@ -113,6 +122,10 @@ export function changedFields(before: EventDefinition, after: EventDefinition): 
       before.replay === null || after.replay === null
         ? before.replay !== after.replay
         : before.replay.from !== after.replay.from || before.replay.speed !== after.replay.speed || !sameSet(before.replay.datasets, after.replay.datasets),
+    minHoldings: before.minHoldings !== after.minHoldings,
+    maxTradesPerDay: before.maxTradesPerDay !== after.maxTradesPerDay,
+    minHoldMinutes: before.minHoldMinutes !== after.minHoldMinutes,
+    minSharePrice: before.minSharePrice !== after.minSharePrice,
   };
   return EVENT_FIELDS.filter((field) => changed[field]);
 }

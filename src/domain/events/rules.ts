@@ -31,5 +31,21 @@ export function tradingRulesFor(event: EventDefinition, options: EventRulesOptio
     allowedSymbols: allowed,
     // The lifecycle's window exactly (lifecycle.ts): start inclusive, end exclusive.
     liveWindow: { start: event.startsAt, end: event.endsAt },
+    ...(hasConductRules(event) && {
+      conduct: {
+        minHoldings: event.minHoldings === null ? null : { count: event.minHoldings, from: new Date(event.startsAt.getTime() + FIRST_DAY_MS) },
+        maxTradesPerDay: event.maxTradesPerDay,
+        minHoldMinutes: event.minHoldMinutes,
+        minSharePrice: event.minSharePrice,
+      },
+    }),
   });
+}
+
+/** The minimum holdings apply once the event's first 24 hours are over (on the real clock, replays too). */
+export const FIRST_DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the event sets any rule against gambling (docs/decisions/044). */
+export function hasConductRules(event: Pick<EventDefinition, "minHoldings" | "maxTradesPerDay" | "minHoldMinutes" | "minSharePrice">): boolean {
+  return event.minHoldings !== null || event.maxTradesPerDay !== null || event.minHoldMinutes !== null || event.minSharePrice !== null;
 }

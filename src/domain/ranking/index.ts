@@ -3,6 +3,7 @@
  * order with its tie rules, rank change, Sharpe for ranking, anonymous handles and pages
  * with the own row. Pure; the server precomputes boards with these and serves pages.
  */
+export { boardMetricSentence, type ExplainedBoard } from "./explain";
 export { anonymousHandle, boardName, DELETED_USER_LABEL, fnv1a32, HANDLE_WORDS, type BoardPerson } from "./handle";
 export { LEADERBOARD_PAGE_SIZE, MAX_LEADERBOARD_PAGE_SIZE, pageContaining, pageWithOwnRow, type LeaderboardPage, type PageOptions } from "./pagination";
 export { periodStart, RANKING_PERIODS, type RankingPeriod } from "./periods";

@@ -84,6 +84,11 @@ export const REJECTION_CODES = [
   "UNKNOWN_INSTRUMENT",
   "SHORT_WHILE_LONG",
   "BUY_WHILE_SHORT",
+  // An event's rules against gambling (conduct.ts)
+  "MIN_HOLDINGS",
+  "MAX_TRADES_PER_DAY",
+  "MIN_HOLD_TIME",
+  "MIN_SHARE_PRICE",
   // The input
   "INVALID_SYMBOL",
   "INVALID_SIDE",

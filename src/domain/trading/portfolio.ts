@@ -8,6 +8,7 @@
  * realised + unrealised P&L always adds up to equity − starting cash, to the cent.
  */
 import { integer, percentFigure } from "@/lib/format";
+import { type ConductFacts, conductRefusal } from "./conduct";
 import { expectedFill, type Fill, matchOrder, withSlippage } from "./matching";
 import {
   absMoney,
@@ -256,6 +257,8 @@ export interface OrderContext {
   untradableSymbols?: ReadonlySet<string>;
   /** This portfolio's open orders: shares already promised to open sells and covers are not available again. */
   openOrders?: ReadonlyArray<Pick<OpenOrder, "order">>;
+  /** What an event's rules against gambling need to know (trades today, when the position was opened); see conduct.ts. */
+  conduct?: ConductFacts;
 }
 
 export interface OrderPreview {
@@ -308,7 +311,17 @@ function assess(
 ): OrderCheck {
   const { symbol, side, quantity } = order;
   if (!mode.forced) {
-    const refused = ruleRefusal(order, context, rules);
+    const refused =
+      ruleRefusal(order, context, rules) ??
+      conductRefusal(rules.conduct, {
+        order,
+        now: context.now,
+        price: at.markPrice,
+        positions: state.positions,
+        ...(context.openOrders && { openOrders: context.openOrders }),
+        ...(context.conduct && { facts: context.conduct }),
+        placing: mode.placing,
+      });
     if (refused) return refuse(refused);
   }
   const held = positionOf(state, symbol).quantity;

@@ -2,6 +2,7 @@
  * The rules a portfolio trades under. The practice portfolio uses the defaults of
  * PRODUCT.md; an event overrides them (commission, shorting, allowed instruments, limits).
  */
+import type { ConductRules } from "./conduct";
 import { cents, type Money, parseMoney, ZERO } from "./money";
 
 export interface CommissionSchedule {
@@ -25,6 +26,8 @@ export interface TradingRules {
   allowedSymbols: ReadonlySet<string> | null;
   /** Orders are accepted only from start (inclusive) to end (exclusive); null = always. */
   liveWindow: { start: Date; end: Date } | null;
+  /** An event's rules against gambling (./conduct.ts); absent = none (the practice portfolio). */
+  conduct?: ConductRules;
 }
 
 export const STARTING_CASH = parseMoney("100000.00");

@@ -16,6 +16,7 @@ import {
   executeFill,
   type Fill,
   matchOrder,
+  needsConductFacts,
   type OrderInput,
   type OrderSpec,
   type OrderValidation,
@@ -29,6 +30,7 @@ import type { Db, DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { metrics } from "@/server/metrics";
 import { Outbox } from "@/server/realtime/outbox";
+import { readConductFacts } from "./conduct";
 import type { Market } from "./pricing";
 import { resolveContexts } from "./port";
 import { $, type FillView, money, type OrderRow, type OrderView, type PortfolioRow, serializeFill, serializeOrder, specOf, stateOf, type StoredPosition } from "./rows";
@@ -178,6 +180,10 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
   const rules = context.rules(spec.side);
   const prices = market.prices;
   const orderContext = { now, prices, inactiveSymbols: market.inactiveSymbols, untradableSymbols: market.untradableSymbols };
+  // An event's rules against gambling: one more statement, only when its rules need the facts.
+  const conduct = needsConductFacts(rules.conduct, spec.side)
+    ? await readConductFacts(db, { portfolioId: portfolio.id, symbol: spec.symbol, side: spec.side, now, endOfDay: source.endOfDay })
+    : undefined;
 
   const row: OrderRow = {
     id: randomUUID(),
@@ -208,7 +214,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
   let refused: Rejection | null = null;
   let fillRow = null;
 
-  const check = checkOrder(state, spec, { ...orderContext, openOrders: snapshot.openOrders.map((o) => ({ order: specOf(o) })) }, rules);
+  const check = checkOrder(state, spec, { ...orderContext, openOrders: snapshot.openOrders.map((o) => ({ order: specOf(o) })), ...(conduct && { conduct }) }, rules);
   if (!check.ok) refused = check.rejection;
   else {
     const outcome = matchOrder(spec, { kind: "placement", last: prices.get(spec.symbol)! }, rules.slippageBps);

@@ -29,6 +29,10 @@ describe("validating an event definition", () => {
         metric: "return",
         requiredLesson: null,
         replay: null,
+        minHoldings: null,
+        maxTradesPerDay: null,
+        minHoldMinutes: null,
+        minSharePrice: null,
       },
     });
   });

@@ -45,6 +45,10 @@ type Draft = {
   replayDatasets: string[];
   replayFrom: string;
   replaySpeed: string;
+  minHoldings: string;
+  maxTradesPerDay: string;
+  minHoldMinutes: string;
+  minSharePrice: string;
 };
 
 /**
@@ -85,6 +89,10 @@ function draftOf(event: EventView | null, zone: TimeFormat): Draft {
       replayDatasets: [],
       replayFrom: "",
       replaySpeed: "60",
+      minHoldings: "",
+      maxTradesPerDay: "",
+      minHoldMinutes: "",
+      minSharePrice: "",
     };
   }
   return {
@@ -107,6 +115,10 @@ function draftOf(event: EventView | null, zone: TimeFormat): Draft {
     replayDatasets: event.replay?.datasets ?? [],
     replayFrom: event.replay?.from ?? "",
     replaySpeed: event.replay ? String(event.replay.speed) : "60",
+    minHoldings: event.minHoldings === null ? "" : String(event.minHoldings),
+    maxTradesPerDay: event.maxTradesPerDay === null ? "" : String(event.maxTradesPerDay),
+    minHoldMinutes: event.minHoldMinutes === null ? "" : String(event.minHoldMinutes),
+    minSharePrice: event.minSharePrice ?? "",
   };
 }
 
@@ -131,6 +143,10 @@ function bodyOf(draft: Draft, zone: TimeFormat) {
     instruments: draft.replayOn || draft.instruments.trim() === "" ? null : draft.instruments.split(/[\s,]+/).filter(Boolean),
     requiredLesson: draft.requiredLesson || null,
     replay: draft.replayOn ? { datasets: draft.replayDatasets, from: draft.replayFrom, speed: numberOr(draft.replaySpeed, 0) } : null,
+    minHoldings: numberOr(draft.minHoldings, null),
+    maxTradesPerDay: numberOr(draft.maxTradesPerDay, null),
+    minHoldMinutes: numberOr(draft.minHoldMinutes, null),
+    minSharePrice: draft.minSharePrice.trim() || null,
   };
 }
 
@@ -277,6 +293,27 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
         <div className={styles.wide}>{draft.replayOn ? null : input("instruments", "Allowed instruments", { placeholder: "All instruments", hint: locked.instruments ? `Locked: ${locked.instruments}` : "Symbols separated by commas; leave empty to allow every instrument." })}</div>
         {check("allowShort", "Allow short selling")}
         {check("lateEntry", "Allow joining once live")}
+        <fieldset className={styles.wide} aria-label="Rules against gambling">
+          <legend>Rules against gambling (optional)</legend>
+          <div className={styles.formGrid}>
+            {input("minHoldings", "Minimum holdings after the first day", {
+              inputMode: "numeric",
+              placeholder: "None",
+              hint: "Different instruments each person must keep from 24 hours after the start; a sale that would leave fewer is refused.",
+            })}
+            {input("maxTradesPerDay", "Orders per day", {
+              inputMode: "numeric",
+              placeholder: "No limit",
+              hint: draft.replayOn ? "Orders a person may place in one replayed trading day." : "Orders a person may place between 00:00 and 24:00 UTC.",
+            })}
+            {input("minHoldMinutes", "Minimum holding time (minutes)", {
+              inputMode: "numeric",
+              placeholder: "None",
+              hint: "Real minutes after the last buy (or short) before a position may be sold (or covered).",
+            })}
+            {input("minSharePrice", "Minimum share price", { inputMode: "decimal", placeholder: "None", hint: "Shares priced below this cannot be bought or shorted; selling is always allowed." })}
+          </div>
+        </fieldset>
       </div>
       <Button type="submit" busy={busy}>
         {event ? "Save changes" : "Create event"}

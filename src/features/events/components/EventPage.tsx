@@ -16,6 +16,7 @@ import type { Instrument, Order, Page, Summary } from "@/features/portfolio/comp
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, integer, money } from "@/lib/format";
 import { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./countdown";
+import { boardMetricSentence } from "@/domain/ranking";
 import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
@@ -177,6 +178,9 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
             : event.phase === "upcoming"
               ? "Everyone starts level; the board moves once trading opens."
               : "Live: updates every few seconds."}
+      </p>
+      <p className={styles.meta} data-testid="board-metric">
+        {boardMetricSentence({ kind: "event", metric: data.metric === "sharpe" ? "sharpe" : "return" })}
       </p>
       {data.items.length === 0 ? (
         <p>Nobody has joined yet.</p>

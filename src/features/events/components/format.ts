@@ -1,5 +1,6 @@
 /** Words and numbers of the events pages. */
 import { durationParts } from "@/domain/events";
+import { boardMetricSentence } from "@/domain/ranking";
 import { countdown, integer, money, percent, percentFigure } from "@/lib/format";
 import type { EventView } from "./types";
 
@@ -21,10 +22,32 @@ export function rulesInWords(event: EventView): string[] {
   rules.push(event.instruments ? `You can trade only ${event.instruments.join(", ")}.` : "You can trade every listed instrument.");
   rules.push(event.allowShort ? "Short selling is allowed (once you have passed the short-selling lesson)." : "Short selling is not allowed.");
   if (event.maxPositionPct !== null) rules.push(`No single position may be worth more than ${percentFigure(event.maxPositionPct)} of your equity.`);
-  rules.push(event.metric === "sharpe" ? "Ranked by risk-adjusted return (Sharpe ratio); ties go to whoever joined first." : "Ranked by total return; ties go to whoever joined first.");
+  rules.push(...gamblingRulesInWords(event));
+  rules.push(boardMetricSentence({ kind: "event", metric: event.metric }));
   rules.push(event.lateEntry ? "You can join while it runs." : "You must join before it starts.");
   if (event.maxParticipants !== null) rules.push(`At most ${integer(event.maxParticipants)} people can take part.`);
   rules.push("Orders are taken only between the start and the end; open orders are cancelled at the end and the final standings are frozen.");
+  return rules;
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${integer(n)} ${n === 1 ? one : many}`;
+/** 30 → "30 minutes", 120 → "2 hours", 1440 → "24 hours". */
+const minutesInWords = (minutes: number) => (minutes % 60 === 0 ? count(minutes / 60, "hour") : count(minutes, "minute"));
+
+/** The rules against gambling an event sets, one plain sentence each (docs/decisions/044). */
+export function gamblingRulesInWords(event: Pick<EventView, "minHoldings" | "maxTradesPerDay" | "minHoldMinutes" | "minSharePrice" | "replay">): string[] {
+  const rules: string[] = [];
+  if (event.minHoldings !== null) {
+    rules.push(`After the first day (24 hours from the start) you must keep positions in at least ${count(event.minHoldings, "different instrument")}: a sale that would leave fewer is refused.`);
+  }
+  if (event.maxTradesPerDay !== null) {
+    const day = event.replay ? "each replayed trading day" : "each day, 00:00 to 24:00 UTC";
+    rules.push(`You can place at most ${count(event.maxTradesPerDay, "order")} ${day}; rejected and cancelled orders do not count.`);
+  }
+  if (event.minHoldMinutes !== null) {
+    rules.push(`You must hold a position at least ${minutesInWords(event.minHoldMinutes)} after your last buy (or short) before you sell (or cover) it.`);
+  }
+  if (event.minSharePrice !== null) rules.push(`You can buy or short only shares priced at ${money(event.minSharePrice)} or more.`);
   return rules;
 }
 

@@ -20,6 +20,11 @@ export interface EventView {
   metric: "return" | "sharpe";
   requiredLesson: string | null;
   replay: { datasets: string[]; from: string; speed: number } | null;
+  /** Rules against gambling (docs/decisions/044); null = no such rule. */
+  minHoldings: number | null;
+  maxTradesPerDay: number | null;
+  minHoldMinutes: number | null;
+  minSharePrice: string | null;
   phase: EventPhase;
   status: EventPhase | "archived";
   countdown: { target: string | null; ms: number | null };

@@ -102,6 +102,10 @@ export function serializeEvent(row: EventRow, now: Date, extra: { participants: 
     metric: row.metric,
     requiredLesson: row.requiredLessonId,
     replay: row.replay ?? null,
+    minHoldings: row.minHoldings,
+    maxTradesPerDay: row.maxTradesPerDay,
+    minHoldMinutes: row.minHoldMinutes,
+    minSharePrice: row.minSharePrice,
     phase: eventPhase(row, now),
     status: eventStatus(row, now),
     countdown: { target: clock.target?.toISOString() ?? null, ms: clock.ms },
@@ -374,6 +378,9 @@ async function checkReferences(db: DbOrTx, definition: EventDefinition, input: {
         const last = found.reduce((m, d) => (d.lastDate > m ? d.lastDate : m), found[0]!.lastDate);
         if (definition.replay.from < first || definition.replay.from > last) fields["replay.from"] = `Start within the data: from ${first} to ${last}.`;
         instrumentList = symbols;
+        if (definition.minHoldings !== null && definition.minHoldings > symbols.length) {
+          fields.minHoldings = `This replay has ${symbols.length === 1 ? "1 instrument" : `${symbols.length} instruments`}, so nobody could hold ${definition.minHoldings} different ones.`;
+        }
       }
     }
   } else if (definition.instruments) {

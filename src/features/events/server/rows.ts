@@ -26,6 +26,10 @@ export function definitionOf(row: EventRow): EventDefinition {
     metric: row.metric,
     requiredLesson: row.requiredLessonId,
     replay: row.replay ?? null,
+    minHoldings: row.minHoldings,
+    maxTradesPerDay: row.maxTradesPerDay,
+    minHoldMinutes: row.minHoldMinutes,
+    minSharePrice: row.minSharePrice === null ? null : parseMoney(row.minSharePrice),
   };
 }
 
@@ -48,6 +52,10 @@ export function columnsOf(definition: EventDefinition) {
     metric: definition.metric,
     requiredLessonId: definition.requiredLesson,
     replay: definition.replay,
+    minHoldings: definition.minHoldings,
+    maxTradesPerDay: definition.maxTradesPerDay,
+    minHoldMinutes: definition.minHoldMinutes,
+    minSharePrice: definition.minSharePrice === null ? null : formatMoney(definition.minSharePrice),
   };
 }
 

@@ -30,6 +30,10 @@ const fields = {
   instruments: z.array(z.string().max(20), { error: "List instrument symbols, or null for all." }).max(1000).nullable().optional(),
   requiredLesson: text(200, "Choose a lesson, or null for none.").nullable().optional(),
   replay: replayInput.nullable().optional(),
+  minHoldings: z.number({ error: "The minimum number of holdings is a whole number, or null for none." }).nullable().optional(),
+  maxTradesPerDay: z.number({ error: "The trades per day is a whole number, or null for no limit." }).nullable().optional(),
+  minHoldMinutes: z.number({ error: "The minimum holding time is a whole number of minutes, or null for none." }).nullable().optional(),
+  minSharePrice: text(40, 'Enter the minimum share price as a decimal string, like "5.00", or null for none.').nullable().optional(),
 };
 
 export const createEventInput = z.object(fields);

@@ -12,6 +12,7 @@ import useSWR from "swr";
 import { Alert, Button, Card, SelectField, pagerClass } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Tab as TabButton, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
+import { boardMetricSentence, type ExplainedBoard } from "@/domain/ranking";
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, integer, percent, withUnit } from "@/lib/format";
 import type { EventChoice, RankingPage, RankingRow } from "../types";
@@ -121,6 +122,14 @@ function Updated({ page }: { page: RankingPage }) {
   return <span>Updated {text} ago</span>;
 }
 
+/** The board on screen, as the one sentence that explains its metric names it. */
+function explained(tab: Tab, period: string, metric: RankingPage["metric"]): ExplainedBoard {
+  if (tab === "xp") return { kind: "xp", period: period === "week" ? "week" : "all" };
+  if (tab === "events") return { kind: "event", metric: metric === "sharpe" ? "sharpe" : "return" };
+  const known = ["day", "week", "month", "all"] as const;
+  return { kind: "practice", period: known.find((p) => p === period) ?? "all" };
+}
+
 function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; pinned?: boolean; showSecond: boolean }) {
   return (
     <tr className={`${row.isYou ? styles.you : ""} ${pinned ? styles.pinned : ""}`} aria-current={row.isYou ? "true" : undefined}>
@@ -228,6 +237,9 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
             <p aria-busy="true">Loading the board…</p>
           ) : (
             <>
+              <p className={`muted ${styles.ownSummary}`} data-testid="board-metric">
+                {boardMetricSentence(explained(tab, state.period, page.metric))}
+              </p>
               {page.own ? (
                 <p className={styles.ownSummary}>
                   You are <strong>#{integer(page.own.rank)}</strong> of {integer(page.total)}
@@ -305,7 +317,6 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
                   </Button>
                 </nav>
               )}
-              {page.metric === "sharpe" && <p className="muted">Ranked by Sharpe ratio; n/a (too few snapshots or no variance) ranks after every ratio, then by return.</p>}
             </>
           )}
         </TabPanel>

@@ -44,6 +44,11 @@ export const events = pgTable(
     metric: text("metric", { enum: EVENT_METRICS }).notNull().default("return"),
     requiredLessonId: text("required_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
     replay: jsonb("replay").$type<StoredReplay>(),
+    /** Rules against gambling (docs/decisions/044); null = no such rule. */
+    minHoldings: integer("min_holdings"),
+    maxTradesPerDay: integer("max_trades_per_day"),
+    minHoldMinutes: integer("min_hold_minutes"),
+    minSharePrice: money("min_share_price"),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),

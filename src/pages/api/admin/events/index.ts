@@ -21,7 +21,7 @@ export default apiRoute({
     auth: "admin",
     docs: {
       summary: "Create an event",
-      description: "Input: `{title, description?, startsAt, endsAt, startingCash, commissionFlat?, commissionBps?, allowShort?, maxPositionPct?, visibility, lateEntry?, maxParticipants?, metric?, instruments?, requiredLesson? (lesson id or slug), replay?}` — instants ISO 8601 with a zone, amounts decimal strings",
+      description: "Input: `{title, description?, startsAt, endsAt, startingCash, commissionFlat?, commissionBps?, allowShort?, maxPositionPct?, visibility, lateEntry?, maxParticipants?, metric?, instruments?, requiredLesson? (lesson id or slug), replay?, minHoldings?, maxTradesPerDay?, minHoldMinutes?, minSharePrice?}` — instants ISO 8601 with a zone, amounts decimal strings; the last four are the rules against gambling (whole numbers, a decimal string; null = none)",
       status: 201,
       response: "201 `{event, slug, joinCode?}` (`joinCode` when private); 400 `VALIDATION_FAILED` with a message per field (the domain's `validateEventDefinition`: lengths, window, amounts, limits; unknown symbols or lesson). `replay: {datasets: [dataset id], from: \"YYYY-MM-DD\", speed}` (speed in trading days per real hour) makes a historical-replay event: 400 `fields[\"replay.datasets\"]` for an unknown dataset, a dataset chosen twice or two datasets of one symbol; `fields[\"replay.from\"]` for a start outside the chosen data (earliest first date to latest last date). A replay event's `instruments` are set to its datasets' symbols (what is sent is ignored)",
     },

@@ -43,7 +43,7 @@ export default apiRoute({
         "Idempotency-Key": "1–100 characters. A replay with the same key and the same body answers exactly the first answer (status and body), whatever happened to the order since; keys are scoped to the portfolio and remembered for 24 hours.",
       },
       status: 201,
-      response: "201 `{order, fill}` (`fill` null unless it filled at once); 422 `{error:{code,message}, order}` for a rule refusal (`INSUFFICIENT_FUNDS`, `INSUFFICIENT_SHARES`, `SHORTING_LOCKED`, `INSTRUMENT_INACTIVE`, `INDEX_NOT_TRADABLE`, `UNKNOWN_INSTRUMENT`, `SHORT_WHILE_LONG`, `BUY_WHILE_SHORT`, …) — the rejected order is kept in the history; 422 `{error}` without an order for input that is not an order (`INVALID_QUANTITY`, `INVALID_PRICE`, `LIMIT_PRICE_REQUIRED`, …, not stored); 422 `IDEMPOTENCY_KEY_REUSED` (same key, different body, within 24 h); 400 wrong types; 404",
+      response: "201 `{order, fill}` (`fill` null unless it filled at once); 422 `{error:{code,message}, order}` for a rule refusal (`INSUFFICIENT_FUNDS`, `INSUFFICIENT_SHARES`, `SHORTING_LOCKED`, `INSTRUMENT_INACTIVE`, `INDEX_NOT_TRADABLE`, `UNKNOWN_INSTRUMENT`, `SHORT_WHILE_LONG`, `BUY_WHILE_SHORT`; in events also `EVENT_NOT_LIVE`, `INSTRUMENT_NOT_ALLOWED`, `POSITION_LIMIT` and the rules against gambling `MIN_HOLDINGS`, `MAX_TRADES_PER_DAY`, `MIN_HOLD_TIME`, `MIN_SHARE_PRICE`, …) — the rejected order is kept in the history; 422 `{error}` without an order for input that is not an order (`INVALID_QUANTITY`, `INVALID_PRICE`, `LIMIT_PRICE_REQUIRED`, …, not stored); 422 `IDEMPOTENCY_KEY_REUSED` (same key, different body, within 24 h); 400 wrong types; 404",
     },
     scope: "trade",
     input: orderBody,
