@@ -84,6 +84,12 @@ export const REJECTION_CODES = [
   "UNKNOWN_INSTRUMENT",
   "SHORT_WHILE_LONG",
   "BUY_WHILE_SHORT",
+  // Corrections by an organiser or admin (corrections.ts, docs/decisions/041-corrections.md)
+  "ADJUSTMENT_NEGATIVE_CASH",
+  "REVERSAL_WRONG_SIGN",
+  "REVERSAL_NEGATIVE_CASH",
+  "FILL_ALREADY_REVERSED",
+  "FILL_IS_REVERSAL",
   // The input
   "INVALID_SYMBOL",
   "INVALID_SIDE",
