@@ -8,7 +8,6 @@
  * correct is decided by the caller (features/corrections); here `by` is recorded.
  */
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { failures } from "@/domain/errors";
 import { adjustCash, type BookedFill, displayMoney, type Money, reverseFill } from "@/domain/trading";
 import { audit } from "@/server/audit";
@@ -96,7 +95,6 @@ const booked = (f: FillRow): BookedFill => ({ symbol: f.symbol, side: f.side, qu
  * id orders fills written in one statement (one instant), where created_at ties.
  */
 async function standingFills(tx: Tx, portfolioId: string, symbol: string): Promise<FillRow[]> {
-  const compensation = alias(fills, "compensation");
   return tx
     .select()
     .from(fills)
@@ -105,7 +103,7 @@ async function standingFills(tx: Tx, portfolioId: string, symbol: string): Promi
         eq(fills.portfolioId, portfolioId),
         eq(fills.symbol, symbol),
         isNull(fills.reversalOf),
-        sql`not exists (select 1 from ${compensation} where ${compensation.reversalOf} = ${fills.id})`,
+        sql`not exists (select 1 from fills compensation where compensation.reversal_of = ${fills.id})`,
       ),
     )
     .orderBy(asc(fills.createdAt), asc(sql`(select min(${ledgerEntries.id}) from ${ledgerEntries} where ${ledgerEntries.fillId} = ${fills.id})`), asc(fills.id));
