@@ -11,7 +11,7 @@ import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN
 describe.skipIf(browserMissing)("corrections", () => {
   const devices = useDevices();
 
-  it("a teacher reverses a student's sale and adds cash; the student sees both notices and both fills marked", async () => {
+  it("a teacher reverses a student's sale and adds cash; the student sees both notices and both fills marked", { timeout: 150_000 }, async () => {
     const organiser = newPerson("corr-teacher");
     const { id } = await registerViaApi(organiser);
     const admin = new HttpClient(appUrl());

@@ -16,6 +16,7 @@ import type { FillItem } from "./types";
 import styles from "./corrections.module.css";
 
 const REASON_MAX = 500;
+const SIDE: Record<FillItem["side"], string> = { buy: "Buy", sell: "Sell", short: "Short", cover: "Cover" };
 type FillsPage = { items: FillItem[]; total: number };
 type Status = { tone: "success" | "error"; text: string } | null;
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Try again.");
@@ -42,6 +43,7 @@ export function CorrectionsPanel({ portfolioId, studentName }: CorrectionsPanelP
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
         <AdjustCash
           portfolioId={portfolioId}
+          onStart={() => setStatus(null)}
           cash={corrections.data?.portfolio.cash ?? null}
           onDone={(text) => {
             setStatus({ tone: "success", text });
@@ -61,6 +63,7 @@ export function CorrectionsPanel({ portfolioId, studentName }: CorrectionsPanelP
           ) : (
             <Fills
               portfolioId={portfolioId}
+              onStart={() => setStatus(null)}
               items={fills.data.items}
               onDone={(text) => {
                 setStatus({ tone: "success", text });
@@ -80,7 +83,7 @@ export function CorrectionsPanel({ portfolioId, studentName }: CorrectionsPanelP
   );
 }
 
-function AdjustCash({ portfolioId, cash, onDone }: { portfolioId: string; cash: string | null; onDone: (text: string) => void }) {
+function AdjustCash({ portfolioId, cash, onStart, onDone }: { portfolioId: string; cash: string | null; onStart: () => void; onDone: (text: string) => void }) {
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
@@ -88,6 +91,7 @@ function AdjustCash({ portfolioId, cash, onDone }: { portfolioId: string; cash: 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    onStart();
     setBusy(true);
     setErrors({});
     try {
@@ -135,7 +139,7 @@ function AdjustCash({ portfolioId, cash, onDone }: { portfolioId: string; cash: 
   );
 }
 
-function Fills({ portfolioId, items, onDone }: { portfolioId: string; items: FillItem[]; onDone: (text: string) => void }) {
+function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; items: FillItem[]; onStart: () => void; onDone: (text: string) => void }) {
   const { dateTime } = useTimeFormat();
   const [pending, setPending] = useState<FillItem | null>(null);
   const [reason, setReason] = useState("");
@@ -150,6 +154,7 @@ function Fills({ portfolioId, items, onDone }: { portfolioId: string; items: Fil
 
   async function reverse() {
     if (!pending) return;
+    onStart();
     setBusy(true);
     setError(null);
     try {
@@ -184,7 +189,7 @@ function Fills({ portfolioId, items, onDone }: { portfolioId: string; items: Fil
             <tr key={f.id}>
               <td>{dateTime(f.createdAt)}</td>
               <td>
-                {f.side} {integer(f.quantity)} {f.symbol}
+                {SIDE[f.side]} {integer(f.quantity)} {f.symbol}
               </td>
               <td className={numeric}>{money(f.price)}</td>
               <td>
