@@ -72,6 +72,9 @@ import openapiJson from "@/pages/api/openapi.json";
 import portfolio from "@/pages/api/portfolio";
 import portfoliosIdExportCsv from "@/pages/api/portfolios/[id]/export.csv";
 import portfoliosIdFills from "@/pages/api/portfolios/[id]/fills";
+import portfoliosIdAdjustments from "@/pages/api/portfolios/[id]/adjustments";
+import portfoliosIdCorrections from "@/pages/api/portfolios/[id]/corrections";
+import portfoliosIdFillsFillIdReversal from "@/pages/api/portfolios/[id]/fills/[fillId]/reversal";
 import portfoliosIdIndex from "@/pages/api/portfolios/[id]/index";
 import portfoliosIdOrdersOrderId from "@/pages/api/portfolios/[id]/orders/[orderId]";
 import portfoliosIdOrdersIndex from "@/pages/api/portfolios/[id]/orders/index";
@@ -148,8 +151,11 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "market/day": marketDay,
   "openapi.json": openapiJson,
   "portfolio": portfolio,
+  "portfolios/[id]/adjustments": portfoliosIdAdjustments,
+  "portfolios/[id]/corrections": portfoliosIdCorrections,
   "portfolios/[id]/export.csv": portfoliosIdExportCsv,
   "portfolios/[id]/fills": portfoliosIdFills,
+  "portfolios/[id]/fills/[fillId]/reversal": portfoliosIdFillsFillIdReversal,
   "portfolios/[id]/index": portfoliosIdIndex,
   "portfolios/[id]/orders/[orderId]": portfoliosIdOrdersOrderId,
   "portfolios/[id]/orders/index": portfoliosIdOrdersIndex,

@@ -42,6 +42,10 @@ export interface FillWire {
   price: string;
   commission: string;
   reason: string;
+  /** A compensating fill: the id of the fill it reverses (docs/decisions/041-corrections.md). */
+  reversalOf: string | null;
+  /** The fill was reversed by this compensating fill (in fill lists; not in live messages). */
+  reversedBy?: string | null;
   createdAt: string;
 }
 

@@ -149,7 +149,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
   const admin = new HttpClient(appUrl());
   const member = new HttpClient(appUrl());
   const person: Person = newPerson("axe");
-  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "" };
+  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "", memberId: "" };
 
   /** A browser profile signed in with the HTTP client's session cookie. */
   async function contextOf(client?: HttpClient) {
@@ -209,6 +209,10 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     const roster = await admin.request(`/api/classes/${fixture.classId}/roster`, { method: "POST", json: { students: [{ name: "Maya Kowalska" }, { name: "Leo Brandt" }] } });
     expect(roster.status).toBe(201);
     expect((await member.request("/api/classes/join", { method: "POST", json: { code: fixture.classCode } })).status).toBeLessThan(300);
+    // A correction by their teacher: the member's /portfolio shows the Corrections card.
+    fixture.memberId = ((await (await member.request("/api/account")).json()) as { id: string }).id;
+    const adjusted = await admin.request(`/api/portfolios/${portfolio.id}/adjustments`, { method: "POST", json: { amount: "10.00", reason: "Axe correction" } });
+    expect(adjusted.status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
@@ -358,6 +362,11 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
         await page.getByRole("heading", { name: /^Login sheet/ }).waitFor();
       } },
       { name: "/classes/join", path: `/classes/join?code=${fixture.classCode}` },
+      { name: "/classes/[id]/students/[studentId], the corrections panel", path: `/classes/${fixture.classId}/students/${fixture.memberId}` },
+      { name: "/classes/[id]/students/[studentId], reverse dialog open", path: `/classes/${fixture.classId}/students/${fixture.memberId}`, open: async (page) => {
+        await page.getByRole("button", { name: /^Reverse the buy/ }).first().click();
+        await page.getByRole("dialog", { name: /^Reverse the buy/ }).getByLabel("Reason").waitFor();
+      } },
     ];
     const context = await contextOf(admin);
     try {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { parseMoney } from "@/domain/trading";
 import type { Db } from "@/server/db";
-import { fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
+import { fills, ledgerEntries, orders, portfolioCorrections, portfolios, positions } from "@/server/db/schema";
 
 const m = parseMoney;
 
@@ -12,7 +12,11 @@ export async function portfolioRow(db: Db, id: string) {
   return row!;
 }
 
-/** cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions, position = Σ signed fills, cash ≥ 0. */
+/**
+ * cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions + Σ adjustments (a
+ * compensating fill is a fill of the opposite side with its commission negative), position =
+ * Σ signed fills, cash ≥ 0, and each correction matches its ledger lines.
+ */
 export async function expectIdentities(db: Db, portfolioId: string) {
   const p = await portfolioRow(db, portfolioId);
   const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.portfolioId, portfolioId));
@@ -25,7 +29,18 @@ export async function expectIdentities(db: Db, portfolioId: string) {
     const paying = f.side === "buy" || f.side === "cover";
     return t + (paying ? -notional : notional) - m(f.commission);
   }, 0n);
-  expect(m(p.startingCash) + flows).toBe(cash);
+  const adjustments = ledger.filter((e) => e.kind === "adjustment").reduce((t, e) => t + m(e.amount), 0n);
+  expect(m(p.startingCash) + flows + adjustments).toBe(cash);
+  const corrections = await db.select().from(portfolioCorrections).where(eq(portfolioCorrections.portfolioId, portfolioId));
+  expect(corrections.filter((c) => c.kind === "adjustment").reduce((t, c) => t + m(c.amount), 0n)).toBe(adjustments);
+  for (const reversal of corrections.filter((c) => c.kind === "reversal")) {
+    const compensation = fillRows.find((f) => f.id === reversal.reversalFillId)!;
+    const original = fillRows.find((f) => f.id === reversal.fillId)!;
+    expect(compensation.reversalOf).toBe(original.id);
+    expect([compensation.quantity, compensation.price, m(compensation.commission)]).toEqual([original.quantity, original.price, -m(original.commission)]);
+    const lines = ledger.filter((e) => e.fillId === compensation.id).reduce((t, e) => t + m(e.amount), 0n);
+    expect(lines).toBe(m(reversal.amount));
+  }
   const held = await db.select().from(positions).where(eq(positions.portfolioId, portfolioId));
   for (const position of held) {
     const signed = fillRows.filter((f) => f.symbol === position.symbol).reduce((t, f) => t + (f.side === "buy" || f.side === "cover" ? f.quantity : -f.quantity), 0);

@@ -165,6 +165,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/account/register": { email: "fuzz@example.test", password: "a good password", name: "Fuzz" },
   "PATCH /api/account": { theme: "dark" },
   "POST /api/portfolios/[id]/orders": { symbol: "ACME", side: "buy", type: "market", quantity: 1 },
+  "POST /api/portfolios/[id]/adjustments": { amount: "10.00", reason: "Fuzz correction" },
+  "POST /api/portfolios/[id]/fills/[fillId]/reversal": { reason: "Fuzz reversal" },
   "POST /api/account/password-reset/request": { email: "fuzz@example.test" },
   "POST /api/events/[slug]/join": { code: "ABCD-EFGH" },
   "POST /api/classes": { name: "Fuzz class", startsOn: "2026-09-01", endsOn: "2027-06-30" },

@@ -5,3 +5,4 @@ export * from "./money";
 export * from "./orders";
 export * from "./portfolio";
 export * from "./rules";
+export * from "./corrections";

@@ -89,6 +89,13 @@ export const REJECTION_CODES = [
   "MAX_TRADES_PER_DAY",
   "MIN_HOLD_TIME",
   "MIN_SHARE_PRICE",
+  // Corrections by an organiser or admin (corrections.ts, docs/decisions/041-corrections.md)
+  "ADJUSTMENT_NEGATIVE_CASH",
+  "REVERSAL_WRONG_SIGN",
+  "REVERSAL_NEGATIVE_CASH",
+  "FILL_ALREADY_REVERSED",
+  "FILL_IS_REVERSAL",
+  "EVENT_ENDED",
   // The input
   "INVALID_SYMBOL",
   "INVALID_SIDE",

@@ -123,10 +123,18 @@ export function applyFill(state: PortfolioState, fill: Pick<Fill, "symbol" | "si
 
 /** applyFill without the cash floor: checks use it to see what an order would do. */
 function bookFill(state: PortfolioState, fill: Pick<Fill, "symbol" | "side" | "quantity" | "price">, schedule: CommissionSchedule): AppliedFill {
+  return bookFillAt(state, fill, commissionFor(multiplyMoney(fill.price, fill.quantity), schedule));
+}
+
+/**
+ * Books a fill with the commission it was charged (the stored one, when a position is
+ * rebuilt from its fills: corrections.ts). No cash floor; throws AccountingError for a fill
+ * that oversells or crosses from long to short (or back).
+ */
+export function bookFillAt(state: PortfolioState, fill: Pick<Fill, "symbol" | "side" | "quantity" | "price">, commission: Money): AppliedFill {
   if (!Number.isSafeInteger(fill.quantity) || fill.quantity < 1) throw new AccountingError(`A fill is a whole, positive number of shares, got ${fill.quantity}.`);
   if (fill.price <= 0n) throw new AccountingError("A fill price must be positive.");
   const notional = multiplyMoney(fill.price, fill.quantity);
-  const commission = commissionFor(notional, schedule);
   const delta = signedQuantity(fill.side, fill.quantity);
   const cashChange = subtractMoney(paysCash(fill.side) ? negateMoney(notional) : notional, commission);
   const cash = addMoney(state.cash, cashChange);

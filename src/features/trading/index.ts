@@ -18,3 +18,4 @@ export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";
 export { equityOf, holdingsOf, portfolioValuations, type EquityFigures, type Holdings } from "./valuation";
 export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, type OrderView, type PortfolioRow } from "./rows";
 export { tradingPersonalData } from "./personal-data";
+export { adjustPortfolioCash, listCorrections, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";

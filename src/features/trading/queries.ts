@@ -1,9 +1,9 @@
 /** Reading a portfolio's orders and fills: pages of the API, and the CSV of its history. */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
 import { fills, orders } from "@/server/db/schema";
-import { type OrderRow, serializeFill, serializeOrder } from "./rows";
+import { type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
 export async function listOrders(db: DbOrTx, portfolioId: string, options: { status?: OrderRow["status"]; page: number; pageSize: number }) {
   const where = and(eq(orders.portfolioId, portfolioId), options.status ? eq(orders.status, options.status) : undefined);
@@ -28,10 +28,18 @@ export async function listFills(db: DbOrTx, portfolioId: string, options: { page
     .orderBy(desc(fills.createdAt), desc(fills.id))
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
-  return { items: rows.map(serializeFill), page: options.page, pageSize: options.pageSize, total };
+  return { items: await withReversals(db, rows), page: options.page, pageSize: options.pageSize, total };
 }
 
-const HEADER = ["record", "id", "order_id", "time", "symbol", "side", "type", "quantity", "limit_price", "stop_price", "time_in_force", "status", "reject_code", "message", "price", "commission", "reason"];
+/** The fills as the API shows them, each original marked with the compensating fill that reversed it (docs/decisions/041-corrections.md). */
+async function withReversals(db: DbOrTx, rows: FillRow[]) {
+  const ids = rows.filter((r) => r.reversalOf === null).map((r) => r.id);
+  const reversals = ids.length === 0 ? [] : await db.select({ id: fills.id, reversalOf: fills.reversalOf }).from(fills).where(inArray(fills.reversalOf, ids));
+  const by = new Map(reversals.map((r) => [r.reversalOf!, r.id]));
+  return rows.map((r) => ({ ...serializeFill(r), reversedBy: by.get(r.id) ?? null }));
+}
+
+const HEADER = ["record", "id", "order_id", "time", "symbol", "side", "type", "quantity", "limit_price", "stop_price", "time_in_force", "status", "reject_code", "message", "price", "commission", "reason", "reversal_of"];
 
 /** Orders and fills of a portfolio as one CSV. */
 export async function portfolioCsv(db: Db, portfolioId: string): Promise<string> {
@@ -39,10 +47,10 @@ export async function portfolioCsv(db: Db, portfolioId: string): Promise<string>
   const fillRows = await db.select().from(fills).where(eq(fills.portfolioId, portfolioId)).orderBy(asc(fills.createdAt), asc(fills.id));
   const lines: Array<Array<string | number | null>> = [HEADER];
   for (const o of orderRows) {
-    lines.push(["order", o.id, null, o.createdAt.toISOString(), o.symbol, o.side, o.type, o.quantity, o.limitPrice, o.stopPrice, o.timeInForce, o.status, o.rejectCode, o.rejectMessage, null, null, null]);
+    lines.push(["order", o.id, null, o.createdAt.toISOString(), o.symbol, o.side, o.type, o.quantity, o.limitPrice, o.stopPrice, o.timeInForce, o.status, o.rejectCode, o.rejectMessage, null, null, null, null]);
   }
   for (const f of fillRows) {
-    lines.push(["fill", f.id, f.orderId, f.createdAt.toISOString(), f.symbol, f.side, null, f.quantity, null, null, null, null, null, null, f.price, f.commission, f.reason]);
+    lines.push(["fill", f.id, f.orderId, f.createdAt.toISOString(), f.symbol, f.side, null, f.quantity, null, null, null, null, null, null, f.price, f.commission, f.reason, f.reversalOf]);
   }
   return csvOf(lines);
 }

@@ -4,7 +4,7 @@ import { failures } from "@/domain/errors";
 import { formatMoney, STARTING_CASH } from "@/domain/trading";
 import { audit } from "@/server/audit";
 import type { Db } from "@/server/db";
-import { equitySnapshots, fills, ledgerEntries, orders, portfolios, positions } from "@/server/db/schema";
+import { equitySnapshots, fills, ledgerEntries, orders, portfolioCorrections, portfolios, positions } from "@/server/db/schema";
 import { portfolioTopic } from "@/server/realtime/hub";
 import { executeNamed } from "@/server/db/named";
 import { notifySelect, Outbox } from "@/server/realtime/outbox";
@@ -14,7 +14,7 @@ import { lockPortfolio, recordDeposit } from "./portfolios";
 /**
  * Everything of the portfolio goes in one transaction under its lock (so an order in flight
  * either lands before and is wiped, or waits and lands on the fresh portfolio): positions,
- * orders, fills, ledger and snapshots; cash and starting cash return to 100,000.00, and
+ * orders, fills, ledger, corrections and snapshots; cash and starting cash return to 100,000.00, and
  * the portfolio counts as opened now (returns and today's change start from there). Only the
  * practice portfolio can be reset: an event portfolio is the event's record.
  */
@@ -28,6 +28,8 @@ export async function resetPracticePortfolio(db: Db, args: { userId: string; por
     if (portfolio.kind !== "practice") throw failures.refused("RESET_NOT_ALLOWED", "Only the practice portfolio can be reset; an event portfolio keeps its record.");
     const id = portfolio.id;
     await tx.delete(ledgerEntries).where(eq(ledgerEntries.portfolioId, id));
+    // Its corrections went with the history they corrected (the audit log keeps them).
+    await tx.delete(portfolioCorrections).where(eq(portfolioCorrections.portfolioId, id));
     await tx.delete(fills).where(eq(fills.portfolioId, id));
     await tx.delete(orders).where(eq(orders.portfolioId, id));
     await tx.delete(positions).where(eq(positions.portfolioId, id));

@@ -80,6 +80,7 @@ export function serializeFill(row: FillRow): FillWire {
     price: row.price,
     commission: row.commission,
     reason: row.reason,
+    reversalOf: row.reversalOf,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -11,7 +11,7 @@
  * path, which reads without a lock, retries (docs/decisions/020-trading-engine.md).
  */
 import { randomUUID } from "node:crypto";
-import type { AppliedFill, Fill, Money, PortfolioState } from "@/domain/trading";
+import { type AppliedFill, type BookedFill, type Fill, type Money, multiplyMoney, paysCash, type PortfolioState } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { portfolioTopic } from "@/server/realtime/hub";
@@ -35,7 +35,7 @@ export class Changes {
   /** Stored orders as they are after the change. */
   readonly changedOrders: OrderRow[] = [];
   readonly fills: FillRow[] = [];
-  private readonly ledger: Array<{ portfolio_id: string; kind: "trade" | "commission"; amount: string; order_id: string; fill_id: string }> = [];
+  private readonly ledger: Array<{ portfolio_id: string; kind: "trade" | "commission" | "adjustment"; amount: string; order_id: string | null; fill_id: string | null }> = [];
   private readonly portfolios = new Map<string, PortfolioWrite>();
 
   constructor(readonly now: Date) {}
@@ -75,6 +75,7 @@ export class Changes {
       price: $(fill.price),
       commission: $(applied.commission),
       reason: options.reasonPrefix ? `${options.reasonPrefix} ${fill.reason}` : fill.reason,
+      reversalOf: null,
       createdAt: this.now,
     };
     this.fills.push(row);
@@ -85,6 +86,42 @@ export class Changes {
     if (!entry) throw new Error("setState must come before addFill: the fill's position is written from the portfolio's state.");
     entry.symbols.add(fill.symbol);
     return row;
+  }
+
+  /**
+   * Books the compensating fill of a reversal (domain corrections.ts): its row marked with the
+   * fill it reverses and booked on that fill's order, the trade's cash and the refunded
+   * commission as ledger lines. The position comes from the state, rebuilt by the domain.
+   */
+  addCompensation(options: { portfolioId: string; reversed: Pick<FillRow, "id" | "orderId">; compensation: BookedFill; reason: string }): FillRow {
+    const { portfolioId, reversed, compensation: c } = options;
+    const row: FillRow = {
+      id: randomUUID(),
+      orderId: reversed.orderId,
+      portfolioId,
+      symbol: c.symbol,
+      side: c.side,
+      quantity: c.quantity,
+      price: $(c.price),
+      commission: $(c.commission),
+      reason: options.reason,
+      reversalOf: reversed.id,
+      createdAt: this.now,
+    };
+    this.fills.push(row);
+    const notional = multiplyMoney(c.price, c.quantity);
+    this.ledger.push({ portfolio_id: portfolioId, kind: "trade", amount: $(paysCash(c.side) ? (-notional as Money) : notional), order_id: reversed.orderId, fill_id: row.id });
+    if (c.commission !== 0n) this.ledger.push({ portfolio_id: portfolioId, kind: "commission", amount: $(-c.commission as Money), order_id: reversed.orderId, fill_id: row.id });
+    const entry = this.portfolios.get(portfolioId);
+    if (!entry) throw new Error("setState must come before addCompensation.");
+    entry.symbols.add(c.symbol);
+    return row;
+  }
+
+  /** A cash adjustment's ledger line (the cash itself comes with the state). */
+  addAdjustment(portfolioId: string, amount: Money): void {
+    if (!this.portfolios.has(portfolioId)) throw new Error("setState must come before addAdjustment.");
+    this.ledger.push({ portfolio_id: portfolioId, kind: "adjustment", amount: $(amount), order_id: null, fill_id: null });
   }
 
   /** Portfolios this change touches. */
@@ -159,6 +196,7 @@ export class Changes {
         price: f.price,
         commission: f.commission,
         reason: f.reason,
+        reversal_of: f.reversalOf,
       })),
       ledger: this.ledger,
       positions,
@@ -197,9 +235,9 @@ const WRITE_CTES = `
       where o.id = x.id and x.portfolio_id in (select id from written)
       returning 1
     ), new_fills as (
-      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, created_at)
-      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, $1::timestamptz
-      from json_to_recordset($5::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text)
+      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, reversal_of, created_at)
+      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, x.reversal_of, $1::timestamptz
+      from json_to_recordset($5::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text, reversal_of text)
       where x.portfolio_id in (select id from written)
       returning 1
     ), new_ledger as (

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "market.dataset-updated",
   "market.dataset-deleted",
   "portfolio.reset",
+  "portfolio.cash-adjusted",
+  "portfolio.fill-reversed",
   "event.created",
   "event.updated",
   "event.cloned",

@@ -1,7 +1,9 @@
 /**
- * After ANY sequence of orders (every side and type) and price moves, run through the
- * domain's API as the engine runs it, the accounting identities of PRODUCT.md hold exactly:
- *   cash = starting cash − Σ buys + Σ sells − Σ commissions
+ * After ANY sequence of orders (every side and type), price moves and corrections (cash
+ * adjustments, fill reversals: docs/decisions/041-corrections.md), run through the domain's
+ * API as the engine runs it, the accounting identities of PRODUCT.md hold exactly:
+ *   cash = starting cash − Σ buys + Σ sells − Σ commissions + Σ adjustments
+ *   (a compensating fill counts as a fill of the opposite side, its commission negative)
  *   position quantity = Σ signed fills
  *   equity = cash + Σ quantity × last price
  * and cash never goes negative, buying power is cash − reserved − 1.5 × Σ |short value|.
@@ -77,13 +79,23 @@ function tickArb(squeezes: number) {
 
 const cancelArb = fc.record({ kind: fc.constant("cancel" as const), index: fc.nat(8) });
 const advanceArb = fc.record({ kind: fc.constant("advance" as const), ms: fc.integer({ min: 60_000, max: 30 * 3600_000 }) });
+/** A cash adjustment: mostly modest, sometimes more than the portfolio holds (refused). */
+const adjustArb = fc.record({
+  kind: fc.constant("adjust" as const),
+  amount: fc.oneof(fc.bigInt({ min: -5_000_000n, max: 5_000_000n }), fc.bigInt({ min: -500_000_000n, max: -1n })).filter((a) => a !== 0n),
+});
+/** A reversal of the fill this far (%) into the broker's ledger (a reversed one, a compensation or none: nothing happens). */
+const reverseArb = fc.record({ kind: fc.constant("reverse" as const), at: fc.integer({ min: 0, max: 99 }) });
 
-function scenarioArb(options: { rules: fc.Arbitrary<TradingRules>; sides: readonly Side[]; squeezes: number; inactive: readonly string[][] }) {
+function scenarioArb(options: { rules: fc.Arbitrary<TradingRules>; sides: readonly Side[]; squeezes: number; inactive: readonly string[][]; corrections?: number }) {
+  const corrections = options.corrections ?? 1;
   const action = fc.oneof(
     { arbitrary: placeArb(options.sides), weight: 4 },
     { arbitrary: tickArb(options.squeezes), weight: 4 },
     { arbitrary: cancelArb, weight: 1 },
     { arbitrary: advanceArb, weight: 1 },
+    { arbitrary: adjustArb, weight: corrections },
+    { arbitrary: reverseArb, weight: corrections },
   );
   return fc.record({
     startingCash: fc.bigInt({ min: 100_000n, max: 20_000_000n }).map(cents),
@@ -131,7 +143,13 @@ function assertIdentities(broker: PaperBroker): void {
     const notional = fill.price * BigInt(fill.quantity);
     if (paysCash(fill.side)) buys += notional;
     else sells += notional;
-    expect(fill.commission).toBe(expectedCommission(notional, rules));
+    if (fill.reversalOf === undefined) expect(fill.commission).toBe(expectedCommission(notional, rules));
+    else {
+      // A compensating fill: the reversed fill's shares and price, the opposite side, its commission refunded.
+      const reversed = broker.fills[fill.reversalOf]!;
+      expect([fill.symbol, fill.quantity, fill.price, fill.commission]).toEqual([reversed.symbol, reversed.quantity, reversed.price, -reversed.commission]);
+      expect(paysCash(fill.side)).toBe(!paysCash(reversed.side));
+    }
     commissions += fill.commission;
     quantities.set(fill.symbol, (quantities.get(fill.symbol) ?? 0) + (paysCash(fill.side) ? fill.quantity : -fill.quantity));
     if (fill.limitPrice !== null && !fill.forced) {
@@ -140,8 +158,9 @@ function assertIdentities(broker: PaperBroker): void {
     }
   }
 
-  // cash = starting cash − Σ buys + Σ sells − Σ commissions, and never negative.
-  expect(state.cash).toBe(broker.startingCash - buys + sells - commissions);
+  // cash = starting cash − Σ buys + Σ sells − Σ commissions + Σ adjustments, and never negative.
+  const adjustments = broker.adjustments.reduce((total, a) => total + a, 0n);
+  expect(state.cash).toBe(broker.startingCash - buys + sells - commissions + adjustments);
   expect(state.cash >= 0n).toBe(true);
 
   // position quantity = Σ signed fills.
@@ -165,8 +184,9 @@ function assertIdentities(broker: PaperBroker): void {
   expect(valuation.equity).toBe(state.cash + longValue - shortValue);
   expect(valuation.shortMarketValue).toBe(shortValue);
 
-  // Realised + unrealised P&L (average cost) is all the equity ever gained or lost.
-  expect(pnl).toBe(valuation.equity - broker.startingCash);
+  // Realised + unrealised P&L (average cost) is all the equity ever gained or lost, but for
+  // the cash adjusted in or out: a reversal rebuilds the position as if its fill had never been.
+  expect(pnl).toBe(valuation.equity - broker.startingCash - adjustments);
 
   // Reservations are exactly those of the open orders; buying power as defined (1.5 × rounded up).
   const reserved = broker.open.reduce((total, o) => total + o.reservedCash, 0n);
@@ -177,6 +197,8 @@ function assertIdentities(broker: PaperBroker): void {
 }
 
 interface Totals {
+  reversals: number;
+  adjustments: number;
   fills: number;
   forced: number;
   rests: number;
@@ -195,16 +217,18 @@ function play(scenario: Scenario, totals: Totals): void {
       if (broker.place(order) === "resting") totals.rests += 1;
     } else if (action.kind === "tick") broker.tick(action.symbol, moved(broker.prices.get(action.symbol)!, action.moveBps));
     else if (action.kind === "cancel") broker.cancel(action.index);
+    else if (action.kind === "adjust") totals.adjustments += broker.adjust(cents(action.amount)) ? 1 : 0;
+    else if (action.kind === "reverse") totals.reversals += broker.reverse(Math.floor((broker.fills.length * action.at) / 100)) ? 1 : 0;
     else broker.advance(action.ms);
     assertIdentities(broker);
   }
-  totals.fills += broker.fills.length;
+  totals.fills += broker.fills.filter((f) => f.reversalOf === undefined).length;
   totals.forced += broker.fills.filter((f) => f.forced).length;
   for (const fill of broker.fills) totals.sides.add(fill.side);
   for (const code of broker.rejections) totals.rejections.set(code, (totals.rejections.get(code) ?? 0) + 1);
 }
 
-const newTotals = (): Totals => ({ fills: 0, forced: 0, rests: 0, rejections: new Map(), sides: new Set() });
+const newTotals = (): Totals => ({ reversals: 0, adjustments: 0, fills: 0, forced: 0, rests: 0, rejections: new Map(), sides: new Set() });
 
 /**
  * Hundreds of generated scenarios are seconds of pure CPU, more on a busy 2-core machine:
@@ -238,5 +262,18 @@ describe("the accounting identities", () => {
       { numRuns: 200 },
     );
     expect(totals.forced).toBeGreaterThan(10);
+  }, PROPERTY_BUDGET_MS);
+
+  it("hold exactly when cash adjustments and fill reversals come among the orders", () => {
+    const totals = newTotals();
+    const scenarios = scenarioArb({ rules: anyRulesArb, sides: ["buy", "buy", "short", "sell", "cover"], squeezes: 1, inactive: [[]], corrections: 3 });
+    fc.assert(
+      fc.property(scenarios, (scenario) => play(scenario, totals)),
+      { numRuns: 200 },
+    );
+    // Corrections were made and refused for each of their reasons (else the run proves nothing).
+    expect(totals.reversals).toBeGreaterThan(50);
+    expect(totals.adjustments).toBeGreaterThan(50);
+    for (const code of ["ADJUSTMENT_NEGATIVE_CASH", "REVERSAL_WRONG_SIGN"]) expect(totals.rejections.get(code) ?? 0, code).toBeGreaterThan(0);
   }, PROPERTY_BUDGET_MS);
 });

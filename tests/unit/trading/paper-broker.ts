@@ -5,6 +5,7 @@
  * the accounting identities can be checked against something the domain did not compute.
  */
 import {
+  adjustCash,
   checkOrder,
   executeFill,
   expiredDayOrders,
@@ -20,6 +21,7 @@ import {
   reservationFor,
   reserveCash,
   releaseCash,
+  reverseFill,
   type TradingRules,
 } from "@/domain/trading";
 
@@ -28,6 +30,10 @@ export interface LedgerFill extends Fill {
   /** Limit the order had when it filled, if any (to check "at the limit or better"). */
   limitPrice: Money | null;
   forced: boolean;
+  /** A compensating fill: the index of the fill it reverses (its commission is the refund, negative). */
+  reversalOf?: number;
+  /** Reversed by a later compensating fill. */
+  reversed?: boolean;
 }
 
 export class PaperBroker {
@@ -35,6 +41,8 @@ export class PaperBroker {
   open: OpenOrder[] = [];
   readonly fills: LedgerFill[] = [];
   readonly rejections: string[] = [];
+  /** Cash adjustments booked (signed). */
+  readonly adjustments: Money[] = [];
   /** Orders accepted when placed that the same prices then refused at once: must stay empty. */
   readonly inconsistencies: string[] = [];
   private nextId = 1;
@@ -84,6 +92,36 @@ export class PaperBroker {
     }
     const limitPrice = open.order.type === "limit" || open.order.type === "stop-limit" ? open.order.limitPrice : null;
     this.fills.push({ ...fill, commission: executed.applied.commission, limitPrice, forced });
+    return true;
+  }
+
+  /** A correction: adds or removes cash (domain adjustCash); refusals are counted like an order's. */
+  adjust(amount: Money): boolean {
+    const outcome = adjustCash(this.state, amount);
+    if (!outcome.ok) {
+      this.rejections.push(outcome.rejection.code);
+      return false;
+    }
+    this.state = outcome.state;
+    this.adjustments.push(amount);
+    return true;
+  }
+
+  /** A correction: reverses the fill at `index` (domain reverseFill), the position rebuilt from the fills still standing. */
+  reverse(index: number): boolean {
+    const target = this.fills[index];
+    if (!target || target.reversed || target.reversalOf !== undefined) return false;
+    const remaining = this.fills.filter((f, i) => i !== index && f.symbol === target.symbol && !f.reversed && f.reversalOf === undefined);
+    const booked = (f: LedgerFill) => ({ ...f, commission: f.commission as Money });
+    const outcome = reverseFill(this.state, booked(target), remaining.map(booked));
+    if (!outcome.ok) {
+      this.rejections.push(outcome.rejection.code);
+      return false;
+    }
+    this.state = outcome.state;
+    target.reversed = true;
+    const c = outcome.compensation;
+    this.fills.push({ symbol: c.symbol, side: c.side, quantity: c.quantity, price: c.price, reason: "reversal", commission: c.commission, limitPrice: null, forced: false, reversalOf: index });
     return true;
   }
 

@@ -187,9 +187,17 @@ export function History({ portfolioId }: { portfolioId: string }) {
                 </td>
                 <td className={numeric}>
                   {money(f.price)}
-                  {f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>}
+                  {f.commission.startsWith("-") ? (
+                    <div className="muted">{money(f.commission.slice(1))} commission refunded</div>
+                  ) : (
+                    f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>
+                  )}
                 </td>
-                <td className={styles.reason}>{f.reason}</td>
+                <td className={styles.reason}>
+                  {/* Corrections (docs/decisions/041-corrections.md): both rows of a reversal stay, marked. */}
+                  {f.reversalOf && <Badge>Correction</Badge>}
+                  {f.reversedBy && <Badge tone="danger">Reversed</Badge>} {f.reason}
+                </td>
               </tr>
             ))}
           </tbody>

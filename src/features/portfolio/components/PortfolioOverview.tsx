@@ -1,5 +1,6 @@
 /** /portfolio: the figures, holdings, allocation, trade ticket, open orders and history. */
 import Link from "next/link";
+import { CorrectionNotices } from "@/features/corrections/components";
 import { useState } from "react";
 import { Alert, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
@@ -160,6 +161,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <Card title="Allocation">
             <Allocation positions={summary.positions} cash={summary.cash} equity={summary.equity} />
           </Card>
+          <CorrectionNotices portfolioId={summary.id} />
           <Card
             title="History"
             actions={

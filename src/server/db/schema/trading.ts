@@ -8,7 +8,11 @@ export const ORDER_SIDES = ["buy", "sell", "short", "cover"] as const;
 export const ORDER_TYPES = ["market", "limit", "stop", "stop-limit"] as const;
 export const ORDER_TIMES_IN_FORCE = ["day", "gtc"] as const;
 export const ORDER_STATUSES = ["open", "filled", "cancelled", "rejected", "expired"] as const;
-export const LEDGER_KINDS = ["deposit", "trade", "commission"] as const;
+/** "adjustment": cash an organiser or admin added or removed as a correction (docs/decisions/041-corrections.md). */
+export const LEDGER_KINDS = ["deposit", "trade", "commission", "adjustment"] as const;
+export const CORRECTION_KINDS = ["adjustment", "reversal"] as const;
+/** Who made a correction, as the student is told: an admin, their class's teacher, or the event's organiser. */
+export const CORRECTOR_ROLES = ["admin", "teacher", "organiser"] as const;
 
 const money = (name: string) => numeric(name, { precision: 16, scale: 2 });
 const price = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -146,9 +150,20 @@ export const fills = pgTable(
     price: price("price").notNull(),
     commission: money("commission").notNull().default("0"),
     reason: text("reason").notNull(),
+    /**
+     * Set on a compensating fill (docs/decisions/041-corrections.md): the fill it reverses, at
+     * that fill's price and quantity with the opposite side and its commission refunded
+     * (negative). History is never deleted: both rows stay, and the pair nets to nothing.
+     */
+    reversalOf: text("reversal_of").references((): AnyPgColumn => fills.id, { onDelete: "cascade" }),
     createdAt: at("created_at").notNull().defaultNow(),
   },
-  (t) => [index("fills_portfolio_created_idx").on(t.portfolioId, t.createdAt), index("fills_order_idx").on(t.orderId)],
+  (t) => [
+    index("fills_portfolio_created_idx").on(t.portfolioId, t.createdAt),
+    index("fills_order_idx").on(t.orderId),
+    // A fill is reversed at most once: two teachers racing end here.
+    uniqueIndex("fills_reversal_of_unique").on(t.reversalOf),
+  ],
 );
 
 /** Every movement of cash: Σ amount = cash, always. */
@@ -167,6 +182,34 @@ export const ledgerEntries = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("ledger_entries_portfolio_idx").on(t.portfolioId, t.createdAt)],
+);
+
+/**
+ * Corrections an organiser or admin made to a portfolio (docs/decisions/041-corrections.md):
+ * a cash adjustment (its ledger line) or a fill reversal (its compensating fill). Each has
+ * a reason, is audited, and is shown to the portfolio's owner.
+ */
+export const portfolioCorrections = pgTable(
+  "portfolio_corrections",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    portfolioId: text("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CORRECTION_KINDS }).notNull(),
+    /** Signed cash the correction moved: the adjustment, or the reversal's cash (commission refund included). */
+    amount: money("amount").notNull(),
+    /** A reversal: the fill reversed and its compensating fill. */
+    fillId: text("fill_id").references(() => fills.id, { onDelete: "cascade" }),
+    reversalFillId: text("reversal_fill_id").references(() => fills.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    byUserId: text("by_user_id").references(() => users.id, { onDelete: "set null" }),
+    byRole: text("by_role", { enum: CORRECTOR_ROLES }).notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("portfolio_corrections_portfolio_idx").on(t.portfolioId, t.createdAt)],
 );
 
 /**

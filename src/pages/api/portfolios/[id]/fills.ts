@@ -1,3 +1,5 @@
+import { isDomainError } from "@/domain/errors";
+import { fillsForCorrector } from "@/features/corrections";
 import { findPortfolioFor, listFills } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
@@ -9,14 +11,18 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "List a portfolio’s fills",
-      description: "Input: `?page=&pageSize=`",
-      response: "200 `{items:[{id,orderId,portfolioId,symbol,side,quantity,price,commission,reason,createdAt}], page, pageSize, total}`",
+      description: "Input: `?page=&pageSize=`. The owner, admins, and whoever may correct the portfolio (a teacher of the owner's class, the event's organiser). A compensating fill carries `reversalOf`, a reversed one `reversedBy`.",
+      response: "200 `{items:[{id,orderId,portfolioId,symbol,side,quantity,price,commission,reason,reversalOf,reversedBy,createdAt}], page, pageSize, total}`",
     },
     input: pageQuery,
     async handler({ req, input, session }) {
       const db = await getDb();
-      const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);
-      return { body: await listFills(db, portfolio.id, input) };
+      const id = String(req.query.id);
+      const portfolio = await findPortfolioFor(db, id, session.user).catch((error: unknown) => {
+        if (isDomainError(error) && error.kind === "not-found") return null;
+        throw error;
+      });
+      return { body: portfolio ? await listFills(db, portfolio.id, input) : await fillsForCorrector(db, session.user, id, input) };
     },
   }),
 });

@@ -1,0 +1,230 @@
+/**
+ * The teacher's corrections panel for one student's portfolio (docs/decisions/041-corrections.md):
+ * "Adjust cash" (an amount, + adds and − removes, and a reason) and, per fill, "Reverse…"
+ * (a confirmation with a reason). The server decides who may and refuses with a message,
+ * shown here as it comes. Self-contained: it fetches its own data, so any page can mount it.
+ */
+import { useState, type FormEvent } from "react";
+import useSWR from "swr";
+import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { DataTable, numeric } from "@/components/ui/DataTable";
+import { api, ApiError } from "@/lib/client/api";
+import { integer, money } from "@/lib/format";
+import { CorrectionList, useCorrections } from "./CorrectionNotices";
+import type { FillItem } from "./types";
+import styles from "./corrections.module.css";
+
+const REASON_MAX = 500;
+const SIDE: Record<FillItem["side"], string> = { buy: "Buy", sell: "Sell", short: "Short", cover: "Cover" };
+type FillsPage = { items: FillItem[]; total: number };
+type Status = { tone: "success" | "error"; text: string } | null;
+const failure = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Try again.");
+const fillText = (f: Pick<FillItem, "side" | "quantity" | "symbol" | "price">) => `the ${f.side} of ${integer(f.quantity)} ${f.symbol} at ${money(f.price)}`;
+
+export interface CorrectionsPanelProps {
+  portfolioId: string;
+  /** Whose portfolio, for the headings ("Maya K."). */
+  studentName: string;
+}
+
+export function CorrectionsPanel({ portfolioId, studentName }: CorrectionsPanelProps) {
+  const corrections = useCorrections(portfolioId);
+  const fills = useSWR<FillsPage>(`/api/portfolios/${portfolioId}/fills?pageSize=100`, (url: string) => api<FillsPage>(url));
+  const [status, setStatus] = useState<Status>(null);
+  const refresh = () => void Promise.all([corrections.mutate(), fills.mutate()]);
+
+  return (
+    <Card title={`Corrections for ${studentName}`}>
+      <div className={styles.panel}>
+        <p className={styles.muted}>
+          Every correction needs a reason, is recorded in the audit log and is shown to {studentName} on their portfolio page. Nothing is deleted: a reversal adds a fill that undoes the original one.
+        </p>
+        {status && <Alert tone={status.tone}>{status.text}</Alert>}
+        <AdjustCash
+          portfolioId={portfolioId}
+          onStart={() => setStatus(null)}
+          cash={corrections.data?.portfolio.cash ?? null}
+          onDone={(text) => {
+            setStatus({ tone: "success", text });
+            refresh();
+          }}
+        />
+        <section aria-labelledby={`fills-${portfolioId}`}>
+          <h3 id={`fills-${portfolioId}`} className={styles.subhead}>
+            Fills
+          </h3>
+          {fills.error && !fills.data ? (
+            <Alert tone="error">The fills could not be loaded.</Alert>
+          ) : !fills.data ? (
+            <p className={styles.muted}>Loading fills…</p>
+          ) : fills.data.items.length === 0 ? (
+            <p className={styles.muted}>{studentName} has no fills yet.</p>
+          ) : (
+            <Fills
+              portfolioId={portfolioId}
+              onStart={() => setStatus(null)}
+              items={fills.data.items}
+              onDone={(text) => {
+                setStatus({ tone: "success", text });
+                refresh();
+              }}
+            />
+          )}
+        </section>
+        <section aria-labelledby={`made-${portfolioId}`}>
+          <h3 id={`made-${portfolioId}`} className={styles.subhead}>
+            Corrections made
+          </h3>
+          {corrections.data && corrections.data.total > 0 ? <CorrectionList items={corrections.data.items} audience="teacher" /> : <p className={styles.muted}>None yet.</p>}
+        </section>
+      </div>
+    </Card>
+  );
+}
+
+function AdjustCash({ portfolioId, cash, onStart, onDone }: { portfolioId: string; cash: string | null; onStart: () => void; onDone: (text: string) => void }) {
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    onStart();
+    setBusy(true);
+    setErrors({});
+    try {
+      const made = await api<{ amount: string }>(`/api/portfolios/${portfolioId}/adjustments`, { method: "POST", body: { amount: amount.trim(), reason } });
+      setAmount("");
+      setReason("");
+      onDone(made.amount.startsWith("-") ? `Removed ${money(made.amount.slice(1))} from the cash.` : `Added ${money(made.amount)} to the cash.`);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors({ amount: error.fields.amount, reason: error.fields.reason });
+      else setErrors({ form: failure(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`adjust-${portfolioId}`} className={styles.adjust}>
+      <h3 id={`adjust-${portfolioId}`} className={styles.subhead}>
+        Adjust cash
+      </h3>
+      {cash !== null && <p className={styles.muted}>Cash now: {money(cash)}</p>}
+      <div className={styles.fields}>
+        <Field
+          label="Amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          hint="250.00 adds, -250.00 removes."
+          error={errors.amount}
+        />
+        <Field label="Reason" value={reason} maxLength={REASON_MAX} onChange={(e) => setReason(e.target.value)} hint="The student sees it." error={errors.reason} />
+      </div>
+      <div className={styles.actions}>
+        <Button type="submit" busy={busy}>
+          Adjust cash
+        </Button>
+      </div>
+      {errors.form && (
+        <p className={styles.error} role="alert">
+          {errors.form}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; items: FillItem[]; onStart: () => void; onDone: (text: string) => void }) {
+  const { dateTime } = useTimeFormat();
+  const [pending, setPending] = useState<FillItem | null>(null);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function open(fill: FillItem) {
+    setPending(fill);
+    setReason("");
+    setError(null);
+  }
+
+  async function reverse() {
+    if (!pending) return;
+    onStart();
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/portfolios/${portfolioId}/fills/${pending.id}/reversal`, { method: "POST", body: { reason } });
+      onDone(`Reversed ${fillText(pending)}.`);
+      setPending(null);
+    } catch (err) {
+      setError(err instanceof ApiError && err.fields.reason ? err.fields.reason : failure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <TimeZoneNote />
+      <DataTable caption="Fills of the portfolio, newest first" density="compact">
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Fill</th>
+            <th scope="col" className={numeric}>
+              Price
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Correction</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((f) => (
+            <tr key={f.id}>
+              <td>{dateTime(f.createdAt)}</td>
+              <td>
+                {SIDE[f.side]} {integer(f.quantity)} {f.symbol}
+              </td>
+              <td className={numeric}>{money(f.price)}</td>
+              <td>
+                {f.reversalOf ? (
+                  <Badge>Reversal</Badge>
+                ) : f.reversedBy ? (
+                  <Badge tone="danger">Reversed</Badge>
+                ) : (
+                  <Button size="small" variant="secondary" onClick={() => open(f)} aria-label={`Reverse ${fillText(f)}`}>
+                    Reverse…
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+      <ConfirmDialog
+        open={Boolean(pending)}
+        title={pending ? `Reverse ${fillText(pending)}?` : ""}
+        confirmLabel="Reverse fill"
+        cancelLabel="Keep fill"
+        tone="danger"
+        busy={busy}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void reverse()}
+      >
+        <p>A fill of the opposite side at the same price undoes it; its commission is refunded. Both stay in the student&apos;s history.</p>
+        <Field label="Reason" value={reason} maxLength={REASON_MAX} onChange={(e) => setReason(e.target.value)} hint="The student sees it." />
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
