@@ -44,6 +44,7 @@ import adminLessonsId from "@/pages/api/admin/lessons/[id]";
 import adminSettings from "@/pages/api/admin/settings";
 import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
+import classesIdDashboard from "@/pages/api/classes/[id]/dashboard";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -122,6 +123,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/settings": adminSettings,
   "admin/users/[id]": adminUsersId,
   "admin/users/index": adminUsersIndex,
+  "classes/[id]/dashboard": classesIdDashboard,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,
