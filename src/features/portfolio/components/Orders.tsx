@@ -86,7 +86,6 @@ export function History({ portfolioId }: { portfolioId: string }) {
   const [view, setView] = useState<"orders" | "fills">("orders");
   const orders = useOrders(portfolioId, status);
   const fills = useFills(portfolioId);
-  const { dateTime } = useTimeFormat();
   const wanted = symbol.trim().toUpperCase();
   const orderRows = (orders.data?.items ?? []).filter((o) => !wanted || o.symbol.includes(wanted));
   const fillRows = (fills.data?.items ?? []).filter((f) => !wanted || f.symbol.includes(wanted));
@@ -131,33 +130,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
       ) : fillRows.length === 0 ? (
         <p className="muted">No fills yet.</p>
       ) : (
-        <DataTable caption="Fills" minWidth="34rem">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Fill</th>
-              <th scope="col" className={numeric}>
-                Price
-              </th>
-              <th scope="col">Why this price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fillRows.map((f) => (
-              <tr key={f.id}>
-                <td className={styles.when}>{dateTime(f.createdAt)}</td>
-                <td>
-                  {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
-                </td>
-                <td className={numeric}>
-                  {money(f.price)}
-                  {f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>}
-                </td>
-                <td className={styles.reason}>{f.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <FillsTable fills={fillRows} />
       )}
     </>
   );
@@ -215,6 +188,40 @@ export function OrderHistoryTable({ orders, fills, caption = "Order history" }: 
               {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
               {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
             </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** Fills, newest first: what was executed, at what price and why that price. */
+export function FillsTable({ fills, caption = "Fills" }: { fills: readonly Fill[]; caption?: string }) {
+  const { dateTime } = useTimeFormat();
+  return (
+    <DataTable caption={caption} minWidth="34rem">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Fill</th>
+          <th scope="col" className={numeric}>
+            Price
+          </th>
+          <th scope="col">Why this price</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fills.map((f) => (
+          <tr key={f.id}>
+            <td className={styles.when}>{dateTime(f.createdAt)}</td>
+            <td>
+              {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
+            </td>
+            <td className={numeric}>
+              {money(f.price)}
+              {f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>}
+            </td>
+            <td className={styles.reason}>{f.reason}</td>
           </tr>
         ))}
       </tbody>

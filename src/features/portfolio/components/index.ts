@@ -2,7 +2,9 @@
 export { PortfolioOverview, type EventPortfolioOptions } from "./PortfolioOverview";
 export { CandleChart } from "./CandleChart";
 export type { Fill, Instrument, Order, Page, Summary } from "./types";
-export { JournalNote, OrderHistoryTable } from "./Orders";
+export { FillsTable, JournalNote, OrderHistoryTable } from "./Orders";
+export { Holdings } from "./Holdings";
+export type { Holding } from "./types";
 export { Signed } from "./Bits";
 export { ChangeBar, DaySparkline } from "./MarketBits";
 export { barScale } from "./market-table";
