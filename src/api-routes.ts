@@ -57,6 +57,7 @@ import coursesIndex from "@/pages/api/courses/index";
 import eventsSlugIndex from "@/pages/api/events/[slug]/index";
 import eventsSlugJoin from "@/pages/api/events/[slug]/join";
 import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
+import eventsSlugReportCard from "@/pages/api/events/[slug]/report-card";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
 import eventsIndex from "@/pages/api/events/index";
 import health from "@/pages/api/health";
@@ -136,6 +137,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "events/[slug]/index": eventsSlugIndex,
   "events/[slug]/join": eventsSlugJoin,
   "events/[slug]/replay": eventsSlugReplay,
+  "events/[slug]/report-card": eventsSlugReportCard,
   "events/[slug]/standings": eventsSlugStandings,
   "events/index": eventsIndex,
   "health": health,

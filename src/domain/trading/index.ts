@@ -4,3 +4,4 @@ export * from "./money";
 export * from "./orders";
 export * from "./portfolio";
 export * from "./rules";
+export * from "./history";
