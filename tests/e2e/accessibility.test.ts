@@ -149,7 +149,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
   const admin = new HttpClient(appUrl());
   const member = new HttpClient(appUrl());
   const person: Person = newPerson("axe");
-  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "" };
+  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "", memberId: "", endedSlug: "" };
 
   /** A browser profile signed in with the HTTP client's session cookie. */
   async function contextOf(client?: HttpClient) {
@@ -162,7 +162,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     if (browserMissing) return;
     browser = await launchChromium();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    await registerViaApi(person);
+    fixture.memberId = (await registerViaApi(person)).id;
     await member.signIn(person.email, person.password);
     const run = Math.random().toString(36).slice(2, 8);
 
@@ -209,6 +209,22 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     const roster = await admin.request(`/api/classes/${fixture.classId}/roster`, { method: "POST", json: { students: [{ name: "Maya Kowalska" }, { name: "Leo Brandt" }] } });
     expect(roster.status).toBe(201);
     expect((await member.request("/api/classes/join", { method: "POST", json: { code: fixture.classCode } })).status).toBeLessThan(300);
+
+    // An event that ends seconds from now, joined and traded with a journal note: its report card.
+    const short = await admin.request("/api/admin/events", {
+      method: "POST",
+      json: { title: `Axe sprint ${run}`, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 20_000).toISOString(), startingCash: "10000.00", visibility: "public" },
+    });
+    expect(short.status).toBe(201);
+    fixture.endedSlug = ((await short.json()) as { event: { slug: string } }).event.slug;
+    const joined = (await (await member.request(`/api/events/${fixture.endedSlug}/join`, { method: "POST", json: {} })).json()) as { portfolioId: string };
+    const traded = await member.request(`/api/portfolios/${joined.portfolioId}/orders`, { method: "POST", json: { symbol: fixture.symbol, side: "buy", type: "market", quantity: 2, note: "Axe: a note on a trade." } });
+    expect(traded.status).toBe(201);
+    // The report card is there once the end is processed (within a second of it).
+    for (let status = 0; status !== 200; ) {
+      status = (await member.request(`/api/events/${fixture.endedSlug}/report-card`)).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -318,6 +334,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       } },
       { name: "/classes", path: "/classes" },
       { name: "/classes/[id], a student's view", path: `/classes/${fixture.classId}` },
+      { name: "/events/[slug]/report", path: `/events/${fixture.endedSlug}/report` },
       { name: "/admin as a member (403)", path: "/admin" },
       { name: "/, account menu open", path: "/", dark: true, viewports: ["1280×800"], open: accountMenu },
       { name: "/portfolio, cancel-order dialog open", path: "/portfolio", dark: true, viewports: ["1280×800"], open: cancelDialog },
@@ -358,6 +375,8 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
         await page.getByRole("heading", { name: /^Login sheet/ }).waitFor();
       } },
       { name: "/classes/join", path: `/classes/join?code=${fixture.classCode}` },
+      { name: "/classes/[id]/students/[studentId]", path: `/classes/${fixture.classId}/students/${fixture.memberId}` },
+      { name: "/events/[slug]/report, a participant's as an admin", path: `/events/${fixture.endedSlug}/report?user=${fixture.memberId}` },
     ];
     const context = await contextOf(admin);
     try {
