@@ -21,7 +21,7 @@ export function ReportCard({ card }: { card: ReportCardView }) {
   const equity = card.points.map((p) => Number(p.equity));
   return (
     <article className={styles.report} aria-labelledby="report-title">
-      <header className={styles.reportHead}>
+      <div className={styles.reportHead}>
         <div>
           <p className={styles.meta}>
             <Link href={`/events/${card.event.slug}`}>{card.event.title}</Link> · {dateTimeYear(card.event.startsAt)} – {dateTimeYear(card.event.endsAt)}
@@ -32,7 +32,7 @@ export function ReportCard({ card }: { card: ReportCardView }) {
         <Button variant="secondary" className={styles.noPrint} onClick={() => window.print()}>
           Print
         </Button>
-      </header>
+      </div>
 
       <section aria-labelledby="report-results" className={styles.reportBlock}>
         <h2 id="report-results">Results</h2>
