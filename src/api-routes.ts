@@ -44,6 +44,7 @@ import adminLessonsId from "@/pages/api/admin/lessons/[id]";
 import adminSettings from "@/pages/api/admin/settings";
 import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
+import classesIdDashboard from "@/pages/api/classes/[id]/dashboard";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -56,6 +57,7 @@ import coursesIndex from "@/pages/api/courses/index";
 import eventsSlugIndex from "@/pages/api/events/[slug]/index";
 import eventsSlugJoin from "@/pages/api/events/[slug]/join";
 import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
+import eventsSlugReportCard from "@/pages/api/events/[slug]/report-card";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
 import eventsIndex from "@/pages/api/events/index";
 import health from "@/pages/api/health";
@@ -125,6 +127,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/settings": adminSettings,
   "admin/users/[id]": adminUsersId,
   "admin/users/index": adminUsersIndex,
+  "classes/[id]/dashboard": classesIdDashboard,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,
@@ -137,6 +140,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "events/[slug]/index": eventsSlugIndex,
   "events/[slug]/join": eventsSlugJoin,
   "events/[slug]/replay": eventsSlugReplay,
+  "events/[slug]/report-card": eventsSlugReportCard,
   "events/[slug]/standings": eventsSlugStandings,
   "events/index": eventsIndex,
   "health": health,

@@ -27,6 +27,8 @@ export interface OrderWire {
   triggered: boolean;
   reservedCash: string;
   rejection: { code: string; message: string } | null;
+  /** The trade journal's note (≤ 1,000 characters), null when none was written. */
+  note: string | null;
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;

@@ -149,7 +149,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
   const admin = new HttpClient(appUrl());
   const member = new HttpClient(appUrl());
   const person: Person = newPerson("axe");
-  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "", memberId: "" };
+  const fixture = { symbol: "", eventSlug: "", courseSlug: "", courseId: "", lessonSlug: "", lessonId: "", datasetId: "", classId: "", classCode: "", memberId: "", endedSlug: "" };
 
   /** A browser profile signed in with the HTTP client's session cookie. */
   async function contextOf(client?: HttpClient) {
@@ -162,7 +162,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     if (browserMissing) return;
     browser = await launchChromium();
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    await registerViaApi(person);
+    fixture.memberId = (await registerViaApi(person)).id;
     await member.signIn(person.email, person.password);
     const run = Math.random().toString(36).slice(2, 8);
 
@@ -210,9 +210,24 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     expect(roster.status).toBe(201);
     expect((await member.request("/api/classes/join", { method: "POST", json: { code: fixture.classCode } })).status).toBeLessThan(300);
     // A correction by their teacher: the member's /portfolio shows the Corrections card.
-    fixture.memberId = ((await (await member.request("/api/account")).json()) as { id: string }).id;
     const adjusted = await admin.request(`/api/portfolios/${portfolio.id}/adjustments`, { method: "POST", json: { amount: "10.00", reason: "Axe correction" } });
     expect(adjusted.status).toBe(201);
+
+    // An event that ends seconds from now, joined and traded with a journal note: its report card.
+    const short = await admin.request("/api/admin/events", {
+      method: "POST",
+      json: { title: `Axe sprint ${run}`, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 20_000).toISOString(), startingCash: "10000.00", visibility: "public" },
+    });
+    expect(short.status).toBe(201);
+    fixture.endedSlug = ((await short.json()) as { event: { slug: string } }).event.slug;
+    const joined = (await (await member.request(`/api/events/${fixture.endedSlug}/join`, { method: "POST", json: {} })).json()) as { portfolioId: string };
+    const traded = await member.request(`/api/portfolios/${joined.portfolioId}/orders`, { method: "POST", json: { symbol: fixture.symbol, side: "buy", type: "market", quantity: 2, note: "Axe: a note on a trade." } });
+    expect(traded.status).toBe(201);
+    // The report card is there once the end is processed (within a second of it).
+    for (let status = 0; status !== 200; ) {
+      status = (await member.request(`/api/events/${fixture.endedSlug}/report-card`)).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -322,6 +337,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       } },
       { name: "/classes", path: "/classes" },
       { name: "/classes/[id], a student's view", path: `/classes/${fixture.classId}` },
+      { name: "/events/[slug]/report", path: `/events/${fixture.endedSlug}/report` },
       { name: "/admin as a member (403)", path: "/admin" },
       { name: "/, account menu open", path: "/", dark: true, viewports: ["1280×800"], open: accountMenu },
       { name: "/portfolio, cancel-order dialog open", path: "/portfolio", dark: true, viewports: ["1280×800"], open: cancelDialog },
@@ -367,6 +383,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
         await page.getByRole("button", { name: /^Reverse the buy/ }).first().click();
         await page.getByRole("dialog", { name: /^Reverse the buy/ }).getByLabel("Reason").waitFor();
       } },
+      { name: "/events/[slug]/report, a participant's as an admin", path: `/events/${fixture.endedSlug}/report?user=${fixture.memberId}` },
     ];
     const context = await contextOf(admin);
     try {

@@ -6,6 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from "react";
 import { hasRole, ROLE_LABELS, type Role } from "@/lib/roles";
 import styles from "./ui.module.css";
@@ -78,6 +79,34 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         ref={ref}
         id={inputId}
         className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, hint, error)}
+        {...rest}
+      />
+      <FieldNotes control={inputId} hint={hint} error={error} />
+    </div>
+  );
+});
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A multi-line text field with its label, hint and error, like Field. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, className, ...rest }, ref) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={inputId}>
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={inputId}
+        className={[styles.input, styles.textarea, className].filter(Boolean).join(" ")}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(inputId, hint, error)}
         {...rest}

@@ -6,3 +6,4 @@ export * from "./orders";
 export * from "./portfolio";
 export * from "./rules";
 export * from "./corrections";
+export * from "./history";

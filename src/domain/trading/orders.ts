@@ -132,6 +132,8 @@ export interface OrderInput {
   stopPrice?: string | null;
   /** Defaults to "day". */
   timeInForce?: string | null;
+  /** The trade journal's note, already checked and trimmed (src/lib/validation/journal.ts); not part of the order's rules. */
+  note?: string | null;
 }
 
 export type OrderValidation = { ok: true; order: OrderSpec } | { ok: false; rejection: Rejection };

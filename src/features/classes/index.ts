@@ -15,4 +15,6 @@ export {
   type Viewer,
 } from "./server/classes";
 export { classesPersonalData } from "./server/personal-data";
+export { classDashboard, DASHBOARD_RANGE, type ClassDashboard, type DashboardStudent } from "./server/dashboard";
+export { studentView, STUDENT_VIEW_HISTORY, type StudentView } from "./server/student-view";
 export { createClassInput, joinClassInput, rosterInput } from "./server/schemas";

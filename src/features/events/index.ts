@@ -33,3 +33,4 @@ export { cloneEventInput, createEventInput, findEventByCodeInput, joinEventInput
 export const EVENT_LIFECYCLE_EVERY_MS = 1000;
 export { eventsTradingPort } from "./server/trading-port";
 export { eventsPersonalData } from "./server/personal-data";
+export { reportCardFor, type ReportCard } from "./server/report-card";

@@ -2,3 +2,4 @@
 export { featureGate, SHORT_SELLING, unlockedFor, type FeatureGate } from "./server/unlocks";
 export { learnPersonalData } from "./server/personal-data";
 export { learnerSummary } from "./server/learning";
+export { lastLearningActivity, passedLessons, type PassedLesson } from "./server/passed";

@@ -10,7 +10,7 @@ export { processPriceMove, processPriceMoves, crossedQuery, type PriceMoveResult
 export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
-export { listOrders, listFills, portfolioCsv, systemNotices } from "./queries";
+export { listOrders, listFills, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
 export { findPortfolioFor, getOrCreatePracticePortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
 export { practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";

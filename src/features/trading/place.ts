@@ -65,6 +65,8 @@ function requestHash(input: OrderInput): string {
     limitPrice: input.limitPrice ?? null,
     stopPrice: input.stopPrice ?? null,
     timeInForce: input.timeInForce ?? null,
+    // The journal note is part of the request: the same key with another note is another request.
+    note: input.note ?? null,
   };
   return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
 }
@@ -201,7 +203,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
     reservedCash: "0.00",
     triggered: false,
     replay: source.kind === "replay",
-    note: null,
+    note: args.input.note ?? null,
     idempotencyKey: key,
     requestHash: hash,
     response: null,

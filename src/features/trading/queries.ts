@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
-import { fills, orders } from "@/server/db/schema";
+import { fills, orders, portfolios } from "@/server/db/schema";
 import { type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
 export async function listOrders(db: DbOrTx, portfolioId: string, options: { status?: OrderRow["status"]; page: number; pageSize: number }) {
@@ -64,4 +64,37 @@ export async function systemNotices(db: DbOrTx, portfolioId: string, since: Date
     .orderBy(desc(orders.createdAt))
     .limit(20);
   return rows.map((r) => ({ id: r.id, symbol: r.symbol, quantity: r.quantity, message: r.message!, at: r.at.toISOString() }));
+}
+
+export interface TradingActivity {
+  /** The person's latest order (any portfolio, any outcome); null when they never placed one. */
+  lastOrderAt: Date | null;
+  /** Fills (executed trades) since `since`, over all their portfolios. */
+  tradesSince: number;
+  /** Orders that carry a journal note, over all their portfolios. */
+  journalEntries: number;
+}
+
+/** For a class's dashboard: each person's trading activity, in two statements for everyone at once. */
+export async function tradingActivityOf(db: DbOrTx, userIds: readonly string[], since: Date): Promise<Map<string, TradingActivity>> {
+  const activity = new Map<string, TradingActivity>(userIds.map((id) => [id, { lastOrderAt: null, tradesSince: 0, journalEntries: 0 }]));
+  if (userIds.length === 0) return activity;
+  const ids = [...userIds];
+  const [orderRows, fillRows] = await Promise.all([
+    db
+      .select({ userId: portfolios.userId, last: sql<string | null>`max(${orders.createdAt})`, journal: sql<number>`count(${orders.note})::int` })
+      .from(orders)
+      .innerJoin(portfolios, eq(portfolios.id, orders.portfolioId))
+      .where(inArray(portfolios.userId, ids))
+      .groupBy(portfolios.userId),
+    db
+      .select({ userId: portfolios.userId, n: count() })
+      .from(fills)
+      .innerJoin(portfolios, eq(portfolios.id, fills.portfolioId))
+      .where(and(inArray(portfolios.userId, ids), sql`${fills.createdAt} >= ${since.toISOString()}::timestamptz`))
+      .groupBy(portfolios.userId),
+  ]);
+  for (const r of orderRows) Object.assign(activity.get(r.userId)!, { lastOrderAt: r.last === null ? null : new Date(r.last), journalEntries: Number(r.journal) });
+  for (const r of fillRows) activity.get(r.userId)!.tradesSince = Number(r.n);
+  return activity;
 }

@@ -62,6 +62,7 @@ export function serializeOrder(row: OrderRow): OrderWire {
     triggered: row.triggered,
     reservedCash: row.reservedCash,
     rejection: row.rejectCode ? { code: row.rejectCode, message: row.rejectMessage ?? "" } : null,
+    note: row.note,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,

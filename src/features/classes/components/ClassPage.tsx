@@ -13,6 +13,7 @@ import { DataTable } from "@/components/ui/DataTable";
 import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
+import { ClassDashboard } from "./ClassDashboard";
 import { classDates } from "./ClassesList";
 import { LoginSheet } from "./LoginSheet";
 import type { ClassView, LoginCard, RosterStudent, StudentClassView, TeacherClassView } from "./types";
@@ -123,6 +124,9 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
       <Card title={`Students (${integer(view.students.length)})`}>
         <TimeZoneNote />
         <Roster students={view.students} onAction={(student, action) => setPending({ student, action })} />
+      </Card>
+      <Card title="Dashboard">
+        <ClassDashboard classId={view.id} />
       </Card>
       <ConfirmDialog
         open={Boolean(pending)}

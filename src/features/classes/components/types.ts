@@ -1,4 +1,5 @@
 /** The classes API's answers as the pages use them (features/classes/server/classes.ts makes them). */
+import type { Fill, Order, Page, Summary } from "@/features/portfolio/components";
 
 export type ClassStanding = "teacher" | "student" | "admin";
 
@@ -55,4 +56,61 @@ export interface LoginCard {
   name: string;
   username: string;
   password: string;
+}
+
+/** A range's figures as the API sends them (features/portfolio `rangeMetrics`): ratios as "0.0523". */
+export interface RangeFigures {
+  totalReturn: string | null;
+  benchmarkReturn: string | null;
+  maxDrawdown: string | null;
+  volatility: string | null;
+  sharpe: string | null;
+  beta: string | null;
+  alpha: string | null;
+  observations: number;
+  minObservations: number;
+}
+
+/** GET /api/classes/{id}/dashboard, a student's row. */
+export interface DashboardStudent {
+  id: string;
+  name: string;
+  lastActivityAt: string | null;
+  tradesThisWeek: number;
+  lessonsPassed: number;
+  journalEntries: number;
+  practice: { equity: string; metrics: RangeFigures } | null;
+}
+
+export interface ClassDashboardView {
+  id: string;
+  name: string;
+  range: "week";
+  weekStart: string;
+  students: DashboardStudent[];
+}
+
+/** GET /api/classes/{id}/students/{studentId}: a teacher's read-only view of one student. */
+export interface StudentPortfolioView {
+  id: string;
+  kind: string;
+  event: { slug: string; title: string; startsAt: string; endsAt: string } | null;
+  summary: Summary;
+  orders: Page<Order>;
+  fills: Page<Fill>;
+}
+
+export interface PassedLessonView {
+  lessonId: string;
+  title: string;
+  course: string;
+  passedAt: string;
+  bestScore: string | null;
+}
+
+export interface StudentViewData {
+  class: { id: string; name: string };
+  student: { id: string; name: string };
+  portfolios: StudentPortfolioView[];
+  lessons: PassedLessonView[];
 }

@@ -62,7 +62,7 @@ async function readable(db: DbOrTx, classId: string, viewer: Viewer) {
 }
 
 /** The class, for someone who may manage it (its teachers, admins); a student gets 403, anyone else 404. */
-async function managed(db: DbOrTx, classId: string, viewer: Viewer) {
+export async function managed(db: DbOrTx, classId: string, viewer: Viewer) {
   const found = await readable(db, classId, viewer);
   if (found.standing === "student") throw failures.forbidden("Only the class's teacher can do this.");
   return found;
@@ -308,7 +308,7 @@ export async function addRoster(db: Db, viewer: Viewer, classId: string, names: 
 }
 
 /** A student of this class, as its teacher may act on them: 404 when they are not one. */
-async function studentOf(db: DbOrTx, classId: string, studentId: string) {
+export async function studentOf(db: DbOrTx, classId: string, studentId: string) {
   const [member] = await db
     .select({ id: users.id, name: users.name, kind: users.kind, role: users.role, disabledAt: users.disabledAt, via: classMembers.via })
     .from(classMembers)

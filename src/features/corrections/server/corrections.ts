@@ -15,10 +15,10 @@
 import { aliasedTable, and, eq } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { type Money } from "@/domain/trading";
-import { adjustPortfolioCash, type CorrectorRole, getOrCreatePracticePortfolio, listCorrections, listFills, reversePortfolioFill } from "@/features/trading";
+import { adjustPortfolioCash, type CorrectorRole, listCorrections, listFills, reversePortfolioFill } from "@/features/trading";
 import { hasRole, type Role } from "@/lib/roles";
 import type { Db, DbOrTx } from "@/server/db";
-import { classMembers, events, portfolios, users } from "@/server/db/schema";
+import { classMembers, events, portfolios } from "@/server/db/schema";
 
 export interface Viewer {
   id: string;
@@ -97,24 +97,3 @@ export async function fillsForCorrector(db: Db, viewer: Viewer, portfolioId: str
   return listFills(db, portfolio.id, paging);
 }
 
-/**
- * A student's practice portfolio as their teacher (or an admin) sees it from the class's
- * student page: opened on first visit like the student's own, so a correction has somewhere
- * to land. 404 for anyone who does not teach the student.
- */
-export async function studentPortfolioFor(db: Db, viewer: Viewer, classId: string, studentId: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name })
-    .from(classMembers)
-    .innerJoin(users, eq(users.id, classMembers.userId))
-    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, studentId), eq(classMembers.role, "student")));
-  const [teaching] = hasRole(viewer.role, "admin")
-    ? [true]
-    : await db
-        .select({ userId: classMembers.userId })
-        .from(classMembers)
-        .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, viewer.id), eq(classMembers.role, "teacher")));
-  if (!row || !teaching) throw failures.notFound("This class has no such student.");
-  const portfolio = await getOrCreatePracticePortfolio(db, row.id);
-  return { student: { id: row.id, name: row.name }, portfolioId: portfolio.id };
-}

@@ -313,7 +313,13 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay }:
       )}
       {portfolio && (
         <section className={styles.portfolio} aria-label="Your event portfolio">
-          {event.phase !== "live" && <Alert tone="info">{event.phase === "upcoming" ? "Trading opens when the event starts." : "The event has ended: orders are no longer taken."}</Alert>}
+          {event.phase === "upcoming" && <Alert tone="info">Trading opens when the event starts.</Alert>}
+          {event.phase === "ended" && (
+            <Alert tone="info">
+              The event has ended: orders are no longer taken.{" "}
+              {event.finalizedAt && <Link href={`/events/${event.slug}/report`}>See your report card</Link>}
+            </Alert>
+          )}
           <PortfolioOverview
             {...portfolio}
             event={{ allowedSymbols: event.instruments, heading: "Your event portfolio", ...(replay && { replayInstruments: replayInstruments(replay) }) }}

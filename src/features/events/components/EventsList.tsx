@@ -52,6 +52,11 @@ function EventCard({ event }: { event: MemberEvent }) {
           </>
         )}
       </p>
+      {event.joined && event.phase === "ended" && event.finalizedAt && (
+        <p className={styles.meta}>
+          <Link href={`/events/${event.slug}/report`}>Your report card</Link>
+        </p>
+      )}
     </li>
   );
 }

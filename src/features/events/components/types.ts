@@ -1,4 +1,5 @@
 /** The JSON shapes of the events API, as the browser sees them (docs/api.md). */
+import type { Fill, Holding, Order } from "@/features/portfolio/components";
 export type EventPhase = "upcoming" | "live" | "ended";
 
 export interface EventView {
@@ -89,4 +90,38 @@ export interface ReplayView {
   days: number;
   instruments: Array<{ symbol: string; name: string; sector: string; price: string | null; previousClose: string | null }>;
   at: string;
+}
+
+/** GET /api/events/{slug}/report-card (features/events/server/report-card.ts). */
+export interface ReportCardTrade {
+  order: Order;
+  fills: Fill[];
+  /** Realised P&L of a closing trade (a sell or a cover); null for one that opened or grew a position. */
+  realisedPnl: string | null;
+}
+
+export interface ReportCardView {
+  event: { slug: string; title: string; startsAt: string; endsAt: string; metric: string };
+  participant: { id: string; name: string; removed: boolean; you: boolean };
+  rank: number | null;
+  startingCash: string;
+  finalEquity: string;
+  benchmark: { symbol: string; name: string };
+  metrics: {
+    totalReturn: string | null;
+    benchmarkReturn: string | null;
+    maxDrawdown: string | null;
+    volatility: string | null;
+    sharpe: string | null;
+    observations: number;
+    minObservations: number;
+  };
+  points: Array<{ at: string; equity: string; benchmark: string | null }>;
+  holdings: Holding[];
+  diversification: Array<{ day: string; holdings: number; largestShare: string | null }>;
+  trades: ReportCardTrade[];
+  journalEntries: number;
+  best: ReportCardTrade | null;
+  worst: ReportCardTrade | null;
+  lessons: Array<{ lessonId: string; title: string; course: string; passedAt: string; bestScore: string | null }>;
 }

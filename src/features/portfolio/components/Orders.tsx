@@ -7,7 +7,7 @@ import { api, ApiError } from "@/lib/client/api";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";
 import { describeOrder, orderPrices, SIDE_LABEL, STATUS_LABEL } from "./format";
-import type { Order, OrderStatus, Page } from "./types";
+import type { Fill, Order, OrderStatus, Page } from "./types";
 import styles from "./portfolio.module.css";
 
 export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fallback?: Page<Order> }) {
@@ -86,15 +86,9 @@ export function History({ portfolioId }: { portfolioId: string }) {
   const [view, setView] = useState<"orders" | "fills">("orders");
   const orders = useOrders(portfolioId, status);
   const fills = useFills(portfolioId);
-  const { dateTime } = useTimeFormat();
   const wanted = symbol.trim().toUpperCase();
   const orderRows = (orders.data?.items ?? []).filter((o) => !wanted || o.symbol.includes(wanted));
   const fillRows = (fills.data?.items ?? []).filter((f) => !wanted || f.symbol.includes(wanted));
-  const fillsByOrder = new Map<string, string[]>();
-  for (const f of fills.data?.items ?? []) {
-    const commission = f.commission !== "0.00" ? ` + ${money(f.commission)} commission` : "";
-    fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${integer(f.quantity)} at ${money(f.price)}${commission}: ${f.reason}`]);
-  }
   return (
     <>
       <div className={styles.filters}>
@@ -127,38 +121,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
         ) : orderRows.length === 0 ? (
           <p className="muted">No orders match.</p>
         ) : (
-          <DataTable caption="Order history">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Order</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orderRows.map((o) => (
-                <tr key={o.id}>
-                  <td className={styles.when}>{dateTime(o.createdAt)}</td>
-                  <td>
-                    {describeOrder(o)}
-                    <div className={styles.reason}>
-                      {orderPrices(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
-                    </div>
-                  </td>
-                  <td>
-                    <Badge tone={STATUS_TONE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
-                    {fillsByOrder.get(o.id)?.map((text) => (
-                      <div key={text} className={styles.reason}>
-                        {text}
-                      </div>
-                    ))}
-                    {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
-                    {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+          <OrderHistoryTable orders={orderRows} fills={fills.data?.items ?? []} />
         )
       ) : fills.error && !fills.data ? (
         <Alert tone="error">The fills could not be loaded.</Alert>
@@ -167,42 +130,109 @@ export function History({ portfolioId }: { portfolioId: string }) {
       ) : fillRows.length === 0 ? (
         <p className="muted">No fills yet.</p>
       ) : (
-        <DataTable caption="Fills" minWidth="34rem">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Fill</th>
-              <th scope="col" className={numeric}>
-                Price
-              </th>
-              <th scope="col">Why this price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fillRows.map((f) => (
-              <tr key={f.id}>
-                <td className={styles.when}>{dateTime(f.createdAt)}</td>
-                <td>
-                  {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
-                </td>
-                <td className={numeric}>
-                  {money(f.price)}
-                  {f.commission.startsWith("-") ? (
-                    <div className="muted">{money(f.commission.slice(1))} commission refunded</div>
-                  ) : (
-                    f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>
-                  )}
-                </td>
-                <td className={styles.reason}>
-                  {/* Corrections (docs/decisions/041-corrections.md): both rows of a reversal stay, marked. */}
-                  {f.reversalOf && <Badge>Correction</Badge>}
-                  {f.reversedBy && <Badge tone="danger">Reversed</Badge>} {f.reason}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <FillsTable fills={fillRows} />
       )}
     </>
+  );
+}
+
+/** One order's journal note, as text (React escapes it), line breaks kept. */
+export function JournalNote({ note }: { note: string | null }) {
+  if (!note) return null;
+  return (
+    <p className={styles.journalNote}>
+      <span className="visually-hidden">Journal: </span>
+      {note}
+    </p>
+  );
+}
+
+/**
+ * Orders, newest first, each with its fills, its refusal and its journal note: the history
+ * table of the portfolio page and of a teacher's read-only view of a student.
+ */
+export function OrderHistoryTable({ orders, fills, caption = "Order history" }: { orders: readonly Order[]; fills: readonly Fill[]; caption?: string }) {
+  const { dateTime } = useTimeFormat();
+  const fillsByOrder = new Map<string, string[]>();
+  for (const f of fills) {
+    const commission = f.commission !== "0.00" ? ` + ${money(f.commission)} commission` : "";
+    fillsByOrder.set(f.orderId, [...(fillsByOrder.get(f.orderId) ?? []), `${integer(f.quantity)} at ${money(f.price)}${commission}: ${f.reason}`]);
+  }
+  return (
+    <DataTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Order</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.id}>
+            <td className={styles.when}>{dateTime(o.createdAt)}</td>
+            <td>
+              {describeOrder(o)}
+              <div className={styles.reason}>
+                {orderPrices(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
+              </div>
+              <JournalNote note={o.note} />
+            </td>
+            <td>
+              <Badge tone={STATUS_TONE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
+              {fillsByOrder.get(o.id)?.map((text) => (
+                <div key={text} className={styles.reason}>
+                  {text}
+                </div>
+              ))}
+              {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
+              {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** Fills, newest first: what was executed, at what price and why that price. */
+export function FillsTable({ fills, caption = "Fills" }: { fills: readonly Fill[]; caption?: string }) {
+  const { dateTime } = useTimeFormat();
+  return (
+    <DataTable caption={caption} minWidth="34rem">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Fill</th>
+          <th scope="col" className={numeric}>
+            Price
+          </th>
+          <th scope="col">Why this price</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fills.map((f) => (
+          <tr key={f.id}>
+            <td className={styles.when}>{dateTime(f.createdAt)}</td>
+            <td>
+              {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
+            </td>
+            <td className={numeric}>
+              {money(f.price)}
+              {f.commission.startsWith("-") ? (
+                <div className="muted">{money(f.commission.slice(1))} commission refunded</div>
+              ) : (
+                f.commission !== "0.00" && <div className="muted">+ {money(f.commission)} commission</div>
+              )}
+            </td>
+            <td className={styles.reason}>
+              {/* Corrections (docs/decisions/041-corrections.md): both rows of a reversal stay, marked. */}
+              {f.reversalOf && <Badge>Correction</Badge>}
+              {f.reversedBy && <Badge tone="danger">Reversed</Badge>} {f.reason}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }

@@ -7,9 +7,10 @@
  */
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
-import { Alert, Button, Field, SelectField } from "@/components/ui";
+import { Alert, Button, Field, SelectField, TextAreaField } from "@/components/ui";
 import { formatMoney, negateMoney } from "@/domain/trading";
-import { money, percent } from "@/lib/format";
+import { integer, money, percent } from "@/lib/format";
+import { JOURNAL_NOTE_MAX, JOURNAL_NOTE_TOO_LONG } from "@/lib/validation/journal";
 import { fromCents, SIDE_LABEL, toCents, TYPE_LABEL } from "./format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import { previewOrder } from "./rulebook";
@@ -77,6 +78,7 @@ export function TradeTicket({
   const [limitPrice, setLimitPrice] = useState("");
   const [stopPrice, setStopPrice] = useState("");
   const [timeInForce, setTimeInForce] = useState<"day" | "gtc">("day");
+  const [note, setNote] = useState("");
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -111,6 +113,7 @@ export function TradeTicket({
     if (!Number.isInteger(qty) || qty < 1) found.quantity = "Enter a whole number of shares, 1 or more.";
     if (needsLimit && (limit === null || limit <= 0n)) found.limitPrice = 'Enter a limit price like "101.25".';
     if (needsStop && (stop === null || stop <= 0n)) found.stopPrice = 'Enter a stop price like "99.50".';
+    if (note.trim().length > JOURNAL_NOTE_MAX) found.note = JOURNAL_NOTE_TOO_LONG;
     return found;
   }
 
@@ -132,6 +135,7 @@ export function TradeTicket({
       stopPrice: needsStop ? fromCents(stop!) : undefined,
       // The field is hidden for a market order: send what it shows, not a choice left over from an earlier order.
       timeInForce: type === "market" ? "day" : timeInForce,
+      note: note.trim() || undefined,
     });
     if (!pending.current || pending.current.body !== body) pending.current = { key: crypto.randomUUID(), body };
     setBusy(true);
@@ -155,6 +159,8 @@ export function TradeTicket({
       if (response.status === 201 && data?.order) {
         const o = data.order;
         onPlaced?.({ order: o, fill: data.fill ?? null });
+        // The note belongs to the order just placed; the next trade gets its own.
+        setNote("");
         const verb = SIDE_LABEL[o.side]!.toLowerCase();
         if (data.fill) {
           const done = { buy: "Bought", sell: "Sold", short: "Shorted", cover: "Covered" }[o.side];
@@ -237,6 +243,15 @@ export function TradeTicket({
           <option value="gtc">Good till cancelled</option>
         </SelectField>
       )}
+      <TextAreaField
+        label="Journal — why this trade? (optional)"
+        name="note"
+        rows={3}
+        value={note}
+        onChange={(e) => change(() => setNote(e.target.value))}
+        error={errors.note}
+        hint={`${integer(note.trim().length)} / ${integer(JOURNAL_NOTE_MAX)} characters. Seen by you and, in a class, your teachers.`}
+      />
       {shortingLocked && (
         <Alert tone="warning" title={REJECTION_TITLES.SHORTING_LOCKED}>
           Short selling unlocks when you pass {rules.shorting.lesson ? <Link href={rules.shorting.lesson.href}>the lesson “{rules.shorting.lesson.title}”</Link> : "the short-selling lesson"} in Learn.

@@ -1,7 +1,10 @@
 /** The portfolio feature's browser surface for other features (an event's page shows its portfolio). */
 export { PortfolioOverview, type EventPortfolioOptions } from "./PortfolioOverview";
 export { CandleChart } from "./CandleChart";
-export type { Instrument, Order, Page, Summary } from "./types";
+export type { Fill, Instrument, Order, Page, Summary } from "./types";
+export { FillsTable, JournalNote, OrderHistoryTable } from "./Orders";
+export { Holdings } from "./Holdings";
+export type { Holding } from "./types";
 export { Signed } from "./Bits";
 export { ChangeBar, DaySparkline } from "./MarketBits";
 export { barScale } from "./market-table";

@@ -4,7 +4,7 @@
  */
 import { TLX } from "@/domain/market";
 import { exactReturn, formatMoney, formatRatio, fractionOf, maxDrawdown, parseMoney, riskFigures } from "@/domain/trading";
-import { equityOf, resolveContexts } from "@/features/trading";
+import { equityOf, type EquityFigures, resolveContexts } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { eventWindowSeries, type PerformanceRange, RANGE_WINDOWS, SNAPSHOT_EVERY_MS, snapshotSeries } from "./snapshots";
 import type { PortfolioRow } from "@/features/trading";
@@ -23,6 +23,63 @@ export interface PerformancePoint {
  */
 export const MIN_RISK_OBSERVATIONS = 3;
 
+/** A snapshot row of a range: the portfolio's equity and the benchmark's level at an aligned instant. */
+export interface SnapshotRow {
+  at: Date;
+  equity: string;
+  benchmark: string | null;
+}
+
+/**
+ * A range's points: its snapshots, led by the starting cash when the portfolio opened inside
+ * the range (a portfolio younger than the range, an event portfolio at its event's start),
+ * and ended by the live point.
+ */
+export function rangePoints(rows: readonly SnapshotRow[], options: { opened: Date; from: Date | null; startingCash: string; now: Date; current: EquityFigures }): SnapshotRow[] {
+  const raw: SnapshotRow[] = rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark }));
+  const createdInRange = options.from === null || options.opened >= options.from;
+  if (createdInRange && (raw.length === 0 || raw[0]!.at > options.opened)) {
+    raw.unshift({ at: options.opened, equity: options.startingCash, benchmark: null });
+  }
+  raw.push({ at: options.now, equity: options.current.equity, benchmark: options.current.benchmark });
+  return raw;
+}
+
+/**
+ * THE figures of a range (the performance panel's, the class dashboard's, the report card's):
+ * return and drawdown over its points, benchmark return from the first level it had, and the
+ * risk figures over its evenly spaced snapshots (not the live point), annualised from the step.
+ */
+export function rangeMetrics(rows: readonly SnapshotRow[], raw: readonly SnapshotRow[], stepMs: number) {
+  // Risk figures need evenly spaced steps: the snapshots of the range (not the live point);
+  // beta and alpha only over the steps where the benchmark had a level too (riskFigures).
+  const metrics = riskFigures(
+    rows.map((r) => r.equity),
+    rows.map((r) => r.benchmark),
+    { stepMs },
+  );
+  const base = benchmarkBase(raw);
+  const first = raw[0]!;
+  const last = raw[raw.length - 1]!;
+  return {
+    totalReturn: formatRatio(exactReturn(first.equity, last.equity)),
+    benchmarkReturn: base && last.benchmark !== null ? formatRatio(exactReturn(base.benchmark!, last.benchmark)) : null,
+    maxDrawdown: formatRatio(maxDrawdown(raw.map((p) => p.equity))),
+    volatility: formatRatio(metrics.volatility),
+    sharpe: formatRatio(metrics.sharpe),
+    beta: formatRatio(metrics.beta),
+    alpha: formatRatio(metrics.alpha),
+    /** How many evenly spaced snapshots the risk figures stand on, and how many they need. */
+    observations: rows.length,
+    minObservations: MIN_RISK_OBSERVATIONS,
+  };
+}
+
+export type RangeMetrics = ReturnType<typeof rangeMetrics>;
+
+/** The first point with a benchmark level: what the benchmark's return and curve start from. */
+const benchmarkBase = (raw: readonly SnapshotRow[]) => raw.find((p) => p.benchmark !== null && parseMoney(p.benchmark) > 0n);
+
 export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, range: PerformanceRange, now = new Date()) {
   const context = (await resolveContexts(db, [portfolio], { now })).get(portfolio.id)!;
   // An event portfolio's "all" is its event's window at every snapshot: the rows its board ranks by.
@@ -31,19 +88,12 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
   const backMs = RANGE_WINDOWS[range].backMs;
   const from = window ? window.start : backMs === null ? null : new Date(now.getTime() - backMs);
   const [rows, values] = await Promise.all([window ? eventWindowSeries(db, portfolio.id, window) : snapshotSeries(db, portfolio.id, range, now), equityOf(db, [portfolio.id])]);
-  const current = values.get(portfolio.id)!;
   const replay = context.priceSource.kind === "replay";
-  const raw: Array<{ at: Date; equity: string; benchmark: string | null }> = rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark }));
-  // A portfolio younger than the range starts at its starting cash; so does an event
-  // portfolio at its event's start (nothing trades before it).
+  // An event portfolio opens at its event's start (nothing trades before it).
   const opened = window && portfolio.createdAt < window.start ? window.start : portfolio.createdAt;
-  const createdInRange = from === null || opened >= from;
-  if (createdInRange && (raw.length === 0 || raw[0]!.at > opened)) {
-    raw.unshift({ at: opened, equity: portfolio.startingCash, benchmark: null });
-  }
-  raw.push({ at: now, equity: current.equity, benchmark: current.benchmark });
+  const raw = rangePoints(rows, { opened, from, startingCash: portfolio.startingCash, now, current: values.get(portfolio.id)! });
 
-  const base = raw.find((p) => p.benchmark !== null && parseMoney(p.benchmark) > 0n);
+  const base = benchmarkBase(raw);
   // The benchmark as if the range's first equity had been put in it: first × level / base level, exact.
   const scaled = (level: string) => formatMoney(fractionOf(parseMoney(raw[0]!.equity), parseMoney(level), parseMoney(base!.benchmark!), "down"));
   const points: PerformancePoint[] = raw.map((p) => ({
@@ -52,15 +102,6 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
     benchmark: p.benchmark === null || !base ? null : scaled(p.benchmark),
   }));
 
-  // Risk figures need evenly spaced steps: the snapshots of the range (not the live point);
-  // beta and alpha only over the steps where the benchmark had a level too (riskFigures).
-  const metrics = riskFigures(
-    rows.map((r) => r.equity),
-    rows.map((r) => r.benchmark),
-    { stepMs },
-  );
-  const first = raw[0]!;
-  const last = raw[raw.length - 1]!;
   return {
     range,
     /** For an event portfolio's "all": the event's window, which its board's figures cover too. */
@@ -69,18 +110,7 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
     // A replay is measured against its own instruments' index, never the live market.
     benchmark: replay ? { symbol: "REPLAY", name: "This replay's instruments, equal-weighted" } : { symbol: TLX.symbol, name: TLX.name },
     points,
-    metrics: {
-      totalReturn: formatRatio(exactReturn(first.equity, last.equity)),
-      benchmarkReturn: base && last.benchmark !== null ? formatRatio(exactReturn(base.benchmark!, last.benchmark)) : null,
-      maxDrawdown: formatRatio(maxDrawdown(raw.map((p) => p.equity))),
-      volatility: formatRatio(metrics.volatility),
-      sharpe: formatRatio(metrics.sharpe),
-      beta: formatRatio(metrics.beta),
-      alpha: formatRatio(metrics.alpha),
-      /** How many evenly spaced snapshots the risk figures stand on, and how many they need. */
-      observations: rows.length,
-      minObservations: MIN_RISK_OBSERVATIONS,
-    },
+    metrics: rangeMetrics(rows, raw, stepMs),
   };
 }
 

@@ -7,7 +7,7 @@
  * portfolio_valuations view), so the cost grows with rows, not with round trips. Taking the same instant twice
  * is harmless (the key is portfolio + instant), so a second runner or a retry changes nothing.
  */
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { portfolioValuations } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
@@ -105,17 +105,34 @@ export async function eventWindowSeries(db: DbOrTx, portfolioId: string, window:
 }
 
 async function seriesBetween(db: DbOrTx, portfolioId: string, options: { from: Date | null; to: Date | null; stepMs: number }) {
-  const { from, to, stepMs } = options;
   return db
     .select({ at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
     .from(equitySnapshots)
-    .where(
-      and(
-        eq(equitySnapshots.portfolioId, portfolioId),
-        from ? sql`${equitySnapshots.takenAt} >= ${from.toISOString()}::timestamptz` : undefined,
-        to ? sql`${equitySnapshots.takenAt} <= ${to.toISOString()}::timestamptz` : undefined,
-        stepMs > SNAPSHOT_EVERY_MS ? sql`mod(extract(epoch from ${equitySnapshots.takenAt})::bigint, ${stepMs / 1000}) = 0` : undefined,
-      ),
-    )
+    .where(and(eq(equitySnapshots.portfolioId, portfolioId), inWindow(options)))
     .orderBy(equitySnapshots.takenAt);
+}
+
+function inWindow({ from, to, stepMs }: { from: Date | null; to: Date | null; stepMs: number }) {
+  return and(
+    from ? sql`${equitySnapshots.takenAt} >= ${from.toISOString()}::timestamptz` : undefined,
+    to ? sql`${equitySnapshots.takenAt} <= ${to.toISOString()}::timestamptz` : undefined,
+    stepMs > SNAPSHOT_EVERY_MS ? sql`mod(extract(epoch from ${equitySnapshots.takenAt})::bigint, ${stepMs / 1000}) = 0` : undefined,
+  );
+}
+
+/**
+ * The snapshots a range draws for many portfolios in one statement (a class's dashboard):
+ * portfolio id → rows, oldest first, the same rows `snapshotSeries` gives one portfolio.
+ */
+export async function snapshotSeriesOf(db: DbOrTx, portfolioIds: readonly string[], range: PerformanceRange, now: Date) {
+  const byPortfolio = new Map<string, Array<{ at: Date; equity: string; benchmark: string | null }>>();
+  if (portfolioIds.length === 0) return byPortfolio;
+  const { backMs, stepMs } = RANGE_WINDOWS[range];
+  const rows = await db
+    .select({ portfolioId: equitySnapshots.portfolioId, at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
+    .from(equitySnapshots)
+    .where(and(inArray(equitySnapshots.portfolioId, [...portfolioIds]), inWindow({ from: backMs === null ? null : new Date(now.getTime() - backMs), to: null, stepMs })))
+    .orderBy(equitySnapshots.portfolioId, equitySnapshots.takenAt);
+  for (const { portfolioId, ...row } of rows) byPortfolio.set(portfolioId, [...(byPortfolio.get(portfolioId) ?? []), row]);
+  return byPortfolio;
 }

@@ -1,42 +1,36 @@
 import Head from "next/head";
-import Link from "next/link";
-import { studentPortfolioFor } from "@/features/corrections";
-import { CorrectionsPanel } from "@/features/corrections/components";
+import { studentView } from "@/features/classes";
+import { StudentView, type StudentViewData } from "@/features/classes/components";
 import type { GuardedPage } from "@/features/shell/page";
+import { isDomainError } from "@/domain/errors";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
 
-/**
- * A student of a class, as its teacher sees them. Minimal for now (the student's name and the
- * corrections panel, docs/decisions/041-corrections.md); the class's per-student view grows
- * here. Someone who does not teach the student gets a 404 page, as for no student.
- */
 interface Props {
-  classId: string;
-  student: { id: string; name: string | null };
-  portfolioId: string;
+  view: StudentViewData;
 }
 
+// The class's teachers and admins; a student of the class gets the 403 page, anyone else 404.
 export const getServerSideProps = guardedPage<Props>({}, async (ctx, session) => {
-  const classId = String(ctx.params?.id ?? "");
-  const found = await studentPortfolioFor(await getDb(), session.user, classId, String(ctx.params?.studentId ?? ""));
-  return { props: { classId, ...found } };
+  try {
+    const view = await studentView(await getDb(), session.user, String(ctx.params?.id ?? ""), String(ctx.params?.studentId ?? ""));
+    return { props: { view } };
+  } catch (error) {
+    if (isDomainError(error) && error.kind === "forbidden") {
+      ctx.res.statusCode = 403;
+      return { props: { forbidden: true } as unknown as Props };
+    }
+    throw error;
+  }
 });
 
-const StudentRoute: GuardedPage<Props> = ({ classId, student, portfolioId }) => {
-  const name = student.name ?? "This student";
-  return (
-    <>
-      <Head>
-        <title>{`${name} · Classes · Tickerlab`}</title>
-      </Head>
-      <p>
-        <Link href={`/classes/${classId}`}>← Back to the class</Link>
-      </p>
-      <h1>{name}</h1>
-      <CorrectionsPanel portfolioId={portfolioId} studentName={name} />
-    </>
-  );
-};
+const StudentRoute: GuardedPage<Props> = ({ view }) => (
+  <>
+    <Head>
+      <title>{`${view.student.name || "Student"} · ${view.class.name} · Tickerlab`}</title>
+    </Head>
+    <StudentView view={view} />
+  </>
+);
 StudentRoute.auth = {};
 export default StudentRoute;

@@ -4,6 +4,7 @@ import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 import { STATUS_OF } from "@/server/http/errors";
 import { failures } from "@/domain/errors";
+import { journalNoteSchema } from "@/lib/validation/journal";
 
 const orderBody = z.object({
   symbol: z.string({ error: "symbol is required." }).max(20),
@@ -13,6 +14,7 @@ const orderBody = z.object({
   limitPrice: z.string().max(30).nullish(),
   stopPrice: z.string().max(30).nullish(),
   timeInForce: z.string().max(10).nullish(),
+  note: journalNoteSchema,
 });
 
 const listQuery = pageQuery.extend({ status: z.enum(["open", "filled", "cancelled", "rejected", "expired"]).optional() });
@@ -25,7 +27,7 @@ export default apiRoute({
     docs: {
       summary: "List a portfolio’s orders",
       description: "Input: `?status=open|filled|cancelled|rejected|expired&page=&pageSize=`",
-      response: "200 `{items:[order], page, pageSize, total}`, newest first",
+      response: "200 `{items:[order], page, pageSize, total}`, newest first; each order carries its journal `note` (or null)",
     },
     input: listQuery,
     async handler({ req, input, session }) {
@@ -38,7 +40,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Place an order",
-      description: "Input: `{symbol, side: buy|sell|short|cover, type: market|limit|stop|stop-limit, quantity, limitPrice?, stopPrice?, timeInForce?: day|gtc}`",
+      description: "Input: `{symbol, side: buy|sell|short|cover, type: market|limit|stop|stop-limit, quantity, limitPrice?, stopPrice?, timeInForce?: day|gtc, note?}` — `note` is the trade journal's entry (why this trade; trimmed, at most 1,000 characters, blank = none), returned on the order; part of the Idempotency-Key's request",
       headers: {
         "Idempotency-Key": "1–100 characters. A replay with the same key and the same body answers exactly the first answer (status and body), whatever happened to the order since; keys are scoped to the portfolio and remembered for 24 hours.",
       },

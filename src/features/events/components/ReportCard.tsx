@@ -1,0 +1,193 @@
+/**
+ * /events/[slug]/report: a participant's report card after the event — return against the
+ * benchmark, risk, diversification day by day, best and worst trade, every trade with its
+ * journal note, final holdings and the lessons passed during the event. It prints on one page
+ * (the print stylesheet in events.module.css drops the app's frame and tightens the type).
+ */
+import Link from "next/link";
+import { Button, useTimeFormat } from "@/components/ui";
+import { Sparkline } from "@/components/ui/Sparkline";
+import { DataTable, numeric } from "@/components/ui/DataTable";
+import { describeOrder, Holdings, JournalNote, Signed } from "@/features/portfolio/components";
+import { calendarDate, decimal, integer, money, percent } from "@/lib/format";
+import type { ReportCardTrade, ReportCardView } from "./types";
+import styles from "./events.module.css";
+
+const ratio = (value: string | null) => (value === null ? "—" : percent(value, { signed: false }));
+
+export function ReportCard({ card }: { card: ReportCardView }) {
+  const { dateTimeYear, dateTime } = useTimeFormat();
+  const m = card.metrics;
+  const equity = card.points.map((p) => Number(p.equity));
+  return (
+    <article className={styles.report} aria-labelledby="report-title">
+      <div className={styles.reportHead}>
+        <div>
+          <p className={styles.meta}>
+            <Link href={`/events/${card.event.slug}`}>{card.event.title}</Link> · {dateTimeYear(card.event.startsAt)} – {dateTimeYear(card.event.endsAt)}
+          </p>
+          <h1 id="report-title">Report card{card.participant.you ? "" : `: ${card.participant.name || "participant"}`}</h1>
+          {card.participant.removed && <p className={styles.meta}>Removed from the event by its organiser: not on the final board.</p>}
+        </div>
+        <Button variant="secondary" className={styles.noPrint} onClick={() => window.print()}>
+          Print
+        </Button>
+      </div>
+
+      <section aria-labelledby="report-results" className={styles.reportBlock}>
+        <h2 id="report-results">Results</h2>
+        <dl className={styles.reportFigures}>
+          <div>
+            <dt>Final equity</dt>
+            <dd>{money(card.finalEquity)}</dd>
+          </div>
+          <div>
+            <dt>Return</dt>
+            <dd>{m.totalReturn === null ? "—" : <Signed value={m.totalReturn} kind="percent" />}</dd>
+          </div>
+          <div>
+            <dt>Benchmark ({card.benchmark.symbol})</dt>
+            <dd>{m.benchmarkReturn === null ? "—" : <Signed value={m.benchmarkReturn} kind="percent" />}</dd>
+          </div>
+          <div>
+            <dt>Final rank</dt>
+            <dd>{card.rank === null ? "—" : integer(card.rank)}</dd>
+          </div>
+          <div>
+            <dt>Volatility (annualised)</dt>
+            <dd>{ratio(m.volatility)}</dd>
+          </div>
+          <div>
+            <dt>Max drawdown</dt>
+            <dd>{ratio(m.maxDrawdown)}</dd>
+          </div>
+          <div>
+            <dt>Sharpe ratio</dt>
+            <dd>{m.sharpe === null ? "—" : decimal(m.sharpe)}</dd>
+          </div>
+          <div>
+            <dt>Journal entries</dt>
+            <dd>{integer(card.journalEntries)}</dd>
+          </div>
+        </dl>
+        {equity.length > 1 && (
+          <Sparkline
+            values={equity}
+            baseline={Number(card.startingCash)}
+            width={320}
+            height={48}
+            className={styles.reportCurve}
+            label={`Equity from ${money(card.startingCash)} to ${money(card.finalEquity)} over the event; the dashed line is the starting cash.`}
+          />
+        )}
+        {m.observations < m.minObservations && (
+          <p className={styles.meta}>Volatility and Sharpe need at least {m.minObservations} snapshots of the event; there were {m.observations}.</p>
+        )}
+      </section>
+
+      <div className={styles.reportTwo}>
+        <section aria-labelledby="report-best" className={styles.reportBlock}>
+          <h2 id="report-best">Best and worst trade</h2>
+          {card.best ? (
+            <dl className={styles.reportTrades}>
+              <TradeLine label="Best" trade={card.best} />
+              {card.worst && <TradeLine label="Worst" trade={card.worst} />}
+            </dl>
+          ) : (
+            <p className={styles.meta}>No position was sold or covered during the event, so no trade has a realised result.</p>
+          )}
+        </section>
+        <section aria-labelledby="report-diversification" className={styles.reportBlock}>
+          <h2 id="report-diversification">Diversification</h2>
+          <DataTable caption="Holdings at the end of each day" density="compact">
+            <thead>
+              <tr>
+                <th scope="col">Day (UTC)</th>
+                <th scope="col" className={numeric}>
+                  Holdings
+                </th>
+                <th scope="col" className={numeric}>
+                  Largest position
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {card.diversification.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{calendarDate(d.day)}</th>
+                  <td className={numeric}>{integer(d.holdings)}</td>
+                  <td className={numeric}>{ratio(d.largestShare)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+          <p className={styles.meta}>Largest position: its share of the money invested (cost), at the end of the day.</p>
+        </section>
+      </div>
+
+      <section aria-labelledby="report-trades" className={styles.reportBlock}>
+        <h2 id="report-trades">Trades and journal</h2>
+        {card.trades.length === 0 ? (
+          <p className={styles.meta}>No trades during the event.</p>
+        ) : (
+          <DataTable caption="Trades with their journal notes" density="compact" minWidth="36rem">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Trade and journal</th>
+                <th scope="col" className={numeric}>
+                  Realised P&amp;L
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {card.trades.map((t) => (
+                <tr key={t.order.id}>
+                  <td>{dateTime(t.order.createdAt)}</td>
+                  <td>
+                    {describeOrder(t.order)} at {t.fills.map((f) => money(f.price)).join(", ")}
+                    <JournalNote note={t.order.note} />
+                  </td>
+                  <td className={numeric}>{t.realisedPnl === null ? "—" : <Signed value={t.realisedPnl} arrow={false} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </section>
+
+      <div className={styles.reportTwo}>
+        <section aria-labelledby="report-holdings" className={styles.reportBlock}>
+          <h2 id="report-holdings">Final holdings</h2>
+          {card.holdings.length === 0 ? <p className={styles.meta}>Nothing held at the end: all cash.</p> : <Holdings positions={card.holdings} chartLinks={false} />}
+        </section>
+        <section aria-labelledby="report-lessons" className={styles.reportBlock}>
+          <h2 id="report-lessons">Lessons passed during the event</h2>
+          {card.lessons.length === 0 ? (
+            <p className={styles.meta}>None during the event.</p>
+          ) : (
+            <ul className={styles.reportLessons}>
+              {card.lessons.map((l) => (
+                <li key={l.lessonId}>
+                  {l.title} <span className={styles.meta}>({l.course}{l.bestScore !== null && `, ${percent(l.bestScore, { signed: false, digits: 0 })}`})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function TradeLine({ label, trade }: { label: string; trade: ReportCardTrade }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {describeOrder(trade.order)}: <Signed value={trade.realisedPnl} />
+        <JournalNote note={trade.order.note} />
+      </dd>
+    </div>
+  );
+}
