@@ -44,6 +44,10 @@ import adminLessonsId from "@/pages/api/admin/lessons/[id]";
 import adminSettings from "@/pages/api/admin/settings";
 import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
+import classesIdAssignmentsAssignmentIdScoresStudentId from "@/pages/api/classes/[id]/assignments/[assignmentId]/scores/[studentId]";
+import classesIdAssignmentsIndex from "@/pages/api/classes/[id]/assignments/index";
+import classesIdGradebook from "@/pages/api/classes/[id]/gradebook";
+import classesIdGradebookCsv from "@/pages/api/classes/[id]/gradebook.csv";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -122,6 +126,10 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/settings": adminSettings,
   "admin/users/[id]": adminUsersId,
   "admin/users/index": adminUsersIndex,
+  "classes/[id]/assignments/[assignmentId]/scores/[studentId]": classesIdAssignmentsAssignmentIdScoresStudentId,
+  "classes/[id]/assignments/index": classesIdAssignmentsIndex,
+  "classes/[id]/gradebook": classesIdGradebook,
+  "classes/[id]/gradebook.csv": classesIdGradebookCsv,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,

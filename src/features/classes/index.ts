@@ -16,3 +16,15 @@ export {
 } from "./server/classes";
 export { classesPersonalData } from "./server/personal-data";
 export { createClassInput, joinClassInput, rosterInput } from "./server/schemas";
+export {
+  clearScoreOverride,
+  createAssignment,
+  gradebookCsv,
+  gradebookView,
+  listAssignments,
+  overrideScore,
+  type AssignmentsList,
+  type AssignmentView,
+  type Gradebook,
+} from "./server/assignments";
+export { createAssignmentInput, gradebookCsvQuery, scoreOverrideInput } from "./server/schemas";

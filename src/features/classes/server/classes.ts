@@ -55,14 +55,14 @@ async function standingIn(db: DbOrTx, classId: string, viewer: Viewer): Promise<
 }
 
 /** The class, for someone who may read it (its members, admins); 404 for anyone else. */
-async function readable(db: DbOrTx, classId: string, viewer: Viewer) {
+export async function readable(db: DbOrTx, classId: string, viewer: Viewer) {
   const found = await standingIn(db, classId, viewer);
   if (!found) throw failures.notFound(NOT_FOUND);
   return found;
 }
 
 /** The class, for someone who may manage it (its teachers, admins); a student gets 403, anyone else 404. */
-async function managed(db: DbOrTx, classId: string, viewer: Viewer) {
+export async function managed(db: DbOrTx, classId: string, viewer: Viewer) {
   const found = await readable(db, classId, viewer);
   if (found.standing === "student") throw failures.forbidden("Only the class's teacher can do this.");
   return found;
