@@ -13,7 +13,9 @@ import { DataTable } from "@/components/ui/DataTable";
 import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
+import { ClassAssignments } from "./Assignments";
 import { classDates } from "./ClassesList";
+import { Gradebook } from "./Gradebook";
 import { LoginSheet } from "./LoginSheet";
 import type { ClassView, LoginCard, RosterStudent, StudentClassView, TeacherClassView } from "./types";
 import styles from "./classes.module.css";
@@ -49,6 +51,7 @@ function StudentView({ view }: { view: StudentClassView }) {
   return (
     <div className={styles.sections}>
       <Header view={view} />
+      <ClassAssignments classId={view.id} />
       <Card title={`Classmates (${integer(view.classmates.length)})`}>
         {view.classmates.length === 0 ? (
           <p className={styles.meta}>Nobody else has joined yet.</p>
@@ -124,6 +127,8 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
         <TimeZoneNote />
         <Roster students={view.students} onAction={(student, action) => setPending({ student, action })} />
       </Card>
+      <ClassAssignments classId={view.id} />
+      <Gradebook classId={view.id} />
       <ConfirmDialog
         open={Boolean(pending)}
         title={dialog?.title ?? ""}

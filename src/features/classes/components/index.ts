@@ -4,3 +4,5 @@ export { ClassPage, type ClassPageProps } from "./ClassPage";
 export { JoinClass } from "./JoinClass";
 export { LoginSheet, loginSheetCsv } from "./LoginSheet";
 export type { ClassListItem, ClassView, LoginCard } from "./types";
+export { ClassAssignments, taskLabel } from "./Assignments";
+export { Gradebook } from "./Gradebook";
