@@ -187,8 +187,9 @@ export function evaluateTask(task: AssignmentTask, facts: StudentFacts, w: Windo
       return { task, done: Math.min(found.best, task.count), of: task.count, complete: false, late: false, completedAt: null, evidence: found.symbols.length ? [{ kind: "holding", symbols: found.symbols, at: null }] : [] };
     }
     case "max-weight": {
+      // Holding nothing meets no limit: the task is about a portfolio, so it wants one.
       const over = facts.weights.filter((p) => p.pct > task.pct).sort((a, b) => b.pct - a.pct);
-      const complete = over.length === 0;
+      const complete = facts.weights.length > 0 && over.length === 0;
       return {
         task,
         done: complete ? 1 : 0,

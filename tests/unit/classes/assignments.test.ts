@@ -51,10 +51,11 @@ describe("an instruments task", () => {
 });
 
 describe("a max-weight task", () => {
-  it("is met when no position is above the limit; the limit itself is allowed", () => {
+  it("is met when no position is above the limit (the limit itself is allowed); holding nothing does not meet it", () => {
     expect(evaluateTask({ kind: "max-weight", pct: 25 }, { ...none, weights: [{ symbol: "A", pct: 25 }, { symbol: "B", pct: 10 }] }, window)).toMatchObject({ complete: true });
     const over = evaluateTask({ kind: "max-weight", pct: 25 }, { ...none, weights: [{ symbol: "A", pct: 25.001 }] }, window);
     expect(over).toMatchObject({ complete: false, evidence: [{ kind: "weight", symbol: "A", pct: 25.01 }] });
+    expect(evaluateTask({ kind: "max-weight", pct: 25 }, none, window)).toMatchObject({ complete: false, done: 0, evidence: [] });
   });
 });
 

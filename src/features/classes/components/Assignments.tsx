@@ -46,14 +46,14 @@ export function ClassAssignments({ classId }: { classId: string }) {
   return data.view === "teacher" ? (
     <TeacherAssignments classId={classId} items={data.items} lessons={data.lessons} refresh={() => void mutate()} />
   ) : (
-    <StudentAssignments items={data.items} />
+    <StudentAssignments items={data.items} lessons={data.lessons} />
   );
 }
 
 // ---------------------------------------------------------------------------------------
 // The student's view
 
-function StudentAssignments({ items }: { items: StudentAssignment[] }) {
+function StudentAssignments({ items, lessons }: { items: StudentAssignment[]; lessons: ReadonlyArray<{ id: string; title: string }> }) {
   const zone = useTimeFormat();
   return (
     <Card title={`Assignments (${integer(items.length)})`}>
@@ -83,7 +83,7 @@ function StudentAssignments({ items }: { items: StudentAssignment[] }) {
               )}
               <ol className={styles.tasks}>
                 {a.progress.tasks.map((t, i) => (
-                  <TaskLine key={i} progress={t} zone={zone} />
+                  <TaskLine key={i} progress={t} zone={zone} lessons={lessons} />
                 ))}
               </ol>
             </li>
@@ -94,21 +94,21 @@ function StudentAssignments({ items }: { items: StudentAssignment[] }) {
   );
 }
 
-function TaskLine({ progress, zone }: { progress: TaskProgress; zone: TimeFormat }) {
-  const lessonTitle = progress.evidence.find((e) => e.kind === "lesson");
-  const lessons = lessonTitle?.kind === "lesson" ? [{ id: lessonTitle.lessonId, title: lessonTitle.title }] : [];
+function TaskLine({ progress, zone, lessons }: { progress: TaskProgress; zone: TimeFormat; lessons: ReadonlyArray<{ id: string; title: string }> }) {
   return (
     <li className={styles.task}>
       <span className={styles.taskHead}>
         <span aria-hidden="true" className={progress.complete ? styles.tick : styles.open}>
           {progress.complete ? "✓" : "○"}
         </span>
-        <span>{taskLabel(progress.task, lessons)}</span>
-        <span className={styles.meta}>
-          {integer(progress.done)}/{integer(progress.of)}
-          {progress.complete ? " · done" : " · not yet"}
+        <span>
+          {taskLabel(progress.task, lessons)}{" "}
+          <span className={styles.meta}>
+            {integer(progress.done)}/{integer(progress.of)}
+            {progress.complete ? " · done" : " · not yet"}
+          </span>{" "}
+          {progress.late && <Badge tone="danger">Late</Badge>}
         </span>
-        {progress.late && <Badge tone="danger">Late</Badge>}
       </span>
       {progress.evidence.length > 0 && (
         <ul className={styles.evidence} aria-label="Evidence">

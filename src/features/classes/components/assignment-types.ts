@@ -38,7 +38,7 @@ export interface LessonChoice {
   course: string;
 }
 
-export type AssignmentsAnswer = { view: "teacher"; lessons: LessonChoice[]; items: TeacherAssignment[] } | { view: "student"; items: StudentAssignment[] };
+export type AssignmentsAnswer = { view: "teacher"; lessons: LessonChoice[]; items: TeacherAssignment[] } | { view: "student"; lessons: Array<{ id: string; title: string }>; items: StudentAssignment[] };
 
 export interface GradebookCell {
   assignmentId: string;

@@ -241,8 +241,12 @@ export async function listAssignments(db: Db, viewer: Viewer, classId: string, o
   if (standing === "student") {
     const facts = await gatherFacts(db, [viewer.id], rows);
     const overrides = await overridesOf(db, rows.map((r) => r.id), [viewer.id]);
+    const lessonIds = [...new Set(rows.flatMap((r) => (r.tasks as AssignmentTask[]).flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : []))))];
+    const named = lessonIds.length ? await db.select({ id: lessons.id, title: lessons.title }).from(lessons).where(inArray(lessons.id, lessonIds)) : [];
     return {
       view: "student" as const,
+      /** The titles of the lessons the tasks name. */
+      lessons: named,
       items: rows.map((row) => {
         const progress = progressOf(row, facts.get(viewer.id), now);
         const override = overrideView(overrides.get(`${row.id}:${viewer.id}`));

@@ -15,7 +15,7 @@ export default apiRoute({
       description:
         "For its teachers and admins every assignment with how many students completed it, and the published lessons a task may name; for a student every assignment with **their own** progress, computed by the server from what they did (docs/decisions/039-assignments.md). Anyone else gets 404.",
       response:
-        "200 teacher `{view:\"teacher\", lessons:[{id, title, course}], items:[{id, title, instructions, startsAt, dueAt, tasks, createdAt, open, students, completed}]}` or student `{view:\"student\", items:[{…, open, progress:{tasks:[{task, done, of, complete, late, completedAt, evidence:[…]}], tasksDone, tasksTotal, late, score}, override:{score, comment, at, by}|null, score}]}`; 404",
+        "200 teacher `{view:\"teacher\", lessons:[{id, title, course}], items:[{id, title, instructions, startsAt, dueAt, tasks, createdAt, open, students, completed}]}` or student `{view:\"student\", lessons:[{id, title}], items:[{…, open, progress:{tasks:[{task, done, of, complete, late, completedAt, evidence:[…]}], tasksDone, tasksTotal, late, score}, override:{score, comment, at, by}|null, score}]}`; 404",
     },
     async handler({ req, session }) {
       return { body: await listAssignments(await getDb(), session.user, String(req.query.id)) };
