@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AssignmentTask } from "@/domain/classes/assignments";
 import { users } from "./auth";
 
 const at = (name: string) => timestamp(name, { mode: "date", withTimezone: true });
@@ -53,20 +54,9 @@ export const classMembers = pgTable(
 );
 
 /**
- * What a task of an assignment asks (docs/decisions/039-assignments.md); the shapes are
- * src/domain/classes/assignments.ts's `AssignmentTask`, checked by zod on the way in.
- */
-export type StoredAssignmentTask =
-  | { kind: "lesson"; lessonId: string }
-  | { kind: "trades"; count: number }
-  | { kind: "instruments"; count: number }
-  | { kind: "order-type"; orderType: string }
-  | { kind: "max-weight"; pct: number }
-  | { kind: "journal"; count: number };
-
-/**
  * An assignment of a class: tasks the server checks against what each student did between
  * `startsAt` and `dueAt` (work after `dueAt` counts, flagged late). Never self-reported.
+ * The tasks' shapes are src/domain/classes/assignments.ts's, checked by zod on the way in.
  */
 export const assignments = pgTable(
   "assignments",
@@ -79,7 +69,7 @@ export const assignments = pgTable(
       .references(() => classes.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     instructions: text("instructions").notNull().default(""),
-    tasks: jsonb("tasks").$type<StoredAssignmentTask[]>().notNull(),
+    tasks: jsonb("tasks").$type<AssignmentTask[]>().notNull(),
     startsAt: at("starts_at").notNull(),
     dueAt: at("due_at").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
