@@ -12,7 +12,7 @@ import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN
 describe.skipIf(browserMissing)("assignments", () => {
   const devices = useDevices();
 
-  it("a teacher sets an assignment, a student trades, the gradebook shows it and downloads as CSV", async () => {
+  it("a teacher sets an assignment, a student trades, the gradebook shows it and downloads as CSV", { timeout: 180_000 }, async () => {
     const organiser = newPerson("assign-teacher");
     const { id } = await registerViaApi(organiser);
     const admin = new HttpClient(appUrl());
