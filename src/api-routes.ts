@@ -45,6 +45,10 @@ import adminSettings from "@/pages/api/admin/settings";
 import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
 import classesIdDashboard from "@/pages/api/classes/[id]/dashboard";
+import classesIdAssignmentsAssignmentIdScoresStudentId from "@/pages/api/classes/[id]/assignments/[assignmentId]/scores/[studentId]";
+import classesIdAssignmentsIndex from "@/pages/api/classes/[id]/assignments/index";
+import classesIdGradebook from "@/pages/api/classes/[id]/gradebook";
+import classesIdGradebookCsv from "@/pages/api/classes/[id]/gradebook.csv";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -128,6 +132,10 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/users/[id]": adminUsersId,
   "admin/users/index": adminUsersIndex,
   "classes/[id]/dashboard": classesIdDashboard,
+  "classes/[id]/assignments/[assignmentId]/scores/[studentId]": classesIdAssignmentsAssignmentIdScoresStudentId,
+  "classes/[id]/assignments/index": classesIdAssignmentsIndex,
+  "classes/[id]/gradebook": classesIdGradebook,
+  "classes/[id]/gradebook.csv": classesIdGradebookCsv,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,

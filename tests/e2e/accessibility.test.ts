@@ -228,6 +228,11 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       status = (await member.request(`/api/events/${fixture.endedSlug}/report-card`)).status;
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
     }
+
+    // An assignment, so the class page shows the list, the gradebook and a student's progress.
+    const due = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const tasks = [{ kind: "trades", count: 2 }, { kind: "lesson", lessonId: fixture.lessonId }, { kind: "max-weight", pct: 25 }];
+    expect((await admin.request(`/api/classes/${fixture.classId}/assignments`, { method: "POST", json: { title: "Axe assignment", dueAt: due, tasks } })).status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
@@ -372,6 +377,14 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       { name: "/admin/events/[slug]", path: `/admin/events/${fixture.eventSlug}`, dark: true, viewports: ["1280×800"] },
       { name: "/classes, a teacher's", path: "/classes" },
       { name: "/classes/[id], the teacher's view", path: `/classes/${fixture.classId}` },
+      { name: "/classes/[id], the new assignment form", path: `/classes/${fixture.classId}`, open: async (page) => {
+        await page.getByRole("button", { name: "New assignment" }).click();
+        await page.getByRole("form", { name: "New assignment" }).waitFor();
+      } },
+      { name: "/classes/[id], a score override", path: `/classes/${fixture.classId}`, open: async (page) => {
+        await page.getByRole("button", { name: /^Change .*'s score for Axe assignment$/ }).first().click();
+        await page.getByRole("dialog").waitFor();
+      } },
       { name: "/classes/[id], a new login sheet", path: `/classes/${fixture.classId}`, open: async (page) => {
         await page.getByLabel("Students' names, one per line").fill("Ada Lovelace");
         await page.getByRole("button", { name: "Create 1 account" }).click();

@@ -18,3 +18,15 @@ export { classesPersonalData } from "./server/personal-data";
 export { classDashboard, DASHBOARD_RANGE, type ClassDashboard, type DashboardStudent } from "./server/dashboard";
 export { studentView, STUDENT_VIEW_HISTORY, type StudentView } from "./server/student-view";
 export { createClassInput, joinClassInput, rosterInput } from "./server/schemas";
+export {
+  clearScoreOverride,
+  createAssignment,
+  gradebookCsv,
+  gradebookView,
+  listAssignments,
+  overrideScore,
+  type AssignmentsList,
+  type AssignmentView,
+  type Gradebook,
+} from "./server/assignments";
+export { createAssignmentInput, gradebookCsvQuery, scoreOverrideInput } from "./server/schemas";

@@ -45,5 +45,7 @@ export const AUDIT_ACTIONS = [
   "class.student-password-reset",
   "class.student-removed",
   "class.roster-account-deleted",
+  "class.assignment-created",
+  "class.score-overridden",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

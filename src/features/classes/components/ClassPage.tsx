@@ -14,7 +14,9 @@ import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { ClassDashboard } from "./ClassDashboard";
+import { ClassAssignments } from "./Assignments";
 import { classDates } from "./ClassesList";
+import { Gradebook } from "./Gradebook";
 import { LoginSheet } from "./LoginSheet";
 import type { ClassView, LoginCard, RosterStudent, StudentClassView, TeacherClassView } from "./types";
 import styles from "./classes.module.css";
@@ -50,6 +52,7 @@ function StudentView({ view }: { view: StudentClassView }) {
   return (
     <div className={styles.sections}>
       <Header view={view} />
+      <ClassAssignments classId={view.id} />
       <Card title={`Classmates (${integer(view.classmates.length)})`}>
         {view.classmates.length === 0 ? (
           <p className={styles.meta}>Nobody else has joined yet.</p>
@@ -128,6 +131,8 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
       <Card title="Dashboard">
         <ClassDashboard classId={view.id} />
       </Card>
+      <ClassAssignments classId={view.id} />
+      <Gradebook classId={view.id} />
       <ConfirmDialog
         open={Boolean(pending)}
         title={dialog?.title ?? ""}

@@ -5,3 +5,5 @@ export { StudentView } from "./StudentView";
 export { JoinClass } from "./JoinClass";
 export { LoginSheet, loginSheetCsv } from "./LoginSheet";
 export type { ClassListItem, ClassView, LoginCard, StudentViewData } from "./types";
+export { ClassAssignments, taskLabel } from "./Assignments";
+export { Gradebook } from "./Gradebook";

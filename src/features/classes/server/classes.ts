@@ -55,7 +55,7 @@ async function standingIn(db: DbOrTx, classId: string, viewer: Viewer): Promise<
 }
 
 /** The class, for someone who may read it (its members, admins); 404 for anyone else. */
-async function readable(db: DbOrTx, classId: string, viewer: Viewer) {
+export async function readable(db: DbOrTx, classId: string, viewer: Viewer) {
   const found = await standingIn(db, classId, viewer);
   if (!found) throw failures.notFound(NOT_FOUND);
   return found;

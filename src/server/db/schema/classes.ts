@@ -1,4 +1,6 @@
-import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AssignmentTask } from "@/domain/classes/assignments";
 import { users } from "./auth";
 
 const at = (name: string) => timestamp(name, { mode: "date", withTimezone: true });
@@ -49,4 +51,48 @@ export const classMembers = pgTable(
     // "Which classes is this person in?": the list, the session's Classes link.
     index("class_members_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * An assignment of a class: tasks the server checks against what each student did between
+ * `startsAt` and `dueAt` (work after `dueAt` counts, flagged late). Never self-reported.
+ * The tasks' shapes are src/domain/classes/assignments.ts's, checked by zod on the way in.
+ */
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    classId: text("class_id")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    instructions: text("instructions").notNull().default(""),
+    tasks: jsonb("tasks").$type<AssignmentTask[]>().notNull(),
+    startsAt: at("starts_at").notNull(),
+    dueAt: at("due_at").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("assignments_class_due_idx").on(t.classId, t.dueAt)],
+);
+
+/** A teacher's score for one student's assignment, in place of the computed one (audited: class.score-overridden). */
+export const assignmentScoreOverrides = pgTable(
+  "assignment_score_overrides",
+  {
+    assignmentId: text("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Percent, 0–100. */
+    score: integer("score").notNull(),
+    comment: text("comment").notNull(),
+    overriddenBy: text("overridden_by").references(() => users.id, { onDelete: "set null" }),
+    overriddenAt: at("overridden_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] }), check("assignment_score_overrides_score_range", sql`${t.score} between 0 and 100`)],
 );

@@ -1,0 +1,422 @@
+/**
+ * Assignments and the gradebook (docs/decisions/039-assignments.md). The server gathers what
+ * each student of the class did — one set-based query per kind of fact for the whole class,
+ * never one per student — and the pure evaluator (src/domain/classes/assignments.ts) turns
+ * those facts into progress, evidence, late flags and scores. Who may do what is the classes
+ * use-cases' (`readable`, `managed`): teachers and admins create, read everything and override
+ * scores; a student reads their own progress only; anyone else gets 404.
+ */
+import { and, asc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import {
+  type AssignmentProgress,
+  type AssignmentTask,
+  checkAssignmentDates,
+  evaluateAssignment,
+  type FillFact,
+  type LessonFact,
+  type OrderFact,
+  type StudentFacts,
+  type WeightFact,
+} from "@/domain/classes/assignments";
+import { failures } from "@/domain/errors";
+import { csvOf } from "@/lib/csv";
+import { audit } from "@/server/audit";
+import type { Db, DbOrTx } from "@/server/db";
+import {
+  assignments,
+  assignmentScoreOverrides,
+  classMembers,
+  courses,
+  fills,
+  lessonProgress,
+  lessons,
+  orders,
+  portfolios,
+  portfolioValuations,
+  positionMarks,
+  users,
+} from "@/server/db/schema";
+import { managed, readable, type Viewer } from "./classes";
+import type { CreateAssignmentInput } from "./schemas";
+
+type AssignmentRow = typeof assignments.$inferSelect;
+
+const NO_ASSIGNMENT = "This class has no such assignment.";
+
+function assignmentView(row: AssignmentRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    instructions: row.instructions,
+    startsAt: row.startsAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
+    tasks: row.tasks as AssignmentTask[],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+export type AssignmentView = ReturnType<typeof assignmentView>;
+
+// ---------------------------------------------------------------------------------------
+// Creating
+
+/** A new assignment of the class; a lesson task must name a published lesson. */
+export async function createAssignment(db: Db, viewer: Viewer, classId: string, input: CreateAssignmentInput, options: { ip?: string; now?: Date } = {}) {
+  await managed(db, classId, viewer);
+  const now = options.now ?? new Date();
+  const startsAt = input.startsAt ?? now;
+  const problem = checkAssignmentDates(startsAt, input.dueAt);
+  if (problem) throw failures.invalid(problem, { dueAt: problem });
+  const lessonIds = [...new Set(input.tasks.flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : [])))];
+  if (lessonIds.length) {
+    const found = new Set((await db.select({ id: lessons.id }).from(lessons).where(and(inArray(lessons.id, lessonIds), eq(lessons.published, true)))).map((r) => r.id));
+    const missing = input.tasks.findIndex((t) => t.kind === "lesson" && !found.has(t.lessonId));
+    if (missing >= 0) {
+      const message = "There is no published lesson with this id: choose one from the list.";
+      throw failures.invalid(message, { [`tasks.${missing}.lessonId`]: message });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(assignments)
+      .values({ classId, title: input.title, instructions: input.instructions ?? "", tasks: input.tasks, startsAt, dueAt: input.dueAt, createdBy: viewer.id, createdAt: now })
+      .returning();
+    await audit(tx, { action: "class.assignment-created", actorId: viewer.id, ip: options.ip, detail: { classId, assignmentId: row!.id, title: row!.title } });
+    return assignmentView(row!);
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// The facts, for a whole class at once
+
+async function assignmentsOf(db: DbOrTx, classId: string): Promise<AssignmentRow[]> {
+  return db.select().from(assignments).where(eq(assignments.classId, classId)).orderBy(asc(assignments.dueAt), asc(assignments.id));
+}
+
+async function studentsOf(db: DbOrTx, classId: string) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, username: users.username, email: users.email })
+    .from(classMembers)
+    .innerJoin(users, eq(users.id, classMembers.userId))
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.role, "student")));
+  return rows.map((r) => ({ ...r, name: r.name ?? "" })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+const emptyFacts = (): { orders: OrderFact[]; fills: FillFact[]; lessons: LessonFact[]; weights: WeightFact[] } => ({ orders: [], fills: [], lessons: [], weights: [] });
+
+/**
+ * What these students did that the assignments' tasks can ask about: their practice
+ * portfolio's orders (from the earliest start on), fills (all of them, when a task asks for
+ * instruments held at once: holdings at the start are built from them), lessons passed (the
+ * lessons the tasks name) and position weights now (the valuation views). One query each.
+ */
+async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow[]): Promise<Map<string, StudentFacts>> {
+  const facts = new Map(studentIds.map((id) => [id, emptyFacts()]));
+  if (studentIds.length === 0 || rows.length === 0) return facts;
+  const tasks = rows.flatMap((r) => r.tasks as AssignmentTask[]);
+  const kinds = new Set(tasks.map((t) => t.kind));
+  const earliest = new Date(Math.min(...rows.map((r) => r.startsAt.getTime())));
+  const ownerOf = new Map<string, string>();
+  const owned = await db.select({ id: portfolios.id, userId: portfolios.userId }).from(portfolios).where(and(inArray(portfolios.userId, studentIds), eq(portfolios.kind, "practice")));
+  for (const p of owned) ownerOf.set(p.id, p.userId);
+  const portfolioIds = [...ownerOf.keys()];
+
+  const queries: Promise<void>[] = [];
+  if (portfolioIds.length && (kinds.has("trades") || kinds.has("order-type") || kinds.has("journal"))) {
+    queries.push(
+      db
+        .select({
+          id: orders.id,
+          portfolioId: orders.portfolioId,
+          symbol: orders.symbol,
+          type: orders.type,
+          status: orders.status,
+          journaled: sql<boolean>`coalesce(btrim(${orders.note}) <> '', false)`,
+          createdAt: orders.createdAt,
+          closedAt: orders.closedAt,
+        })
+        .from(orders)
+        // A trade a teacher reversed (docs/decisions/041-corrections.md) is not work done.
+        .where(
+          and(
+            inArray(orders.portfolioId, portfolioIds),
+            or(gte(orders.createdAt, earliest), gte(orders.closedAt, earliest)),
+            sql`not exists (select 1 from ${fills} r where r.order_id = ${orders.id} and r.reversal_of is not null)`,
+          ),
+        )
+        .then((found) => {
+          for (const o of found) {
+            facts.get(ownerOf.get(o.portfolioId)!)!.orders.push({
+              id: o.id,
+              symbol: o.symbol,
+              type: o.type,
+              status: o.status,
+              journaled: Boolean(o.journaled),
+              createdAt: o.createdAt,
+              filledAt: o.status === "filled" ? o.closedAt : null,
+            });
+          }
+        }),
+    );
+  }
+  if (portfolioIds.length && kinds.has("instruments")) {
+    queries.push(
+      db
+        .select({ orderId: fills.orderId, portfolioId: fills.portfolioId, symbol: fills.symbol, side: fills.side, quantity: fills.quantity, at: fills.createdAt })
+        .from(fills)
+        // A reversed fill and its compensation cancel out: neither was ever held.
+        .where(and(inArray(fills.portfolioId, portfolioIds), isNull(fills.reversalOf), sql`not exists (select 1 from ${fills} r where r.reversal_of = ${fills.id})`))
+        .then((found) => {
+          for (const f of found) facts.get(ownerOf.get(f.portfolioId)!)!.fills.push({ orderId: f.orderId, symbol: f.symbol, side: f.side, quantity: f.quantity, at: f.at });
+        }),
+    );
+  }
+  const lessonIds = [...new Set(tasks.flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : [])))];
+  if (lessonIds.length) {
+    queries.push(
+      db
+        .select({ userId: lessonProgress.userId, lessonId: lessonProgress.lessonId, title: lessons.title, passedAt: lessonProgress.passedAt })
+        .from(lessonProgress)
+        .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+        .where(and(inArray(lessonProgress.userId, studentIds), inArray(lessonProgress.lessonId, lessonIds), isNotNull(lessonProgress.passedAt)))
+        .then((found) => {
+          for (const l of found) facts.get(l.userId)!.lessons.push({ lessonId: l.lessonId, title: l.title, passedAt: l.passedAt! });
+        }),
+    );
+  }
+  if (portfolioIds.length && kinds.has("max-weight")) {
+    // The engine's valuation: each position at its mark (position_marks) over its portfolio's
+    // equity (portfolio_valuations), as a percent computed exactly in SQL.
+    queries.push(
+      db
+        .select({
+          portfolioId: positionMarks.portfolioId,
+          symbol: positionMarks.symbol,
+          pct: sql<string | null>`case when ${portfolioValuations.equity} > 0 then abs(${positionMarks.quantity} * ${positionMarks.price}) * 100 / ${portfolioValuations.equity} end`,
+        })
+        .from(positionMarks)
+        .innerJoin(portfolioValuations, eq(portfolioValuations.portfolioId, positionMarks.portfolioId))
+        .where(and(inArray(positionMarks.portfolioId, portfolioIds), sql`${positionMarks.quantity} <> 0`))
+        .then((found) => {
+          for (const w of found) facts.get(ownerOf.get(w.portfolioId)!)!.weights.push({ symbol: w.symbol, pct: w.pct === null ? Infinity : Number(w.pct) });
+        }),
+    );
+  }
+  // One connection on PGlite: these queue there, and run side by side on PostgreSQL.
+  await Promise.all(queries);
+  return facts;
+}
+
+function progressOf(row: AssignmentRow, facts: StudentFacts | undefined, now: Date): AssignmentProgress {
+  return evaluateAssignment(row.tasks as AssignmentTask[], facts ?? emptyFacts(), { startsAt: row.startsAt, dueAt: row.dueAt, now });
+}
+
+async function overridesOf(db: DbOrTx, assignmentIds: string[], studentIds?: string[]) {
+  if (assignmentIds.length === 0) return new Map<string, typeof assignmentScoreOverrides.$inferSelect & { byName: string | null }>();
+  const rows = await db
+    .select({ row: assignmentScoreOverrides, byName: users.name })
+    .from(assignmentScoreOverrides)
+    .leftJoin(users, eq(users.id, assignmentScoreOverrides.overriddenBy))
+    .where(and(inArray(assignmentScoreOverrides.assignmentId, assignmentIds), studentIds ? inArray(assignmentScoreOverrides.studentId, studentIds) : undefined));
+  return new Map(rows.map((r) => [`${r.row.assignmentId}:${r.row.studentId}`, { ...r.row, byName: r.byName }]));
+}
+
+function overrideView(o: { score: number; comment: string; overriddenAt: Date; byName?: string | null } | undefined) {
+  return o ? { score: o.score, comment: o.comment, at: o.overriddenAt.toISOString(), by: o.byName ?? null } : null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/** Published lessons, for the task editor's lesson picker. */
+async function lessonChoices(db: DbOrTx) {
+  return db
+    .select({ id: lessons.id, title: lessons.title, course: courses.title })
+    .from(lessons)
+    .innerJoin(courses, eq(courses.id, lessons.courseId))
+    .where(and(eq(lessons.published, true), eq(courses.published, true)))
+    .orderBy(asc(courses.position), asc(lessons.position));
+}
+
+/**
+ * The class's assignments as the viewer may see them. A teacher (or admin): every assignment,
+ * how many students have completed it, and the lessons to choose from. A student: every
+ * assignment with their own progress (per task: done/of, evidence, late) and score.
+ */
+export async function listAssignments(db: Db, viewer: Viewer, classId: string, options: { now?: Date } = {}) {
+  const { standing } = await readable(db, classId, viewer);
+  const now = options.now ?? new Date();
+  const rows = await assignmentsOf(db, classId);
+  if (standing === "student") {
+    const facts = await gatherFacts(db, [viewer.id], rows);
+    const overrides = await overridesOf(db, rows.map((r) => r.id), [viewer.id]);
+    const lessonIds = [...new Set(rows.flatMap((r) => (r.tasks as AssignmentTask[]).flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : []))))];
+    const named = lessonIds.length ? await db.select({ id: lessons.id, title: lessons.title }).from(lessons).where(inArray(lessons.id, lessonIds)) : [];
+    return {
+      view: "student" as const,
+      /** The titles of the lessons the tasks name. */
+      lessons: named,
+      items: rows.map((row) => {
+        const progress = progressOf(row, facts.get(viewer.id), now);
+        const override = overrideView(overrides.get(`${row.id}:${viewer.id}`));
+        return { ...assignmentView(row), open: now <= row.dueAt, progress, override, score: override?.score ?? progress.score };
+      }),
+    };
+  }
+  const [students, lessonsToChoose] = await Promise.all([studentsOf(db, classId), lessonChoices(db)]);
+  const facts = await gatherFacts(db, students.map((s) => s.id), rows);
+  return {
+    view: "teacher" as const,
+    lessons: lessonsToChoose,
+    items: rows.map((row) => ({
+      ...assignmentView(row),
+      open: now <= row.dueAt,
+      students: students.length,
+      completed: students.filter((s) => progressOf(row, facts.get(s.id), now).tasksDone === (row.tasks as AssignmentTask[]).length).length,
+    })),
+  };
+}
+export type AssignmentsList = Awaited<ReturnType<typeof listAssignments>>;
+
+/**
+ * The gradebook: students × assignments, each cell with tasks done of tasks, late, the
+ * computed score, the teacher's override (with its comment) and the score that counts.
+ */
+export async function gradebook(db: Db, viewer: Viewer, classId: string, options: { now?: Date } = {}) {
+  const { row: klass } = await managed(db, classId, viewer);
+  const now = options.now ?? new Date();
+  const [rows, students] = await Promise.all([assignmentsOf(db, classId), studentsOf(db, classId)]);
+  const facts = await gatherFacts(db, students.map((s) => s.id), rows);
+  const overrides = await overridesOf(db, rows.map((r) => r.id));
+  return {
+    class: { id: klass.id, name: klass.name },
+    assignments: rows.map((r) => ({ id: r.id, title: r.title, dueAt: r.dueAt.toISOString(), tasks: (r.tasks as AssignmentTask[]).length })),
+    students: students.map((s) => ({
+      id: s.id,
+      name: s.name,
+      cells: rows.map((r) => {
+        const progress = progressOf(r, facts.get(s.id), now);
+        const override = overrideView(overrides.get(`${r.id}:${s.id}`));
+        return {
+          assignmentId: r.id,
+          done: progress.tasksDone,
+          of: progress.tasksTotal,
+          late: progress.late,
+          computedScore: progress.score,
+          override,
+          score: override?.score ?? progress.score,
+          tasks: progress.tasks,
+        };
+      }),
+    })),
+    // For the CSV's Canvas and Classroom columns; not shown in the JSON's consumers.
+    people: new Map(students.map((s) => [s.id, { username: s.username, email: s.email }])),
+  };
+}
+export type Gradebook = Omit<Awaited<ReturnType<typeof gradebook>>, "people">;
+
+/** The gradebook as the JSON answer (without the CSV's private columns). */
+export async function gradebookView(db: Db, viewer: Viewer, classId: string, options: { now?: Date } = {}): Promise<Gradebook> {
+  const { people: _people, ...book } = await gradebook(db, viewer, classId, options);
+  return book;
+}
+
+/** "Maya de la Cruz" → first "Maya", last "de la Cruz"; one name is a first name. */
+function splitName(name: string): { first: string; last: string } {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length <= 1) return { first: parts[0] ?? "", last: "" };
+  const first = parts[0]!;
+  return { first, last: parts.slice(1).join(" ") };
+}
+
+/**
+ * The gradebook as CSV (formula-safe through `csvOf`), in the shape a gradebook import takes
+ * (docs/gradebook-csv.md): `canvas` — Student, ID, SIS User ID, SIS Login ID, Section, then a
+ * column per assignment, a "Points Possible" row first; `classroom` — Last Name, First Name,
+ * Email Address, then a column per assignment. A cell is the score that counts (0–100).
+ */
+export async function gradebookCsv(db: Db, viewer: Viewer, classId: string, shape: "canvas" | "classroom", options: { now?: Date } = {}) {
+  const book = await gradebook(db, viewer, classId, options);
+  const titles = book.assignments.map((a) => a.title);
+  const scores = (s: (typeof book.students)[number]) => s.cells.map((c) => c.score);
+  const lines: (string | number | null)[][] =
+    shape === "canvas"
+      ? [
+          ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", ...titles],
+          ["Points Possible", "", "", "", "", ...titles.map(() => 100)],
+          ...book.students.map((s) => {
+            const { first, last } = splitName(s.name);
+            const person = book.people.get(s.id)!;
+            return [last ? `${last}, ${first}` : first, "", s.id, person.username ?? person.email ?? "", book.class.name, ...scores(s)];
+          }),
+        ]
+      : [
+          ["Last Name", "First Name", "Email Address", ...titles],
+          ...book.students.map((s) => {
+            const { first, last } = splitName(s.name);
+            return [last, first, book.people.get(s.id)!.email ?? "", ...scores(s)];
+          }),
+        ];
+  const slug = book.class.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "class";
+  return { filename: `${slug}-gradebook-${shape}.csv`, body: csvOf(lines) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Overriding a score
+
+async function assignmentIn(db: DbOrTx, classId: string, assignmentId: string) {
+  const [row] = await db.select().from(assignments).where(and(eq(assignments.id, assignmentId), eq(assignments.classId, classId)));
+  if (!row) throw failures.notFound(NO_ASSIGNMENT);
+  return row;
+}
+
+async function assertStudent(db: DbOrTx, classId: string, studentId: string) {
+  const [member] = await db
+    .select({ id: classMembers.userId })
+    .from(classMembers)
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.userId, studentId), eq(classMembers.role, "student")));
+  if (!member) throw failures.notFound("This class has no such student.");
+}
+
+/** The teacher's score for one student's assignment, with a comment; audited with the score it replaced. */
+export async function overrideScore(db: Db, viewer: Viewer, classId: string, assignmentId: string, studentId: string, input: { score: number; comment: string }, options: { ip?: string; now?: Date } = {}) {
+  await managed(db, classId, viewer);
+  const row = await assignmentIn(db, classId, assignmentId);
+  await assertStudent(db, classId, studentId);
+  const now = options.now ?? new Date();
+  const computed = progressOf(row, (await gatherFacts(db, [studentId], [row])).get(studentId), now).score;
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ score: assignmentScoreOverrides.score })
+      .from(assignmentScoreOverrides)
+      .where(and(eq(assignmentScoreOverrides.assignmentId, assignmentId), eq(assignmentScoreOverrides.studentId, studentId)));
+    const values = { score: input.score, comment: input.comment, overriddenBy: viewer.id, overriddenAt: now };
+    await tx
+      .insert(assignmentScoreOverrides)
+      .values({ assignmentId, studentId, ...values })
+      .onConflictDoUpdate({ target: [assignmentScoreOverrides.assignmentId, assignmentScoreOverrides.studentId], set: values });
+    await audit(tx, {
+      action: "class.score-overridden",
+      actorId: viewer.id,
+      subjectId: studentId,
+      ip: options.ip,
+      detail: { classId, assignmentId, computed, from: previous?.score ?? null, to: input.score, comment: input.comment },
+    });
+    return { assignmentId, studentId, computedScore: computed, override: { score: input.score, comment: input.comment, at: now.toISOString() }, score: input.score };
+  });
+}
+
+/** Takes the override back: the computed score counts again (audited, with `to: null`). */
+export async function clearScoreOverride(db: Db, viewer: Viewer, classId: string, assignmentId: string, studentId: string, options: { ip?: string } = {}) {
+  await managed(db, classId, viewer);
+  await assignmentIn(db, classId, assignmentId);
+  await assertStudent(db, classId, studentId);
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(assignmentScoreOverrides)
+      .where(and(eq(assignmentScoreOverrides.assignmentId, assignmentId), eq(assignmentScoreOverrides.studentId, studentId)))
+      .returning({ score: assignmentScoreOverrides.score });
+    if (removed.length) {
+      await audit(tx, { action: "class.score-overridden", actorId: viewer.id, subjectId: studentId, ip: options.ip, detail: { classId, assignmentId, from: removed[0]!.score, to: null } });
+    }
+  });
+}
