@@ -44,6 +44,8 @@ import adminLessonsId from "@/pages/api/admin/lessons/[id]";
 import adminSettings from "@/pages/api/admin/settings";
 import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
+import classesIdContestsIndex from "@/pages/api/classes/[id]/contests/index";
+import classesIdContestsSlugEnrol from "@/pages/api/classes/[id]/contests/[slug]/enrol";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -122,6 +124,8 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/settings": adminSettings,
   "admin/users/[id]": adminUsersId,
   "admin/users/index": adminUsersIndex,
+  "classes/[id]/contests/index": classesIdContestsIndex,
+  "classes/[id]/contests/[slug]/enrol": classesIdContestsSlugEnrol,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,

@@ -15,4 +15,5 @@ export {
   type Viewer,
 } from "./server/classes";
 export { classesPersonalData } from "./server/personal-data";
-export { createClassInput, joinClassInput, rosterInput } from "./server/schemas";
+export { classContestInput, createClassInput, joinClassInput, rosterInput } from "./server/schemas";
+export { CLASS_CONTEST_METRIC, createClassContest, enrolClass } from "./server/contests";

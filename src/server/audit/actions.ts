@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "event.archived",
   "event.join-code-regenerated",
   "event.participant-removed",
+  "event.participants-enrolled",
   "class.created",
   "class.joined",
   "class.roster-added",

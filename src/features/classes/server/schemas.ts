@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { CLASS_NAME_MAX_LENGTH, MAX_ROSTER_BATCH, STUDENT_NAME_MAX_LENGTH } from "@/domain/classes";
+import { createEventInput } from "@/features/events";
 import { textField } from "@/lib/validation/text";
 
 const day = (message: string) => z.string({ error: message }).max(20, message).nullable().optional();
@@ -27,3 +28,10 @@ export const rosterInput = z.object({
     .min(1, "List at least one student.")
     .max(MAX_ROSTER_BATCH, `Add at most ${MAX_ROSTER_BATCH} students at a time.`),
 });
+
+/**
+ * A class contest: the event fields a teacher sets (the events API's own wire shapes, so the
+ * events domain validates them with the same messages); visibility is the class's.
+ */
+export const classContestInput = createEventInput.omit({ visibility: true, maxParticipants: true, replay: true });
+export type ClassContestInput = z.output<typeof classContestInput>;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { classes } from "./classes";
 import { lessons } from "./learn";
 import { portfolios } from "./trading";
 
@@ -52,9 +53,15 @@ export const events = pgTable(
     replayCursor: at("replay_cursor"),
     /** When the end was processed: open orders cancelled, final standings frozen. */
     finalizedAt: at("finalized_at"),
+    /**
+     * A class contest (docs/decisions/042-class-contests-and-teams.md): only the class's members
+     * (and admins) see and join it. Stored private without a join code: the class is the invitation.
+     */
+    classId: text("class_id").references(() => classes.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("events_slug_unique").on(t.slug),
+    index("events_class_idx").on(t.classId).where(sql`${t.classId} is not null`),
     index("events_window_idx").on(t.startsAt, t.endsAt),
     // Events whose end has not been processed yet: the lifecycle task looks here every second.
     index("events_unfinalized_idx").on(t.endsAt).where(sql`${t.finalizedAt} is null`),

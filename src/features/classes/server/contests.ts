@@ -1,0 +1,37 @@
+/**
+ * Class contests (docs/decisions/042-class-contests-and-teams.md): an event limited to a
+ * class, made by its teacher from the class page. What an event is and how one is created
+ * stay the events feature's (`createEvent`, the domain's validateEventDefinition); this file
+ * decides who may (the class's teachers and admins) and what a class contest is: private
+ * without a code, ranked by the risk-adjusted metric unless the teacher picks another.
+ */
+import { and, eq } from "drizzle-orm";
+import { failures } from "@/domain/errors";
+import { createEvent, enrolParticipants } from "@/features/events";
+import type { Db } from "@/server/db";
+import { classMembers, events } from "@/server/db/schema";
+import { managed, type Viewer } from "./classes";
+import type { ClassContestInput } from "./schemas";
+
+/** The metric a class contest ranks by when the teacher does not choose: risk-adjusted. */
+export const CLASS_CONTEST_METRIC = "sharpe" as const;
+
+export async function createClassContest(db: Db, viewer: Viewer, classId: string, input: ClassContestInput, options: { ip?: string; now?: Date } = {}) {
+  await managed(db, classId, viewer);
+  return createEvent(db, { id: viewer.id, ip: options.ip }, { ...input, visibility: "private", metric: input.metric ?? CLASS_CONTEST_METRIC }, options.now, { classId });
+}
+
+/** Every student of the class into one of its contests (those already in stay; refusals answered per student). */
+export async function enrolClass(db: Db, viewer: Viewer, classId: string, slug: string, options: { ip?: string; now?: Date } = {}) {
+  await managed(db, classId, viewer);
+  const [event] = await db
+    .select({ slug: events.slug })
+    .from(events)
+    .where(and(eq(events.slug, slug), eq(events.classId, classId)));
+  if (!event) throw failures.notFound("This class has no such contest.");
+  const students = await db
+    .select({ userId: classMembers.userId })
+    .from(classMembers)
+    .where(and(eq(classMembers.classId, classId), eq(classMembers.role, "student")));
+  return enrolParticipants(db, { id: viewer.id, ip: options.ip }, event.slug, students.map((s) => s.userId), options.now);
+}
