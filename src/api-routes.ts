@@ -46,6 +46,7 @@ import adminUsersId from "@/pages/api/admin/users/[id]";
 import adminUsersIndex from "@/pages/api/admin/users/index";
 import classesIdContestsIndex from "@/pages/api/classes/[id]/contests/index";
 import classesIdContestsSlugEnrol from "@/pages/api/classes/[id]/contests/[slug]/enrol";
+import classesIdContestsSlugTeams from "@/pages/api/classes/[id]/contests/[slug]/teams";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -57,6 +58,8 @@ import coursesSlug from "@/pages/api/courses/[slug]";
 import coursesIndex from "@/pages/api/courses/index";
 import eventsSlugIndex from "@/pages/api/events/[slug]/index";
 import eventsSlugJoin from "@/pages/api/events/[slug]/join";
+import eventsSlugTeamsIndex from "@/pages/api/events/[slug]/teams/index";
+import eventsSlugTeamsJoin from "@/pages/api/events/[slug]/teams/join";
 import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
 import eventsIndex from "@/pages/api/events/index";
@@ -126,6 +129,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/users/index": adminUsersIndex,
   "classes/[id]/contests/index": classesIdContestsIndex,
   "classes/[id]/contests/[slug]/enrol": classesIdContestsSlugEnrol,
+  "classes/[id]/contests/[slug]/teams": classesIdContestsSlugTeams,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,
@@ -137,6 +141,8 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "courses/index": coursesIndex,
   "events/[slug]/index": eventsSlugIndex,
   "events/[slug]/join": eventsSlugJoin,
+  "events/[slug]/teams/index": eventsSlugTeamsIndex,
+  "events/[slug]/teams/join": eventsSlugTeamsJoin,
   "events/[slug]/replay": eventsSlugReplay,
   "events/[slug]/standings": eventsSlugStandings,
   "events/index": eventsIndex,

@@ -15,5 +15,5 @@ export {
   type Viewer,
 } from "./server/classes";
 export { classesPersonalData } from "./server/personal-data";
-export { classContestInput, createClassInput, joinClassInput, rosterInput } from "./server/schemas";
-export { CLASS_CONTEST_METRIC, createClassContest, enrolClass } from "./server/contests";
+export { classContestInput, createClassInput, formTeamInput, joinClassInput, rosterInput } from "./server/schemas";
+export { CLASS_CONTEST_METRIC, createClassContest, enrolClass, formClassTeam } from "./server/contests";

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   "event.join-code-regenerated",
   "event.participant-removed",
   "event.participants-enrolled",
+  "event.team-created",
+  "event.team-joined",
   "class.created",
   "class.joined",
   "class.roster-added",

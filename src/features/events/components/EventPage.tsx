@@ -19,6 +19,7 @@ import { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./co
 import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
+import { TeamPanel } from "./TeamPanel";
 
 export interface EventPageProps {
   slug: string;
@@ -291,11 +292,18 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay }:
               </li>
             )}
           </ul>
-          {!event.joined && (
+          {event.teams ? (
             <>
-              <h3>Join</h3>
-              <JoinPanel event={event} code={code} />
+              <h3>Teams</h3>
+              <TeamPanel event={event} />
             </>
+          ) : (
+            !event.joined && (
+              <>
+                <h3>Join</h3>
+                <JoinPanel event={event} code={code} />
+              </>
+            )
           )}
         </Card>
         <Card title="Leaderboard">

@@ -11,7 +11,10 @@ import {
   type EventDefinition,
   eventDraftOf,
   eventPhase,
+  checkTeamSizes,
   eventStatus,
+  type TeamSizes,
+  teamSizesOf,
   formatJoinCode,
   generateJoinCode,
   JOIN_CODE_LENGTH,
@@ -38,6 +41,7 @@ import { replayStatusOf, type ReplayStatus, resetReplayMarks } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
 import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
+import { foundTeam, joinTeamByCode, teachesEventClass, teamNameTaken, teamParticipantOf, teamsView } from "./teams";
 import { hasRole } from "@/lib/roles";
 
 export interface Viewer {
@@ -121,12 +125,13 @@ async function findBySlug(db: DbOrTx, slug: string, lock = false): Promise<Event
   return row;
 }
 
+/** The person's participant row in the event: their own, or (a team event) their team's. */
 async function participantOf(db: DbOrTx, eventId: string, userId: string): Promise<ParticipantRow | undefined> {
   const [row] = await db
     .select()
     .from(eventParticipants)
     .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
-  return row;
+  return row ?? (await teamParticipantOf(db, eventId, userId));
 }
 
 /** Whether the viewer is a member (teacher or student) of a class contest's class; false for other events. */
@@ -249,7 +254,10 @@ export async function getEventFor(db: Db, viewer: Viewer, slug: string, options:
     joined,
     removed: Boolean(participant?.removedAt),
     portfolioId: joined ? participant!.portfolioId : null,
-    rank: joined ? await rankOf(db, row, viewer.id) : null,
+    // A team's rank is its founder's row's.
+    rank: joined ? await rankOf(db, row, participant!.userId) : null,
+    teams: teamSizesOf(row),
+    classId: row.classId,
     lesson: await lessonInfo(db, row.requiredLessonId, viewer.id),
   };
 }
@@ -326,6 +334,7 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
     if (participant) return { portfolioId: participant.portfolioId, joined: true, created: false, slug: event.slug };
     // A private event is a 404 without its code, the same answer as no event at all.
     if (!(await visibleTo(tx, event, viewer, undefined, options.code))) throw failures.notFound(NOT_FOUND);
+    if (teamSizesOf(event)) throw failures.refused("TEAM_EVENT", "This is a team event: found a team, or join your teammate's team with its code.");
     const classMember = await inEventClass(tx, event, viewer.id);
     const decision = await decideJoin(tx, event, viewer.id, {
       now,
@@ -375,6 +384,7 @@ export async function enrolParticipants(db: Db, actor: { id: string; ip?: string
   return db.transaction(async (tx) => {
     const event = await findBySlug(tx, slug, true);
     if (!event) throw failures.notFound(NOT_FOUND);
+    if (teamSizesOf(event)) throw failures.refused("TEAM_EVENT", "This is a team event: form teams instead of enrolling everyone alone.");
     const existing = new Set(
       (await tx.select({ userId: eventParticipants.userId }).from(eventParticipants).where(eq(eventParticipants.eventId, event.id))).map((r) => r.userId),
     );
@@ -417,6 +427,7 @@ export async function classContests(db: Db, viewer: Viewer, classId: string, now
       endsAt: row.endsAt.toISOString(),
       status: eventStatus(row, now),
       metric: row.metric,
+      teams: teamSizesOf(row),
       participants: counts.get(row.id) ?? 0,
       joined: Boolean(participant && participant.removedAt === null),
     };
@@ -424,6 +435,66 @@ export async function classContests(db: Db, viewer: Viewer, classId: string, now
 }
 
 export type ClassContest = Awaited<ReturnType<typeof classContests>>[number];
+
+// ---------------------------------------------------------------------------------------
+// Teams (decision 042; the rules: src/domain/events/teams.ts, the rows: ./teams.ts)
+
+/** An event's teams for someone who may see the event (404 otherwise). */
+export async function teamsFor(db: Db, viewer: Viewer, slug: string) {
+  const row = await findBySlug(db, slug);
+  if (!row) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, row, viewer, await participantOf(db, row.id, viewer.id)))) throw failures.notFound(NOT_FOUND);
+  return teamsView(db, row, viewer, isAdmin(viewer) || (await teachesEventClass(db, row, viewer.id)));
+}
+
+/** Founds a team with the viewer as its first member, by the event's joining rules (without the seat count: a team's seat is its founder's). */
+export async function createTeam(db: Db, viewer: Viewer, slug: string, input: { name: string }, options: { ip?: string; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  return db
+    .transaction(async (tx) => {
+      const event = await findBySlug(tx, slug, true);
+      if (!event) throw failures.notFound(NOT_FOUND);
+      if (!(await visibleTo(tx, event, viewer, await participantOf(tx, event.id, viewer.id)))) throw failures.notFound(NOT_FOUND);
+      await assertMayJoinAsTeam(tx, event, viewer, now);
+      return foundTeam(tx, event, { name: input.name, members: [viewer.id], createdBy: viewer.id, now, ip: options.ip });
+    })
+    .catch(teamNameTaken);
+}
+
+/**
+ * A team formed by a manager (the class's teacher, through the classes feature, which has
+ * checked the members are its students; or an admin): the first member holds its board row.
+ */
+export async function formTeam(db: Db, actor: { id: string; ip?: string }, slug: string, input: { name: string; members: readonly string[] }, now = new Date()) {
+  return db
+    .transaction(async (tx) => {
+      const event = await findBySlug(tx, slug, true);
+      if (!event) throw failures.notFound(NOT_FOUND);
+      return foundTeam(tx, event, { name: input.name, members: input.members, createdBy: actor.id, now, ip: actor.ip });
+    })
+    .catch(teamNameTaken);
+}
+
+/** Joins a teammate's team with its code, by the event's joining rules. */
+export async function joinTeam(db: Db, viewer: Viewer, slug: string, code: string, options: { ip: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  const event = await findBySlug(db, slug);
+  if (!event) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, event, viewer, await participantOf(db, event.id, viewer.id)))) throw failures.notFound(NOT_FOUND);
+  return joinTeamByCode(db, viewer, event, code, { ip: options.ip, now }, async (tx) => {
+    const locked = (await findBySlug(tx, slug, true))!;
+    await assertMayJoinAsTeam(tx, locked, viewer, now);
+    return locked;
+  });
+}
+
+/** checkJoin for a team member: the class (or a team's code) is the invitation, and a team's seat is not a new one. */
+async function assertMayJoinAsTeam(tx: Tx, event: EventRow, viewer: Viewer, now: Date) {
+  const decision = await decideJoin(tx, event, viewer.id, { now, invited: true });
+  if (!decision.ok && decision.code !== "EVENT_FULL") {
+    throw new DomainError("refused", decision.code, decision.message, { fields: decision.lessonId ? { requiredLesson: decision.lessonId } : undefined });
+  }
+}
 
 // ---------------------------------------------------------------------------------------
 // Admin
@@ -490,14 +561,14 @@ async function uniqueSlug(db: DbOrTx, title: string): Promise<string> {
   }
 }
 
-async function insertEvent(db: Db, actorId: string, definition: EventDefinition, classId: string | null = null) {
+async function insertEvent(db: Db, actorId: string, definition: EventDefinition, classId: string | null = null, teams: TeamSizes | null = null) {
   for (let attempt = 0; ; attempt++) {
     const slug = await uniqueSlug(db, definition.title);
     try {
       const [row] = await db
         .insert(events)
         // A class contest takes no code: its class is the invitation.
-        .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" && !classId ? newJoinCode() : null, classId, createdBy: actorId })
+        .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" && !classId ? newJoinCode() : null, classId, teamSizeMin: teams?.min ?? null, teamSizeMax: teams?.max ?? null, createdBy: actorId })
         .returning();
       await resetReplayMarks(db, row!);
       return row!;
@@ -517,12 +588,13 @@ function created(row: EventRow, now: Date) {
  * Creates an event; with `classId`, a class contest (the caller, the classes feature, has
  * checked that the actor teaches that class): private, without a join code.
  */
-export async function createEvent(db: Db, actor: { id: string; ip?: string }, input: CreateEventInput, now = new Date(), options: { classId?: string } = {}) {
+export async function createEvent(db: Db, actor: { id: string; ip?: string }, input: CreateEventInput, now = new Date(), options: { classId?: string; teams?: TeamSizes | null } = {}) {
   const validation = validateEventDefinition(input, { now });
-  if (!validation.ok) refuseInvalid(validation.fields);
+  const teamProblem = checkTeamSizes(options.teams);
+  if (!validation.ok || teamProblem) refuseInvalid({ ...(validation.ok ? {} : validation.fields), ...(teamProblem && { teams: teamProblem }) });
   const { definition, fields } = await checkReferences(db, validation.value, input);
   if (Object.keys(fields).length) refuseInvalid(fields);
-  const row = await insertEvent(db, actor.id, definition, options.classId ?? null);
+  const row = await insertEvent(db, actor.id, definition, options.classId ?? null, options.teams ?? null);
   await audit(db, { action: "event.created", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, title: row.title, ...(row.classId && { classId: row.classId }) } });
   return created(row, now);
 }
