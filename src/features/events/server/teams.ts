@@ -139,7 +139,7 @@ export async function teamsView(db: DbOrTx, event: EventRow, viewer: { id: strin
       return {
         id: t.id,
         name: t.name,
-        members: own.map((m) => classmateName(m.name ?? "")),
+        members: own.map((m) => classmateName(m.name ?? "")).sort((a, b) => a.localeCompare(b)),
         size: own.length,
         mine: t.id === mine,
         code: t.id === mine || manager ? formatJoinCode(t.joinCode) : null,

@@ -144,6 +144,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
                     <div className={styles.reason}>
                       {orderPrices(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
                     </div>
+                    {o.placedBy && <div className={styles.reason}>Placed by {o.placedBy}</div>}
                   </td>
                   <td>
                     <Badge tone={STATUS_TONE[o.status]}>{STATUS_LABEL[o.status]}</Badge>
