@@ -49,6 +49,9 @@ import classesIdAssignmentsAssignmentIdScoresStudentId from "@/pages/api/classes
 import classesIdAssignmentsIndex from "@/pages/api/classes/[id]/assignments/index";
 import classesIdGradebook from "@/pages/api/classes/[id]/gradebook";
 import classesIdGradebookCsv from "@/pages/api/classes/[id]/gradebook.csv";
+import classesIdContestsIndex from "@/pages/api/classes/[id]/contests/index";
+import classesIdContestsSlugEnrol from "@/pages/api/classes/[id]/contests/[slug]/enrol";
+import classesIdContestsSlugTeams from "@/pages/api/classes/[id]/contests/[slug]/teams";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
 import classesIdStudentsStudentIdAccount from "@/pages/api/classes/[id]/students/[studentId]/account";
@@ -60,6 +63,8 @@ import coursesSlug from "@/pages/api/courses/[slug]";
 import coursesIndex from "@/pages/api/courses/index";
 import eventsSlugIndex from "@/pages/api/events/[slug]/index";
 import eventsSlugJoin from "@/pages/api/events/[slug]/join";
+import eventsSlugTeamsIndex from "@/pages/api/events/[slug]/teams/index";
+import eventsSlugTeamsJoin from "@/pages/api/events/[slug]/teams/join";
 import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
 import eventsSlugReportCard from "@/pages/api/events/[slug]/report-card";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
@@ -136,6 +141,9 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "classes/[id]/assignments/index": classesIdAssignmentsIndex,
   "classes/[id]/gradebook": classesIdGradebook,
   "classes/[id]/gradebook.csv": classesIdGradebookCsv,
+  "classes/[id]/contests/index": classesIdContestsIndex,
+  "classes/[id]/contests/[slug]/enrol": classesIdContestsSlugEnrol,
+  "classes/[id]/contests/[slug]/teams": classesIdContestsSlugTeams,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
   "classes/[id]/students/[studentId]/account": classesIdStudentsStudentIdAccount,
@@ -147,6 +155,8 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "courses/index": coursesIndex,
   "events/[slug]/index": eventsSlugIndex,
   "events/[slug]/join": eventsSlugJoin,
+  "events/[slug]/teams/index": eventsSlugTeamsIndex,
+  "events/[slug]/teams/join": eventsSlugTeamsJoin,
   "events/[slug]/replay": eventsSlugReplay,
   "events/[slug]/report-card": eventsSlugReportCard,
   "events/[slug]/standings": eventsSlugStandings,

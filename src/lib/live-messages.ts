@@ -32,6 +32,8 @@ export interface OrderWire {
   createdAt: string;
   updatedAt: string;
   closedAt: string | null;
+  /** A team portfolio's order list only: the member who placed it, first name + initial (decision 042). */
+  placedBy?: string | null;
 }
 
 export interface FillWire {

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { eventPhase, isEventListed, mayViewEvent } from "@/domain/events";
 import { eventListedSql, eventPhaseSql, eventViewableSql } from "@/server/db/event-rules-sql";
-import { eventParticipants, events } from "@/server/db/schema";
+import { classes, classMembers, eventParticipants, events } from "@/server/db/schema";
 import { createPortfolio } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -83,5 +83,30 @@ describe("the events domain's rules in SQL", () => {
     const privateOne = cases.find((c) => c.event.visibility === "private" && !c.event.archivedAt && !c.joined)!.event;
     expect(mayViewEvent(privateOne, { admin: false, participant: false, code: "abcd-efgh" })).toBe(true);
     expect(mayViewEvent(privateOne, { admin: false, participant: false, code: "WRONGCOD" })).toBe(false);
+  });
+
+  it("a class contest: seen and listed by its class's members, participants and admins, in SQL as in the domain", async () => {
+    const db = database.db;
+    const teacher = await createTestUser(db, { role: "organiser" });
+    const [klass] = await db.insert(classes).values({ name: "Rules 9B", joinCode: `R${randomUUID().slice(0, 7).toUpperCase()}`, createdBy: teacher.id }).returning();
+    const member = await createTestUser(db);
+    const outsider = await createTestUser(db);
+    await db.insert(classMembers).values({ classId: klass!.id, userId: member.id, role: "student", via: "code" });
+    for (const archived of [false, true]) {
+      const [event] = await db
+        .insert(events)
+        .values({ slug: `c-${randomUUID().slice(0, 8)}`, title: "Class cup", startsAt: new Date(BASE), endsAt: new Date(BASE + 3_600_000), startingCash: "10000.00", visibility: "private", joinCode: null, classId: klass!.id, archivedAt: archived ? new Date(BASE) : null })
+        .returning();
+      for (const [person, classMember] of [[member, true], [outsider, false]] as const) {
+        for (const admin of [false, true]) {
+          const { rows } = await db.execute<{ viewable: boolean; listed: boolean }>(
+            sql`select ${eventViewableSql("e", { id: person.id, admin })} as viewable, ${eventListedSql("e", { id: person.id, admin })} as listed from events e where e.id = ${event!.id}`,
+          );
+          const expected = { viewable: mayViewEvent(event!, { admin, participant: false, classMember }), listed: isEventListed(event!, { admin, participant: false, classMember }) };
+          expect({ ...rows[0], archived, classMember, admin }).toEqual({ ...expected, archived, classMember, admin });
+        }
+      }
+      if (!archived) expect(mayViewEvent(event!, { admin: false, participant: false, classMember: false })).toBe(false);
+    }
   });
 });

@@ -58,3 +58,15 @@ export {
 export { createEventReplay, eventReplayOptions, secondsPerTradingDay, tradingDaysInWindow } from "./replay";
 export { FIRST_DAY_MS, hasConductRules, tradingRulesFor, type EventRulesOptions } from "./rules";
 export { isEventListed, mayViewEvent, type EventViewer, type VisibleEvent } from "./visibility";
+export {
+  checkTeamJoin,
+  checkTeamSizes,
+  TEAM_NAME_MAX_LENGTH,
+  TEAM_REFUSAL_CODES,
+  TEAM_SIZE_MAX,
+  TEAM_SIZE_MIN,
+  teamSizesOf,
+  teamTradingRefusal,
+  type TeamDecision,
+  type TeamSizes,
+} from "./teams";

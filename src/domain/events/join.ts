@@ -6,7 +6,8 @@
  *  1. Already joined → ok: joining again answers the same portfolio, even once the event
  *     has ended, so a double click or a retried request is harmless.
  *  2. Private event → the join code, before anything else: without it a person learns
- *     nothing about the event (not whether it ended, is full, or needs a lesson).
+ *     nothing about the event (not whether it ended, is full, or needs a lesson). A class
+ *     contest's class members are invited (`invited`): the class is their code.
  *  3. EVENT_ENDED, then LATE_ENTRY_CLOSED: the doors that will never open again.
  *  4. EVENT_FULL: may change if a participant is removed, but the person cannot change it.
  *  5. LESSON_REQUIRED last: the one refusal the person can fix themselves, so it is only
@@ -41,6 +42,8 @@ export interface JoinContext {
   codeExpected: string | null;
   /** Whether the person passed `event.requiredLesson` (ignored when there is none). */
   lessonPassed: boolean;
+  /** A member of a class contest's class (or enrolled by its teacher): no code needed. */
+  invited?: boolean;
 }
 
 type JoinableEvent = Pick<EventDefinition, "startsAt" | "endsAt" | "visibility" | "lateEntry" | "maxParticipants" | "requiredLesson">;
@@ -57,7 +60,7 @@ function sameCode(a: string, b: string): boolean {
 export function checkJoin(event: JoinableEvent, context: JoinContext): JoinDecision {
   if (context.alreadyJoined) return { ok: true };
 
-  if (event.visibility === "private") {
+  if (event.visibility === "private" && !context.invited) {
     const given = normalizeJoinCode(context.codeGiven ?? "");
     if (given.length === 0) return refuse("JOIN_CODE_REQUIRED", "This is a private event: enter its join code to join.");
     if (context.codeExpected === null || !sameCode(given, normalizeJoinCode(context.codeExpected))) {

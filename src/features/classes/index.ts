@@ -17,7 +17,6 @@ export {
 export { classesPersonalData } from "./server/personal-data";
 export { classDashboard, DASHBOARD_RANGE, type ClassDashboard, type DashboardStudent } from "./server/dashboard";
 export { studentView, STUDENT_VIEW_HISTORY, type StudentView } from "./server/student-view";
-export { createClassInput, joinClassInput, rosterInput } from "./server/schemas";
 export {
   clearScoreOverride,
   createAssignment,
@@ -30,3 +29,5 @@ export {
   type Gradebook,
 } from "./server/assignments";
 export { createAssignmentInput, gradebookCsvQuery, scoreOverrideInput } from "./server/schemas";
+export { classContestInput, createClassInput, formTeamInput, joinClassInput, rosterInput } from "./server/schemas";
+export { CLASS_CONTEST_METRIC, createClassContest, enrolClass, formClassTeam } from "./server/contests";

@@ -3,8 +3,14 @@ export {
   adminGetEvent,
   adminListEvents,
   archiveEvent,
+  classContests,
   cloneEvent,
   createEvent,
+  createTeam,
+  formTeam,
+  joinTeam,
+  teamsFor,
+  enrolParticipants,
   findEventByCode,
   getEventFor,
   joinEvent,
@@ -20,6 +26,7 @@ export {
   standingsCsv,
   standingsFor,
   updateEvent,
+  type ClassContest,
   type EventDetail,
   type EventView,
   type MyEvent,
@@ -27,7 +34,7 @@ export {
 export { finalizeDueEvents, finalizeEvent } from "./server/lifecycle";
 export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayStatusOf, type ReplayStatus } from "./server/replay";
 export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./server/standings";
-export { cloneEventInput, createEventInput, findEventByCodeInput, joinEventInput, updateEventInput } from "./server/schemas";
+export { cloneEventInput, createEventInput, createTeamInput, joinTeamInput, findEventByCodeInput, joinEventInput, updateEventInput } from "./server/schemas";
 
 /** How often the lifecycle task looks for events whose end has passed. */
 export const EVENT_LIFECYCLE_EVERY_MS = 1000;

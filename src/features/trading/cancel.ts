@@ -5,7 +5,7 @@ import { releaseCash } from "@/domain/trading";
 import type { Db, Tx } from "@/server/db";
 import { orders } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
-import { lockPortfolio } from "./portfolios";
+import { holdsPortfolio, lockPortfolio } from "./portfolios";
 import { money, type OrderView, type PortfolioRow, serializeOrder, stateOf } from "./rows";
 import { Changes, writeChanges } from "./writer";
 
@@ -14,7 +14,7 @@ export async function cancelOrder(db: Db, args: { userId: string; portfolioId: s
   const outbox = new Outbox();
   const cancelled = await db.transaction(async (tx) => {
     const portfolio = await lockPortfolio(tx, args.portfolioId);
-    if (!portfolio || portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
+    if (!portfolio || !(await holdsPortfolio(tx, portfolio, args.userId))) throw failures.notFound("There is no such portfolio.");
     const [order] = await tx
       .select()
       .from(orders)

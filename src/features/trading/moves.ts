@@ -280,6 +280,7 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
         triggered: false,
         replay: source.kind === "replay",
         note: null,
+        placedBy: null,
         idempotencyKey: null,
         requestHash: null,
         response: null,

@@ -79,6 +79,8 @@ function storedResult(stored: Record<string, unknown>): PlaceOrderResult {
 }
 
 interface Snapshot {
+  /** The person placing the order holds the portfolio: its owner, or a member of its team. */
+  holder: boolean;
   portfolio: PortfolioRow;
   positions: StoredPosition[];
   openOrders: Array<Pick<OrderRow, "symbol" | "side" | "type" | "quantity" | "limitPrice" | "stopPrice" | "timeInForce" | "triggered">>;
@@ -88,9 +90,11 @@ interface Snapshot {
 
 type Tuple = unknown[];
 
-/** $1 the portfolio, $2 the Idempotency-Key (or null), $3 the order's symbol (or null). A constant text: planned once per connection. */
+/** $1 the portfolio, $2 the Idempotency-Key (or null), $3 the order's symbol (or null), $4 the person placing it (holder: its owner or a member of its team). A constant text: planned once per connection. */
 const READ_SNAPSHOT = `
-    select p.id, p.user_id, p.kind, p.event_id, p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash,
+    select p.id, p.user_id, p.kind, p.event_id, p.team_id,
+      (p.user_id = $4::text or exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = $4::text)) as holder,
+      p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash,
       p.version, p.created_at, p.updated_at,
       coalesce((select json_agg(json_build_array(pos.symbol, pos.quantity, pos.cost_basis::text, pos.realised_pnl::text))
                 from positions pos where pos.portfolio_id = p.id), '[]'::json) as positions,
@@ -107,18 +111,20 @@ const READ_SNAPSHOT = `
  * and open orders, the earlier order with this Idempotency-Key, and the practice prices of
  * the order's symbol and of everything held.
  */
-async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null, symbol: string | null): Promise<Snapshot | null> {
-  const { rows } = await executeNamed<Record<string, unknown>>(db, "tl_order_read", { text: READ_SNAPSHOT, params: [portfolioId, key, symbol] });
+async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null, symbol: string | null, userId: string): Promise<Snapshot | null> {
+  const { rows } = await executeNamed<Record<string, unknown>>(db, "tl_order_read", { text: READ_SNAPSHOT, params: [portfolioId, key, symbol, userId] });
   const r = rows[0];
   if (!r) return null;
   const quotes = r.quotes as Array<[string, string, boolean, string]>;
   const previous = r.previous as [string, string, string | null, Record<string, unknown> | null] | null;
   return {
+    holder: Boolean(r.holder),
     portfolio: {
       id: String(r.id),
       userId: String(r.user_id),
       kind: r.kind as PortfolioRow["kind"],
       eventId: (r.event_id as string | null) ?? null,
+      teamId: (r.team_id as string | null) ?? null,
       startingCash: String(r.starting_cash),
       cash: String(r.cash),
       reservedCash: String(r.reserved_cash),
@@ -151,8 +157,8 @@ type Attempt = { done: true; result: PlaceOrderResult; outbox: Outbox | null } |
 async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValidation, hash: string | null, now: Date, locked: boolean): Promise<Attempt> {
   const key = args.idempotencyKey ?? null;
   if (locked) await db.execute(sql`select 1 from portfolios where id = ${args.portfolioId} for update`);
-  const snapshot = await readSnapshot(db, args.portfolioId, key, validation.ok ? validation.order.symbol : null);
-  if (!snapshot || snapshot.portfolio.userId !== args.userId) throw failures.notFound("There is no such portfolio.");
+  const snapshot = await readSnapshot(db, args.portfolioId, key, validation.ok ? validation.order.symbol : null, args.userId);
+  if (!snapshot || !snapshot.holder) throw failures.notFound("There is no such portfolio.");
   const { portfolio } = snapshot;
   const side = validation.ok ? validation.order.side : null;
   const context = (await resolveContexts(db, [portfolio], { now, shorting: () => side === "short" })).get(portfolio.id)!;
@@ -204,6 +210,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
     triggered: false,
     replay: source.kind === "replay",
     note: args.input.note ?? null,
+    placedBy: args.userId,
     idempotencyKey: key,
     requestHash: hash,
     response: null,

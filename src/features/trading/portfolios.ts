@@ -6,7 +6,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { formatMoney, type Money, STARTING_CASH } from "@/domain/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { ledgerEntries, portfolios } from "@/server/db/schema";
+import { ledgerEntries, portfolios, teamMembers } from "@/server/db/schema";
 import type { PortfolioRow } from "./rows";
 import { hasRole } from "@/lib/roles";
 
@@ -15,6 +15,8 @@ export interface OpenPortfolio {
   kind: PortfolioRow["kind"];
   /** The event it belongs to (kind "event"). */
   eventId?: string | null;
+  /** A team's shared portfolio (decision 042): every member trades it. */
+  teamId?: string | null;
   startingCash: Money;
   now?: Date;
 }
@@ -29,7 +31,7 @@ export async function openPortfolio(tx: Tx, options: OpenPortfolio): Promise<Por
   const now = options.now ?? new Date();
   const [created] = await tx
     .insert(portfolios)
-    .values({ userId: options.userId, kind: options.kind, eventId: options.eventId ?? null, startingCash: cash, cash, reservedCash: "0.00", createdAt: now, updatedAt: now })
+    .values({ userId: options.userId, kind: options.kind, eventId: options.eventId ?? null, teamId: options.teamId ?? null, startingCash: cash, cash, reservedCash: "0.00", createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning();
   if (!created) return null;
@@ -55,17 +57,37 @@ export interface Viewer {
   role?: string;
 }
 
-/** A portfolio the viewer owns (admins may read any): not-found otherwise, so ids reveal nothing. */
+/**
+ * Whether this person holds the portfolio: its owner, or a member of the team it belongs to
+ * (decision 042). The one answer for reading, trading and cancelling.
+ */
+export async function holdsPortfolio(db: DbOrTx, row: Pick<PortfolioRow, "userId" | "teamId">, userId: string): Promise<boolean> {
+  if (row.userId === userId) return true;
+  if (!row.teamId) return false;
+  const [member] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, row.teamId), eq(teamMembers.userId, userId)));
+  return Boolean(member);
+}
+
+/** A portfolio the viewer holds (admins may read any): not-found otherwise, so ids reveal nothing. */
 export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: Viewer, purpose: "read" | "trade" = "read"): Promise<PortfolioRow> {
   const [row] = await db.select().from(portfolios).where(eq(portfolios.id, portfolioId));
-  const allowed = row && (row.userId === viewer.id || (purpose === "read" && hasRole(viewer.role, "admin")));
+  const allowed = row && ((await holdsPortfolio(db, row, viewer.id)) || (purpose === "read" && hasRole(viewer.role, "admin")));
   if (!allowed) throw failures.notFound("There is no such portfolio.");
   return row;
 }
 
 /** The ids of every portfolio a person owns (practice and events): what their live stream follows. */
 export async function portfolioIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  return (await db.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.userId, userId))).map((r) => r.id);
+  const own = await db.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.userId, userId));
+  const team = await db
+    .select({ id: portfolios.id })
+    .from(teamMembers)
+    .innerJoin(portfolios, eq(portfolios.teamId, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId));
+  return [...new Set([...own, ...team].map((r) => r.id))];
 }
 
 /** Locks the rows (SELECT … FOR UPDATE) in id order, so two writers can never deadlock. */

@@ -1,11 +1,16 @@
 /** Reading a portfolio's orders and fills: pages of the API, and the CSV of its history. */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { classmateName } from "@/domain/classes";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
-import { fills, orders, portfolios } from "@/server/db/schema";
+import { fills, orders, portfolios, users } from "@/server/db/schema";
 import { type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
-export async function listOrders(db: DbOrTx, portfolioId: string, options: { status?: OrderRow["status"]; page: number; pageSize: number }) {
+/**
+ * A portfolio's orders, newest first. A team's portfolio (`team`) names who placed each
+ * order (`placedBy`: first name + initial, as classmates see each other; decision 042).
+ */
+export async function listOrders(db: DbOrTx, portfolioId: string, options: { status?: OrderRow["status"]; page: number; pageSize: number; team?: boolean }) {
   const where = and(eq(orders.portfolioId, portfolioId), options.status ? eq(orders.status, options.status) : undefined);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
@@ -15,7 +20,11 @@ export async function listOrders(db: DbOrTx, portfolioId: string, options: { sta
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
-  return { items: rows.map(serializeOrder), page: options.page, pageSize: options.pageSize, total };
+  if (!options.team) return { items: rows.map(serializeOrder), page: options.page, pageSize: options.pageSize, total };
+  const ids = [...new Set(rows.flatMap((r) => (r.placedBy ? [r.placedBy] : [])))];
+  const names = new Map(ids.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, classmateName(u.name ?? "")]) : []);
+  const items = rows.map((r) => ({ ...serializeOrder(r), placedBy: r.placedBy ? (names.get(r.placedBy) ?? null) : null }));
+  return { items, page: options.page, pageSize: options.pageSize, total };
 }
 
 export async function listFills(db: DbOrTx, portfolioId: string, options: { page: number; pageSize: number }) {

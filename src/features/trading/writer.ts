@@ -177,6 +177,7 @@ export class Changes {
         created_at: o.createdAt.toISOString(),
         updated_at: o.updatedAt.toISOString(),
         closed_at: o.closedAt?.toISOString() ?? null,
+        placed_by: o.placedBy ?? null,
       })),
       orderChanges: this.changedOrders.map((c) => ({
         id: c.id,
@@ -223,10 +224,10 @@ const WRITE_CTES = `
       returning p.id
     ), new_orders as (
       insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, time_in_force, status, reject_code, reject_message,
-                          reserved_cash, triggered, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at)
+                          reserved_cash, triggered, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by)
       select x.* from json_to_recordset($3::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity integer,
         limit_price numeric, stop_price numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
-        triggered boolean, replay boolean, note text, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz)
+        triggered boolean, replay boolean, note text, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz, placed_by text)
       where x.portfolio_id in (select id from written)
       returning 1
     ), changed_orders as (

@@ -15,6 +15,7 @@ import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { ClassDashboard } from "./ClassDashboard";
 import { ClassAssignments } from "./Assignments";
+import { ClassContests } from "./ClassContests";
 import { classDates } from "./ClassesList";
 import { Gradebook } from "./Gradebook";
 import { LoginSheet } from "./LoginSheet";
@@ -28,7 +29,7 @@ export interface ClassPageProps {
 export function ClassPage({ view: initial }: ClassPageProps) {
   const { data, mutate } = useSWR<ClassView>(`/api/classes/${initial.id}`, (url: string) => api<ClassView>(url), { fallbackData: initial, revalidateOnMount: false });
   const view = data ?? initial;
-  return view.view === "teacher" ? <TeacherView view={view} refresh={() => void mutate()} /> : <StudentView view={view} />;
+  return view.view === "teacher" ? <TeacherView view={view} refresh={() => void mutate()} /> : <StudentView view={view} refresh={() => void mutate()} />;
 }
 
 function Header({ view }: { view: ClassView }) {
@@ -47,12 +48,13 @@ function Header({ view }: { view: ClassView }) {
 // ---------------------------------------------------------------------------------------
 // The student's view
 
-function StudentView({ view }: { view: StudentClassView }) {
+function StudentView({ view, refresh }: { view: StudentClassView; refresh: () => void }) {
   const roster = useSession().data?.user.roster ?? false;
   return (
     <div className={styles.sections}>
       <Header view={view} />
       <ClassAssignments classId={view.id} />
+      <ClassContests classId={view.id} contests={view.contests} teacher={false} refresh={refresh} />
       <Card title={`Classmates (${integer(view.classmates.length)})`}>
         {view.classmates.length === 0 ? (
           <p className={styles.meta}>Nobody else has joined yet.</p>
@@ -124,6 +126,7 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
           refresh();
         }} />
       </div>
+      <ClassContests classId={view.id} contests={view.contests} teacher students={view.students} refresh={refresh} />
       <Card title={`Students (${integer(view.students.length)})`}>
         <TimeZoneNote />
         <Roster students={view.students} onAction={(student, action) => setPending({ student, action })} />

@@ -13,6 +13,20 @@ export interface ClassListItem {
   students: number;
 }
 
+/** A class contest as the class page lists it (features/events classContests). */
+export interface ClassContest {
+  slug: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  status: "upcoming" | "live" | "ended" | "archived";
+  metric: "return" | "sharpe";
+  /** A team contest's sizes; null when everyone trades alone. */
+  teams: { min: number; max: number } | null;
+  participants: number;
+  joined: boolean;
+}
+
 export interface RosterStudent {
   id: string;
   name: string;
@@ -34,6 +48,7 @@ export interface TeacherClassView {
   inviteUrl: string;
   createdAt: string;
   students: RosterStudent[];
+  contests: ClassContest[];
 }
 
 export interface StudentClassView {
@@ -46,6 +61,7 @@ export interface StudentClassView {
   teachers: Array<{ name: string }>;
   /** First name + initial, never more. */
   classmates: string[];
+  contests: ClassContest[];
 }
 
 export type ClassView = TeacherClassView | StudentClassView;

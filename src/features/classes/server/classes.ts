@@ -14,6 +14,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { checkClassDates, classmateName, MAX_CLASS_MEMBERS, mayCreateClasses } from "@/domain/classes";
 import { DomainError, failures } from "@/domain/errors";
 import { env } from "@/env";
+import { classContests } from "@/features/events";
 import { hasRole, type Role } from "@/lib/roles";
 import { formatJoinCode, generateJoinCode, generatePassword, generateUsername, JOIN_CODE_LENGTH, normalizeJoinCode } from "@/lib/readable-codes";
 import { audit } from "@/server/audit";
@@ -198,7 +199,8 @@ export async function getClassFor(db: Db, viewer: Viewer, classId: string) {
   const { row, standing } = await readable(db, classId, viewer);
   const members = (await membersOf(db, classId)).sort(byName);
   const teachers = members.filter((m) => m.role === "teacher").map((m) => ({ name: m.name ?? "Teacher" }));
-  const base = { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn, teachers };
+  const contests = await classContests(db, viewer, classId);
+  const base = { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn, teachers, contests };
   if (standing === "student") {
     const classmates = members
       .filter((m) => m.role === "student" && m.id !== viewer.id)

@@ -12,6 +12,8 @@ import {
   MAX_TASK_COUNT,
   TASK_KINDS,
 } from "@/domain/classes/assignments";
+import { TEAM_NAME_MAX_LENGTH, TEAM_SIZE_MAX } from "@/domain/events";
+import { createEventInput } from "@/features/events";
 import { textField } from "@/lib/validation/text";
 
 const day = (message: string) => z.string({ error: message }).max(20, message).nullable().optional();
@@ -84,3 +86,27 @@ export const scoreOverrideInput = z.object({
 export const gradebookCsvQuery = z.object({
   shape: z.enum(["canvas", "classroom"], { error: "Choose the shape: canvas or classroom." }).default("canvas"),
 });
+
+// ---------------------------------------------------------------------------------------
+// Class contests and teams (docs/decisions/042)
+
+/**
+ * A class contest: the event fields a teacher sets (the events API's own wire shapes, so the
+ * events domain validates them with the same messages); visibility is the class's.
+ */
+export const classContestInput = createEventInput.omit({ visibility: true, maxParticipants: true, replay: true }).extend({
+  teams: z
+    .object({ min: z.number({ error: "The smallest team size is a number." }), max: z.number({ error: "The largest team size is a number." }) }, { error: "Give the team sizes as {min, max}, or null for no teams." })
+    .nullable()
+    .optional(),
+});
+
+/** A team the teacher forms: a name and the students in it (the first one holds its place on the board). */
+export const formTeamInput = z.object({
+  name: textField({ min: 1, max: TEAM_NAME_MAX_LENGTH, required: "Give the team a name." }),
+  members: z.array(z.string().max(100), { error: "Choose the team's students." }).min(1, "Choose at least one student.").max(TEAM_SIZE_MAX, `A team has at most ${TEAM_SIZE_MAX} people.`),
+});
+
+export type ClassContestInput = z.output<typeof classContestInput>;
+
+export type FormTeamInput = z.output<typeof formTeamInput>;

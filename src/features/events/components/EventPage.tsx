@@ -20,6 +20,7 @@ import { boardMetricSentence } from "@/domain/ranking";
 import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
+import { TeamPanel } from "./TeamPanel";
 
 export interface EventPageProps {
   slug: string;
@@ -295,11 +296,18 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay }:
               </li>
             )}
           </ul>
-          {!event.joined && (
+          {event.teams ? (
             <>
-              <h3>Join</h3>
-              <JoinPanel event={event} code={code} />
+              <h3>Teams</h3>
+              <TeamPanel event={event} />
             </>
+          ) : (
+            !event.joined && (
+              <>
+                <h3>Join</h3>
+                <JoinPanel event={event} code={code} />
+              </>
+            )
           )}
         </Card>
         <Card title="Leaderboard">

@@ -46,6 +46,10 @@ export interface MemberEvent extends EventView {
 }
 
 export interface EventDetail extends MemberEvent {
+  /** A team event's sizes (decision 042); null when everyone trades alone. */
+  teams: { min: number; max: number } | null;
+  /** A class contest's class; null for other events. */
+  classId: string | null;
   lesson: { id: string; title: string; href: string; passed: boolean } | null;
 }
 

@@ -11,7 +11,10 @@ import {
   type EventDefinition,
   eventDraftOf,
   eventPhase,
+  checkTeamSizes,
   eventStatus,
+  type TeamSizes,
+  teamSizesOf,
   formatJoinCode,
   generateJoinCode,
   JOIN_CODE_LENGTH,
@@ -32,12 +35,13 @@ import { withGuessLimit } from "@/server/http/rate-limit";
 import { isUniqueViolation } from "@/server/db/errors";
 import { eventListedSql } from "@/server/db/event-rules-sql";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
+import { classMembers, courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
 import { replayStatusOf, type ReplayStatus, resetReplayMarks } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
 import { eventStandingsOf, participantFigures, rankFigures, rankOf } from "./standings";
+import { foundTeam, joinTeamByCode, teachesEventClass, teamNameTaken, teamParticipantOf, teamsView } from "./teams";
 import { hasRole } from "@/lib/roles";
 
 export interface Viewer {
@@ -125,17 +129,31 @@ async function findBySlug(db: DbOrTx, slug: string, lock = false): Promise<Event
   return row;
 }
 
+/** The person's participant row in the event: their own, or (a team event) their team's. */
 async function participantOf(db: DbOrTx, eventId: string, userId: string): Promise<ParticipantRow | undefined> {
   const [row] = await db
     .select()
     .from(eventParticipants)
     .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
-  return row;
+  return row ?? (await teamParticipantOf(db, eventId, userId));
+}
+
+/** Whether the viewer is a member (teacher or student) of a class contest's class; false for other events. */
+async function inEventClass(db: DbOrTx, event: Pick<EventRow, "classId">, userId: string): Promise<boolean> {
+  if (!event.classId) return false;
+  const [row] = await db
+    .select({ userId: classMembers.userId })
+    .from(classMembers)
+    .where(and(eq(classMembers.classId, event.classId), eq(classMembers.userId, userId)));
+  return Boolean(row);
 }
 
 /** The domain's rule of who sees an event (a 404 otherwise, like a slug that does not exist). */
-const visibleTo = (event: EventRow, viewer: Viewer, participant: ParticipantRow | undefined, code?: string | null) =>
-  mayViewEvent(event, { admin: isAdmin(viewer), participant: Boolean(participant), code });
+async function visibleTo(db: DbOrTx, event: EventRow, viewer: Viewer, participant: ParticipantRow | undefined, code?: string | null): Promise<boolean> {
+  const base = { admin: isAdmin(viewer), participant: Boolean(participant), code };
+  if (mayViewEvent(event, base)) return true;
+  return Boolean(event.classId) && mayViewEvent(event, { ...base, classMember: await inEventClass(db, event, viewer.id) });
+}
 
 const NOT_FOUND = "There is no such event, or it is private: open it with its invite link or join code.";
 
@@ -232,7 +250,7 @@ export async function getEventFor(db: Db, viewer: Viewer, slug: string, options:
   const row = await findBySlug(db, slug);
   if (!row) throw failures.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
-  if (!visibleTo(row, viewer, participant, options.code)) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, row, viewer, participant, options.code))) throw failures.notFound(NOT_FOUND);
   const counts = await participantCounts(db, [row.id]);
   const joined = Boolean(participant && participant.removedAt === null);
   return {
@@ -240,7 +258,10 @@ export async function getEventFor(db: Db, viewer: Viewer, slug: string, options:
     joined,
     removed: Boolean(participant?.removedAt),
     portfolioId: joined ? participant!.portfolioId : null,
-    rank: joined ? await rankOf(db, row, viewer.id) : null,
+    // A team's rank is its founder's row's.
+    rank: joined ? await rankOf(db, row, participant!.userId) : null,
+    teams: teamSizesOf(row),
+    classId: row.classId,
     lesson: await lessonInfo(db, row.requiredLessonId, viewer.id),
   };
 }
@@ -252,7 +273,7 @@ export async function standingsFor(db: Db, viewer: Viewer, slug: string, options
   const row = await findBySlug(db, slug);
   if (!row) throw failures.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
-  if (!visibleTo(row, viewer, participant, options.code)) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, row, viewer, participant, options.code))) throw failures.notFound(NOT_FOUND);
   const board = await eventStandingsOf(db, row);
   return {
     ...board,
@@ -270,7 +291,7 @@ export async function replayFor(db: Db, viewer: Viewer, slug: string, options: {
   const row = await findBySlug(db, slug);
   if (!row) throw failures.notFound(NOT_FOUND);
   const participant = await participantOf(db, row.id, viewer.id);
-  if (!visibleTo(row, viewer, participant, options.code)) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, row, viewer, participant, options.code))) throw failures.notFound(NOT_FOUND);
   return replayStatusOf(db, row, now);
 }
 
@@ -295,7 +316,7 @@ export async function findEventByCode(db: Db, viewer: Viewer, code: string, opti
       .select()
       .from(events)
       .where(and(eq(events.joinCode, normalized), isNull(events.archivedAt)));
-    return row && visibleTo(row, viewer, await participantOf(db, row.id, viewer.id), normalized) ? row : null;
+    return row && (await visibleTo(db, row, viewer, await participantOf(db, row.id, viewer.id), normalized)) ? row : null;
   });
   if (!found) throw new DomainError("not-found", "UNKNOWN_JOIN_CODE", UNKNOWN_CODE, { fields: { code: UNKNOWN_CODE } });
   return { slug: found.slug, title: found.title, code: formatJoinCode(normalized) };
@@ -316,28 +337,167 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
     if (participant?.removedAt) throw failures.refused("PARTICIPANT_REMOVED", "The organiser removed you from this event, so you cannot join it again.");
     if (participant) return { portfolioId: participant.portfolioId, joined: true, created: false, slug: event.slug };
     // A private event is a 404 without its code, the same answer as no event at all.
-    if (!visibleTo(event, viewer, undefined, options.code)) throw failures.notFound(NOT_FOUND);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(eventParticipants)
-      .where(and(eq(eventParticipants.eventId, event.id), isNull(eventParticipants.removedAt)));
-    const definition = definitionOf(event);
-    const decision = checkJoin(definition, {
+    if (!(await visibleTo(tx, event, viewer, undefined, options.code))) throw failures.notFound(NOT_FOUND);
+    if (teamSizesOf(event)) throw failures.refused("TEAM_EVENT", "This is a team event: found a team, or join your teammate's team with its code.");
+    const classMember = await inEventClass(tx, event, viewer.id);
+    const decision = await decideJoin(tx, event, viewer.id, {
       now,
-      participants: n,
-      alreadyJoined: false,
-      // Admins may join a private event without typing its code.
+      // Admins may join a private event without typing its code; a class contest's class is its members' code.
       codeGiven: event.visibility === "private" && isAdmin(viewer) && !options.code ? event.joinCode : options.code,
-      codeExpected: event.joinCode,
-      lessonPassed: event.requiredLessonId ? await lessonPassed(tx, viewer.id, event.requiredLessonId) : true,
+      invited: classMember || (Boolean(event.classId) && isAdmin(viewer)),
     });
     if (!decision.ok) {
       throw new DomainError("refused", decision.code, decision.message, { fields: decision.lessonId ? { requiredLesson: decision.lessonId } : undefined });
     }
-    const portfolio = await openPortfolio(tx, { userId: viewer.id, kind: "event", eventId: event.id, startingCash: definition.startingCash, now });
-    await tx.insert(eventParticipants).values({ eventId: event.id, userId: viewer.id, portfolioId: portfolio!.id, joinedAt: now });
-    return { portfolioId: portfolio!.id, joined: true, created: true, slug: event.slug };
+    const portfolioId = await addParticipant(tx, event, viewer.id, now);
+    return { portfolioId, joined: true, created: true, slug: event.slug };
   });
+}
+
+/** checkJoin with what only the database knows: the participant count (the event row is locked) and the lesson. */
+async function decideJoin(tx: Tx, event: EventRow, userId: string, context: { now: Date; codeGiven?: string | null; invited: boolean }) {
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: count() })
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, event.id), isNull(eventParticipants.removedAt)));
+  return checkJoin(definitionOf(event), {
+    now: context.now,
+    participants: n,
+    alreadyJoined: false,
+    codeGiven: context.codeGiven,
+    codeExpected: event.joinCode,
+    invited: context.invited,
+    lessonPassed: event.requiredLessonId ? await lessonPassed(tx, userId, event.requiredLessonId) : true,
+  });
+}
+
+/** The participant row and its portfolio (the event's starting cash, deposited in the ledger), in the caller's transaction. */
+async function addParticipant(tx: Tx, event: EventRow, userId: string, now: Date): Promise<string> {
+  const portfolio = await openPortfolio(tx, { userId, kind: "event", eventId: event.id, startingCash: definitionOf(event).startingCash, now });
+  await tx.insert(eventParticipants).values({ eventId: event.id, userId, portfolioId: portfolio!.id, joinedAt: now });
+  return portfolio!.id;
+}
+
+/**
+ * A class contest's teacher enrols people (the class's students: the caller decides who) by
+ * the same rules as joining, without a code: those already in stay, those the rules refuse
+ * (a lesson not passed, the event ended or full) are answered with the refusal's code. One
+ * transaction with the event row locked, so it cannot race a join.
+ */
+export async function enrolParticipants(db: Db, actor: { id: string; ip?: string }, slug: string, userIds: readonly string[], now = new Date()) {
+  return db.transaction(async (tx) => {
+    const event = await findBySlug(tx, slug, true);
+    if (!event) throw failures.notFound(NOT_FOUND);
+    if (teamSizesOf(event)) throw failures.refused("TEAM_EVENT", "This is a team event: form teams instead of enrolling everyone alone.");
+    const existing = new Set(
+      (await tx.select({ userId: eventParticipants.userId }).from(eventParticipants).where(eq(eventParticipants.eventId, event.id))).map((r) => r.userId),
+    );
+    const enrolled: string[] = [];
+    const refused: Array<{ userId: string; code: string }> = [];
+    for (const userId of userIds) {
+      if (existing.has(userId)) continue;
+      const decision = await decideJoin(tx, event, userId, { now, invited: true });
+      if (!decision.ok) {
+        refused.push({ userId, code: decision.code });
+        continue;
+      }
+      await addParticipant(tx, event, userId, now);
+      enrolled.push(userId);
+    }
+    if (enrolled.length > 0) await audit(tx, { action: "event.participants-enrolled", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: event.id, slug: event.slug, userIds: enrolled } });
+    return { enrolled: enrolled.length, already: userIds.filter((id) => existing.has(id)).length, refused };
+  });
+}
+
+/** A class's contests (not archived), newest first, with the viewer's place in each: for the class page. */
+export async function classContests(db: Db, viewer: Viewer, classId: string, now = new Date()) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.classId, classId), isNull(events.archivedAt)))
+    .orderBy(desc(events.startsAt), asc(events.id));
+  const ids = rows.map((r) => r.id);
+  const [counts, mine] = await Promise.all([
+    participantCounts(db, ids),
+    ids.length ? db.select().from(eventParticipants).where(and(eq(eventParticipants.userId, viewer.id), inArray(eventParticipants.eventId, ids))) : Promise.resolve([]),
+  ]);
+  const mineBy = new Map(mine.map((m) => [m.eventId, m]));
+  return rows.map((row) => {
+    const participant = mineBy.get(row.id);
+    return {
+      slug: row.slug,
+      title: row.title,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      status: eventStatus(row, now),
+      metric: row.metric,
+      teams: teamSizesOf(row),
+      participants: counts.get(row.id) ?? 0,
+      joined: Boolean(participant && participant.removedAt === null),
+    };
+  });
+}
+
+export type ClassContest = Awaited<ReturnType<typeof classContests>>[number];
+
+// ---------------------------------------------------------------------------------------
+// Teams (decision 042; the rules: src/domain/events/teams.ts, the rows: ./teams.ts)
+
+/** An event's teams for someone who may see the event (404 otherwise). */
+export async function teamsFor(db: Db, viewer: Viewer, slug: string) {
+  const row = await findBySlug(db, slug);
+  if (!row) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, row, viewer, await participantOf(db, row.id, viewer.id)))) throw failures.notFound(NOT_FOUND);
+  return teamsView(db, row, viewer, isAdmin(viewer) || (await teachesEventClass(db, row, viewer.id)));
+}
+
+/** Founds a team with the viewer as its first member, by the event's joining rules (without the seat count: a team's seat is its founder's). */
+export async function createTeam(db: Db, viewer: Viewer, slug: string, input: { name: string }, options: { ip?: string; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  return db
+    .transaction(async (tx) => {
+      const event = await findBySlug(tx, slug, true);
+      if (!event) throw failures.notFound(NOT_FOUND);
+      if (!(await visibleTo(tx, event, viewer, await participantOf(tx, event.id, viewer.id)))) throw failures.notFound(NOT_FOUND);
+      await assertMayJoinAsTeam(tx, event, viewer, now);
+      return foundTeam(tx, event, { name: input.name, members: [viewer.id], createdBy: viewer.id, now, ip: options.ip });
+    })
+    .catch(teamNameTaken);
+}
+
+/**
+ * A team formed by a manager (the class's teacher, through the classes feature, which has
+ * checked the members are its students; or an admin): the first member holds its board row.
+ */
+export async function formTeam(db: Db, actor: { id: string; ip?: string }, slug: string, input: { name: string; members: readonly string[] }, now = new Date()) {
+  return db
+    .transaction(async (tx) => {
+      const event = await findBySlug(tx, slug, true);
+      if (!event) throw failures.notFound(NOT_FOUND);
+      return foundTeam(tx, event, { name: input.name, members: input.members, createdBy: actor.id, now, ip: actor.ip });
+    })
+    .catch(teamNameTaken);
+}
+
+/** Joins a teammate's team with its code, by the event's joining rules. */
+export async function joinTeam(db: Db, viewer: Viewer, slug: string, code: string, options: { ip: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  const event = await findBySlug(db, slug);
+  if (!event) throw failures.notFound(NOT_FOUND);
+  if (!(await visibleTo(db, event, viewer, await participantOf(db, event.id, viewer.id)))) throw failures.notFound(NOT_FOUND);
+  return joinTeamByCode(db, viewer, event, code, { ip: options.ip, now }, async (tx) => {
+    const locked = (await findBySlug(tx, slug, true))!;
+    await assertMayJoinAsTeam(tx, locked, viewer, now);
+    return locked;
+  });
+}
+
+/** checkJoin for a team member: the class (or a team's code) is the invitation, and a team's seat is not a new one. */
+async function assertMayJoinAsTeam(tx: Tx, event: EventRow, viewer: Viewer, now: Date) {
+  const decision = await decideJoin(tx, event, viewer.id, { now, invited: true });
+  if (!decision.ok && decision.code !== "EVENT_FULL") {
+    throw new DomainError("refused", decision.code, decision.message, { fields: decision.lessonId ? { requiredLesson: decision.lessonId } : undefined });
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -408,13 +568,14 @@ async function uniqueSlug(db: DbOrTx, title: string): Promise<string> {
   }
 }
 
-async function insertEvent(db: Db, actorId: string, definition: EventDefinition) {
+async function insertEvent(db: Db, actorId: string, definition: EventDefinition, classId: string | null = null, teams: TeamSizes | null = null) {
   for (let attempt = 0; ; attempt++) {
     const slug = await uniqueSlug(db, definition.title);
     try {
       const [row] = await db
         .insert(events)
-        .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" ? newJoinCode() : null, createdBy: actorId })
+        // A class contest takes no code: its class is the invitation.
+        .values({ ...columnsOf(definition), slug, joinCode: definition.visibility === "private" && !classId ? newJoinCode() : null, classId, teamSizeMin: teams?.min ?? null, teamSizeMax: teams?.max ?? null, createdBy: actorId })
         .returning();
       await resetReplayMarks(db, row!);
       return row!;
@@ -430,13 +591,18 @@ function created(row: EventRow, now: Date) {
   return { event: serializeEvent(row, now, { participants: 0, admin: true }), slug: row.slug, ...(row.joinCode && { joinCode: formatJoinCode(row.joinCode) }) };
 }
 
-export async function createEvent(db: Db, actor: { id: string; ip?: string }, input: CreateEventInput, now = new Date()) {
+/**
+ * Creates an event; with `classId`, a class contest (the caller, the classes feature, has
+ * checked that the actor teaches that class): private, without a join code.
+ */
+export async function createEvent(db: Db, actor: { id: string; ip?: string }, input: CreateEventInput, now = new Date(), options: { classId?: string; teams?: TeamSizes | null } = {}) {
   const validation = validateEventDefinition(input, { now });
-  if (!validation.ok) refuseInvalid(validation.fields);
+  const teamProblem = checkTeamSizes(options.teams);
+  if (!validation.ok || teamProblem) refuseInvalid({ ...(validation.ok ? {} : validation.fields), ...(teamProblem && { teams: teamProblem }) });
   const { definition, fields } = await checkReferences(db, validation.value, input);
   if (Object.keys(fields).length) refuseInvalid(fields);
-  const row = await insertEvent(db, actor.id, definition);
-  await audit(db, { action: "event.created", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, title: row.title } });
+  const row = await insertEvent(db, actor.id, definition, options.classId ?? null, options.teams ?? null);
+  await audit(db, { action: "event.created", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, title: row.title, ...(row.classId && { classId: row.classId }) } });
   return created(row, now);
 }
 
@@ -461,7 +627,7 @@ export async function updateEvent(db: Db, actor: { id: string; ip?: string }, sl
     if (eventPhase(before, now) === "upcoming" && after.endsAt.getTime() !== before.endsAt.getTime() && after.endsAt.getTime() <= now.getTime()) {
       refuseInvalid({ endsAt: "This end time has already passed." });
     }
-    const joinCode = after.visibility === "private" ? (row.joinCode ?? newJoinCode()) : null;
+    const joinCode = after.visibility === "private" && !row.classId ? (row.joinCode ?? newJoinCode()) : null;
     const [updated] = await tx
       .update(events)
       .set({ ...columnsOf(after), joinCode, updatedAt: now })
@@ -509,6 +675,7 @@ export async function regenerateJoinCode(db: Db, actor: { id: string; ip?: strin
   return db.transaction(async (tx) => {
     const row = await requireEvent(tx, slug, true);
     if (row.visibility !== "private") throw failures.refused("EVENT_NOT_PRIVATE", "Only a private event has a join code. Make it private first.");
+    if (row.classId) throw failures.refused("CLASS_CONTEST", "A class contest has no join code: its class's members join it from the class page.");
     const joinCode = newJoinCode();
     await tx.update(events).set({ joinCode, updatedAt: now }).where(eq(events.id, row.id));
     await audit(tx, { action: "event.join-code-regenerated", actorId: actor.id, subjectId: null, ip: actor.ip, detail: { eventId: row.id, slug: row.slug } });

@@ -4,6 +4,8 @@
  * use the same field names.
  */
 import { z } from "zod";
+import { TEAM_NAME_MAX_LENGTH } from "@/domain/events";
+import { textField } from "@/lib/validation/text";
 
 const text = (max: number, message: string) => z.string({ error: message }).max(max, message);
 
@@ -60,3 +62,11 @@ export const joinEventInput = z
   .object({ code: z.string({ error: "The join code is text." }).max(40, "A join code is 8 characters.").nullish() })
   .optional()
   .default({});
+
+/** A team a student founds: its name. */
+export const createTeamInput = z.object({ name: textField({ min: 1, max: TEAM_NAME_MAX_LENGTH, required: "Give the team a name." }) });
+
+export const joinTeamInput = z.object({
+  code: z.string({ error: "Enter the team's code." }).trim().min(1, "Enter the team's code.").max(40, "A team code looks like ABCD-EFGH."),
+});
+

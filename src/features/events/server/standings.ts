@@ -5,6 +5,7 @@
  * were written once at the end and nothing changes them, whatever prices do afterwards.
  */
 import { asc, eq, sql } from "drizzle-orm";
+import { classmateName } from "@/domain/classes";
 import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
@@ -122,6 +123,18 @@ export interface Standings {
   items: StandingRow[];
 }
 
+/**
+ * A name on an event's board: the ranking's boardName (a hidden name is an anonymous handle).
+ * On a class contest, seen only by the class, a roster account is named as in the class, first
+ * name + initial (decision 038's classmateName); someone who opted out keeps their handle.
+ */
+function nameOnBoard(event: Pick<EventRow, "classId">, row: { userId: string; name: string | null; team?: string | null; hideName: boolean; roster: boolean; optedOut: boolean; deleted: boolean }, salt: string): string {
+  // A team's row (its founder's) shows the team's name: the board ranks teams (decision 042).
+  if (row.team) return row.team;
+  if (event.classId && row.roster && !row.optedOut && !row.deleted && row.name) return classmateName(row.name);
+  return boardName({ userId: row.userId, displayName: row.name, hideName: row.hideName, deleted: row.deleted }, salt);
+}
+
 /** The board: frozen rows once finalised, else the precomputed live board. */
 export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Standings> {
   const salt = handleSalt();
@@ -137,6 +150,9 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
         joinedAt: eventStandings.joinedAt,
         name: users.name,
         optOut: sql<boolean | null>`${hidesNameSql("users")}`,
+        roster: sql<boolean | null>`${users.kind} = 'roster'`,
+        optedOut: users.leaderboardOptOut,
+        team: sql<string | null>`(select t.name from event_participants ep join portfolios p on p.id = ep.portfolio_id join teams t on t.id = p.team_id where ep.event_id = ${eventStandings.eventId} and ep.user_id = ${eventStandings.userId})`,
       })
       .from(eventStandings)
       .leftJoin(users, eq(users.id, eventStandings.userId))
@@ -149,7 +165,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
       items: rows.map((r) => ({
         rank: r.rank,
         userId: r.userId,
-        name: boardName({ userId: r.userId, displayName: r.name, hideName: r.optOut ?? false, deleted: r.optOut === null }, salt),
+        name: nameOnBoard(event, { userId: r.userId, name: r.name, team: r.team, hideName: r.optOut ?? false, roster: r.roster ?? false, optedOut: r.optedOut ?? false, deleted: r.optOut === null }, salt),
         equity: r.equity,
         totalReturn: r.totalReturn,
         sharpe: r.sharpe,
@@ -169,10 +185,13 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     computed_at: string | Date;
     name: string | null;
     opt_out: boolean;
+    roster: boolean;
+    opted_out: boolean;
+    team: string | null;
     joined_at: string | Date;
     trades: string | number;
   }>(sql`
-    select e.rank, e.user_id, e.value, e.total_return, e.equity, e.computed_at, u.name, ${hidesNameSql("u")} as opt_out, ep.joined_at,
+    select e.rank, e.user_id, e.value, e.total_return, e.equity, e.computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
     from leaderboard_entries e
     join users u on u.id = e.user_id
@@ -187,7 +206,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     items: result.rows.map((r) => ({
       rank: Number(r.rank),
       userId: r.user_id,
-      name: boardName({ userId: r.user_id, displayName: r.name, hideName: r.opt_out, deleted: false }, salt),
+      name: nameOnBoard(event, { userId: r.user_id, name: r.name, team: r.team, hideName: r.opt_out, roster: r.roster, optedOut: r.opted_out, deleted: false }, salt),
       equity: r.equity === null ? "0.00" : formatMoney(parseMoney(String(r.equity))),
       totalReturn: r.total_return === null ? null : ratio(Number(r.total_return)),
       sharpe: event.metric === "sharpe" && r.value !== null ? ratio(Number(r.value)) : null,

@@ -5,11 +5,13 @@
  * person may still trade (not removed by the organiser). One query for any number of them.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { teamSizesOf, teamTradingRefusal } from "@/domain/events";
 import { failures } from "@/domain/errors";
 import type { EventPortfolioFacts, TradingPorts } from "@/features/trading";
 import { eventParticipants, events } from "@/server/db/schema";
 import { eventReplayOf, replaySource } from "./replay-source";
 import { eventTradingRules } from "./rows";
+import { teamSizesByPortfolio } from "./teams";
 
 export const eventsTradingPort: TradingPorts["events"] = {
   async factsFor(db, eventPortfolios) {
@@ -29,14 +31,21 @@ export const eventsTradingPort: TradingPorts["events"] = {
       return event ? [{ portfolioId: p.id, event, participantPortfolio: participant?.portfolioId ?? null, removedAt: participant?.removedAt ?? null }] : [];
     });
     const facts = new Map<string, EventPortfolioFacts>();
+    // A team's portfolio trades once the team has its smallest size (decision 042).
+    const teamSizes = await teamSizesByPortfolio(db, eventPortfolios.filter((p) => p.teamId).map((p) => p.id));
     for (const row of rows) {
       const replay = await eventReplayOf(db, row.event);
       const removed = row.participantPortfolio === null || row.removedAt !== null;
+      const tooSmall = teamSizes.has(row.portfolioId) ? teamTradingRefusal(teamSizesOf(row.event), teamSizes.get(row.portfolioId)!) : null;
       facts.set(row.portfolioId, {
         rules: (shortingUnlocked) => eventTradingRules(row.event, shortingUnlocked, replay?.symbols),
         priceSource: replay ? replaySource(replay) : null,
         final: row.event.finalizedAt !== null,
-        refusal: removed ? failures.refused("PARTICIPANT_REMOVED", "You were removed from this event by its organiser, so this portfolio can no longer trade.") : null,
+        refusal: removed
+          ? failures.refused("PARTICIPANT_REMOVED", "You were removed from this event by its organiser, so this portfolio can no longer trade.")
+          : tooSmall
+            ? failures.refused("TEAM_TOO_SMALL", tooSmall)
+            : null,
       });
     }
     return facts;

@@ -176,6 +176,7 @@ export function OrderHistoryTable({ orders, fills, caption = "Order history" }: 
               <div className={styles.reason}>
                 {orderPrices(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
               </div>
+              {o.placedBy && <div className={styles.reason}>Placed by {o.placedBy}</div>}
               <JournalNote note={o.note} />
             </td>
             <td>

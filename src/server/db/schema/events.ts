@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { classes } from "./classes";
 import { lessons } from "./learn";
 import { portfolios } from "./trading";
 
@@ -57,9 +58,19 @@ export const events = pgTable(
     replayCursor: at("replay_cursor"),
     /** When the end was processed: open orders cancelled, final standings frozen. */
     finalizedAt: at("finalized_at"),
+    /**
+     * A class contest (docs/decisions/042-class-contests-and-teams.md): only the class's members
+     * (and admins) see and join it. Stored private without a join code: the class is the invitation.
+     */
+    classId: text("class_id").references(() => classes.id, { onDelete: "set null" }),
+    /** A team event: each team of this many people (2–5) shares one portfolio; both null = everyone alone. */
+    teamSizeMin: integer("team_size_min"),
+    teamSizeMax: integer("team_size_max"),
   },
   (t) => [
     uniqueIndex("events_slug_unique").on(t.slug),
+    index("events_class_idx").on(t.classId).where(sql`${t.classId} is not null`),
+    check("events_team_size_check", sql`(${t.teamSizeMin} is null and ${t.teamSizeMax} is null) or (${t.teamSizeMin} between 2 and 5 and ${t.teamSizeMax} between ${t.teamSizeMin} and 5)`),
     index("events_window_idx").on(t.startsAt, t.endsAt),
     // Events whose end has not been processed yet: the lifecycle task looks here every second.
     index("events_unfinalized_idx").on(t.endsAt).where(sql`${t.finalizedAt} is null`),
@@ -83,6 +94,46 @@ export const eventParticipants = pgTable(
     removedAt: at("removed_at"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_participants_user_idx").on(t.userId), uniqueIndex("event_participants_portfolio_unique").on(t.portfolioId)],
+);
+
+/**
+ * A team of a team event (decision 042): its members share one portfolio (portfolios.team_id),
+ * which is on the event's board through one participant row, that of the member who founded it.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Stored normalised (src/lib/readable-codes.ts): classmates join the team with it. */
+    joinCode: text("join_code").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("teams_event_name_unique").on(t.eventId, sql`lower(${t.name})`), uniqueIndex("teams_join_code_unique").on(t.joinCode)],
+);
+
+/** Who is in which team: one team per person per event. */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: at("joined_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("team_members_team_idx").on(t.teamId), index("team_members_user_idx").on(t.userId)],
 );
 
 /** The final standings of an ended event, written once at its end and never changed afterwards. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { events } from "./events";
+import { events, teams } from "./events";
 
 export const PORTFOLIO_KINDS = ["practice", "event"] as const;
 export const ORDER_SIDES = ["buy", "sell", "short", "cover"] as const;
@@ -29,6 +29,8 @@ export const portfolios = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: PORTFOLIO_KINDS }).notNull(),
     eventId: text("event_id"),
+    /** A team's shared portfolio (decision 042): every member of the team trades it; null = the owner's alone. */
+    teamId: text("team_id").references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
     startingCash: money("starting_cash").notNull(),
     cash: money("cash").notNull(),
     reservedCash: money("reserved_cash").notNull().default("0"),
@@ -41,6 +43,7 @@ export const portfolios = pgTable(
     // One practice portfolio per person: the race of two first visits ends here.
     uniqueIndex("portfolios_practice_unique").on(t.userId).where(sql`${t.kind} = 'practice'`),
     index("portfolios_user_idx").on(t.userId),
+    uniqueIndex("portfolios_team_unique").on(t.teamId).where(sql`${t.teamId} is not null`),
   ],
 );
 
@@ -110,6 +113,8 @@ export const orders = pgTable(
     replay: boolean("replay").notNull().default(false),
     /** The trader's journal entry: why this order, what would make them sell (≤ 1,000 characters). */
     note: text("note"),
+    /** Who placed it (decision 042): a team portfolio's history names the member; null for orders before this column and for a deleted account. */
+    placedBy: text("placed_by").references(() => users.id, { onDelete: "set null" }),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
     response: jsonb("response").$type<StoredResponse>(),

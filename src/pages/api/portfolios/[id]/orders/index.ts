@@ -27,13 +27,13 @@ export default apiRoute({
     docs: {
       summary: "List a portfolio’s orders",
       description: "Input: `?status=open|filled|cancelled|rejected|expired&page=&pageSize=`",
-      response: "200 `{items:[order], page, pageSize, total}`, newest first; each order carries its journal `note` (or null)",
+      response: "200 `{items:[order], page, pageSize, total}`, newest first; each order carries its journal `note` (or null); a team's portfolio adds `placedBy` to each order (the member who placed it, first name + initial; null for the engine's own orders)",
     },
     input: listQuery,
     async handler({ req, input, session }) {
       const db = await getDb();
       const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);
-      return { body: await listOrders(db, portfolio.id, input) };
+      return { body: await listOrders(db, portfolio.id, { ...input, team: portfolio.teamId !== null }) };
     },
   }),
   POST: method({

@@ -1,0 +1,128 @@
+/**
+ * The teacher journey of issue #11, timed (docs/decisions/042-class-contests-and-teams.md):
+ * a teacher with 30 students goes from nothing to a running class contest in under 5 minutes.
+ * Each step is its own block so the later slices' steps (an assignment, a journal note, a
+ * reversal, the grades' CSV) slot in where the comments say.
+ */
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { HttpClient } from "../setup/http-client";
+import { appUrl, browserMissing, chooseInstrument, newPerson, registerViaApi, setPrice, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+
+const FIRST = ["Maya", "Leo", "Ada", "Émile", "Noor", "Ines", "Tomas", "Yuki", "Sara", "Omar", "Lena", "Jonas", "Priya", "Mateo", "Zoe", "Ravi", "Hana", "Felix", "Amara", "Kai", "Nina", "Oskar", "Lucia", "Amir", "Elif", "Bruno", "Mila", "Theo", "Aisha", "Ivan"];
+const NAMES = FIRST.map((first, i) => `${first} ${String.fromCharCode(65 + (i % 26))}student`);
+const BUDGET_MS = 5 * 60_000;
+
+/** A published lesson with one question (the admin API, as the curriculum team would). */
+async function publishLesson(admin: HttpClient) {
+  const tag = randomBytes(3).toString("hex");
+  const course = (await (await admin.request("/api/admin/courses", { method: "POST", json: { slug: `journey-${tag}`, title: `Journey course ${tag}`, published: true } })).json()) as { id: string; slug: string };
+  const lesson = (await (await admin.request(`/api/admin/courses/${course.id}/lessons`, { method: "POST", json: { slug: `risk-${tag}`, title: "Risk and return" } })).json()) as { id: string };
+  const saved = await admin.request(`/api/admin/lessons/${lesson.id}`, {
+    method: "PUT",
+    json: {
+      slug: `risk-${tag}`,
+      title: "Risk and return",
+      body: "## Risk\n\nA steady gain beats a lucky one.",
+      passMark: 70,
+      unlocks: null,
+      published: true,
+      questions: [{ prompt: "Which is safer?", options: [{ text: "A spread of stocks", correct: true, explanation: "Yes." }, { text: "One stock", correct: false, explanation: "No." }] }],
+    },
+  });
+  expect(saved.status).toBe(200);
+  return `/learn/${course.slug}/risk-${tag}`;
+}
+
+describe.skipIf(browserMissing)("the teacher journey", () => {
+  const devices = useDevices();
+
+  it("goes from nothing to a running class contest with 30 students in under 5 minutes", async () => {
+    const admin = new HttpClient(appUrl());
+    await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
+    await setPrice(admin, "NWRB", "140.00");
+    const lessonPath = await publishLesson(admin);
+    const organiser = newPerson("journey");
+    const { id } = await registerViaApi(organiser);
+    expect((await admin.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "organiser" } })).status).toBe(200);
+
+    const started = Date.now();
+    const lap = (step: string) => console.log(`teacher journey: ${step} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    // 1. The teacher creates a class.
+    const teacher = await (await devices.launch()).newPage();
+    await signInAt(teacher, organiser);
+    await teacher.waitForURL(`${appUrl()}/`);
+    await teacher.goto(`${appUrl()}/classes`);
+    await teacher.getByLabel("Class name").fill("Economics 9B");
+    await teacher.getByRole("button", { name: "Create class" }).click();
+    await teacher.waitForURL(/\/classes\/[0-9a-f-]{36}$/);
+    const classPath = new URL(teacher.url()).pathname;
+    lap("class created");
+
+    // 2. Pastes 30 names and gets the login sheet: 30 cards, printable.
+    await teacher.getByLabel("Students' names, one per line").fill(NAMES.join("\n"));
+    await teacher.getByRole("button", { name: "Create 30 accounts" }).click();
+    await teacher.getByRole("heading", { name: "Login sheet · Economics 9B" }).waitFor({ timeout: 120_000 });
+    const cards = teacher.getByRole("list", { name: "Login cards" }).getByRole("listitem");
+    await expect.poll(() => cards.count()).toBe(30);
+    const usernames = await teacher.getByTestId("card-username").allInnerTexts();
+    const passwords = await teacher.getByTestId("card-password").allInnerTexts();
+    await teacher.emulateMedia({ media: "print" });
+    await expect.poll(() => teacher.getByRole("banner").isVisible()).toBe(false);
+    expect(await cards.nth(29).isVisible()).toBe(true);
+    await teacher.emulateMedia({ media: "screen" });
+    await teacher.getByRole("button", { name: "Back to the class" }).click();
+    await teacher.getByRole("heading", { name: "Students (30)" }).waitFor();
+    lap("30 accounts and the login sheet");
+
+    // (The assignments slice inserts here: the teacher creates an assignment.)
+
+    // 3. Creates a class contest (the default window starts now) and enrols everyone.
+    await teacher.getByRole("button", { name: "New class contest" }).click();
+    const form = teacher.getByRole("form", { name: "New class contest" });
+    await form.getByLabel("Title").fill("9B Spring Cup");
+    await form.getByRole("button", { name: "Create contest" }).click();
+    await teacher.getByText(/9B Spring Cup is ready/).waitFor();
+    await teacher.getByRole("button", { name: "Enrol everyone in 9B Spring Cup" }).click();
+    await teacher.getByText(/30 students enrolled in 9B Spring Cup/).waitFor();
+    lap("class contest created, everyone enrolled");
+
+    // 4. A student signs in with a username from the sheet, finds the contest and trades.
+    const student = await (await devices.launch({ viewport: { width: 390, height: 844 } })).newPage();
+    await student.goto(`${appUrl()}/login`);
+    await student.getByLabel("Email or username", { exact: true }).fill(usernames[0]!);
+    await student.getByLabel("Password", { exact: true }).fill(passwords[0]!);
+    await student.getByRole("button", { name: "Sign in", exact: true }).click();
+    await student.waitForURL(`${appUrl()}/`);
+    await student.goto(`${appUrl()}${classPath}`);
+    await student.getByRole("link", { name: "Open 9B Spring Cup" }).click();
+    await student.waitForURL(/\/events\/[a-z0-9-]+$/);
+    const ticket = await chooseInstrument(student, "NWRB");
+    await ticket.getByLabel("Quantity").fill("10");
+    // (The journal slice inserts here: the student writes a journal note on the ticket.)
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/Bought 10 NWRB/).waitFor();
+    lap("a student traded in the contest");
+
+    // 5. The student passes a lesson.
+    await student.goto(`${appUrl()}${lessonPath}`);
+    await student.getByRole("radio", { name: "A spread of stocks" }).check();
+    await student.getByRole("button", { name: "Submit answers" }).click();
+    await student.getByText(/Passed!/).waitFor();
+    lap("the student passed a lesson");
+
+    // 6. The teacher sees the student on the contest's board (the board refreshes every few seconds).
+    await teacher.getByRole("link", { name: "Open 9B Spring Cup" }).click();
+    await teacher.waitForURL(/\/events\/[a-z0-9-]+$/);
+    // The page polls the board every 3 s (and the server refreshes it every few): wait for the row.
+    await teacher.getByRole("cell", { name: `${FIRST[0]} A.`, exact: true }).waitFor({ timeout: 60_000 });
+    lap("the teacher sees the student on the board");
+
+    // (The corrections slice inserts here: the teacher reverses a trade; the gradebook slice: exports grades as CSV.)
+
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`teacher journey: ${seconds.toFixed(1)} s in all (budget ${BUDGET_MS / 1000} s)`);
+    expect(Date.now() - started).toBeLessThan(BUDGET_MS);
+  }, 8 * 60_000);
+});
