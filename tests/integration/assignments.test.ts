@@ -7,7 +7,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addRoster, createAssignment, createClass, gradebookCsv, gradebookView, joinClass, listAssignments, overrideScore, clearScoreOverride } from "@/features/classes";
+import { createClassContest } from "@/features/classes";
 import { reverseFill } from "@/features/corrections";
+import { joinEvent } from "@/features/events";
 import { answerDrawnAttempt } from "../factories/quiz";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { getOrCreatePracticePortfolio, placeOrder } from "@/features/trading";
@@ -97,6 +99,24 @@ describe(`assignments that check themselves (${onPostgres ? "PostgreSQL" : "PGli
     expect(after.tasks[0]).toMatchObject({ done: 1, of: 2 });
     expect(after.tasks[0]!.evidence.map((e) => (e as { orderId?: string }).orderId)).not.toContain(reversed.id);
     expect(after.tasks[1]).toMatchObject({ done: 1, of: 1 });
+  });
+
+  it("counts a trade in the class's own contest, not one in another event", async () => {
+    const db = database.db;
+    const { teacher, klass, students, now } = await setUp(db, ["Ada Lovelace"]);
+    const { symbol } = await createInstrument(db);
+    const student = students[0]!;
+    const window = { startsAt: new Date(now.getTime() - HOUR).toISOString(), endsAt: new Date(now.getTime() + 24 * HOUR).toISOString() };
+    const contest = await createClassContest(db, teacher, klass.id, { title: "9B Cup", startingCash: "10000.00", ...window, teams: null }, { ip: IP });
+    const { portfolioId } = await joinEvent(db, student.viewer, contest.slug);
+    const startsAt = new Date(now.getTime() - 2 * HOUR);
+    await createAssignment(db, teacher, klass.id, { title: "One trade", startsAt, dueAt: new Date(now.getTime() + HOUR), tasks: [{ kind: "trades", count: 1 }] }, { ip: IP, now: startsAt });
+    const cell = async () => (await gradebookView(db, teacher, klass.id, { now: new Date() })).students[0]!.cells[0]!;
+    expect((await cell()).tasks[0]).toMatchObject({ done: 0, of: 1 });
+
+    const placed = await placeOrder(db, { userId: student.id, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 1 } as never, now: new Date() });
+    expect(placed.order).toMatchObject({ status: "filled" });
+    expect((await cell()).tasks[0]).toMatchObject({ done: 1, of: 1 });
   });
 
   it("wants a filled order of the type asked: a resting limit order is not done until it fills", async () => {

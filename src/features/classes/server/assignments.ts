@@ -27,6 +27,7 @@ import {
   assignmentScoreOverrides,
   classMembers,
   courses,
+  events,
   fills,
   lessonProgress,
   lessons,
@@ -104,8 +105,8 @@ async function studentsOf(db: DbOrTx, classId: string) {
 const emptyFacts = (): { orders: OrderFact[]; fills: FillFact[]; lessons: LessonFact[]; weights: WeightFact[] } => ({ orders: [], fills: [], lessons: [], weights: [] });
 
 /**
- * What these students did that the assignments' tasks can ask about: their practice
- * portfolio's orders (from the earliest start on), fills (all of them, when a task asks for
+ * What these students did that the assignments' tasks can ask about: their practice and
+ * class-contest portfolios' orders (from the earliest start on), fills (all of them, when a task asks for
  * instruments held at once: holdings at the start are built from them), lessons passed (the
  * lessons the tasks name) and position weights now (the valuation views). One query each.
  */
@@ -116,7 +117,13 @@ async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow
   const kinds = new Set(tasks.map((t) => t.kind));
   const earliest = new Date(Math.min(...rows.map((r) => r.startsAt.getTime())));
   const ownerOf = new Map<string, string>();
-  const owned = await db.select({ id: portfolios.id, userId: portfolios.userId }).from(portfolios).where(and(inArray(portfolios.userId, studentIds), eq(portfolios.kind, "practice")));
+  // The practice portfolio and the portfolios of the class's own contests (events.class_id).
+  const classId = rows[0]!.classId;
+  const classContests = db.select({ id: events.id }).from(events).where(eq(events.classId, classId));
+  const owned = await db
+    .select({ id: portfolios.id, userId: portfolios.userId })
+    .from(portfolios)
+    .where(and(inArray(portfolios.userId, studentIds), or(eq(portfolios.kind, "practice"), inArray(portfolios.eventId, classContests))));
   for (const p of owned) ownerOf.set(p.id, p.userId);
   const portfolioIds = [...ownerOf.keys()];
 
