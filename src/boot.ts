@@ -3,6 +3,7 @@
  * database (migrations), then load the demo content each section ships. It may import every
  * layer; nothing imports it.
  */
+import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
 import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
@@ -76,6 +77,8 @@ function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
       { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
       // Ends events at their end instant (within a second): orders cancelled, standings frozen.
       { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },
+      // Records the position weights at each assignment's due instant (within a second), for its max-weight tasks.
+      { name: "assignment-due", everyMs: ASSIGNMENT_DUE_EVERY_MS, run: ({ db, now, fence }) => freezeDueAssignments({ db, now, fence }) },
       // Plays replay events on their own clocks: resting orders their paths cross, day orders at each dataset day's end.
       { name: "event-replays", everyMs: REPLAY_EVERY_MS, run: ({ db, now, fence }) => advanceReplays({ db, now, fence }) },
     ],

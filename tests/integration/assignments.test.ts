@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addRoster, createAssignment, createClass, gradebookCsv, gradebookView, joinClass, listAssignments, overrideScore, clearScoreOverride } from "@/features/classes";
-import { createClassContest } from "@/features/classes";
+import { createClassContest, freezeDueAssignments } from "@/features/classes";
 import { reverseFill } from "@/features/corrections";
 import { joinEvent } from "@/features/events";
 import { answerDrawnAttempt } from "../factories/quiz";
@@ -170,6 +170,31 @@ describe(`assignments that check themselves (${onPostgres ? "PostgreSQL" : "PGli
     expect(evidence.symbol).toBe(symbol);
     expect(evidence.pct).toBeGreaterThan(29);
     expect(evidence.pct).toBeLessThan(31);
+  });
+
+  it("judges the largest weight at the due instant once recorded: trades after it change nothing", async () => {
+    const db = database.db;
+    const { teacher, klass, students, startsAt, now } = await setUp(db, ["Ada Lovelace", "Leo Brandt"]);
+    const dueAt = at(now, HOUR);
+    const { symbol } = await createInstrument(db, { lastPrice: "100.00" });
+    const [careful, bold] = students;
+    await order(db, careful!.id, at(startsAt, 1000), { symbol, quantity: 100 }); // ≈ 10 % at the due instant
+    await order(db, bold!.id, at(startsAt, 1000), { symbol, quantity: 300 }); // ≈ 30 %
+    const { id } = await createAssignment(db, teacher, klass.id, { title: "Diversify", startsAt, dueAt, tasks: [{ kind: "max-weight", pct: 25 }] }, { now: startsAt });
+
+    // (The file's other tests left assignments that are due too: only this one is looked at.)
+    expect(await freezeDueAssignments({ db, now: at(dueAt, -1) })).not.toContain(id);
+    expect(await freezeDueAssignments({ db, now: dueAt })).toContain(id);
+    expect(await freezeDueAssignments({ db, now: at(dueAt, 1000) })).not.toContain(id);
+
+    // After the due instant the careful one goes all in and the bold one sells down: neither counts.
+    await order(db, careful!.id, at(dueAt, 2000), { symbol, quantity: 600 });
+    await order(db, bold!.id, at(dueAt, 2000), { symbol, side: "sell", quantity: 250 });
+    const book = await gradebookView(db, teacher, klass.id, { now: at(dueAt, 3000) });
+    const cell = (who: string) => book.students.find((s) => s.id === who)!.cells[0]!;
+    expect(cell(careful!.id)).toMatchObject({ done: 1, score: 100 });
+    expect(cell(bold!.id)).toMatchObject({ done: 0, score: 0 });
+    expect((cell(bold!.id).tasks[0]!.evidence[0] as { pct: number }).pct).toBeGreaterThan(29);
   });
 
   it("counts a lesson passed (before the assignment too); passing after the due instant is late", async () => {

@@ -67,7 +67,7 @@ export interface StudentFacts {
   orders: readonly OrderFact[];
   fills: readonly FillFact[];
   lessons: readonly LessonFact[];
-  /** Position weights now (while the assignment is open) — see decision 039. */
+  /** Position weights: now while the assignment is open, at the due instant once it was recorded (decision 039). */
   weights: readonly WeightFact[];
 }
 

@@ -27,6 +27,8 @@ export {
   type AssignmentsList,
   type AssignmentView,
   type Gradebook,
+  ASSIGNMENT_DUE_EVERY_MS,
+  freezeDueAssignments,
 } from "./server/assignments";
 export { createAssignmentInput, gradebookCsvQuery, scoreOverrideInput } from "./server/schemas";
 export { classContestInput, createClassInput, formTeamInput, joinClassInput, rosterInput } from "./server/schemas";

@@ -83,7 +83,7 @@ function StudentAssignments({ items, lessons }: { items: StudentAssignment[]; le
               )}
               <ol className={styles.tasks}>
                 {a.progress.tasks.map((t, i) => (
-                  <TaskLine key={i} progress={t} zone={zone} lessons={lessons} />
+                  <TaskLine key={i} progress={t} zone={zone} lessons={lessons} open={a.open} />
                 ))}
               </ol>
             </li>
@@ -94,7 +94,7 @@ function StudentAssignments({ items, lessons }: { items: StudentAssignment[]; le
   );
 }
 
-function TaskLine({ progress, zone, lessons }: { progress: TaskProgress; zone: TimeFormat; lessons: ReadonlyArray<{ id: string; title: string }> }) {
+function TaskLine({ progress, zone, lessons, open }: { progress: TaskProgress; zone: TimeFormat; lessons: ReadonlyArray<{ id: string; title: string }>; open: boolean }) {
   return (
     <li className={styles.task}>
       <span className={styles.taskHead}>
@@ -132,7 +132,7 @@ function TaskLine({ progress, zone, lessons }: { progress: TaskProgress; zone: T
               )}
               {e.kind === "weight" && (
                 <>
-                  {e.symbol}: {e.pct === null ? "more than the equity" : `${e.pct.toFixed(2)} % of equity`} now
+                  {e.symbol}: {e.pct === null ? "more than the equity" : `${e.pct.toFixed(2)} % of equity`} {open ? "now" : "at the due time"}
                 </>
               )}
             </li>

@@ -6,7 +6,7 @@
  * use-cases' (`readable`, `managed`): teachers and admins create, read everything and override
  * scores; a student reads their own progress only; anyone else gets 404.
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import {
   type AssignmentProgress,
   type AssignmentTask,
@@ -21,8 +21,9 @@ import {
 import { failures } from "@/domain/errors";
 import { csvOf } from "@/lib/csv";
 import { audit } from "@/server/audit";
-import type { Db, DbOrTx } from "@/server/db";
+import type { Db, DbOrTx, Tx } from "@/server/db";
 import {
+  assignmentDueWeights,
   assignments,
   assignmentScoreOverrides,
   classMembers,
@@ -102,29 +103,104 @@ async function studentsOf(db: DbOrTx, classId: string) {
   return rows.map((r) => ({ ...r, name: r.name ?? "" })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
-const emptyFacts = (): { orders: OrderFact[]; fills: FillFact[]; lessons: LessonFact[]; weights: WeightFact[] } => ({ orders: [], fills: [], lessons: [], weights: [] });
+/** A student's facts, and the weights recorded at each due instant that has passed (by assignment). */
+type GatheredFacts = StudentFacts & { dueWeights: Map<string, WeightFact[]> };
 
-/**
- * What these students did that the assignments' tasks can ask about: their practice and
- * class-contest portfolios' orders (from the earliest start on), fills (all of them, when a task asks for
- * instruments held at once: holdings at the start are built from them), lessons passed (the
- * lessons the tasks name) and position weights now (the valuation views). One query each.
- */
-async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow[]): Promise<Map<string, StudentFacts>> {
-  const facts = new Map(studentIds.map((id) => [id, emptyFacts()]));
-  if (studentIds.length === 0 || rows.length === 0) return facts;
-  const tasks = rows.flatMap((r) => r.tasks as AssignmentTask[]);
-  const kinds = new Set(tasks.map((t) => t.kind));
-  const earliest = new Date(Math.min(...rows.map((r) => r.startsAt.getTime())));
-  const ownerOf = new Map<string, string>();
-  // The practice portfolio and the portfolios of the class's own contests (events.class_id).
-  const classId = rows[0]!.classId;
+const emptyFacts = (): { orders: OrderFact[]; fills: FillFact[]; lessons: LessonFact[]; weights: WeightFact[]; dueWeights: Map<string, WeightFact[]> } => ({
+  orders: [],
+  fills: [],
+  lessons: [],
+  weights: [],
+  dueWeights: new Map(),
+});
+
+/** The portfolios an assignment looks at, to their owner: a student's practice portfolio and their portfolios in the class's own contests (events.class_id). */
+async function classPortfolios(db: DbOrTx, classId: string, studentIds: string[]): Promise<Map<string, string>> {
   const classContests = db.select({ id: events.id }).from(events).where(eq(events.classId, classId));
   const owned = await db
     .select({ id: portfolios.id, userId: portfolios.userId })
     .from(portfolios)
     .where(and(inArray(portfolios.userId, studentIds), or(eq(portfolios.kind, "practice"), inArray(portfolios.eventId, classContests))));
-  for (const p of owned) ownerOf.set(p.id, p.userId);
+  return new Map(owned.map((p) => [p.id, p.userId]));
+}
+
+/**
+ * The engine's valuation of these portfolios' positions now: each at its mark (position_marks)
+ * over its portfolio's equity (portfolio_valuations), as a percent computed exactly in SQL
+ * (null when the equity is not positive).
+ */
+function positionWeights(db: DbOrTx, portfolioIds: string[]) {
+  return db
+    .select({
+      portfolioId: positionMarks.portfolioId,
+      symbol: positionMarks.symbol,
+      pct: sql<string | null>`case when ${portfolioValuations.equity} > 0 then abs(${positionMarks.quantity} * ${positionMarks.price}) * 100 / ${portfolioValuations.equity} end`,
+    })
+    .from(positionMarks)
+    .innerJoin(portfolioValuations, eq(portfolioValuations.portfolioId, positionMarks.portfolioId))
+    .where(and(inArray(positionMarks.portfolioId, portfolioIds), sql`${positionMarks.quantity} <> 0`));
+}
+
+const weightFact = (w: { symbol: string; pct: string | null }): WeightFact => ({ symbol: w.symbol, pct: w.pct === null ? Infinity : Number(w.pct) });
+
+/** How often the due-time task looks for assignments whose due instant has passed. */
+export const ASSIGNMENT_DUE_EVERY_MS = 1_000;
+
+/**
+ * The due-time task (a scheduled task, src/boot.ts): for each assignment whose due instant has
+ * passed, records once its students' position weights as they stand (assignment_due_weights),
+ * so a max-weight task is judged at the due time, within a second of it, whatever the students
+ * hold when the gradebook is read later. Returns the assignments it processed.
+ */
+export async function freezeDueAssignments(context: { db: Db; now: Date; fence?: (tx: Tx) => Promise<void> }): Promise<string[]> {
+  const { db, now } = context;
+  const due = await db
+    .select({ id: assignments.id, classId: assignments.classId, tasks: assignments.tasks })
+    .from(assignments)
+    .where(and(isNull(assignments.weightsFrozenAt), lte(assignments.dueAt, now)))
+    .orderBy(asc(assignments.dueAt))
+    .limit(100);
+  const done: string[] = [];
+  for (const assignment of due) {
+    await db.transaction(async (tx) => {
+      await context.fence?.(tx);
+      const [claimed] = await tx
+        .update(assignments)
+        .set({ weightsFrozenAt: now })
+        .where(and(eq(assignments.id, assignment.id), isNull(assignments.weightsFrozenAt)))
+        .returning({ id: assignments.id });
+      if (!claimed) return;
+      done.push(assignment.id);
+      if (!(assignment.tasks as AssignmentTask[]).some((t) => t.kind === "max-weight")) return;
+      const students = await tx
+        .select({ id: classMembers.userId })
+        .from(classMembers)
+        .where(and(eq(classMembers.classId, assignment.classId), eq(classMembers.role, "student")));
+      if (students.length === 0) return;
+      const ownerOf = await classPortfolios(tx, assignment.classId, students.map((s) => s.id));
+      if (ownerOf.size === 0) return;
+      const weights = await positionWeights(tx, [...ownerOf.keys()]);
+      if (weights.length === 0) return;
+      await tx.insert(assignmentDueWeights).values(weights.map((w) => ({ assignmentId: assignment.id, studentId: ownerOf.get(w.portfolioId)!, portfolioId: w.portfolioId, symbol: w.symbol, pct: w.pct })));
+    });
+  }
+  return done;
+}
+
+/**
+ * What these students did that the assignments' tasks can ask about: their practice and
+ * class-contest portfolios' orders (from the earliest start on), fills (all of them, when a task asks for
+ * instruments held at once: holdings at the start are built from them), lessons passed (the
+ * lessons the tasks name), position weights now (the valuation views) and those recorded at
+ * each due instant that has passed (assignment_due_weights). One query each.
+ */
+async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow[]): Promise<Map<string, GatheredFacts>> {
+  const facts = new Map(studentIds.map((id) => [id, emptyFacts()]));
+  if (studentIds.length === 0 || rows.length === 0) return facts;
+  const tasks = rows.flatMap((r) => r.tasks as AssignmentTask[]);
+  const kinds = new Set(tasks.map((t) => t.kind));
+  const earliest = new Date(Math.min(...rows.map((r) => r.startsAt.getTime())));
+  const ownerOf = await classPortfolios(db, rows[0]!.classId, studentIds);
   const portfolioIds = [...ownerOf.keys()];
 
   const queries: Promise<void>[] = [];
@@ -191,20 +267,24 @@ async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow
     );
   }
   if (portfolioIds.length && kinds.has("max-weight")) {
-    // The engine's valuation: each position at its mark (position_marks) over its portfolio's
-    // equity (portfolio_valuations), as a percent computed exactly in SQL.
+    queries.push(
+      positionWeights(db, portfolioIds).then((found) => {
+        for (const w of found) facts.get(ownerOf.get(w.portfolioId)!)!.weights.push(weightFact(w));
+      }),
+    );
+  }
+  const frozen = rows.filter((r) => r.weightsFrozenAt && (r.tasks as AssignmentTask[]).some((t) => t.kind === "max-weight")).map((r) => r.id);
+  if (frozen.length) {
     queries.push(
       db
-        .select({
-          portfolioId: positionMarks.portfolioId,
-          symbol: positionMarks.symbol,
-          pct: sql<string | null>`case when ${portfolioValuations.equity} > 0 then abs(${positionMarks.quantity} * ${positionMarks.price}) * 100 / ${portfolioValuations.equity} end`,
-        })
-        .from(positionMarks)
-        .innerJoin(portfolioValuations, eq(portfolioValuations.portfolioId, positionMarks.portfolioId))
-        .where(and(inArray(positionMarks.portfolioId, portfolioIds), sql`${positionMarks.quantity} <> 0`))
+        .select()
+        .from(assignmentDueWeights)
+        .where(and(inArray(assignmentDueWeights.assignmentId, frozen), inArray(assignmentDueWeights.studentId, studentIds)))
         .then((found) => {
-          for (const w of found) facts.get(ownerOf.get(w.portfolioId)!)!.weights.push({ symbol: w.symbol, pct: w.pct === null ? Infinity : Number(w.pct) });
+          for (const w of found) {
+            const dueWeights = facts.get(w.studentId)!.dueWeights;
+            dueWeights.set(w.assignmentId, [...(dueWeights.get(w.assignmentId) ?? []), weightFact(w)]);
+          }
         }),
     );
   }
@@ -213,8 +293,11 @@ async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow
   return facts;
 }
 
-function progressOf(row: AssignmentRow, facts: StudentFacts | undefined, now: Date): AssignmentProgress {
-  return evaluateAssignment(row.tasks as AssignmentTask[], facts ?? emptyFacts(), { startsAt: row.startsAt, dueAt: row.dueAt, now });
+function progressOf(row: AssignmentRow, facts: GatheredFacts | undefined, now: Date): AssignmentProgress {
+  const gathered = facts ?? emptyFacts();
+  // Once the due instant has been recorded, max-weight is judged on the weights at that instant.
+  const judged = row.weightsFrozenAt ? { ...gathered, weights: gathered.dueWeights.get(row.id) ?? [] } : gathered;
+  return evaluateAssignment(row.tasks as AssignmentTask[], judged, { startsAt: row.startsAt, dueAt: row.dueAt, now });
 }
 
 async function overridesOf(db: DbOrTx, assignmentIds: string[], studentIds?: string[]) {

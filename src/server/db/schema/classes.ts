@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AssignmentTask } from "@/domain/classes/assignments";
 import { users } from "./auth";
 
@@ -74,8 +74,37 @@ export const assignments = pgTable(
     dueAt: at("due_at").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: at("created_at").notNull().defaultNow(),
+    /** When the due-time task recorded the position weights at the due instant (assignment_due_weights). */
+    weightsFrozenAt: at("weights_frozen_at"),
   },
-  (t) => [index("assignments_class_due_idx").on(t.classId, t.dueAt)],
+  (t) => [
+    index("assignments_class_due_idx").on(t.classId, t.dueAt),
+    // Assignments whose due instant has not been processed yet: the due-time task looks here every second.
+    index("assignments_unfrozen_due_idx").on(t.dueAt).where(sql`${t.weightsFrozenAt} is null`),
+  ],
+);
+
+/**
+ * Each student's position weights at an assignment's due instant, recorded by the due-time
+ * task (features/classes assignments.ts): a max-weight task is judged on these once they
+ * exist, not on the holdings of whenever the gradebook is read (docs/decisions/039).
+ */
+export const assignmentDueWeights = pgTable(
+  "assignment_due_weights",
+  {
+    assignmentId: text("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Not a foreign key: the rows are a record of that instant, kept if the portfolio is reset. */
+    portfolioId: text("portfolio_id").notNull(),
+    symbol: text("symbol").notNull(),
+    /** Percent of the portfolio's equity; null when the equity was not positive. */
+    pct: numeric("pct", { precision: 12, scale: 4 }),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.portfolioId, t.symbol] })],
 );
 
 /** A teacher's score for one student's assignment, in place of the computed one (audited: class.score-overridden). */
