@@ -173,6 +173,7 @@ describe("who reads what", () => {
       role: "student",
       teachers: [{ name: "Olga Organiser" }],
       classmates: ["Ada L.", "Leo B."],
+      contests: [],
     });
     const text = JSON.stringify(studentView);
     for (const s of students) {
