@@ -118,10 +118,10 @@ describe("every corrections route × role", () => {
     expect(seen).toEqual(expected);
   });
 
-  it("opens the student's page for the class's teacher and an admin only", async () => {
+  it("opens the student's page for the class's teacher and an admin only (the class's student 403, anyone else 404)", async () => {
     const path = `/classes/${classA}/students/${studentAId}`;
     const statuses = await Promise.all((["owner", "admin", "otherOrganiser", "studentA"] as const).map(async (role) => (await clients[role].request(path)).status));
-    expect(statuses).toEqual([200, 200, 404, 404]);
+    expect(statuses).toEqual([200, 200, 404, 403]);
   });
 });
 
