@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addRoster, createClass, createClassContest, enrolClass, formClassTeam, getClassFor } from "@/features/classes";
 import { createTeam, getEventFor, joinEvent, joinTeam, listEventsFor, standingsFor, teamsFor } from "@/features/events";
-import { refreshLiveEventBoards } from "@/features/ranking";
+import { leaderboardPage, refreshLiveEventBoards } from "@/features/ranking";
 import { listOrders, placeOrder } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { eventParticipants, events, orders, portfolios, teamMembers } from "@/server/db/schema";
@@ -84,6 +84,8 @@ describe("a class contest", () => {
     await refreshLiveEventBoards(db, { now: new Date() });
     const board = await standingsFor(db, pupils[1]!, contest.slug);
     expect(board.items.map((i) => i.name).sort()).toEqual(["Ada L.", "Leo B.", "Maya K.", "Émile Ø."].sort());
+    const ranking = await leaderboardPage(db, { kind: "event", slug: contest.slug }, { page: 1, viewer: pupils[1]!, now: new Date() });
+    expect(ranking.items.map((i) => i.name).sort()).toEqual(["Ada L.", "Leo B.", "Maya K.", "Émile Ø."].sort());
     expect(row!.id).toBeTruthy();
   });
 });
@@ -127,6 +129,9 @@ describe("a team contest", () => {
     await refreshLiveEventBoards(db, { now: new Date() });
     const board = await standingsFor(db, leo, contest.slug);
     expect(board.items.map((i) => i.name).sort()).toEqual(["Bears", "Bulls"]);
+    // /ranking's event board names the rows by the same rule.
+    const ranking = await leaderboardPage(db, { kind: "event", slug: contest.slug }, { page: 1, viewer: leo, now: new Date() });
+    expect(ranking.items.map((i) => i.name).sort()).toEqual(["Bears", "Bulls"]);
     await expectIdentities(db, bulls.portfolioId);
   });
 

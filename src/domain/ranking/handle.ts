@@ -4,6 +4,7 @@
  * every refresh, and keyed by a secret salt, so nobody who knows a user id can work out
  * whose handle is whose. A collision only means two rows share a label; ranks still differ.
  */
+import { classmateName } from "../classes";
 
 const ADJECTIVES = [
   "Able", "Agile", "Amber", "Azure", "Bold", "Brave", "Breezy", "Bright",
@@ -77,6 +78,28 @@ export function boardName(person: BoardPerson, secretSalt: string): string {
   if (person.deleted || person.userId === null) return DELETED_USER_LABEL;
   if (person.hideName || !person.displayName) return anonymousHandle(person.userId, secretSalt);
   return person.displayName;
+}
+
+/** A row of an event's board: a person, the team whose row it is (if any), and what the event is. */
+export interface EventBoardPerson extends BoardPerson {
+  /** The team's name when the row is a team's (its founder's row, decision 042). */
+  team: string | null;
+  /** A roster account (decision 038). */
+  roster: boolean;
+  /** The person asked for their name to be hidden (as opposed to a roster account's default). */
+  optedOut: boolean;
+}
+
+/**
+ * The label on an event's board. A team's row shows the team's name: the board ranks teams
+ * (decision 042). On a class contest, seen only by the class, a roster account is named as in
+ * the class, first name + initial (decision 038's classmateName); someone who opted out keeps
+ * their handle. Elsewhere, boardName.
+ */
+export function eventBoardName(person: EventBoardPerson, event: { classContest: boolean }, secretSalt: string): string {
+  if (person.team) return person.team;
+  if (event.classContest && person.roster && !person.optedOut && !person.deleted && person.displayName) return classmateName(person.displayName);
+  return boardName(person, secretSalt);
 }
 
 /** For tests: the word lists have 64 entries each, so 6 bits pick a word without bias. */

@@ -4,7 +4,7 @@
  * with the own row. Pure; the server precomputes boards with these and serves pages.
  */
 export { boardMetricSentence, type ExplainedBoard } from "./explain";
-export { anonymousHandle, boardName, DELETED_USER_LABEL, fnv1a32, HANDLE_WORDS, type BoardPerson } from "./handle";
+export { anonymousHandle, boardName, DELETED_USER_LABEL, eventBoardName, fnv1a32, HANDLE_WORDS, type BoardPerson, type EventBoardPerson } from "./handle";
 export { LEADERBOARD_PAGE_SIZE, MAX_LEADERBOARD_PAGE_SIZE, pageContaining, pageWithOwnRow, type LeaderboardPage, type PageOptions } from "./pagination";
 export { periodStart, RANKING_PERIODS, type RankingPeriod } from "./periods";
 export { compareEntries, rankChange, rankEntries, type BoardMetric, type Ranked, type RankInput } from "./rank";

@@ -5,8 +5,7 @@
  * were written once at the end and nothing changes them, whatever prices do afterwards.
  */
 import { asc, eq, sql } from "drizzle-orm";
-import { classmateName } from "@/domain/classes";
-import { boardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
+import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
 import { handleSalt, hidesNameSql, ownEventRanks } from "@/features/ranking";
@@ -123,16 +122,9 @@ export interface Standings {
   items: StandingRow[];
 }
 
-/**
- * A name on an event's board: the ranking's boardName (a hidden name is an anonymous handle).
- * On a class contest, seen only by the class, a roster account is named as in the class, first
- * name + initial (decision 038's classmateName); someone who opted out keeps their handle.
- */
+/** A name on this event's board: the ranking domain's one rule (eventBoardName). */
 function nameOnBoard(event: Pick<EventRow, "classId">, row: { userId: string; name: string | null; team?: string | null; hideName: boolean; roster: boolean; optedOut: boolean; deleted: boolean }, salt: string): string {
-  // A team's row (its founder's) shows the team's name: the board ranks teams (decision 042).
-  if (row.team) return row.team;
-  if (event.classId && row.roster && !row.optedOut && !row.deleted && row.name) return classmateName(row.name);
-  return boardName({ userId: row.userId, displayName: row.name, hideName: row.hideName, deleted: row.deleted }, salt);
+  return eventBoardName({ userId: row.userId, displayName: row.name, hideName: row.hideName, deleted: row.deleted, team: row.team ?? null, roster: row.roster, optedOut: row.optedOut }, { classContest: Boolean(event.classId) }, salt);
 }
 
 /** The board: frozen rows once finalised, else the precomputed live board. */

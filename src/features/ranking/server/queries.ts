@@ -6,7 +6,7 @@
  */
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { boardName, LEADERBOARD_PAGE_SIZE, pageContaining, rankChange, type RankingPeriod } from "@/domain/ranking";
+import { boardName, eventBoardName, LEADERBOARD_PAGE_SIZE, pageContaining, rankChange, type RankingPeriod } from "@/domain/ranking";
 import { eventPhase } from "@/domain/events";
 import { formatRatio } from "@/domain/trading";
 import { eventViewableSql } from "@/server/db/event-rules-sql";
@@ -41,22 +41,42 @@ interface RawRow extends Record<string, unknown> {
   name: string | null;
   opt_out: boolean | null;
   yesterday: number | null;
+  /** Event boards only: the team whose row it is, and who the person is (eventBoardName). */
+  team?: string | null;
+  roster?: boolean | null;
+  opted_out?: boolean | null;
+}
+
+/** An event board's rows: which event, and whether it is a class contest (names as in the class). */
+interface EventContext {
+  id: string;
+  classContest: boolean;
 }
 
 const decimal4 = (value: number | string | null): string | null => (value === null ? null : formatRatio(Number(value)));
 
-function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string): RankingRow {
+function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string, event?: EventContext): RankingRow {
   const userId = raw.user_id;
   const rank = Number(raw.rank);
+  const person = { userId, displayName: raw.name, hideName: Boolean(raw.opt_out), deleted: userId === null || raw.opt_out === null };
   return {
     rank,
-    name: boardName({ userId, displayName: raw.name, hideName: Boolean(raw.opt_out), deleted: userId === null || raw.opt_out === null }, handleSalt()),
+    name: event
+      ? eventBoardName({ ...person, team: raw.team ?? null, roster: Boolean(raw.roster), optedOut: Boolean(raw.opted_out) }, event, handleSalt())
+      : boardName(person, handleSalt()),
     value: metric === "xp" ? (raw.value === null ? null : String(Math.round(Number(raw.value)))) : decimal4(raw.value),
     ...(metric !== "xp" && { totalReturn: decimal4(raw.total_return) }),
     rankChange: rankChange(rank, raw.yesterday === null ? null : Number(raw.yesterday)),
     isYou: userId === viewerId,
   };
 }
+
+/** The team whose row this is on an event's board (a team is on the event through its founder's row, decision 042). */
+const eventColumns = (event: EventContext | undefined, row: string) =>
+  event
+    ? sql`(select t.name from event_participants ep join portfolios p on p.id = ep.portfolio_id join teams t on t.id = p.team_id
+           where ep.event_id = ${event.id} and ep.user_id = ${sql.raw(row)}.user_id) as team`
+    : sql`null::text as team`;
 
 interface PageArgs {
   page: number;
@@ -70,7 +90,7 @@ function emptyPage(base: Pick<RankingPage, "board" | "period" | "metric" | "even
 }
 
 /** A page of a precomputed board (leaderboard_entries) plus the viewer's own row. */
-async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs): Promise<RankingPage> {
+async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs, event?: EventContext): Promise<RankingPage> {
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
   const from = (args.page - 1) * pageSize + 1;
   const to = args.page * pageSize;
@@ -78,9 +98,9 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   // LATERAL … LIMIT 1 keeps the name and yesterday's rank as primary-key lookups for the 50
   // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
   const select = sql`
-    select e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, d.rank as yesterday
+    select e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday, ${eventColumns(event, "e")}
     from leaderboard_entries e
-    left join lateral (select name, ${hidesNameSql("users")} as opt_out from users where id = e.user_id limit 1) u on true
+    left join lateral (select name, ${hidesNameSql("users")} as opt_out, kind = 'roster' as roster, leaderboard_opt_out as opted_out from users where id = e.user_id limit 1) u on true
     left join lateral (
       select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
     ) d on true
@@ -95,11 +115,11 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
              (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1) as computed_at`),
   ]);
   const total = last.rows[0]?.rank ? Number(last.rows[0].rank) : 0;
-  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id) : null;
+  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id, event) : null;
   const computedAt = last.rows[0]?.computed_at ? new Date(last.rows[0].computed_at).toISOString() : null;
   return {
     ...base,
-    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id)),
+    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id, event)),
     page: args.page,
     pageSize,
     total,
@@ -113,16 +133,18 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
 async function standingsPage(
   db: Db,
   base: Pick<RankingPage, "board" | "period" | "metric" | "event">,
-  eventId: string,
+  event: EventContext,
   computedAt: Date,
   args: PageArgs,
 ): Promise<RankingPage> {
+  const eventId = event.id;
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
   const from = (args.page - 1) * pageSize + 1;
   const to = args.page * pageSize;
   const value = base.metric === "sharpe" ? sql`s.sharpe` : sql`s.total_return`;
   const select = sql`
-    select s.rank, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday
+    select s.rank, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday,
+           u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, ${eventColumns(event, "s")}
     from event_standings s left join users u on u.id = s.user_id
     where s.event_id = ${eventId}`;
   const [items, own, last] = await Promise.all([
@@ -132,10 +154,10 @@ async function standingsPage(
   ]);
   const total = last.rows[0] ? Number(last.rows[0].rank) : 0;
   if (total === 0) return emptyPage(base, args.page, pageSize);
-  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id) : null;
+  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id, event) : null;
   return {
     ...base,
-    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id)),
+    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id, event)),
     page: args.page,
     pageSize,
     total,
@@ -153,6 +175,7 @@ interface EventRow extends Record<string, unknown> {
   starts_at: Date | string;
   ends_at: Date | string;
   finalized_at: Date | string | null;
+  class_id: string | null;
   visible: boolean;
 }
 
@@ -172,7 +195,7 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
     return entriesPage(db, { board: xpBoard(request.period), period: request.period, metric: "xp", event: null }, args);
   }
   const found = await db.execute<EventRow>(sql`
-    select e.id, e.slug, e.title, e.metric, e.starts_at, e.ends_at, e.finalized_at, ${visibleTo(args.viewer)} as visible
+    select e.id, e.slug, e.title, e.metric, e.starts_at, e.ends_at, e.finalized_at, e.class_id, ${visibleTo(args.viewer)} as visible
     from events e where e.slug = ${request.slug}`);
   const event = found.rows[0];
   // A private event is not even acknowledged to someone who may not see it.
@@ -182,10 +205,11 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
   const status = eventStatus(startsAt, endsAt, args.now);
   const base = { board: `event:${event.slug}`, period: null, metric: event.metric, event: { slug: event.slug, title: event.title, status } };
   if (status === "upcoming") return emptyPage(base, args.page, pageSize);
+  const context: EventContext = { id: event.id, classContest: event.class_id !== null };
   if (status === "ended") {
-    return standingsPage(db, base, event.id, event.finalized_at ? new Date(event.finalized_at) : endsAt, args);
+    return standingsPage(db, base, context, event.finalized_at ? new Date(event.finalized_at) : endsAt, args);
   }
-  const page = await entriesPage(db, { ...base, board: eventBoard(event.id) }, args);
+  const page = await entriesPage(db, { ...base, board: eventBoard(event.id) }, args, context);
   return { ...page, board: base.board };
 }
 
