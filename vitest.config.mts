@@ -10,7 +10,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          // A hang guard, not a speed check (speed lives in bench/): the property tests do a
+          // fixed amount of work (hundreds of runs each) that took up to 15 s with six other
+          // sessions building on this 2-core machine, three times vitest's 5 s default.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,
