@@ -9,6 +9,7 @@ import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
+import { SIDE_LABEL } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
 import { integer, money } from "@/lib/format";
 import { CorrectionList, useCorrections } from "./CorrectionNotices";
@@ -16,7 +17,6 @@ import type { FillItem } from "./types";
 import styles from "./corrections.module.css";
 
 const REASON_MAX = 500;
-const SIDE: Record<FillItem["side"], string> = { buy: "Buy", sell: "Sell", short: "Short", cover: "Cover" };
 type FillsPage = { items: FillItem[]; total: number };
 type Status = { tone: "success" | "error"; text: string } | null;
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Try again.");
@@ -189,7 +189,7 @@ function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; i
             <tr key={f.id}>
               <td>{dateTime(f.createdAt)}</td>
               <td>
-                {SIDE[f.side]} {integer(f.quantity)} {f.symbol}
+                {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
               </td>
               <td className={numeric}>{money(f.price)}</td>
               <td>

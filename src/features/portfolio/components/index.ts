@@ -8,5 +8,5 @@ export type { Holding } from "./types";
 export { Signed } from "./Bits";
 export { ChangeBar, DaySparkline } from "./MarketBits";
 export { barScale } from "./market-table";
-export { describeOrder, orderPrices } from "./format";
+export { describeOrder, orderPrices, SIDE_LABEL } from "./format";
 export type { MarketDay } from "./types";
