@@ -3,13 +3,9 @@
  * database (migrations), then load the demo content each section ships. It may import every
  * layer; nothing imports it.
  */
-import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
-import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
-import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
-import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import { env } from "@/env";
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler } from "@/server/jobs/scheduler";
@@ -18,6 +14,7 @@ import { logger } from "@/server/logger";
 import { markReady } from "@/server/readiness";
 import { installShutdown } from "@/server/shutdown";
 import { readyLine, startupProgress } from "@/server/startup";
+import { SCHEDULED_TASKS } from "@/scheduled-tasks";
 import { wireApp } from "@/wiring";
 
 const SCHEDULER = Symbol.for("tickerlab.scheduler");
@@ -63,26 +60,11 @@ export async function boot(): Promise<void> {
   }
 }
 
-/** The once-per-database work on the clock (src/server/jobs/scheduler.ts). */
+/** The once-per-database work on the clock (src/scheduled-tasks.ts, each task under its own lease). */
 function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
   const holder = globalThis as SchedulerHolder;
   if (holder[SCHEDULER]) return;
-  const scheduler = new Scheduler({
-    db,
-    kind,
-    tasks: [
-      { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
-      { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
-      { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
-      { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
-      // Ends events at their end instant (within a second): orders cancelled, standings frozen.
-      { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },
-      // Records the position weights at each assignment's due instant (within a second), for its max-weight tasks.
-      { name: "assignment-due", everyMs: ASSIGNMENT_DUE_EVERY_MS, run: ({ db, now, fence }) => freezeDueAssignments({ db, now, fence }) },
-      // Plays replay events on their own clocks: resting orders their paths cross, day orders at each dataset day's end.
-      { name: "event-replays", everyMs: REPLAY_EVERY_MS, run: ({ db, now, fence }) => advanceReplays({ db, now, fence }) },
-    ],
-  });
+  const scheduler = new Scheduler({ db, kind, tasks: [...SCHEDULED_TASKS] });
   holder[SCHEDULER] = scheduler;
   scheduler.start();
 }

@@ -1,4 +1,4 @@
-/** Equity snapshots, today's change, the performance series, reset, the watchlist and the scheduler, on a real database. */
+/** Equity snapshots, today's change, the performance series, reset, and the watchlist, on a real database. */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
@@ -6,7 +6,6 @@ import { addToWatchlist, getWatchlist, portfolioPerformance, portfolioSummary, p
 import { placeOrder, processPriceMove, resetPracticePortfolio } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { auditLog, equitySnapshots, instruments, orders, portfolios, positions } from "@/server/db/schema";
-import { Scheduler } from "@/server/jobs/scheduler";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createInstrument, createPortfolio } from "../factories/trading";
 import { createTestUser } from "../factories/users";
@@ -224,27 +223,5 @@ describe("the watchlist", () => {
       expect.objectContaining({ code: "WATCHLIST_FULL" }),
     ]);
     expect((await getWatchlist(db, user.id)).items).toHaveLength(WATCHLIST_LIMIT);
-  });
-});
-
-describe("the scheduler", () => {
-  it("runs each task once per period, stamped with the period's start, and only on the lease holder", async () => {
-    const db = database.db;
-    const runs: string[] = [];
-    const make = (holder: string) =>
-      new Scheduler({ db, kind: onPostgres ? "postgres" : "pglite", holder, tasks: [{ name: "t", everyMs: 300_000, run: async ({ due }) => void runs.push(`${holder}@${due.toISOString()}`) }] });
-    const a = make("a");
-    const b = make("b");
-    await a.runDue(new Date("2030-01-01T10:04:59Z"));
-    await a.runDue(new Date("2030-01-01T10:04:59.500Z"));
-    await a.runDue(new Date("2030-01-01T10:05:01Z"));
-    if (onPostgres) {
-      // The lease is held by a: b follows and runs nothing.
-      expect(await b.runDue(new Date("2030-01-01T10:10:00Z"))).toEqual([]);
-      expect(b.isLeader).toBe(false);
-    }
-    expect(runs).toEqual(["a@2030-01-01T10:00:00.000Z", "a@2030-01-01T10:05:00.000Z"]);
-    await a.stop();
-    await b.stop();
   });
 });

@@ -18,7 +18,7 @@ export interface TestDatabaseOptions {
   onQuery?: (query: string) => void;
 }
 
-export async function createDatabase(options: TestDatabaseOptions = {}): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+export async function createDatabase(options: TestDatabaseOptions = {}): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   const server = await createServerDatabase();
   if (!server) {
     const handle = await openDatabase({ dataDir: "memory://", onQuery: options.onQuery });
@@ -29,6 +29,7 @@ export async function createDatabase(options: TestDatabaseOptions = {}): Promise
   const handle = await openDatabase({ url: server.url, maxConnections: 30, onQuery: options.onQuery });
   return {
     handle,
+    url: server.url,
     drop: async () => {
       await handle.close();
       await server.drop();
@@ -38,11 +39,12 @@ export async function createDatabase(options: TestDatabaseOptions = {}): Promise
 
 /** Call at the top of a test file: the file's tests share one fresh database. */
 export function useTestDatabase(options: TestDatabaseOptions = {}) {
-  const state: { handle?: DatabaseHandle } = {};
+  const state: { handle?: DatabaseHandle; url?: string } = {};
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     const created = await createDatabase(options);
     state.handle = created.handle;
+    state.url = created.url;
     drop = created.drop;
     (globalThis as Record<symbol, unknown>)[KEY] = Promise.resolve(created.handle);
     // Live updates stay in this process: the file's own database is not DATABASE_URL's.
@@ -57,6 +59,10 @@ export function useTestDatabase(options: TestDatabaseOptions = {}) {
     get db() {
       if (!state.handle) throw new Error("The test database is not open yet (use it inside tests or hooks).");
       return state.handle.db;
+    },
+    /** On PostgreSQL, the file's own database, for a second session of a test's own. */
+    get url() {
+      return state.url;
     },
   };
 }

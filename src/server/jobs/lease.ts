@@ -74,14 +74,19 @@ export class Lease {
    * Takes the lease if it is free or expired (always on PGlite), creating its row the first
    * time. Returns whether it is now held. Never waits on a row lock: a row locked by a
    * (possibly frozen) leader's transaction is skipped, and the caller looks again later.
+   *
+   * With `dueBy` (a scheduled task's claim, ../jobs/scheduler.ts) it is taken only when the
+   * task's next period has begun: `next_due` empty (never run) or at or before `dueBy`. So a
+   * period that one runner has done is not run again by another.
    */
-  async acquire(): Promise<boolean> {
+  async acquire(options: { dueBy?: Date } = {}): Promise<boolean> {
     const { db, name, holder } = this.options;
     const force = this.options.kind === "pglite";
     const leaseMs = this.leaseMs;
+    const due = options.dueBy ? sql`and (next_due is null or next_due <= ${options.dueBy.toISOString()}::timestamptz)` : sql``;
     const rows = await db.execute<{ epoch: string | number }>(sql`
       with free as (
-        select name from ${jobLeases} where name = ${name} and (expires_at < now() or ${force}) for update skip locked
+        select name from ${jobLeases} where name = ${name} and (expires_at < now() or ${force}) ${due} for update skip locked
       ), taken as (
         update ${jobLeases} as l
         set holder = ${holder}, epoch = l.epoch + 1, expires_at = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
@@ -165,16 +170,21 @@ export class Lease {
     return rows.rows.length > 0;
   }
 
-  /** Gives the lease up at once (a clean stop), so a follower need not wait for it to expire. */
-  async release(): Promise<void> {
+  /**
+   * Gives the lease up at once (a clean stop), so a follower need not wait for it to expire.
+   * A scheduled task also records the next period it must run for (`nextDue`), in the same
+   * statement, so whichever runner claims it next knows what is done.
+   */
+  async release(options: { nextDue?: Date } = {}): Promise<void> {
     this.stopRenewing();
     if (this.epoch === null) return;
     const { db, name, holder } = this.options;
     const epoch = this.epoch;
     this.epoch = null;
     await this.renewing?.catch(() => {});
+    const nextDue = options.nextDue ? sql`, next_due = ${options.nextDue.toISOString()}::timestamptz` : sql``;
     await db.execute(sql`
-      update ${jobLeases} set expires_at = now() - interval '1 millisecond', updated_at = now()
+      update ${jobLeases} set expires_at = now() - interval '1 millisecond', updated_at = now() ${nextDue}
       where name = ${name} and holder = ${holder} and epoch = ${epoch}`);
   }
 

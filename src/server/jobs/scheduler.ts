@@ -1,12 +1,18 @@
 /**
  * Scheduled work that must run once per database, on the clock: equity snapshots, ranking
- * refreshes, event lifecycle. One runner leads through its own lease (./lease.ts); the
- * others look every `pollMs` and take over within the lease (2 s) when it dies. Tasks are registered by the
- * composition root (src/boot.ts), so this layer knows no feature.
+ * refreshes, event lifecycle. Every task has its own lease (./lease.ts, named
+ * `scheduler:<task>`) and its own loop, so a long task (a ranking refresh at 100,000 people)
+ * never delays another (an event that must end at its end instant), and several instances
+ * share the tasks between them (docs/decisions/048-task-leases.md). Tasks are registered by
+ * the composition root (src/scheduled-tasks.ts), so this layer knows no feature.
  *
  * A task is due when the clock enters a new period of `everyMs` counted from the epoch
- * (aligned: a 5-minute task runs at :00, :05, …), and gets that period's start as `due`,
- * so a late run still records the instant it stands for.
+ * (aligned: a 5-minute task runs at :00, :05, …), and gets that period's start as `due`, so
+ * a late run still records the instant it stands for. A runner claims a task's lease only
+ * when its next period has begun (`job_leases.next_due`, written when a run completes), runs
+ * it under that lease (renewed on its own timer, fenced writes) and gives it up with the
+ * next period recorded: each period runs once across all instances, and a period whose
+ * runner died is run again by the next claim.
  */
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "@/server/db";
@@ -14,6 +20,7 @@ import { logger } from "@/server/logger";
 import { metrics, secondsSince } from "@/server/metrics";
 import { FencedError, Lease } from "./lease";
 
+/** Task leases are named `${SCHEDULER_LEASE}:${task.name}`. */
 export const SCHEDULER_LEASE = "scheduler";
 
 export interface TaskContext {
@@ -21,7 +28,7 @@ export interface TaskContext {
   /** The start of the period this run stands for. */
   due: Date;
   now: Date;
-  /** Call first inside a transaction whose writes must never come from a stale leader. */
+  /** Call first inside a transaction whose writes must never come from a runner that lost the task's lease. */
   fence: (tx: Tx) => Promise<void>;
 }
 
@@ -35,96 +42,122 @@ export interface SchedulerOptions {
   db: Db;
   kind: "pglite" | "postgres";
   tasks: ScheduledTask[];
-  /** How often the loop looks at the clock (and a follower at the lease); default 1 s. */
+  /** The longest a task's loop waits between looks (it also wakes at each period start); default 1 s. */
   pollMs?: number;
-  /** Default LEASE_TIMING.leaseMs: renewed on its own timer, so a long task needs no longer lease. */
+  /** Default LEASE_TIMING.leaseMs: renewed on its own timer while a task runs, so a long task needs no longer lease. */
   leaseMs?: number;
   holder?: string;
   clock?: () => Date;
 }
 
-export class Scheduler {
-  private readonly lease: Lease;
-  private readonly lastDue = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = true;
+/** The start of the period of `everyMs` that `at` falls in. */
+const periodStart = (at: number, everyMs: number) => Math.floor(at / everyMs) * everyMs;
 
-  constructor(private readonly options: SchedulerOptions) {
-    this.lease = new Lease({
-      db: options.db,
-      kind: options.kind,
-      name: SCHEDULER_LEASE,
-      holder: options.holder ?? `${process.pid}-${randomUUID()}`,
-      // The lease is renewed every 0.5 s by its own timer while a task runs (a full ranking
-      // refresh at 100,000 people took ~10 s on a loaded 2-core machine, bench/ranking.ts).
-      leaseMs: options.leaseMs,
-    });
-  }
+/** One task, its lease and its loop. */
+class TaskRunner {
+  timer: NodeJS.Timeout | undefined;
+  running: Promise<boolean> | undefined;
+  /** The next period this runner knows is not yet due (it ran the one before): no need to ask the database until then. */
+  private notBefore = 0;
 
-  get isLeader(): boolean {
+  constructor(
+    readonly task: ScheduledTask,
+    private readonly lease: Lease,
+    private readonly db: Db,
+  ) {}
+
+  get holdsLease(): boolean {
     return this.lease.isHeld;
   }
 
-  /** Runs every task whose period has begun since its last run (each once, however late). */
-  async runDue(now: Date = (this.options.clock ?? (() => new Date()))()): Promise<string[]> {
-    const ran: string[] = [];
-    if (!this.lease.isHeld) {
-      if (!(await this.lease.acquire())) return ran;
-      if (!this.stopped) this.lease.keepAlive();
+  /** Claims the task if its period has begun, runs it and gives the lease back; whether it ran. */
+  async runIfDue(now: Date, keepAlive: boolean): Promise<boolean> {
+    const { task, lease } = this;
+    if (now.getTime() < this.notBefore) return false;
+    if (!(await lease.acquire({ dueBy: now }))) return false;
+    if (keepAlive) lease.keepAlive();
+    const due = periodStart(now.getTime(), task.everyMs);
+    const started = performance.now();
+    let nextDue: Date | undefined;
+    try {
+      await task.run({ db: this.db, due: new Date(due), now, fence: (tx) => lease.fence(tx) });
+      metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "ok" }, secondsSince(started));
+      nextDue = new Date(due + task.everyMs);
+      this.notBefore = nextDue.getTime();
+      return true;
+    } catch (error) {
+      metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "failed" }, secondsSince(started));
+      if (error instanceof FencedError) logger().warn({ task: task.name }, "[scheduler] another runner took this task over; its writes were refused");
+      else logger().error({ err: error, task: task.name }, "[scheduler] task failed; it runs again on the next look");
+      return false;
+    } finally {
+      // Without nextDue (a failure) the period stays due: the next claim, here or elsewhere, runs it again.
+      await lease.release({ nextDue }).catch((error: unknown) => logger().warn({ err: error, task: task.name }, "[scheduler] could not give the task's lease back; it expires"));
     }
-    // Renews the lease (and proves it is still ours) on every look, due work or not.
-    await this.options.db.transaction((tx) => this.lease.fence(tx));
-    let first = true;
-    for (const task of this.options.tasks) {
-      const due = Math.floor(now.getTime() / task.everyMs) * task.everyMs;
-      if (this.lastDue.get(task.name) === due) continue;
-      // And again before each further task: a long task must not let it lapse for the next.
-      if (!first) await this.options.db.transaction((tx) => this.lease.fence(tx));
-      first = false;
-      const started = performance.now();
-      try {
-        await task.run({ db: this.options.db, due: new Date(due), now, fence: (tx) => this.lease.fence(tx) });
-        metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "ok" }, secondsSince(started));
-        this.lastDue.set(task.name, due);
-        ran.push(task.name);
-      } catch (error) {
-        metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "failed" }, secondsSince(started));
-        if (error instanceof FencedError) throw error;
-        logger().error({ err: error, task: task.name }, "[scheduler] task failed; it runs again on the next look");
-      }
-    }
-    return ran;
+  }
+}
+
+export class Scheduler {
+  private readonly runners: TaskRunner[];
+  private stopped = true;
+
+  constructor(private readonly options: SchedulerOptions) {
+    const holder = options.holder ?? `${process.pid}-${randomUUID()}`;
+    this.runners = options.tasks.map(
+      (task) => new TaskRunner(task, new Lease({ db: options.db, kind: options.kind, name: `${SCHEDULER_LEASE}:${task.name}`, holder, leaseMs: options.leaseMs }), options.db),
+    );
+  }
+
+  /** Whether this runner is running one of the tasks now (holds its lease). */
+  get isRunningATask(): boolean {
+    return this.runners.some((runner) => runner.holdsLease);
+  }
+
+  /** Runs, side by side, every task whose period has begun and that no other runner has run (each once, however late); the names of those it ran. */
+  async runDue(now: Date = this.now()): Promise<string[]> {
+    const ran = await Promise.all(this.runners.map((runner) => (runner.running ? false : runner.runIfDue(now, !this.stopped))));
+    return this.runners.filter((_, i) => ran[i]).map((runner) => runner.task.name);
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    for (const runner of this.runners) this.schedule(runner, 0);
   }
 
-  private schedule(delay: number) {
+  private now(): Date {
+    return (this.options.clock ?? (() => new Date()))();
+  }
+
+  /** A task's loop: look, run if due, then look again at its next period's start (or after pollMs, whichever is first). */
+  private schedule(runner: TaskRunner, delay: number) {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.running = this.runDue()
+    runner.timer = setTimeout(() => {
+      runner.timer = undefined;
+      runner.running = runner
+        .runIfDue(this.now(), true)
         .catch((error: unknown) => {
-          if (error instanceof FencedError) logger().warn("[scheduler] lost the scheduler lease; following");
-          else if (!this.stopped) logger().error({ err: error }, "[scheduler] could not run the scheduled tasks");
+          if (!this.stopped) logger().error({ err: error, task: runner.task.name }, "[scheduler] could not look at the task");
+          return false;
         })
         .finally(() => {
-          this.running = undefined;
-          this.schedule(this.options.pollMs ?? 1000);
+          runner.running = undefined;
+          const at = this.now().getTime();
+          const untilNextPeriod = periodStart(at, runner.task.everyMs) + runner.task.everyMs - at;
+          // A few milliseconds past the boundary, so the look sees the new period on any clock.
+          this.schedule(runner, Math.min(this.options.pollMs ?? 1000, untilNextPeriod + 5));
         });
     }, delay);
   }
 
-  /** Stops the loop, waits for work in flight and gives the lease up. Safe to call twice. */
+  /** Stops every loop, waits for work in flight and gives the leases up. Safe to call twice. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => {});
-    await this.lease.release().catch(() => {});
+    for (const runner of this.runners) {
+      if (runner.timer) clearTimeout(runner.timer);
+      runner.timer = undefined;
+    }
+    // A running task gives its lease up when it finishes (TaskRunner.runIfDue).
+    await Promise.all(this.runners.map((runner) => runner.running?.catch(() => {})));
   }
 }

@@ -66,7 +66,8 @@ export const marketState = pgTable("market_state", {
 });
 
 /**
- * Leader leases for jobs that must run once per database (the market simulator). Taking over
+ * Leader leases for jobs that must run once per database (the market simulator, and one per
+ * scheduled task: src/server/jobs/scheduler.ts). Taking over
  * an expired lease bumps `epoch`; every write of the leader first locks its row and checks
  * `holder` and `epoch`, so a leader that froze and lost the lease can never write again
  * (docs/decisions/016-simulator-leadership.md).
@@ -78,6 +79,8 @@ export const jobLeases = pgTable("job_leases", {
   epoch: bigint("epoch", { mode: "number" }).notNull(),
   expiresAt: timestamp("expires_at", { mode: "date", withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
+  /** A scheduled task's lease only: the start of the next period it must run for (null: never run). */
+  nextDue: timestamp("next_due", { mode: "date", withTimezone: true }),
 });
 
 /** A named set of daily OHLCV history imported from CSV, for replays. Never touches the practice market. */

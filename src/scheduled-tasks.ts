@@ -1,0 +1,23 @@
+/**
+ * The composition root's scheduled tasks (src/server/jobs/scheduler.ts runs them, each under
+ * its own lease). boot.ts starts them; the scheduler's tests run these same tasks. It may
+ * import every feature; nothing below imports it.
+ */
+import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
+import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
+import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
+import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
+import type { ScheduledTask } from "@/server/jobs/scheduler";
+
+export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
+  { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
+  { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
+  { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
+  { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
+  // Ends events at their end instant (within a second), whatever else is running: orders cancelled, standings frozen.
+  { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },
+  // Records the position weights at each assignment's due instant (within a second), for its max-weight tasks.
+  { name: "assignment-due", everyMs: ASSIGNMENT_DUE_EVERY_MS, run: ({ db, now, fence }) => freezeDueAssignments({ db, now, fence }) },
+  // Plays replay events on their own clocks: resting orders their paths cross, day orders at each dataset day's end.
+  { name: "event-replays", everyMs: REPLAY_EVERY_MS, run: ({ db, now, fence }) => advanceReplays({ db, now, fence }) },
+];
