@@ -7,7 +7,7 @@ import Link from "next/link";
 import { Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { CorrectionsPanel } from "@/features/corrections/components";
-import { FillsTable, Holdings, OrderHistoryTable, Signed } from "@/features/portfolio/components";
+import { Holdings, OrderHistoryTable, Signed } from "@/features/portfolio/components";
 import { integer, money, percent } from "@/lib/format";
 import type { StudentPortfolioView, StudentViewData } from "./types";
 import styles from "./classes.module.css";
@@ -103,11 +103,7 @@ function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPor
         {p.orders.items.length === 0 ? <p className={styles.meta}>No orders yet.</p> : <OrderHistoryTable orders={p.orders.items} fills={p.fills.items} caption={`Orders of the ${title.toLowerCase()}`} />}
         {more(p.orders.items.length, p.orders.total)}
       </Card>
-      <Card title="Fills">
-        {p.fills.items.length === 0 ? <p className={styles.meta}>No fills yet.</p> : <FillsTable fills={p.fills.items} caption={`Fills of the ${title.toLowerCase()}`} />}
-        {more(p.fills.items.length, p.fills.total)}
-      </Card>
-      {/* The one thing a teacher changes here: corrections, each with a reason (docs/decisions/041-corrections.md). */}
+      {/* The fills, with the one thing a teacher changes here: corrections, each with a reason (docs/decisions/041-corrections.md). */}
       <CorrectionsPanel portfolioId={p.id} studentName={studentName} />
     </section>
   );

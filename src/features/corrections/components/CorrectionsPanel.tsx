@@ -6,21 +6,19 @@
  */
 import { useState, type FormEvent } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Button, Card, Field, TimeZoneNote } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { DataTable, numeric } from "@/components/ui/DataTable";
-import { SIDE_LABEL } from "@/features/portfolio/components";
+import { FillsTable, type Fill } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
 import { integer, money } from "@/lib/format";
 import { CorrectionList, useCorrections } from "./CorrectionNotices";
-import type { FillItem } from "./types";
 import styles from "./corrections.module.css";
 
 const REASON_MAX = 500;
-type FillsPage = { items: FillItem[]; total: number };
+type FillsPage = { items: Fill[]; total: number };
 type Status = { tone: "success" | "error"; text: string } | null;
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Try again.");
-const fillText = (f: Pick<FillItem, "side" | "quantity" | "symbol" | "price">) => `the ${f.side} of ${integer(f.quantity)} ${f.symbol} at ${money(f.price)}`;
+const fillText = (f: Pick<Fill, "side" | "quantity" | "symbol" | "price">) => `the ${f.side} of ${integer(f.quantity)} ${f.symbol} at ${money(f.price)}`;
 
 export interface CorrectionsPanelProps {
   portfolioId: string;
@@ -139,14 +137,13 @@ function AdjustCash({ portfolioId, cash, onStart, onDone }: { portfolioId: strin
   );
 }
 
-function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; items: FillItem[]; onStart: () => void; onDone: (text: string) => void }) {
-  const { dateTime } = useTimeFormat();
-  const [pending, setPending] = useState<FillItem | null>(null);
+function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; items: Fill[]; onStart: () => void; onDone: (text: string) => void }) {
+  const [pending, setPending] = useState<Fill | null>(null);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  function open(fill: FillItem) {
+  function open(fill: Fill) {
     setPending(fill);
     setReason("");
     setError(null);
@@ -171,42 +168,20 @@ function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; i
   return (
     <>
       <TimeZoneNote />
-      <DataTable caption="Fills of the portfolio, newest first" density="compact">
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Fill</th>
-            <th scope="col" className={numeric}>
-              Price
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">Correction</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((f) => (
-            <tr key={f.id}>
-              <td>{dateTime(f.createdAt)}</td>
-              <td>
-                {SIDE_LABEL[f.side]} {integer(f.quantity)} {f.symbol}
-              </td>
-              <td className={numeric}>{money(f.price)}</td>
-              <td>
-                {f.reversalOf ? (
-                  <Badge>Reversal</Badge>
-                ) : f.reversedBy ? (
-                  <Badge tone="danger">Reversed</Badge>
-                ) : (
-                  <Button size="small" variant="secondary" onClick={() => open(f)} aria-label={`Reverse ${fillText(f)}`}>
-                    Reverse…
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+      <FillsTable
+        fills={items}
+        caption="Fills of the portfolio, newest first"
+        action={{
+          label: "Correction",
+          // A reversal and the fill it undid are marked in the table's last column; neither can be reversed again.
+          render: (f) =>
+            f.reversalOf || f.reversedBy ? null : (
+              <Button size="small" variant="secondary" onClick={() => open(f)} aria-label={`Reverse ${fillText(f)}`}>
+                Reverse…
+              </Button>
+            ),
+        }}
+      />
       <ConfirmDialog
         open={Boolean(pending)}
         title={pending ? `Reverse ${fillText(pending)}?` : ""}

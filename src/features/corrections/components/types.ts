@@ -20,16 +20,3 @@ export interface CorrectionsPage {
   total: number;
   portfolio: { id: string; kind: "practice" | "event"; cash: string };
 }
-
-export interface FillItem {
-  id: string;
-  symbol: string;
-  side: Side;
-  quantity: number;
-  price: string;
-  commission: string;
-  reason: string;
-  reversalOf: string | null;
-  reversedBy?: string | null;
-  createdAt: string;
-}

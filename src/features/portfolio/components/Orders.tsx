@@ -1,5 +1,5 @@
 /** Open orders (with cancel), and the history of orders and fills with filters. */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert, Badge, Button, SelectField, Skeleton, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
@@ -196,8 +196,15 @@ export function OrderHistoryTable({ orders, fills, caption = "Order history" }: 
   );
 }
 
+/** A last column of actions on each fill (the teacher's "Reverse…", docs/decisions/041-corrections.md). */
+export interface FillAction {
+  /** The column's name for screen readers. */
+  label: string;
+  render: (fill: Fill) => ReactNode;
+}
+
 /** Fills, newest first: what was executed, at what price and why that price. */
-export function FillsTable({ fills, caption = "Fills" }: { fills: readonly Fill[]; caption?: string }) {
+export function FillsTable({ fills, caption = "Fills", action }: { fills: readonly Fill[]; caption?: string; action?: FillAction }) {
   const { dateTime } = useTimeFormat();
   return (
     <DataTable caption={caption} minWidth="34rem">
@@ -209,6 +216,11 @@ export function FillsTable({ fills, caption = "Fills" }: { fills: readonly Fill[
             Price
           </th>
           <th scope="col">Why this price</th>
+          {action && (
+            <th scope="col">
+              <span className="visually-hidden">{action.label}</span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -231,6 +243,7 @@ export function FillsTable({ fills, caption = "Fills" }: { fills: readonly Fill[
               {f.reversalOf && <Badge>Correction</Badge>}
               {f.reversedBy && <Badge tone="danger">Reversed</Badge>} {f.reason}
             </td>
+            {action && <td>{action.render(f)}</td>}
           </tr>
         ))}
       </tbody>
