@@ -58,7 +58,7 @@ describe.skipIf(browserMissing)("corrections", () => {
     await adjust.getByLabel("Amount").fill("250.00");
     await adjust.getByLabel("Reason").fill("Prize for the best trade journal");
     await adjust.getByRole("button", { name: "Adjust cash" }).click();
-    await teacher.getByText("Added 250.00 to the cash.").waitFor();
+    await teacher.getByText("Added 250.00 to the cash.", { exact: true }).waitFor();
 
     // The student, on a phone.
     const student = await (await devices.launch({ viewport: { width: 390, height: 844 } })).newPage();
