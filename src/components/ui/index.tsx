@@ -92,21 +92,25 @@ interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement>
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Monospaced, for text written in a markup (a lesson's Markdown). */
+  mono?: boolean;
+  /** Keep the label for screen readers only (the surrounding heading says it already). */
+  hideLabel?: boolean;
 }
 
 /** A multi-line text field with its label, hint and error, like Field. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, className, ...rest }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, mono, hideLabel, className, ...rest }, ref) {
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
     <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
+      <label className={hideLabel ? "visually-hidden" : styles.label} htmlFor={inputId}>
         {label}
       </label>
       <textarea
         ref={ref}
         id={inputId}
-        className={[styles.input, styles.textarea, className].filter(Boolean).join(" ")}
+        className={[styles.input, styles.textarea, mono && styles.mono, className].filter(Boolean).join(" ")}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(inputId, hint, error)}
         {...rest}

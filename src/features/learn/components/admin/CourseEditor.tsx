@@ -1,27 +1,13 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, buttonClass, Card, Field } from "@/components/ui";
+import { Alert, Badge, Button, buttonClass, Card, Field, TextAreaField } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
 import { integer, withUnit } from "@/lib/format";
 import { courseInputSchema, newLessonSchema } from "@/lib/validation/learn";
-import {
-  CheckboxField,
-  errorText,
-  focusFirstInvalid,
-  MoveButtons,
-  moved,
-  refocusMove,
-  serverFieldErrors,
-  TextAreaField,
-  UnsavedBadge,
-  useFieldErrors,
-  useSuggestedSlug,
-  SlugField,
-  useUnsavedChangesWarning,
-} from "./shared";
+import { CheckboxField, errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, UnsavedBadge, useFieldErrors, useSuggestedSlug, SlugField, useUnsavedChangesWarning } from "./shared";
 import styles from "./authoring.module.css";
 
 export interface AdminLessonRow {

@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, Card, Field } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, TextAreaField } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { courseInputSchema } from "@/lib/validation/learn";
-import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, TextAreaField, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
+import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
 import styles from "./authoring.module.css";
 
 export interface AdminCourseRow {

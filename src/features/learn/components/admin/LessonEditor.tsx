@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Alert, Badge, Button, buttonClass, Card, Field, SelectField } from "@/components/ui";
+import { Alert, Badge, Button, buttonClass, Card, Field, SelectField, TextAreaField } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
 import { QUESTIONS_PER_ATTEMPT, readingMinutes, recommendedBankSize } from "@/domain/learning";
 import { api } from "@/lib/client/api";
 import { withUnit } from "@/lib/format";
 import { lessonInputSchema, UNLOCKABLE_FEATURES, type LessonInput } from "@/lib/validation/learn";
 import { blankOption, newKey, QuestionsEditor, type QuestionDraft } from "./QuestionsEditor";
-import { CheckboxField, errorText, fieldId, serverFieldErrors, TextAreaField, UnsavedBadge, useFieldErrors, useUnsavedChangesWarning, SlugField } from "./shared";
+import { CheckboxField, errorText, fieldId, serverFieldErrors, UnsavedBadge, useFieldErrors, useUnsavedChangesWarning, SlugField } from "./shared";
 import styles from "./authoring.module.css";
 
 export interface AdminLesson {

@@ -1,6 +1,6 @@
 import { flushSync } from "react-dom";
-import { Button, Field } from "@/components/ui";
-import { CheckboxField, fieldId, MoveButtons, moved, refocusMove, TextAreaField } from "./shared";
+import { Button, Field, TextAreaField } from "@/components/ui";
+import { CheckboxField, fieldId, MoveButtons, moved, refocusMove } from "./shared";
 import styles from "./authoring.module.css";
 
 export interface OptionDraft {

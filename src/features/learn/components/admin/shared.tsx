@@ -1,6 +1,6 @@
 /** Small pieces the authoring pages share: slug suggestions, labelled inputs, the unsaved-changes guard. */
 import Router, { useRouter } from "next/router";
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type ComponentProps, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ComponentProps, type InputHTMLAttributes, type ReactNode } from "react";
 import { Field } from "@/components/ui";
 import { ApiError } from "@/lib/client/api";
 import { fieldErrors } from "@/lib/validation/field-errors";
@@ -93,49 +93,6 @@ export function fieldId(prefix: string, path: string): string {
   return `${prefix}-${path.replace(/\./g, "-")}`;
 }
 
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  mono?: boolean;
-  /** Keep the label for screen readers only (the surrounding heading says it already). */
-  hideLabel?: boolean;
-}
-
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, error, hint, id, mono, hideLabel, className, ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  return (
-    <div className={styles.field}>
-      <label className={hideLabel ? "visually-hidden" : styles.label} htmlFor={inputId}>
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={inputId}
-        className={[styles.textarea, mono && styles.mono, className].filter(Boolean).join(" ")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...rest}
-      />
-      {hint && (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      )}
-      {error && (
-        <span id={errorId} className={styles.fieldError}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
-});
 
 interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type"> {
   label: string;
