@@ -131,7 +131,9 @@ describe("market and trading API", () => {
     const client = await member();
     const { id } = await portfolioOf(client);
     // A market order sent with a GTC left over from an earlier ticket is recorded as what it is: a day order.
-    const placed = await json<{ order: { timeInForce: string } }>(await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 2, timeInForce: "gtc" }));
+    const placed = await json<{ order: { timeInForce: string } }>(
+      await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 2, timeInForce: "gtc", note: "=Buying the dip, \"cheap\" after the report" }),
+    );
     expect(placed.order.timeInForce).toBe("day");
     const res = await client.request(`/api/portfolios/${id}/export.csv`);
     expect(res.status).toBe(200);
@@ -143,6 +145,9 @@ describe("market and trading API", () => {
     const header = lines[0]!.split(",");
     expect(lines.find((l) => l.startsWith("order,"))!.split(",")[header.indexOf("time_in_force")]).toBe("day");
     expect(lines.filter((l) => l.startsWith("fill,"))).toHaveLength(1);
+    // The journal note is the order's last cell, quoted and formula-safe.
+    expect(header.at(-1)).toBe("note");
+    expect(lines.find((l) => l.startsWith("order,"))!.endsWith(`,"'=Buying the dip, ""cheap"" after the report"`)).toBe(true);
     for (const line of lines) expect(line.split(",").every((cell) => !/^[=+\-@]/.test(cell))).toBe(true);
     expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+1")).toBe("'+1");

@@ -48,18 +48,18 @@ async function withReversals(db: DbOrTx, rows: FillRow[]) {
   return rows.map((r) => ({ ...serializeFill(r), reversedBy: by.get(r.id) ?? null }));
 }
 
-const HEADER = ["record", "id", "order_id", "time", "symbol", "side", "type", "quantity", "limit_price", "stop_price", "time_in_force", "status", "reject_code", "message", "price", "commission", "reason", "reversal_of"];
+const HEADER = ["record", "id", "order_id", "time", "symbol", "side", "type", "quantity", "limit_price", "stop_price", "time_in_force", "status", "reject_code", "message", "price", "commission", "reason", "reversal_of", "note"];
 
-/** Orders and fills of a portfolio as one CSV. */
+/** Orders and fills of a portfolio as one CSV; an order's journal note is its last column (docs/decisions/040). */
 export async function portfolioCsv(db: Db, portfolioId: string): Promise<string> {
   const orderRows = await db.select().from(orders).where(eq(orders.portfolioId, portfolioId)).orderBy(asc(orders.createdAt), asc(orders.id));
   const fillRows = await db.select().from(fills).where(eq(fills.portfolioId, portfolioId)).orderBy(asc(fills.createdAt), asc(fills.id));
   const lines: Array<Array<string | number | null>> = [HEADER];
   for (const o of orderRows) {
-    lines.push(["order", o.id, null, o.createdAt.toISOString(), o.symbol, o.side, o.type, o.quantity, o.limitPrice, o.stopPrice, o.timeInForce, o.status, o.rejectCode, o.rejectMessage, null, null, null, null]);
+    lines.push(["order", o.id, null, o.createdAt.toISOString(), o.symbol, o.side, o.type, o.quantity, o.limitPrice, o.stopPrice, o.timeInForce, o.status, o.rejectCode, o.rejectMessage, null, null, null, null, o.note]);
   }
   for (const f of fillRows) {
-    lines.push(["fill", f.id, f.orderId, f.createdAt.toISOString(), f.symbol, f.side, null, f.quantity, null, null, null, null, null, null, f.price, f.commission, f.reason, f.reversalOf]);
+    lines.push(["fill", f.id, f.orderId, f.createdAt.toISOString(), f.symbol, f.side, null, f.quantity, null, null, null, null, null, null, f.price, f.commission, f.reason, f.reversalOf, null]);
   }
   return csvOf(lines);
 }

@@ -9,7 +9,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Orders and fills as CSV",
-      response: "200 `text/csv`, `Content-Disposition: attachment`: one line per order (`record=order`) and per fill (`record=fill`); cells starting with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'`",
+      response: "200 `text/csv`, `Content-Disposition: attachment`: one line per order (`record=order`, its journal note in the last column, `note`) and per fill (`record=fill`); cells starting with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'`",
       contentType: "text/csv",
     },
     async handler({ req, res, session }) {
