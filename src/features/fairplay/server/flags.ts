@@ -184,3 +184,11 @@ export async function fairPlayNoticesFor(db: DbOrTx, userId: string, scope: { ev
     .orderBy(desc(fairplayFlags.reviewedAt));
   return rows.map((r) => ({ kind: r.kind, title: FLAG_EXPLANATIONS[r.kind].title, status: r.status as FairPlayNotice["status"], reason: r.reason ?? "", at: (r.at ?? new Date(0)).toISOString() }));
 }
+
+/** For the event page: how many flags wait for review, when the viewer may review them; else null. */
+export async function openFlagCountFor(db: Db, viewer: FlagViewer, slug: string): Promise<number | null> {
+  const event = await reviewableEvent(db, viewer, slug).catch(() => null);
+  if (!event) return null;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(fairplayFlags).where(and(eq(fairplayFlags.eventId, event.id), eq(fairplayFlags.status, "open")));
+  return Number(row?.n ?? 0);
+}
