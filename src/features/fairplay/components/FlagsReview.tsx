@@ -130,12 +130,13 @@ function Evidence({ flag }: { flag: FlagItem }) {
               ["Mirrored pairs", integer(num(e.pairs) ?? 0)],
               [`${flag.person.name}'s fills mirrored`, `${integer(num(e.fillsMatched) ?? 0)} of ${integer(num(e.fillsTotal) ?? 0)}`],
               [`${flag.counterpart?.name ?? "Other"}'s fills mirrored`, `${integer(num(e.counterpartFillsMatched) ?? 0)} of ${integer(num(e.counterpartFillsTotal) ?? 0)}`],
-              [`Cash ${flag.person.name} made on them`, money(String(e.cashFromMatched ?? "0"), { signed: true })],
-              [`Cash ${flag.counterpart?.name ?? "the other"} made on them`, money(String(e.counterpartCashFromMatched ?? "0"), { signed: true })],
+              [`${flag.person.name}'s net cash on them`, money(String(e.cashFromMatched ?? "0"), { signed: true })],
+              [`${flag.counterpart?.name ?? "The other"}'s net cash on them`, money(String(e.counterpartCashFromMatched ?? "0"), { signed: true })],
               ["Within", `${integer(num(e.windowMinutes) ?? 0)} minutes`],
             ]}
           />
-          <DataTable caption="The mirrored fills, side by side" minWidth="34rem">
+          <p className={styles.meta}>Net cash is sells minus buys on the mirrored fills: for a position opened and closed, its profit or loss (still-open positions are not valued here).</p>
+          <DataTable caption="The mirrored fills, side by side" minWidth="18rem">
             <thead>
               <tr>
                 <th scope="col">{flag.person.name}</th>
@@ -322,7 +323,7 @@ export function FlagsReview({ url, initial, practice = false }: { url: string; i
                   {flag.reviewReason && <>: “{flag.reviewReason}”</>}
                 </p>
               )}
-              {flag.status !== "disqualified" && (
+              {flag.status === "open" && (
                 <ReviewForm
                   flag={flag}
                   practice={practice}
@@ -331,6 +332,19 @@ export function FlagsReview({ url, initial, practice = false }: { url: string; i
                     void mutate();
                   }}
                 />
+              )}
+              {(flag.status === "dismissed" || flag.status === "warned") && (
+                <details className={styles.change}>
+                  <summary>Change the review</summary>
+                  <ReviewForm
+                    flag={flag}
+                    practice={practice}
+                    onDone={(message) => {
+                      setStatus(message);
+                      void mutate();
+                    }}
+                  />
+                </details>
               )}
             </article>
           </li>
