@@ -15,7 +15,8 @@ import { setPrice } from "@/features/market/server/test-prices";
 import { refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import { getOrCreatePracticePortfolio, placeOrder, resetPracticePortfolio } from "@/features/trading";
 import { DomainError } from "@/domain/errors";
-import { auditLog, eventParticipants, events, fairplayFlags } from "@/server/db/schema";
+import { isImplausibleReturn, leaveOneOutZ } from "@/domain/fairplay";
+import { auditLog, eventParticipants, events, fairplayFlags, leaderboardEntries } from "@/server/db/schema";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -122,6 +123,13 @@ describe("an implausible return", () => {
     expect(evidence.peers).toBe(12);
     expect(Math.abs(evidence.peerMean as number)).toBeLessThan(0.02);
     expect(evidence.fills).toEqual([expect.objectContaining({ fillId: buy.fill!.id, orderId: buy.order.id, symbol: rocket.symbol, side: "buy", quantity: 95, price: buy.fill!.price })]);
+    // The SQL's z-score is the domain's leaveOneOutZ over the board's returns.
+    const board = await db.select().from(leaderboardEntries).where(eq(leaderboardEntries.board, `event:${event.id}`));
+    const mine = board.find((r) => r.userId === lucky.person.id)!.totalReturn!;
+    const domain = leaveOneOutZ(mine, board.filter((r) => r.userId !== lucky.person.id).map((r) => r.totalReturn!))!;
+    expect(evidence.zScore as number).toBeCloseTo(domain.z, 2);
+    expect(evidence.peerSpread as number).toBeCloseTo(domain.peerSpread, 4);
+    expect(isImplausibleReturn(mine, board.filter((r) => r.userId !== lucky.person.id).map((r) => r.totalReturn!), null)).toBe(true);
     // The organiser reads it with names; running the monitor again does not add a row.
     await runFairPlayMonitor(db, { now: new Date(now.getTime() + MINUTE) });
     const view = await eventFlagsFor(db, organiser, slug);
