@@ -324,6 +324,9 @@ describe("reviewing flags", () => {
     await refreshLiveEventBoards(db, { now: new Date(now.getTime() + 1000) });
     expect(await live()).not.toContain(farm[0]!.person.id);
     expect(await live()).toHaveLength(people.length + 2);
+    // The refresh itself leaves them out: the live board's ranks have no gap where they were.
+    const liveRanks = (await eventStandingsOf(db, (await db.select().from(events).where(eq(events.id, event.id)))[0]!)).items.map((i) => i.rank);
+    expect(liveRanks).toEqual(Array.from({ length: people.length + 2 }, (_, i) => i + 1));
     expect(await failure(reviewFlag(db, organiser, flagOf(farm[0]!).id, { decision: "dismiss" }))).toMatchObject({ code: "FLAG_DECIDED" });
     expect(await fairPlayNoticesFor(db, farm[0]!.person.id, { eventId: event.id })).toEqual([
       expect.objectContaining({ status: "disqualified", reason: "Three accounts from one address: only one may play." }),
