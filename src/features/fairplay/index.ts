@@ -2,3 +2,4 @@
 export { FAIRPLAY_EVERY_MS, MONITOR_ENDED_WITHIN_MS, runFairPlayMonitor } from "./server/monitor";
 export { eventFlagsFor, fairPlayNoticesFor, openFlagCountFor, practiceFlagsFor, reviewFlag, type FairPlayNotice, type FlagView } from "./server/flags";
 export { reviewFlagInput, type ReviewFlagInput } from "./server/schemas";
+export { fairPlayPersonalData } from "./server/personal-data";
