@@ -67,6 +67,9 @@ import eventsSlugTeamsIndex from "@/pages/api/events/[slug]/teams/index";
 import eventsSlugTeamsJoin from "@/pages/api/events/[slug]/teams/join";
 import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
 import eventsSlugReportCard from "@/pages/api/events/[slug]/report-card";
+import eventsSlugFlags from "@/pages/api/events/[slug]/flags";
+import fairPlayFlagsId from "@/pages/api/fair-play/flags/[id]";
+import adminFairPlayPracticeFlags from "@/pages/api/admin/fair-play/practice-flags";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
 import eventsIndex from "@/pages/api/events/index";
 import health from "@/pages/api/health";
@@ -159,6 +162,9 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "events/[slug]/teams/join": eventsSlugTeamsJoin,
   "events/[slug]/replay": eventsSlugReplay,
   "events/[slug]/report-card": eventsSlugReportCard,
+  "events/[slug]/flags": eventsSlugFlags,
+  "fair-play/flags/[id]": fairPlayFlagsId,
+  "admin/fair-play/practice-flags": adminFairPlayPracticeFlags,
   "events/[slug]/standings": eventsSlugStandings,
   "events/index": eventsIndex,
   "health": health,

@@ -5,6 +5,7 @@
  */
 import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
 import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
+import { FAIRPLAY_EVERY_MS, runFairPlayMonitor } from "@/features/fairplay";
 import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
 import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import type { ScheduledTask } from "@/server/jobs/scheduler";
@@ -14,6 +15,8 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
   { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
   { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
   { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
+  // The fair-play detectors over events' trades and the boards the refresh wrote (docs/decisions/046).
+  { name: "fair-play", everyMs: FAIRPLAY_EVERY_MS, run: ({ db, now, fence }) => runFairPlayMonitor(db, { now, fence }) },
   // Ends events at their end instant (within a second), whatever else is running: orders cancelled, standings frozen.
   { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },
   // Records the position weights at each assignment's due instant (within a second), for its max-weight tasks.

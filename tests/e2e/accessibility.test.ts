@@ -397,6 +397,8 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
         await page.getByRole("dialog", { name: /^Reverse the buy/ }).getByLabel("Reason").waitFor();
       } },
       { name: "/events/[slug]/report, a participant's as an admin", path: `/events/${fixture.endedSlug}/report?user=${fixture.memberId}` },
+      { name: "/events/[slug]/fair-play, the flags review", path: `/events/${fixture.eventSlug}/fair-play` },
+      { name: "/admin/fair-play", path: "/admin/fair-play" },
     ];
     const context = await contextOf(admin);
     try {

@@ -171,6 +171,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/events/[slug]/join": { code: "ABCD-EFGH" },
   "POST /api/classes": { name: "Fuzz class", startsOn: "2026-09-01", endsOn: "2027-06-30" },
   "POST /api/classes/join": { code: "ABCD-EFGH" },
+  "POST /api/fair-play/flags/[id]": { decision: "warn", reason: "Fuzz review" },
   "POST /api/classes/[id]/roster": { students: [{ name: "Fuzz Student" }] },
   "PATCH /api/admin/settings": { membersMayCreateClasses: false },
   "POST /api/auth/_log": { level: "error", code: "X" },

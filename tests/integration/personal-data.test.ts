@@ -57,7 +57,7 @@ class Reader extends Writable {
 }
 
 type Rows = Array<Record<string, unknown>>;
-type Sections = "portfolios" | "positions" | "orders" | "fills" | "cashMovements" | "watchlist" | "equitySnapshots" | "lessonProgress" | "quizAttempts" | "xp" | "learningDays" | "eventParticipation" | "eventStandings" | "leaderboards" | "activity" | "apiTokens";
+type Sections = "portfolios" | "positions" | "orders" | "fills" | "cashMovements" | "watchlist" | "equitySnapshots" | "lessonProgress" | "quizAttempts" | "xp" | "learningDays" | "eventParticipation" | "eventStandings" | "leaderboards" | "fairPlayFlags" | "activity" | "apiTokens";
 type Exported = Record<Sections, Rows> & { exportedAt: string; profile: Record<string, unknown> };
 
 async function exportOf(userId: string): Promise<Exported> {
@@ -95,7 +95,7 @@ describe("export my data", () => {
     await audit(db, { action: "admin.role-changed", actorId: organiser.id, subjectId: other.id, ip: "192.0.2.1", detail: { role: "member" } });
 
     const data = await exportOf(person.id);
-    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "classes", "rosterAccount", "activity"]);
+    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "fairPlayFlags", "classes", "rosterAccount", "activity"]);
     expect(data.profile).toMatchObject({ name: "Exporter" });
     expect(data.portfolios.map((p) => p.kind).sort()).toEqual(["event", "practice"]);
     expect(data.orders.map((o) => o.id)).toEqual([bought.order.id, resting.order.id]);
@@ -109,6 +109,7 @@ describe("export my data", () => {
     expect(data.xp).toEqual([expect.objectContaining({ kind: "read" })]);
     expect(data.learningDays).toHaveLength(1);
     expect(data.eventParticipation).toEqual([expect.objectContaining({ eventId: event.event.id, event: "Export cup" })]);
+    expect(data.fairPlayFlags).toEqual([]);
     // The admin's own address is the admin's, not the person's.
     expect(data.activity).toEqual([
       expect.objectContaining({ action: "admin.role-changed", byThem: false, ip: null }),

@@ -32,7 +32,8 @@ export {
   type MyEvent,
 } from "./server/events";
 export { finalizeDueEvents, finalizeEvent } from "./server/lifecycle";
-export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayStatusOf, type ReplayStatus } from "./server/replay";
+export { disqualifyParticipant } from "./server/disqualify";
+export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayDayBoundaries, replayStatusOf, type ReplayDayBoundary, type ReplayStatus } from "./server/replay";
 export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./server/standings";
 export { cloneEventInput, createEventInput, createTeamInput, joinTeamInput, findEventByCodeInput, joinEventInput, updateEventInput } from "./server/schemas";
 

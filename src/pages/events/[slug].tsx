@@ -1,6 +1,7 @@
 import Head from "next/head";
 import { EventPage, type EventPageProps, replayInstruments } from "@/features/events/components/EventPage";
 import { getEventFor, replayFor } from "@/features/events";
+import { fairPlayNoticesFor, openFlagCountFor } from "@/features/fairplay";
 import { listInstruments } from "@/features/market/server/queries";
 import { portfolioSummary } from "@/features/portfolio";
 import { findPortfolioFor, listOrders } from "@/features/trading";
@@ -31,7 +32,10 @@ export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, se
     ]);
     portfolio = { summary, instruments, openOrders };
   }
-  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio, replay } };
+  const fairPlay = event
+    ? { notices: await fairPlayNoticesFor(db, session.user.id, { eventId: event.id }), openFlags: await openFlagCountFor(db, session.user, slug) }
+    : { notices: [], openFlags: null };
+  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio, replay, fairPlay } };
 });
 
 const EventRoute: GuardedPage<EventPageProps> = (props) => (

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   "event.archived",
   "event.join-code-regenerated",
   "event.participant-removed",
+  "event.participant-disqualified",
+  "fairplay.flag-reviewed",
   "event.participants-enrolled",
   "event.team-created",
   "event.team-joined",

@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import { classesPersonalData } from "@/features/classes";
 import { eventsPersonalData } from "@/features/events";
+import { fairPlayPersonalData } from "@/features/fairplay";
 import { learnPersonalData } from "@/features/learn";
 import { portfolioPersonalData } from "@/features/portfolio";
 import { rankingPersonalData } from "@/features/ranking";
@@ -254,6 +255,7 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
     ...learnPersonalData(db, userId),
     ...eventsPersonalData(db, userId),
     ...rankingPersonalData(db, userId),
+    ...fairPlayPersonalData(db, userId),
     ...classesPersonalData(db, userId),
     {
       // What the person did, and what was done about them (by an admin, or the system); the

@@ -5,6 +5,7 @@ import styles from "./admin.module.css";
 const LINKS = [
   { href: "/admin", label: "People" },
   { href: "/admin/events", label: "Events" },
+  { href: "/admin/fair-play", label: "Fair play" },
   { href: "/admin/courses", label: "Courses" },
   { href: "/admin/instruments", label: "Instruments" },
   { href: "/admin/datasets", label: "Datasets" },

@@ -158,6 +158,7 @@ export function EventAdmin(props: EventAdminProps) {
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       <div className={styles.actions}>
         <Link href={`/events/${event.slug}`}>Open the event page</Link>
+        <Link href={`/events/${event.slug}/fair-play`}>Fair-play flags</Link>
         <Button
           variant="secondary"
           busy={busy === "clone"}

@@ -21,6 +21,7 @@ import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
 import { TeamPanel } from "./TeamPanel";
+import { FairPlayNotices, type NoticeItem } from "@/features/fairplay/components";
 
 export interface EventPageProps {
   slug: string;
@@ -30,6 +31,8 @@ export interface EventPageProps {
   portfolio: { summary: Summary; instruments: Instrument[]; openOrders: Page<Order> } | null;
   /** A replay event's clock and prices when the page was rendered; null on the practice market. */
   replay: ReplayView | null;
+  /** The viewer's fair-play warnings or disqualification here, and (for its organiser and admins) the open flags; docs/decisions/046. */
+  fairPlay?: { notices: NoticeItem[]; openFlags: number | null };
 }
 
 /** A replay's instruments in the trade ticket's shape, at the replay's prices. */
@@ -258,7 +261,7 @@ export function EventPage(props: EventPageProps) {
   return <EventView {...props} event={props.event} />;
 }
 
-function EventView({ event, code, serverNow, portfolio, replay: initialReplay }: EventPageProps & { event: EventDetail }) {
+function EventView({ event, code, serverNow, portfolio, replay: initialReplay, fairPlay }: EventPageProps & { event: EventDetail }) {
   const { data: replay } = useReplay(event.slug, event.joined ? null : code, initialReplay, event.phase === "live");
   const { dateTimeYear: when } = useTimeFormat();
   return (
@@ -279,6 +282,12 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay }:
         {event.participants === 1 ? "participant" : "participants"}
       </p>
       <TimeZoneNote />
+      {fairPlay && <FairPlayNotices notices={fairPlay.notices} where="event" />}
+      {fairPlay && fairPlay.openFlags !== null && (
+        <p>
+          <Link href={`/events/${event.slug}/fair-play`}>Fair play{fairPlay.openFlags > 0 ? ` (${fairPlay.openFlags} open ${fairPlay.openFlags === 1 ? "flag" : "flags"})` : ""}</Link>
+        </p>
+      )}
       <Countdown event={event} serverNow={serverNow} />
       <div className={styles.grid}>
         <Card title="About">

@@ -37,6 +37,7 @@ import { eventListedSql } from "@/server/db/event-rules-sql";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { classMembers, courses, datasets, eventParticipants, events, instruments, lessonProgress, lessons } from "@/server/db/schema";
 import { DomainError, failures } from "@/domain/errors";
+import { joinAddressHash } from "./join-address";
 import { replayStatusOf, type ReplayStatus, resetReplayMarks } from "./replay";
 import { columnsOf, definitionOf, type EventRow, type ParticipantRow } from "./rows";
 import type { CreateEventInput, UpdateEventInput } from "./schemas";
@@ -328,7 +329,7 @@ export async function findEventByCode(db: Db, viewer: Viewer, code: string, opti
  * joins queue on the lock and the last seat is taken once. The portfolio (with the event's
  * starting cash and its deposit in the ledger) is created in the same transaction.
  */
-export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date } = {}) {
+export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; now?: Date; ip?: string | null } = {}) {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const event = await findBySlug(tx, slug, true);
@@ -349,7 +350,7 @@ export async function joinEvent(db: Db, viewer: Viewer, slug: string, options: {
     if (!decision.ok) {
       throw new DomainError("refused", decision.code, decision.message, { fields: decision.lessonId ? { requiredLesson: decision.lessonId } : undefined });
     }
-    const portfolioId = await addParticipant(tx, event, viewer.id, now);
+    const portfolioId = await addParticipant(tx, event, viewer.id, now, joinAddressHash(options.ip));
     return { portfolioId, joined: true, created: true, slug: event.slug };
   });
 }
@@ -372,9 +373,9 @@ async function decideJoin(tx: Tx, event: EventRow, userId: string, context: { no
 }
 
 /** The participant row and its portfolio (the event's starting cash, deposited in the ledger), in the caller's transaction. */
-async function addParticipant(tx: Tx, event: EventRow, userId: string, now: Date): Promise<string> {
+async function addParticipant(tx: Tx, event: EventRow, userId: string, now: Date, addressHash: string | null = null): Promise<string> {
   const portfolio = await openPortfolio(tx, { userId, kind: "event", eventId: event.id, startingCash: definitionOf(event).startingCash, now });
-  await tx.insert(eventParticipants).values({ eventId: event.id, userId, portfolioId: portfolio!.id, joinedAt: now });
+  await tx.insert(eventParticipants).values({ eventId: event.id, userId, portfolioId: portfolio!.id, joinedAt: now, joinAddressHash: addressHash });
   return portfolio!.id;
 }
 
@@ -726,11 +727,14 @@ export async function adminGetEvent(db: Db, slug: string, now = new Date()) {
   return serializeEvent(row, now, { participants: counts.get(row.id) ?? 0, admin: true });
 }
 
-/** The participants table: equity, return, trades, rank (frozen once ended), removed ones last. */
+/** Who is on the event's board: neither removed nor disqualified. */
+const onBoard = (f: { removedAt: Date | null; disqualifiedAt: Date | null }) => f.removedAt === null && f.disqualifiedAt === null;
+
+/** The participants table: equity, return, trades, rank (frozen once ended), removed and disqualified ones last. */
 export async function listParticipants(db: Db, slug: string, now = new Date()) {
   const row = await requireEvent(db, slug);
   const figures = await participantFigures(db, row, { now, includeRemoved: true });
-  const active = figures.filter((f) => f.removedAt === null);
+  const active = figures.filter(onBoard);
   const frozen = row.finalizedAt ? await eventStandingsOf(db, row) : null;
   const ranks = new Map(frozen ? frozen.items.map((i) => [i.userId, i.rank]) : rankFigures(row, active).map((r) => [r.userId, r.rank]));
   const items = figures
@@ -741,6 +745,8 @@ export async function listParticipants(db: Db, slug: string, now = new Date()) {
       portfolioId: f.portfolioId,
       joinedAt: f.joinedAt.toISOString(),
       removedAt: f.removedAt?.toISOString() ?? null,
+      disqualifiedAt: f.disqualifiedAt?.toISOString() ?? null,
+      disqualifiedReason: f.disqualifiedReason,
       rank: ranks.get(f.userId) ?? null,
       equity: f.equity,
       totalReturn: formatRatio(f.totalReturn),
@@ -758,7 +764,7 @@ export async function standingsCsv(db: Db, slug: string, now = new Date()) {
   const byUser = new Map(participants.map((p) => [p.userId, p]));
   // Frozen standings once ended; while live, the figures this instant (an export must not lag
   // the precomputed board by a refresh).
-  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter((p) => p.removedAt === null)).map((r) => ({ rank: r.rank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
+  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter(onBoard)).map((r) => ({ rank: r.rank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
   const header = ["rank", "name", "email", "equity", "total_return", "sharpe", "trades", "joined_at", "final"];
   const lines: Array<Array<string | number | null>> = [header];
   for (const item of board.items) {

@@ -10,7 +10,7 @@ export function eventsPersonalData(db: Db, userId: string): PersonalDataSection[
       name: "eventParticipation",
       value: () =>
         db
-          .select({ eventId: eventParticipants.eventId, event: events.title, portfolioId: eventParticipants.portfolioId, joinedAt: eventParticipants.joinedAt, removedAt: eventParticipants.removedAt })
+          .select({ eventId: eventParticipants.eventId, event: events.title, portfolioId: eventParticipants.portfolioId, joinedAt: eventParticipants.joinedAt, removedAt: eventParticipants.removedAt, disqualifiedAt: eventParticipants.disqualifiedAt, disqualifiedReason: eventParticipants.disqualifiedReason })
           .from(eventParticipants)
           .innerJoin(events, eq(events.id, eventParticipants.eventId))
           .where(eq(eventParticipants.userId, userId))

@@ -10,7 +10,7 @@
  * cursor moves, fenced by the scheduler lease.
  */
 import { and, asc, eq, isNotNull, isNull, lte } from "drizzle-orm";
-import { tradingDaysInWindow } from "@/domain/events";
+import { secondsPerTradingDay, tradingDaysInWindow } from "@/domain/events";
 import { formatMoney, parseMoney } from "@/domain/trading";
 import { BENCHMARK_MARK, clearMarks, expireDayOrders, processPriceMoves, type SymbolMove, writeMarks } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
@@ -140,4 +140,44 @@ export async function replayStatusOf(db: DbOrTx, event: EventRow, now: Date): Pr
     }),
     at: at.toISOString(),
   };
+}
+
+/** One replay trading day's end for one symbol: its last stretch of real time, and the next day's opening price. */
+export interface ReplayDayBoundary {
+  symbol: string;
+  /** The trading day ending (YYYY-MM-DD) and the one opening after it. */
+  tradingDay: string;
+  nextTradingDay: string;
+  /** The last `share` of the trading day in real time: [windowStart, endsAt). */
+  windowStart: Date;
+  endsAt: Date;
+  /** The price the replay shows at the end of the window, and the next day's opening price. */
+  close: string;
+  nextOpen: string;
+}
+
+/**
+ * Every trading-day end of a replay event up to `until` (at most its end), per symbol, with
+ * the next day's open: what the fair-play monitor compares orders placed just before a day
+ * ends with (src/features/fairplay). Empty for an event on the practice market.
+ */
+export async function replayDayBoundaries(db: DbOrTx, event: EventRow, until: Date, share: number): Promise<ReplayDayBoundary[]> {
+  const source = await eventReplayOf(db, event);
+  if (!source || !event.replay) return [];
+  const { replay } = source;
+  const last = Math.min(until.getTime(), event.endsAt.getTime(), replay.endsAt.getTime());
+  const out: ReplayDayBoundary[] = [];
+  const dayMs = secondsPerTradingDay(event.replay!.speed) * 1000;
+  for (let day = 0; day < replay.calendar.length - 1; day++) {
+    const endsAt = new Date(event.startsAt.getTime() + (day + 1) * dayMs);
+    if (endsAt.getTime() > last) break;
+    const windowStart = new Date(endsAt.getTime() - share * dayMs);
+    for (const symbol of source.symbols) {
+      const close = replay.priceAt(symbol, new Date(endsAt.getTime() - 1));
+      const nextOpen = replay.priceAt(symbol, endsAt);
+      if (close === undefined || nextOpen === undefined) continue;
+      out.push({ symbol, tradingDay: replay.calendar[day]!, nextTradingDay: replay.calendar[day + 1]!, windowStart, endsAt, close, nextOpen });
+    }
+  }
+  return out;
 }

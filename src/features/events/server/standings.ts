@@ -30,10 +30,13 @@ export interface ParticipantFigures {
   totalReturn: number | null;
   sharpe: number | null;
   removedAt: Date | null;
+  /** Disqualified after a fair-play review (docs/decisions/046): off the board like a removed participant. */
+  disqualifiedAt: Date | null;
+  disqualifiedReason: string | null;
 }
 
 /**
- * Every participant's figures now: equity from the one valuation (the trading engine's
+ * Every participant's figures now (removed and disqualified ones only with includeRemoved): equity from the one valuation (the trading engine's
  * portfolio_valuations view: an ended event's portfolios at its end's prices), trades =
  * fills, the exact return (ranked unrounded), Sharpe from the equity snapshots in the window.
  */
@@ -49,13 +52,15 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     equity: string;
     trades: string | number;
     removed_at: string | Date | null;
+    disqualified_at: string | Date | null;
+    disqualified_reason: string | null;
   }>(sql`
-    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, u.name, coalesce(u.email, u.username) as email, ${hidesNameSql("u")} as opt_out, v.starting_cash, v.equity,
+    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, ep.disqualified_at, ep.disqualified_reason, u.name, coalesce(u.email, u.username) as email, ${hidesNameSql("u")} as opt_out, v.starting_cash, v.equity,
       (select count(*) from fills f where f.portfolio_id = v.portfolio_id) as trades
     from event_participants ep
     join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
     join users u on u.id = ep.user_id
-    where ep.event_id = ${event.id} ${options.includeRemoved ? sql`` : sql`and ep.removed_at is null`}
+    where ep.event_id = ${event.id} ${options.includeRemoved ? sql`` : sql`and ep.removed_at is null and ep.disqualified_at is null`}
     order by ep.joined_at, ep.user_id`);
   const sharpe = event.metric === "sharpe" ? await sharpeByPortfolio(db, event, options.now) : new Map<string, number | null>();
   return result.rows.map((r) => {
@@ -73,6 +78,8 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
       totalReturn: exactReturn(String(r.starting_cash), equity),
       sharpe: sharpe.get(r.portfolio_id) ?? null,
       removedAt: r.removed_at === null ? null : new Date(r.removed_at),
+      disqualifiedAt: r.disqualified_at === null ? null : new Date(r.disqualified_at),
+      disqualifiedReason: r.disqualified_reason,
     };
   });
 }
@@ -187,7 +194,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
     from leaderboard_entries e
     join users u on u.id = e.user_id
-    join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null
+    join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
     where e.board = ${liveBoard(event)}
     order by e.rank`);
   const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);

@@ -225,7 +225,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
       select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity
       from event_participants ep
       join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
-      where ep.event_id = ${event.id} and ep.removed_at is null
+      where ep.event_id = ${event.id} and ep.removed_at is null and ep.disqualified_at is null
     ), ratios as (
       ${
         sharpe

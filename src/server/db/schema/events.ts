@@ -92,6 +92,17 @@ export const eventParticipants = pgTable(
     joinedAt: at("joined_at").notNull().defaultNow(),
     /** Removed by an organiser (audited): off the board, cannot trade or join again. */
     removedAt: at("removed_at"),
+    /**
+     * Disqualified by the organiser or an admin after a fair-play flag (docs/decisions/046):
+     * off the live board and the final standings, with the reason the person is shown.
+     */
+    disqualifiedAt: at("disqualified_at"),
+    disqualifiedReason: text("disqualified_reason"),
+    /**
+     * The address the person joined from, as a keyed hash (HMAC-SHA-256 with a server key):
+     * enough to see that several accounts joined one event from one address, not the address.
+     */
+    joinAddressHash: text("join_address_hash"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index("event_participants_user_idx").on(t.userId), uniqueIndex("event_participants_portfolio_unique").on(t.portfolioId)],
 );

@@ -15,8 +15,8 @@ export default apiRoute({
     },
     scope: "trade",
     input: joinEventInput,
-    async handler({ req, input, session }) {
-      const answer = await joinEvent(await getDb(), session.user, String(req.query.slug), { code: input.code });
+    async handler({ req, input, session, ip }) {
+      const answer = await joinEvent(await getDb(), session.user, String(req.query.slug), { code: input.code, ip });
       return { status: answer.created ? 201 : 200, body: answer };
     },
   }),

@@ -1,0 +1,127 @@
+/**
+ * The fair-play monitor's rules (docs/decisions/046-fair-play-monitor.md): what each detector
+ * counts as suspicious, as named thresholds, and the few pieces of arithmetic they need. The
+ * detectors themselves are one SQL statement each (src/features/fairplay/server/detectors.ts)
+ * and take their thresholds from here; nothing else decides what is suspicious.
+ */
+
+export const FLAG_KINDS = ["implausible-return", "mirror-trading", "shared-address", "replay-boundary", "repeated-resets"] as const;
+export type FlagKind = (typeof FLAG_KINDS)[number];
+
+export const REVIEW_DECISIONS = ["dismiss", "warn", "disqualify"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+export type FlagStatus = "open" | "dismissed" | "warned" | "disqualified";
+
+/** What each kind means, in words an organiser reads beside the evidence. */
+export const FLAG_EXPLANATIONS: Record<FlagKind, { title: string; explanation: string }> = {
+  "implausible-return": {
+    title: "Implausible return",
+    explanation: "This return is far outside what the other participants and the benchmark made in the same market over the same time.",
+  },
+  "mirror-trading": {
+    title: "Mirror trading",
+    explanation: "Two accounts took opposite sides of the same instrument within minutes, again and again: one account's gain is the other's loss, so one of them is sure to rise on the board.",
+  },
+  "shared-address": {
+    title: "Several accounts from one address",
+    explanation: "Several accounts joined this event from the same network address.",
+  },
+  "replay-boundary": {
+    title: "Trading on the replay's next open",
+    explanation: "Orders placed just before a replay trading day ended, on the side the next day's known opening price favoured, nearly every time.",
+  },
+  "repeated-resets": {
+    title: "Repeated resets",
+    explanation: "The practice portfolio was reset again and again while high on the practice board: a lucky streak is kept and every unlucky one erased.",
+  },
+};
+
+/** Implausible return: a leave-one-out z-score at least this high… */
+export const IMPLAUSIBLE_RETURN_Z = 4;
+/** …and at least this much above the benchmark's return over the event (a fraction)… */
+export const IMPLAUSIBLE_MIN_EXCESS = 0.25;
+/** …with at least this many other participants to compare with. */
+export const IMPLAUSIBLE_MIN_PEERS = 5;
+/** The spread of the others' returns is taken as at least this (a calm field does not make 3 % implausible). */
+export const IMPLAUSIBLE_MIN_SPREAD = 0.02;
+
+/** Mirror trading: opposite fills on one instrument at most this far apart… */
+export const MIRROR_WINDOW_MS = 5 * 60_000;
+/** …with quantities within this fraction of each other… */
+export const MIRROR_QUANTITY_TOLERANCE = 0.1;
+/** …at least this many such pairs (an opening and a closing leg)… */
+export const MIRROR_MIN_PAIRS = 2;
+/** …making up at least this share of each account's fills. */
+export const MIRROR_MIN_SHARE = 0.5;
+
+/** Several accounts from one address: at least this many joined one event from it. */
+export const SHARED_ADDRESS_MIN_ACCOUNTS = 3;
+
+/** Replay boundary: an order filled in this last share of a replay trading day (its real time)… */
+export const BOUNDARY_WINDOW_SHARE = 0.1;
+/** …where the next day opened at least this far (a fraction) from the fill's price… */
+export const BOUNDARY_MIN_GAP = 0.01;
+/** …on the trader's side at least this many times… */
+export const BOUNDARY_MIN_TRADES = 3;
+/** …and on the trader's side in at least this share of such gapped fills. */
+export const BOUNDARY_MIN_HIT_RATE = 0.8;
+
+/** Repeated resets: at least this many practice resets… */
+export const RESETS_MIN = 3;
+/** …within this long… */
+export const RESETS_WINDOW_MS = 7 * 86_400_000;
+/** …while ranked this high or higher on a practice board. */
+export const RESETS_TOP_RANK = 10;
+
+/** A reviewer's reason: required to warn or disqualify (the person is shown it), at most this long. */
+export const REVIEW_REASON_MAX = 500;
+
+export interface ZScore {
+  z: number;
+  peerMean: number;
+  peerSpread: number;
+  peers: number;
+}
+
+/**
+ * `value` against the others (`others` excludes it): how many spreads above their mean. The
+ * spread is the others' sample standard deviation, at least `minSpread`. Null with fewer
+ * than two others.
+ */
+export function leaveOneOutZ(value: number, others: readonly number[], minSpread = IMPLAUSIBLE_MIN_SPREAD): ZScore | null {
+  const n = others.length;
+  if (n < 2) return null;
+  const mean = others.reduce((a, b) => a + b, 0) / n;
+  const variance = others.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1);
+  const spread = Math.max(Math.sqrt(variance), minSpread);
+  return { z: (value - mean) / spread, peerMean: mean, peerSpread: spread, peers: n };
+}
+
+/** Whether a return is implausible: the rule the SQL detector applies, for one person. */
+export function isImplausibleReturn(value: number, others: readonly number[], benchmarkReturn: number | null): boolean {
+  const score = leaveOneOutZ(value, others);
+  if (!score || score.peers < IMPLAUSIBLE_MIN_PEERS) return false;
+  return score.z >= IMPLAUSIBLE_RETURN_Z && value - (benchmarkReturn ?? 0) >= IMPLAUSIBLE_MIN_EXCESS;
+}
+
+/** Whether two fills' quantities are close enough to mirror each other. */
+export function quantitiesMirror(a: number, b: number): boolean {
+  return a > 0 && b > 0 && Math.abs(a - b) <= MIRROR_QUANTITY_TOLERANCE * Math.max(a, b);
+}
+
+/** What a review does to a flag. */
+export const STATUS_OF_DECISION: Record<ReviewDecision, Exclude<FlagStatus, "open">> = { dismiss: "dismissed", warn: "warned", disqualify: "disqualified" };
+
+/**
+ * A review's reason: trimmed; required (non-empty) to warn or disqualify, optional to dismiss.
+ * Returns the reason to store, or the message for the `reason` field.
+ */
+export function reviewReason(decision: ReviewDecision, reason: string | null | undefined): { ok: true; reason: string | null } | { ok: false; message: string } {
+  const trimmed = (reason ?? "").trim();
+  if (trimmed.length > REVIEW_REASON_MAX) return { ok: false, message: `The reason can be at most ${REVIEW_REASON_MAX} characters.` };
+  if (decision !== "dismiss" && trimmed.length === 0) return { ok: false, message: "Give a reason to warn or disqualify: the person is shown it." };
+  return { ok: true, reason: trimmed.length > 0 ? trimmed : null };
+}
+
+/** A status the person concerned is told about, with the reviewer's reason. */
+export const NOTIFIED_STATUSES: readonly FlagStatus[] = ["warned", "disqualified"];

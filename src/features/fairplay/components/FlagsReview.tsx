@@ -1,0 +1,378 @@
+/**
+ * The flags review (docs/decisions/046): an event's fair-play flags with their evidence — the
+ * figures, the orders and fills involved, the times — and, for each, a review: dismiss, warn
+ * or disqualify, a reason required for the last two (the person is shown it). Native radio
+ * buttons, a text area and a submit button: usable from the keyboard alone.
+ */
+import { useId, useState, type FormEvent } from "react";
+import useSWR from "swr";
+import { Alert, Badge, Button, TextAreaField, useTimeFormat } from "@/components/ui";
+import { DataTable, numeric } from "@/components/ui/DataTable";
+import { api, ApiError } from "@/lib/client/api";
+import { decimal, integer, money, percent } from "@/lib/format";
+import styles from "./fairplay.module.css";
+
+export interface FlagItem {
+  id: string;
+  kind: "implausible-return" | "mirror-trading" | "shared-address" | "replay-boundary" | "repeated-resets";
+  title: string;
+  explanation: string;
+  status: "open" | "dismissed" | "warned" | "disqualified";
+  person: { userId: string; name: string };
+  counterpart: { userId: string; name: string } | null;
+  evidence: Record<string, unknown>;
+  people: Record<string, string>;
+  raisedAt: string;
+  updatedAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  reviewReason: string | null;
+}
+
+export interface FlagsAnswer {
+  items: FlagItem[];
+  open: number;
+  event?: { slug: string; title: string; ended: boolean };
+}
+
+const STATUS_LABEL: Record<FlagItem["status"], string> = { open: "Open", dismissed: "Dismissed", warned: "Warned", disqualified: "Disqualified" };
+const STATUS_TONE: Record<FlagItem["status"], "danger" | "success" | "admin" | undefined> = { open: "danger", dismissed: undefined, warned: "admin", disqualified: "danger" };
+const SIDE: Record<string, string> = { buy: "Buy", sell: "Sell", short: "Short", cover: "Cover" };
+
+interface FillEvidence {
+  fillId: string;
+  orderId: string;
+  symbol: string;
+  side: string;
+  quantity: number;
+  price: string;
+  at: string;
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" ? Number(v) : null);
+
+function Figures({ items }: { items: Array<[string, string]> }) {
+  return (
+    <dl className={styles.figures}>
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function FillsTable({ caption, fills, extra }: { caption: string; fills: Array<FillEvidence & Record<string, unknown>>; extra?: { heading: string; cell: (f: FillEvidence & Record<string, unknown>) => string } }) {
+  const { dateTime } = useTimeFormat();
+  if (fills.length === 0) return <p className={styles.meta}>No trades.</p>;
+  return (
+    <DataTable caption={caption} minWidth="30rem">
+      <thead>
+        <tr>
+          <th scope="col">Time</th>
+          <th scope="col">Order</th>
+          <th scope="col" className={numeric}>
+            Quantity
+          </th>
+          <th scope="col" className={numeric}>
+            Price
+          </th>
+          {extra && <th scope="col">{extra.heading}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {fills.map((f) => (
+          <tr key={f.fillId}>
+            <td>
+              <time dateTime={f.at}>{dateTime(f.at)}</time>
+            </td>
+            <td>
+              {SIDE[f.side] ?? f.side} {f.symbol} <span className={styles.meta}>#{f.orderId.slice(0, 8)}</span>
+            </td>
+            <td className={numeric}>{integer(f.quantity)}</td>
+            <td className={numeric}>{money(f.price)}</td>
+            {extra && <td>{extra.cell(f)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+function Evidence({ flag }: { flag: FlagItem }) {
+  const e = flag.evidence;
+  const { dateTime } = useTimeFormat();
+  switch (flag.kind) {
+    case "implausible-return":
+      return (
+        <>
+          <Figures
+            items={[
+              ["Return", percent(num(e.totalReturn), { signed: true })],
+              ["z-score against the others", decimal(num(e.zScore), 1)],
+              ["Others' average", percent(num(e.peerMean), { signed: true })],
+              ["Others' spread", percent(num(e.peerSpread))],
+              ["Benchmark over the event", e.benchmarkReturn === null || e.benchmarkReturn === undefined ? "—" : percent(num(e.benchmarkReturn), { signed: true })],
+              ["Compared with", `${integer(num(e.peers) ?? 0)} participants`],
+            ]}
+          />
+          <FillsTable caption={`${flag.person.name}'s trades`} fills={(e.fills as Array<FillEvidence & Record<string, unknown>>) ?? []} />
+        </>
+      );
+    case "mirror-trading": {
+      const pairs = (e.list as Array<{ fill: FillEvidence; counterpartFill: FillEvidence }>) ?? [];
+      return (
+        <>
+          <Figures
+            items={[
+              ["Mirrored pairs", integer(num(e.pairs) ?? 0)],
+              [`${flag.person.name}'s fills mirrored`, `${integer(num(e.fillsMatched) ?? 0)} of ${integer(num(e.fillsTotal) ?? 0)}`],
+              [`${flag.counterpart?.name ?? "Other"}'s fills mirrored`, `${integer(num(e.counterpartFillsMatched) ?? 0)} of ${integer(num(e.counterpartFillsTotal) ?? 0)}`],
+              [`${flag.person.name}'s net cash on them`, money(String(e.cashFromMatched ?? "0"), { signed: true })],
+              [`${flag.counterpart?.name ?? "The other"}'s net cash on them`, money(String(e.counterpartCashFromMatched ?? "0"), { signed: true })],
+              ["Within", `${integer(num(e.windowMinutes) ?? 0)} minutes`],
+            ]}
+          />
+          <p className={styles.meta}>Net cash is sells minus buys on the mirrored fills: for a position opened and closed, its profit or loss (still-open positions are not valued here).</p>
+          <DataTable caption="The mirrored fills, side by side" minWidth="18rem">
+            <thead>
+              <tr>
+                <th scope="col">{flag.person.name}</th>
+                <th scope="col">{flag.counterpart?.name ?? "Other account"}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pairs.map((p) => (
+                <tr key={`${p.fill.fillId}/${p.counterpartFill.fillId}`}>
+                  <td>
+                    {SIDE[p.fill.side] ?? p.fill.side} {integer(p.fill.quantity)} {p.fill.symbol} at {money(p.fill.price)}
+                    <br />
+                    <time className={styles.meta} dateTime={p.fill.at}>
+                      {dateTime(p.fill.at)}
+                    </time>
+                  </td>
+                  <td>
+                    {SIDE[p.counterpartFill.side] ?? p.counterpartFill.side} {integer(p.counterpartFill.quantity)} {p.counterpartFill.symbol} at {money(p.counterpartFill.price)}
+                    <br />
+                    <time className={styles.meta} dateTime={p.counterpartFill.at}>
+                      {dateTime(p.counterpartFill.at)}
+                    </time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </>
+      );
+    }
+    case "shared-address": {
+      const accounts = (e.accounts as Array<{ userId: string; joinedAt: string }>) ?? [];
+      return (
+        <>
+          <p>{integer(num(e.count) ?? accounts.length)} accounts joined from one address (the address itself is not kept, only a keyed hash of it):</p>
+          <ul>
+            {accounts.map((a) => (
+              <li key={a.userId}>
+                {flag.people[a.userId] ?? "Deleted user"}
+                {a.userId === flag.person.userId && " (this flag)"} — joined <time dateTime={a.joinedAt}>{dateTime(a.joinedAt)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+    }
+    case "replay-boundary":
+      return (
+        <>
+          <Figures
+            items={[
+              ["Went their way at the next open", `${integer(num(e.favourable) ?? 0)} of ${integer(num(e.gapped) ?? 0)}`],
+              ["Gap counted from", percent(num(e.minGap))],
+            ]}
+          />
+          <FillsTable
+            caption="Fills in the last moments of a replay day"
+            fills={(e.list as Array<FillEvidence & Record<string, unknown>>) ?? []}
+            extra={{ heading: "Replay day → next open", cell: (f) => `${String(f.tradingDay)} → ${String(f.nextTradingDay)} opened at ${money(String(f.nextOpen))} (${percent(num(f.gain), { signed: true })})` }}
+          />
+        </>
+      );
+    case "repeated-resets":
+      return (
+        <>
+          <Figures
+            items={[
+              ["Resets", `${integer(num(e.resets) ?? 0)} in ${integer(num(e.windowDays) ?? 0)} days`],
+              ["Best place now", `#${integer(num(e.rank) ?? 0)} on ${String(e.board ?? "").replace("practice:", "practice, ")}`],
+            ]}
+          />
+          <ul>
+            {((e.times as string[]) ?? []).map((t) => (
+              <li key={t}>
+                Reset <time dateTime={t}>{dateTime(t)}</time>
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+  }
+}
+
+function ReviewForm({ flag, practice, onDone }: { flag: FlagItem; practice: boolean; onDone: (message: string) => void }) {
+  const name = useId();
+  const [decision, setDecision] = useState<"dismiss" | "warn" | "disqualify" | "">("");
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; reason?: string } | null>(null);
+  const needsReason = decision === "warn" || decision === "disqualify";
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!decision) return setError({ message: "Choose dismiss, warn or disqualify." });
+    if (needsReason && reason.trim() === "") return setError({ message: "Give a reason: the person is shown it.", reason: "Give a reason: the person is shown it." });
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/fair-play/flags/${flag.id}`, { method: "POST", body: { decision, ...(reason.trim() && { reason }) } });
+      onDone(decision === "dismiss" ? `Dismissed the flag on ${flag.person.name}.` : decision === "warn" ? `${flag.person.name} is warned and sees your reason.` : `${flag.person.name} is disqualified: off the board, and sees your reason.`);
+    } catch (e) {
+      setError(e instanceof ApiError ? { message: e.message, reason: e.fields?.reason } : { message: "The review was not saved. Try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className={styles.review} onSubmit={submit} aria-label={`Review the flag on ${flag.person.name}`}>
+      <fieldset>
+        <legend>Your review</legend>
+        <label>
+          <input type="radio" name={name} value="dismiss" checked={decision === "dismiss"} onChange={() => setDecision("dismiss")} /> Dismiss
+        </label>
+        <label>
+          <input type="radio" name={name} value="warn" checked={decision === "warn"} onChange={() => setDecision("warn")} /> Warn
+        </label>
+        {!practice && (
+          <label>
+            <input type="radio" name={name} value="disqualify" checked={decision === "disqualify"} onChange={() => setDecision("disqualify")} /> Disqualify
+          </label>
+        )}
+      </fieldset>
+      <TextAreaField
+        label={needsReason ? "Reason (required — the person is shown it)" : "Reason (optional for a dismissal)"}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={500}
+        rows={2}
+        error={error?.reason}
+        hint={decision === "disqualify" ? "Disqualifying takes them off the board and out of the final standings. It cannot be undone." : undefined}
+      />
+      {error && !error.reason && <Alert tone="error">{error.message}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" busy={busy} variant={decision === "disqualify" ? "danger" : "primary"}>
+          Save review
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function FlagsReview({ url, initial, practice = false }: { url: string; initial: FlagsAnswer; practice?: boolean }) {
+  const { data, mutate } = useSWR<FlagsAnswer>(url, (u: string) => api<FlagsAnswer>(u), { fallbackData: initial, refreshInterval: 30_000 });
+  const { dateTime } = useTimeFormat();
+  const [status, setStatus] = useState<string | null>(null);
+  const [showReviewed, setShowReviewed] = useState(true);
+  const items = (data ?? initial).items.filter((f) => showReviewed || f.status === "open");
+  return (
+    <>
+      <p aria-live="polite">
+        {integer((data ?? initial).open)} open {(data ?? initial).open === 1 ? "flag" : "flags"} of {integer((data ?? initial).items.length)}. The monitor looks again every half minute; a dismissed flag comes back only with new evidence.
+      </p>
+      {status && <Alert tone="success">{status}</Alert>}
+      <div className={styles.filters}>
+        <label>
+          <input type="checkbox" checked={showReviewed} onChange={(e) => setShowReviewed(e.target.checked)} /> Show reviewed flags
+        </label>
+      </div>
+      {items.length === 0 && <p>No flags{showReviewed ? "" : " waiting for review"}. Nothing the monitor looks for has happened here.</p>}
+      <ul className={styles.list}>
+        {items.map((flag) => (
+          <li key={flag.id} className={[styles.flag, flag.status === "open" ? styles.flagOpen : ""].join(" ")}>
+            <article aria-labelledby={`flag-${flag.id}`}>
+              <div className={styles.head}>
+                <h3 id={`flag-${flag.id}`}>
+                  {flag.title}: {flag.person.name}
+                  {flag.counterpart && ` and ${flag.counterpart.name}`}
+                </h3>
+                <Badge tone={STATUS_TONE[flag.status]}>{STATUS_LABEL[flag.status]}</Badge>
+              </div>
+              <p className={styles.meta}>
+                Raised <time dateTime={flag.raisedAt}>{dateTime(flag.raisedAt)}</time>
+                {flag.updatedAt !== flag.raisedAt && (
+                  <>
+                    {" "}
+                    · evidence updated <time dateTime={flag.updatedAt}>{dateTime(flag.updatedAt)}</time>
+                  </>
+                )}
+              </p>
+              <p>{flag.explanation}</p>
+              <Evidence flag={flag} />
+              {flag.reviewedAt && (
+                <p className={styles.meta}>
+                  {STATUS_LABEL[flag.status] === "Open" ? "Reviewed before" : STATUS_LABEL[flag.status]} by {flag.reviewedBy ?? "someone"} on <time dateTime={flag.reviewedAt}>{dateTime(flag.reviewedAt)}</time>
+                  {flag.reviewReason && <>: “{flag.reviewReason}”</>}
+                </p>
+              )}
+              {flag.status === "open" && (
+                <ReviewForm
+                  flag={flag}
+                  practice={practice}
+                  onDone={(message) => {
+                    setStatus(message);
+                    void mutate();
+                  }}
+                />
+              )}
+              {(flag.status === "dismissed" || flag.status === "warned") && (
+                <details className={styles.change}>
+                  <summary>Change the review</summary>
+                  <ReviewForm
+                    flag={flag}
+                    practice={practice}
+                    onDone={(message) => {
+                      setStatus(message);
+                      void mutate();
+                    }}
+                  />
+                </details>
+              )}
+            </article>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** What a person is told about their own reviewed flags (a warning or a disqualification, with the reason). */
+export interface NoticeItem {
+  title: string;
+  status: "warned" | "disqualified";
+  reason: string;
+  at: string;
+}
+
+export function FairPlayNotices({ notices, where }: { notices: NoticeItem[]; where: "event" | "practice" }) {
+  const { dateTime } = useTimeFormat();
+  if (notices.length === 0) return null;
+  return (
+    <>
+      {notices.map((n) => (
+        <Alert key={`${n.title}-${n.at}`} tone={n.status === "disqualified" ? "error" : "warning"} title={n.status === "disqualified" ? "You are disqualified from this event" : where === "event" ? "A fair-play warning from the organiser" : "A fair-play warning"}>
+          {n.status === "disqualified" ? "You are not on its leaderboard or in its final standings. " : ""}
+          {n.title} — the reason given: “{n.reason}” <span className={styles.meta}>(<time dateTime={n.at}>{dateTime(n.at)}</time>)</span>
+        </Alert>
+      ))}
+    </>
+  );
+}

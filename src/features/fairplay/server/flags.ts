@@ -1,0 +1,194 @@
+/**
+ * Fair-play flags for the people who review them and the person they concern
+ * (docs/decisions/046-fair-play-monitor.md). An event's flags are seen and reviewed by its
+ * organiser (who created it) and admins; practice-board flags by admins. Anyone else gets the
+ * 404 of an event they cannot manage. A review — dismiss, warn, disqualify — is audited; warn
+ * and disqualify need a reason, which the person is shown; a disqualification is final.
+ */
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { failures } from "@/domain/errors";
+import { FLAG_EXPLANATIONS, type FlagKind, type FlagStatus, NOTIFIED_STATUSES, reviewReason, STATUS_OF_DECISION } from "@/domain/fairplay";
+import { disqualifyParticipant } from "@/features/events";
+import { hasRole } from "@/lib/roles";
+import { audit } from "@/server/audit";
+import type { Db, DbOrTx } from "@/server/db";
+import { events, fairplayFlags, users } from "@/server/db/schema";
+import type { ReviewFlagInput } from "./schemas";
+
+export interface FlagViewer {
+  id: string;
+  role?: string | null;
+}
+
+const NO_EVENT = "There is no such event.";
+const NO_FLAG = "There is no such flag.";
+
+const isAdmin = (viewer: FlagViewer) => hasRole(viewer.role, "admin");
+
+/** The event, if the viewer may review its flags (its organiser or an admin); else 404. */
+async function reviewableEvent(db: DbOrTx, viewer: FlagViewer, slug: string) {
+  const [event] = await db.select({ id: events.id, slug: events.slug, title: events.title, createdBy: events.createdBy, finalizedAt: events.finalizedAt }).from(events).where(eq(events.slug, slug));
+  if (!event || !(isAdmin(viewer) || (event.createdBy !== null && event.createdBy === viewer.id))) throw failures.notFound(NO_EVENT);
+  return event;
+}
+
+export interface PersonRef {
+  userId: string;
+  name: string;
+}
+
+export interface FlagView {
+  id: string;
+  kind: FlagKind;
+  title: string;
+  explanation: string;
+  status: FlagStatus;
+  person: PersonRef;
+  counterpart: PersonRef | null;
+  evidence: Record<string, unknown>;
+  /** People named in the evidence (shared address: the accounts), by id. */
+  people: Record<string, string>;
+  raisedAt: string;
+  updatedAt: string;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  reviewReason: string | null;
+}
+
+/** A person as a reviewer sees them: their name, else their address or username. */
+const personName = (u: { name: string | null; email: string | null; username: string | null } | undefined) => u?.name || u?.email || u?.username || "Deleted user";
+
+async function viewsOf(db: DbOrTx, rows: Array<typeof fairplayFlags.$inferSelect>): Promise<FlagView[]> {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    ids.add(row.userId);
+    if (row.counterpartId) ids.add(row.counterpartId);
+    if (row.reviewedBy) ids.add(row.reviewedBy);
+    const accounts = (row.evidence as { accounts?: Array<{ userId?: unknown }> }).accounts;
+    if (Array.isArray(accounts)) for (const a of accounts) if (typeof a.userId === "string") ids.add(a.userId);
+  }
+  const people = ids.size === 0 ? [] : await db.select({ id: users.id, name: users.name, email: users.email, username: users.username }).from(users).where(inArray(users.id, [...ids]));
+  const byId = new Map(people.map((p) => [p.id, personName(p)]));
+  return rows.map((row) => {
+    const named: Record<string, string> = {};
+    const accounts = (row.evidence as { accounts?: Array<{ userId?: unknown }> }).accounts;
+    if (Array.isArray(accounts)) for (const a of accounts) if (typeof a.userId === "string") named[a.userId] = byId.get(a.userId) ?? "Deleted user";
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: FLAG_EXPLANATIONS[row.kind].title,
+      explanation: FLAG_EXPLANATIONS[row.kind].explanation,
+      status: row.status,
+      person: { userId: row.userId, name: byId.get(row.userId) ?? "Deleted user" },
+      counterpart: row.counterpartId ? { userId: row.counterpartId, name: byId.get(row.counterpartId) ?? "Deleted user" } : null,
+      evidence: row.evidence,
+      people: named,
+      raisedAt: row.raisedAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      reviewedBy: row.reviewedBy ? (byId.get(row.reviewedBy) ?? null) : null,
+      reviewReason: row.reviewReason,
+    };
+  });
+}
+
+/** Open flags first, then the reviewed ones; newest first within each. */
+const flagOrder = [sql`case when ${fairplayFlags.status} = 'open' then 0 else 1 end`, desc(fairplayFlags.raisedAt), fairplayFlags.id];
+
+/** An event's flags, for its organiser or an admin. */
+export async function eventFlagsFor(db: Db, viewer: FlagViewer, slug: string) {
+  const event = await reviewableEvent(db, viewer, slug);
+  const rows = await db.select().from(fairplayFlags).where(eq(fairplayFlags.eventId, event.id)).orderBy(...flagOrder);
+  const items = await viewsOf(db, rows);
+  return { event: { slug: event.slug, title: event.title, ended: event.finalizedAt !== null }, items, open: items.filter((i) => i.status === "open").length };
+}
+
+/** The practice board's flags (repeated resets), for admins. */
+export async function practiceFlagsFor(db: Db, viewer: FlagViewer) {
+  if (!isAdmin(viewer)) throw failures.forbidden("This is for admins only.");
+  const rows = await db.select().from(fairplayFlags).where(isNull(fairplayFlags.eventId)).orderBy(...flagOrder);
+  const items = await viewsOf(db, rows);
+  return { items, open: items.filter((i) => i.status === "open").length };
+}
+
+/**
+ * Reviews one flag: dismiss (a reason optional), warn or disqualify (a reason required: the
+ * person is shown it). Disqualifying takes the person off the event's board and out of its
+ * standings (the events feature's disqualifyParticipant) and cannot be undone here; the
+ * practice board has no disqualification. Audited as `fairplay.flag-reviewed` (and
+ * `event.participant-disqualified`).
+ */
+export async function reviewFlag(db: Db, viewer: FlagViewer, flagId: string, input: ReviewFlagInput, options: { ip?: string; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const reason = reviewReason(input.decision, input.reason);
+  if (!reason.ok) throw failures.invalid(reason.message, { reason: reason.message });
+  return db.transaction(async (tx) => {
+    const [flag] = await tx.select().from(fairplayFlags).where(eq(fairplayFlags.id, flagId)).for("update");
+    if (!flag) throw failures.notFound(NO_FLAG);
+    const [event] = flag.eventId ? await tx.select({ id: events.id, slug: events.slug, createdBy: events.createdBy }).from(events).where(eq(events.id, flag.eventId)) : [];
+    const mayReview = isAdmin(viewer) || (event !== undefined && event.createdBy !== null && event.createdBy === viewer.id);
+    if (!mayReview) throw failures.notFound(NO_FLAG);
+    if (flag.status === "disqualified") throw failures.conflict("FLAG_DECIDED", "This person was disqualified on this flag; a disqualification is final.");
+    if (input.decision === "disqualify" && !event) {
+      throw failures.refused("NOTHING_TO_DISQUALIFY", "A practice-board flag has no event to disqualify from: warn the person or dismiss the flag.");
+    }
+    const status = STATUS_OF_DECISION[input.decision];
+    await tx.update(fairplayFlags).set({ status, reviewedBy: viewer.id, reviewedAt: now, reviewReason: reason.reason }).where(eq(fairplayFlags.id, flag.id));
+    let disqualifiedAt: Date | null = null;
+    if (input.decision === "disqualify" && event) {
+      const result = await disqualifyParticipant(tx, { eventId: event.id, userId: flag.userId, reason: reason.reason!, now });
+      disqualifiedAt = result.at;
+      await audit(tx, {
+        action: "event.participant-disqualified",
+        actorId: viewer.id,
+        subjectId: flag.userId,
+        ip: options.ip,
+        detail: { eventId: event.id, slug: event.slug, flagId: flag.id, kind: flag.kind, reason: reason.reason, standingRemoved: result.standingRemoved },
+      });
+    }
+    await audit(tx, {
+      action: "fairplay.flag-reviewed",
+      actorId: viewer.id,
+      subjectId: flag.userId,
+      ip: options.ip,
+      detail: { flagId: flag.id, eventId: flag.eventId, kind: flag.kind, decision: input.decision, reason: reason.reason },
+    });
+    return { id: flag.id, status, reviewedAt: now.toISOString(), reason: reason.reason, disqualifiedAt: disqualifiedAt?.toISOString() ?? null };
+  });
+}
+
+export interface FairPlayNotice {
+  kind: FlagKind;
+  title: string;
+  status: "warned" | "disqualified";
+  reason: string;
+  at: string;
+}
+
+/**
+ * What a person is told about their own reviewed flags: the kind, the answer and the
+ * reviewer's reason — not the evidence (which may name others). For one event, or (eventId
+ * null) the practice board.
+ */
+export async function fairPlayNoticesFor(db: DbOrTx, userId: string, scope: { eventId: string | null }): Promise<FairPlayNotice[]> {
+  const rows = await db
+    .select({ kind: fairplayFlags.kind, status: fairplayFlags.status, reason: fairplayFlags.reviewReason, at: fairplayFlags.reviewedAt })
+    .from(fairplayFlags)
+    .where(
+      and(
+        eq(fairplayFlags.userId, userId),
+        inArray(fairplayFlags.status, [...NOTIFIED_STATUSES]),
+        scope.eventId === null ? isNull(fairplayFlags.eventId) : or(eq(fairplayFlags.eventId, scope.eventId)),
+      ),
+    )
+    .orderBy(desc(fairplayFlags.reviewedAt));
+  return rows.map((r) => ({ kind: r.kind, title: FLAG_EXPLANATIONS[r.kind].title, status: r.status as FairPlayNotice["status"], reason: r.reason ?? "", at: (r.at ?? new Date(0)).toISOString() }));
+}
+
+/** For the event page: how many flags wait for review, when the viewer may review them; else null. */
+export async function openFlagCountFor(db: Db, viewer: FlagViewer, slug: string): Promise<number | null> {
+  const event = await reviewableEvent(db, viewer, slug).catch(() => null);
+  if (!event) return null;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(fairplayFlags).where(and(eq(fairplayFlags.eventId, event.id), eq(fairplayFlags.status, "open")));
+  return Number(row?.n ?? 0);
+}
