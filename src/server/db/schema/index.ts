@@ -5,3 +5,4 @@ export * from "./trading";
 export * from "./events";
 export * from "./classes";
 export * from "./settings";
+export * from "./leagues";
