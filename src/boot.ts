@@ -5,6 +5,7 @@
  */
 import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
 import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
+import { LEAGUE_REFRESH_MS, LEAGUE_ROLLOVER_MS, refreshLeagues, rolloverLeagues } from "@/features/leagues";
 import { curriculum } from "@/features/learn/content";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
@@ -74,6 +75,9 @@ function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
       { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
       { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
       { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
+      // Weekly leagues (docs/decisions/045-leagues.md): the week's rollover within seconds of Monday 00:00 UTC (once per week, keyed by its Monday), standings every minute.
+      { name: "league-rollover", everyMs: LEAGUE_ROLLOVER_MS, run: ({ db, now, fence }) => rolloverLeagues(db, { now, fence }) },
+      { name: "leagues", everyMs: LEAGUE_REFRESH_MS, run: ({ db, now, fence }) => refreshLeagues(db, { now, fence }) },
       { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
       // Ends events at their end instant (within a second): orders cancelled, standings frozen.
       { name: "event-lifecycle", everyMs: EVENT_LIFECYCLE_EVERY_MS, run: ({ db, now, fence }) => finalizeDueEvents({ db, now, fence }) },

@@ -8,6 +8,7 @@ import { classesPersonalData } from "@/features/classes";
 import { eventsPersonalData } from "@/features/events";
 import { learnPersonalData } from "@/features/learn";
 import { portfolioPersonalData } from "@/features/portfolio";
+import { leaguesPersonalData } from "@/features/leagues";
 import { rankingPersonalData } from "@/features/ranking";
 import { tradingPersonalData } from "@/features/trading";
 import { env } from "@/env";
@@ -206,7 +207,7 @@ export async function signOutEverywhere(db: Db, userId: string, ip: string) {
 export async function updatePreferences(
   db: Db,
   userId: string,
-  input: { timeZone?: string | null; theme?: "system" | "light" | "dark"; leaderboardOptOut?: boolean },
+  input: { timeZone?: string | null; theme?: "system" | "light" | "dark"; leaderboardOptOut?: boolean; leagueOptOut?: boolean },
 ) {
   const [row] = await db.update(users).set(input).where(eq(users.id, userId)).returning();
   if (!row) throw failures.notFound();
@@ -225,6 +226,7 @@ export function profileOf(row: typeof users.$inferSelect) {
     timeZone: row.timeZone,
     theme: row.theme,
     leaderboardOptOut: row.leaderboardOptOut,
+    leagueOptOut: row.leagueOptOut,
     hasPassword: Boolean(row.passwordHash),
     createdAt: row.createdAt.toISOString(),
   };
@@ -254,6 +256,7 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
     ...learnPersonalData(db, userId),
     ...eventsPersonalData(db, userId),
     ...rankingPersonalData(db, userId),
+    ...leaguesPersonalData(db, userId),
     ...classesPersonalData(db, userId),
     {
       // What the person did, and what was done about them (by an admin, or the system); the
