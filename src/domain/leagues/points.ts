@@ -22,8 +22,8 @@ export const JOURNAL_POINTS = 10;
 export const JOURNAL_MAX_ORDERS = 10;
 export const DIVERSIFICATION_POINTS = 5;
 export const DIVERSIFICATION_MAX_HOLDINGS = 10;
-export const RISK_POINTS = 10;
-export const RISK_MAX_UNITS = 5;
+export const RISK_POINTS = 5;
+export const RISK_MAX_UNITS = 10;
 /** The Sharpe part's window: this many days back from today's 00:00 UTC, one snapshot a day. */
 export const RISK_WINDOW_DAYS = 7;
 export const DAY_MS = 86_400_000;
