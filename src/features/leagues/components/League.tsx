@@ -39,7 +39,8 @@ export function League({ initial }: LeagueProps) {
   const { data } = useSWR<LeagueView>("/api/leagues/me", (url: string) => api<LeagueView>(url), { fallbackData: initial, refreshInterval: 60_000 });
   const view = data ?? initial;
   const time = useTimeFormat();
-  const ends = `${time.dateTime(view.weekEnd)} (${time.timeZone}), Monday 00:00 UTC`;
+  // Monday 00:00 UTC, and the same instant in the viewer's zone when that is not UTC.
+  const ends = time.timeZone === "UTC" ? `on Monday, ${time.dateTime(view.weekEnd)} UTC` : `on Monday 00:00 UTC (${time.dateTime(view.weekEnd)} in ${time.timeZone})`;
   return (
     <div className={styles.layout}>
       <h1>Your league</h1>
@@ -61,6 +62,9 @@ export function League({ initial }: LeagueProps) {
               </p>
               <p className={styles.hint} data-testid="league-hint">
                 {view.hint}
+              </p>
+              <p className={styles.parts}>
+                Learning {view.own.learning} · Journal {view.own.journal} · Spread {view.own.diversification} · Risk-adjusted {view.own.risk}
               </p>
               <p className="muted">
                 The week ends {ends}. {ARRIVAL[view.arrival]}
@@ -117,16 +121,19 @@ export function League({ initial }: LeagueProps) {
             </tbody>
           </DataTable>
           <p className={`muted ${styles.legend}`}>
-            <span className={styles.arrowUp} aria-hidden="true">
-              ▲
-            </span>{" "}
+            {view.promote > 0 && (
+              <span className={styles.arrowUp} aria-hidden="true">
+                ▲{" "}
+              </span>
+            )}
             {view.promote > 0 ? `The top ${view.promote} with points move up to ${view.tier.above}` : "This is the top tier: nobody moves up from here"}
             {" · "}
-            <span className={styles.arrowDown} aria-hidden="true">
-              ▼
-            </span>{" "}
-            {view.demote > 0 ? `the bottom ${view.demote} move down to ${view.tier.below}` : "nobody moves down from this tier"}.
-            {view.computedAt ? ` Places are recomputed every minute.` : ""}
+            {view.demote > 0 && (
+              <span className={styles.arrowDown} aria-hidden="true">
+                ▼{" "}
+              </span>
+            )}
+            {view.demote > 0 ? `the bottom ${view.demote} move down to ${view.tier.below}` : "nobody moves down from this tier"}. Places are recomputed every minute.
           </p>
         </>
       ) : (
@@ -140,7 +147,7 @@ export function League({ initial }: LeagueProps) {
           ) : (
             <>
               You join a league at your first activity of the week: finish a lesson in <Link href="/learn">Learn</Link> or place an order in your{" "}
-              <Link href="/portfolio">practice portfolio</Link>. The week ends {ends}.
+              <Link href="/portfolio">practice portfolio</Link>. This week ends {ends}.
             </>
           )}
         </Alert>
