@@ -76,8 +76,8 @@ async function main() {
         from generate_series(1::bigint, ${PEOPLE}) g`);
       // Orders: three per person over the last two weeks, half with a journal note.
       await db.execute(sql`
-        insert into orders (portfolio_id, symbol, side, type, quantity, time_in_force, status, note, created_at, updated_at)
-        select 'bp-' || g, 'B' || (1 + g % 20), 'buy', 'market', 1, 'day', 'filled', case when (g + k) % 2 = 0 then 'Why: trend; sell below 90' end,
+        insert into orders (id, portfolio_id, symbol, side, type, quantity, time_in_force, status, note, created_at, updated_at)
+        select 'bo-' || g || '-' || k, 'bp-' || g, 'B' || (1 + g % 20), 'buy', 'market', 1, 'day', 'filled', case when (g + k) % 2 = 0 then 'Why: trend; sell below 90' end,
                ${now.toISOString()}::timestamptz - ((g + k * 5) % 14) * interval '1 day', ${now.toISOString()}::timestamptz
         from generate_series(1::bigint, ${PEOPLE}) g cross join generate_series(1, 3) k`);
       await db.execute(sql`vacuum analyze`);
