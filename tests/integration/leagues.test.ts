@@ -7,9 +7,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { compareMembers, effectiveHoldings, LEAGUE_GROUP_SIZE, leaguePoints, leagueSharpe, moveOf, rankGroup, riskWindow } from "@/domain/leagues";
+import { compareMembers, effectiveHoldings, LEAGUE_GROUP_SIZE, leaguePoints, leagueSharpe, moveOf, rankGroup, riskPoints, riskWindow } from "@/domain/leagues";
+
+const riskPointsOf = (series: string[]) => riskPoints(leagueSharpe(series));
 import { leagueOf, refreshLeagues, rolloverLeagues } from "@/features/leagues";
-import { equityOf } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { classes, classMembers, equitySnapshots, leagueMembers, orders, positions, users, xpEvents } from "@/server/db/schema";
 import { createInstrument, createPortfolio } from "../factories/trading";
@@ -24,6 +25,7 @@ afterEach(async () => {
   await db.delete(leagueMembers);
   await db.delete(xpEvents);
   await db.delete(orders);
+  await db.delete(equitySnapshots);
 });
 
 const at = (text: string) => new Date(text);
@@ -148,13 +150,9 @@ describe("league standings: the SQL refresh and the domain agree", () => {
     const joined = new Set(rows.map((r) => r.userId));
     expect(people.filter((p) => joined.has(p.userId)).map((p) => p.userId)).toEqual(people.filter((p) => p.active).map((p) => p.userId));
 
-    const live = await equityOf(
-      db,
-      people.map((p) => p.portfolioId),
-    );
     const expected = new Map(
       people.map((p) => {
-        const series = [...p.snapshots.map((s) => s.equity), live.get(p.portfolioId)!.equity];
+        const series = p.snapshots.map((s) => s.equity);
         const points = leaguePoints({ xp: p.xp, journaledOrders: p.journaled, effectiveHoldings: effectiveHoldings(p.values), sharpe: leagueSharpe(series) });
         return [p.userId, { ...p, points }];
       }),
@@ -187,6 +185,28 @@ describe("league standings: the SQL refresh and the domain agree", () => {
 
     // A second refresh with nothing changed writes nothing.
     expect(await refreshLeagues(db, { now: NOW })).toBe(0);
+  });
+});
+
+describe("the risk-adjusted part", () => {
+  it("is computed once a UTC day from the daily snapshots: a later refresh the same day keeps it, the next day's recomputes it", async () => {
+    const db = database.db;
+    const user = await person(db);
+    const portfolio = await createPortfolio(db, { userId: user.id });
+    await xp(db, user.id, 10, at("2026-11-24T09:00:00Z"));
+    const steady = ["100000.00", "100400.00", "100900.00", "101300.00", "101800.00", "102200.00", "102700.00"];
+    for (const [i, instant] of riskWindow(NOW).entries()) await db.insert(equitySnapshots).values({ portfolioId: portfolio.id, takenAt: instant, equity: steady[i]! });
+    await refreshLeagues(db, { now: NOW });
+    const [first] = await weekRows(db);
+    expect(first!.risk).toBe(riskPointsOf(steady));
+    expect(first!.risk).toBeGreaterThan(0);
+    // The snapshots are rewritten as a losing week: the same day, the part stays; the next day, it is 0.
+    await db.delete(equitySnapshots).where(sql`portfolio_id = ${portfolio.id}`);
+    for (const [i, instant] of riskWindow(NOW).entries()) await db.insert(equitySnapshots).values({ portfolioId: portfolio.id, takenAt: instant, equity: `${100000 - i * 500}.00` });
+    await refreshLeagues(db, { now: at("2026-11-25T23:59:00Z") });
+    expect((await weekRows(db))[0]!.risk).toBe(first!.risk);
+    await refreshLeagues(db, { now: at("2026-11-26T00:01:00Z") });
+    expect((await weekRows(db))[0]!.risk).toBe(0);
   });
 });
 

@@ -12,8 +12,9 @@
  *   ⌊(Σv)² / Σv²⌋ over the positions' market values v (the trading engine's marks), an exact
  *   integer (ten equal positions count 10, one big and nine crumbs count 1);
  * - risk-adjusted: RISK_POINTS per whole unit of the practice portfolio's Sharpe ratio over the
- *   last seven days (daily 00:00 UTC snapshots and the live equity, THE risk figures'
+ *   last seven days (the daily 00:00 UTC snapshots, today's included: THE risk figures'
  *   Sharpe annualised from daily steps), 0 when negative or undefined, at most RISK_MAX_UNITS.
+ *   It changes once a UTC day, so the refresh computes it once a day.
  */
 import { riskFigures, type Amount } from "../trading";
 import { SHARPE_RANKING_DECIMALS } from "../ranking/sharpe";
@@ -76,8 +77,8 @@ export function effectiveHoldings(values: readonly bigint[]): number {
 const SCALE = 10 ** SHARPE_RANKING_DECIMALS;
 
 /**
- * The league's Sharpe ratio of an equity series with one value a day (oldest first, the live
- * equity last): trading's riskFigures Sharpe annualised from daily steps, compared at the
+ * The league's Sharpe ratio of an equity series with one value a day (oldest first: the
+ * snapshots at `riskWindow`'s instants that exist): trading's riskFigures Sharpe annualised from daily steps, compared at the
  * ranking's precision (SHARPE_RANKING_DECIMALS) so the SQL and this agree on whole units.
  */
 export function leagueSharpe(series: readonly Amount[]): number | null {

@@ -31,7 +31,7 @@ import {
 } from "@/domain/leagues";
 import { SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
 import { MS_PER_YEAR } from "@/domain/trading";
-import { portfolioValuations } from "@/features/trading";
+import { utcDay } from "@/features/ranking";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 
 export interface LeagueRefreshOptions {
@@ -173,19 +173,20 @@ const sharpePrecision = (value: SQL) =>
 /**
  * Every member's points (src/domain/leagues/points.ts, part by part) and place in their group
  * (points, then the earlier account, then the id), written only to the rows whose figures or
- * place changed.
+ * place changed. The risk part reads only daily 00:00 UTC snapshots, so it is computed once a
+ * UTC day per member (`risk_on`), not every minute: the other members keep their stored part.
  */
 async function writeStandings(tx: DbOrTx, week: string, weekStart: Date, now: Date): Promise<number> {
   const window = sql.join(
-    riskWindow(now)
-      .filter((at) => at < now)
-      .map((at) => iso(at)),
+    riskWindow(now).map((at) => iso(at)),
     sql`, `,
   );
+  const today = utcDay(now);
   const annualise = Math.sqrt(MS_PER_YEAR / DAY_MS);
   const result = await tx.execute(sql`
     with members as (
-      select m.user_id, m.scope, m.tier, m.group_no, m.account_created_at, p.id as portfolio_id
+      select m.user_id, m.scope, m.tier, m.group_no, m.account_created_at, m.risk, p.id as portfolio_id,
+             m.risk_on is distinct from ${today}::date as needs_risk
       from league_members m
       left join portfolios p on p.user_id = m.user_id and p.kind = 'practice'
       where m.week_start = ${week}::date
@@ -205,10 +206,10 @@ async function writeStandings(tx: DbOrTx, week: string, weekStart: Date, now: Da
       where pm.quantity <> 0 and pm.price is not null and pm.price <> 0
       group by m.user_id
     ), series as (
+      -- Only members whose risk part is not yet today's: the daily snapshots change once a day.
       select m.user_id, s.taken_at, s.equity from members m
       join equity_snapshots s on s.portfolio_id = m.portfolio_id and s.taken_at in (${window})
-      union all
-      select m.user_id, ${iso(now)}, v.equity from members m join ${portfolioValuations} v on v.portfolio_id = m.portfolio_id
+      where m.needs_risk
     ), steps as (
       select user_id,
              case when lag(equity) over w > 0
@@ -224,7 +225,7 @@ async function writeStandings(tx: DbOrTx, week: string, weekStart: Date, now: Da
              coalesce(xp.xp, 0) as learning,
              ${JOURNAL_POINTS}::int * least(${JOURNAL_MAX_ORDERS}::int, coalesce(j.orders, 0)) as journal,
              ${DIVERSIFICATION_POINTS}::int * least(${DIVERSIFICATION_MAX_HOLDINGS}::int, coalesce(sp.effective, 0)) as diversification,
-             ${RISK_POINTS}::int * least(${RISK_MAX_UNITS}::int, greatest(0, coalesce(floor(ra.sharpe), 0)))::int as risk
+             case when m.needs_risk then ${RISK_POINTS}::int * least(${RISK_MAX_UNITS}::int, greatest(0, coalesce(floor(ra.sharpe), 0)))::int else m.risk end as risk
       from members m
       left join xp on xp.user_id = m.user_id
       left join journal j on j.user_id = m.user_id
@@ -237,10 +238,10 @@ async function writeStandings(tx: DbOrTx, week: string, weekStart: Date, now: Da
       from figures
     )
     update league_members t
-    set rank = r.rank, points = r.points, learning = r.learning, journal = r.journal, diversification = r.diversification, risk = r.risk, computed_at = ${iso(now)}
+    set rank = r.rank, points = r.points, learning = r.learning, journal = r.journal, diversification = r.diversification, risk = r.risk, risk_on = ${today}::date, computed_at = ${iso(now)}
     from ranked r
     where t.week_start = ${week}::date and t.user_id = r.user_id
-      and (t.rank, t.points, t.learning, t.journal, t.diversification, t.risk) is distinct from (r.rank, r.points, r.learning, r.journal, r.diversification, r.risk)`);
+      and (t.rank, t.points, t.learning, t.journal, t.diversification, t.risk, t.risk_on) is distinct from (r.rank, r.points, r.learning, r.journal, r.diversification, r.risk, ${today}::date)`);
   return result.rowCount ?? 0;
 }
 

@@ -13,6 +13,7 @@ CREATE TABLE "league_members" (
 	"journal" integer DEFAULT 0 NOT NULL,
 	"diversification" integer DEFAULT 0 NOT NULL,
 	"risk" integer DEFAULT 0 NOT NULL,
+	"risk_on" date,
 	"computed_at" timestamp with time zone,
 	CONSTRAINT "league_members_week_start_user_id_pk" PRIMARY KEY("week_start","user_id"),
 	CONSTRAINT "league_members_tier" CHECK ("league_members"."tier" >= 0)

@@ -38,6 +38,8 @@ export const leagueMembers = pgTable(
     journal: integer("journal").notNull().default(0),
     diversification: integer("diversification").notNull().default(0),
     risk: integer("risk").notNull().default(0),
+    /** The UTC day the risk part was computed for: it reads only daily snapshots, so once a day is enough. */
+    riskOn: date("risk_on", { mode: "string" }),
     computedAt: at("computed_at"),
   },
   (t) => [
