@@ -57,7 +57,8 @@ export type MoveUpHint =
   | { kind: "need-points" }
   | { kind: "alone" };
 
-const ordinal = (n: number) => {
+/** "1st", "2nd", "3rd", "11th", "22nd": a place in words. */
+export const ordinal = (n: number): string => {
   const rem100 = n % 100;
   const suffix = rem100 >= 11 && rem100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${suffix}`;

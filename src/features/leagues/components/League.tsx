@@ -14,6 +14,7 @@ import {
   JOURNAL_POINTS,
   LEAGUE_GROUP_SIZE,
   LEAGUE_TIERS,
+  ordinal,
   RISK_MAX_UNITS,
   RISK_POINTS,
   tierName,
@@ -179,8 +180,3 @@ export function League({ initial }: LeagueProps) {
   );
 }
 
-function ordinal(n: number): string {
-  const rem100 = n % 100;
-  const suffix = rem100 >= 11 && rem100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
-  return `${n}${suffix}`;
-}
