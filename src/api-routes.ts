@@ -80,6 +80,7 @@ import instrumentsSymbolCandles from "@/pages/api/instruments/[symbol]/candles";
 import instrumentsIndex from "@/pages/api/instruments/index";
 import lessonsIdAttempts from "@/pages/api/lessons/[id]/attempts";
 import lessonsIdIndex from "@/pages/api/lessons/[id]/index";
+import leaguesMe from "@/pages/api/leagues/me";
 import lessonsIdRead from "@/pages/api/lessons/[id]/read";
 import marketDay from "@/pages/api/market/day";
 import openapiJson from "@/pages/api/openapi.json";
@@ -175,6 +176,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "instruments/index": instrumentsIndex,
   "lessons/[id]/attempts": lessonsIdAttempts,
   "lessons/[id]/index": lessonsIdIndex,
+  "leagues/me": leaguesMe,
   "lessons/[id]/read": lessonsIdRead,
   "market/day": marketDay,
   "openapi.json": openapiJson,

@@ -6,6 +6,7 @@
 import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
 import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
 import { FAIRPLAY_EVERY_MS, runFairPlayMonitor } from "@/features/fairplay";
+import { LEAGUE_REFRESH_MS, LEAGUE_ROLLOVER_MS, refreshLeagues, rolloverLeagues } from "@/features/leagues";
 import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
 import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import type { ScheduledTask } from "@/server/jobs/scheduler";
@@ -14,6 +15,9 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
   { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
   { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
   { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
+  // The weekly leagues: the week rolls over within seconds of Monday 00:00 UTC; standings every minute (docs/decisions/045).
+  { name: "league-rollover", everyMs: LEAGUE_ROLLOVER_MS, run: ({ db, now, fence }) => rolloverLeagues(db, { now, fence }) },
+  { name: "leagues", everyMs: LEAGUE_REFRESH_MS, run: ({ db, now, fence }) => refreshLeagues(db, { now, fence }) },
   { name: "ranking-live-events", everyMs: EVENT_REFRESH_MS, run: ({ db, now, fence }) => refreshLiveEventBoards(db, { now, fence }) },
   // The fair-play detectors over events' trades and the boards the refresh wrote (docs/decisions/046).
   { name: "fair-play", everyMs: FAIRPLAY_EVERY_MS, run: ({ db, now, fence }) => runFairPlayMonitor(db, { now, fence }) },

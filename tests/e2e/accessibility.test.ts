@@ -335,6 +335,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       { name: "/ranking, Practice", path: "/ranking?board=practice&period=all" },
       { name: "/ranking, Learning XP", path: "/ranking?board=xp&period=all" },
       { name: "/ranking, Events", path: `/ranking?board=event%3A${fixture.eventSlug}` },
+      { name: "/leagues", path: "/leagues" },
       { name: "/settings", path: "/settings" },
       { name: "/settings, delete-account dialog open", path: "/settings", open: async (page) => {
         await page.getByRole("button", { name: "Delete my account…" }).click();
@@ -347,6 +348,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       { name: "/, account menu open", path: "/", dark: true, viewports: ["1280×800"], open: accountMenu },
       { name: "/portfolio, cancel-order dialog open", path: "/portfolio", dark: true, viewports: ["1280×800"], open: cancelDialog },
       { name: "/ranking, Practice", path: "/ranking?board=practice&period=all", dark: true, viewports: ["1280×800"] },
+      { name: "/leagues", path: "/leagues", dark: true, viewports: ["1280×800"] },
       { name: "/settings", path: "/settings", dark: true, viewports: ["1280×800"] },
       // Last: confirming the address takes the "confirm your email" banner off the pages above.
       { name: "/account/verify-email, done", path: `${verifyLink.pathname}${verifyLink.search}`, once: true, open: async (page) => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { createToken } from "@/features/account/server/api-tokens";
 import { personalData } from "@/features/account/server/lifecycle";
 import { createEvent, joinEvent } from "@/features/events";
+import { refreshLeagues } from "@/features/leagues";
 import { markRead } from "@/features/learn/server/learning";
 import { answerDrawnAttempt } from "../factories/quiz";
 import { seedCurriculum } from "@/features/learn/server/seed";
@@ -57,7 +58,7 @@ class Reader extends Writable {
 }
 
 type Rows = Array<Record<string, unknown>>;
-type Sections = "portfolios" | "positions" | "orders" | "fills" | "cashMovements" | "watchlist" | "equitySnapshots" | "lessonProgress" | "quizAttempts" | "xp" | "learningDays" | "eventParticipation" | "eventStandings" | "leaderboards" | "fairPlayFlags" | "activity" | "apiTokens";
+type Sections = "portfolios" | "positions" | "orders" | "fills" | "cashMovements" | "watchlist" | "equitySnapshots" | "lessonProgress" | "quizAttempts" | "xp" | "learningDays" | "eventParticipation" | "eventStandings" | "leaderboards" | "fairPlayFlags" | "leagues" | "activity" | "apiTokens";
 type Exported = Record<Sections, Rows> & { exportedAt: string; profile: Record<string, unknown> };
 
 async function exportOf(userId: string): Promise<Exported> {
@@ -94,8 +95,11 @@ describe("export my data", () => {
     await createToken(db, other.id, { name: "not mine", scopes: ["read"], expiresInDays: 7 }, "192.0.2.9");
     await audit(db, { action: "admin.role-changed", actorId: organiser.id, subjectId: other.id, ip: "192.0.2.1", detail: { role: "member" } });
 
+    // Both placed orders this week: both are in a league; only the person's row is exported.
+    await refreshLeagues(db, { now: new Date() });
     const data = await exportOf(person.id);
-    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "fairPlayFlags", "classes", "rosterAccount", "activity"]);
+    expect(data.leagues).toEqual([expect.objectContaining({ tier: 0, arrival: "new", rank: expect.any(Number) })]);
+    expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "fairPlayFlags", "leagues", "classes", "rosterAccount", "activity"]);
     expect(data.profile).toMatchObject({ name: "Exporter" });
     expect(data.portfolios.map((p) => p.kind).sort()).toEqual(["event", "practice"]);
     expect(data.orders.map((o) => o.id)).toEqual([bought.order.id, resting.order.id]);

@@ -16,6 +16,7 @@ const SECTIONS: Array<{ href: string; label: string; shownTo?: (user: SessionUse
   { href: "/events", label: "Events" },
   { href: "/learn", label: "Learn" },
   { href: "/ranking", label: "Ranking" },
+  { href: "/leagues", label: "Leagues" },
   // People who teach or attend a class, or may create one (the session's `classes`).
   { href: "/classes", label: "Classes", shownTo: (user) => user.classes },
   { href: "/settings", label: "Settings" },

@@ -82,6 +82,7 @@ export const preferencesSchema = z
       timeZone: z.nullable(timeZoneSchema),
       theme: z.enum(["system", "light", "dark"], { error: "Choose light, dark or system." }),
       leaderboardOptOut: z.boolean(),
+      leagueOptOut: z.boolean(),
     }),
   )
   .check(z.refine((v) => Object.keys(v).length > 0, "Nothing to change."));

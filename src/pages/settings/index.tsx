@@ -23,6 +23,7 @@ export const getServerSideProps = guardedPage<SettingsProps>({}, async (_ctx, se
         timeZone: profile.timeZone,
         theme: profile.theme,
         leaderboardOptOut: profile.leaderboardOptOut,
+        leagueOptOut: profile.leagueOptOut,
         hasPassword: profile.hasPassword,
       },
       linkedProviders: await signInMethods(db, row.id),

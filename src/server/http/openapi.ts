@@ -56,6 +56,7 @@ const TAGS: Record<string, string> = {
   classes: "Classes",
   courses: "Learning",
   lessons: "Learning",
+  leagues: "Ranking",
   events: "Events",
   health: "Operations",
   metrics: "Operations",

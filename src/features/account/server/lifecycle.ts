@@ -9,6 +9,7 @@ import { eventsPersonalData } from "@/features/events";
 import { fairPlayPersonalData } from "@/features/fairplay";
 import { learnPersonalData } from "@/features/learn";
 import { portfolioPersonalData } from "@/features/portfolio";
+import { leaguesPersonalData } from "@/features/leagues";
 import { rankingPersonalData } from "@/features/ranking";
 import { tradingPersonalData } from "@/features/trading";
 import { env } from "@/env";
@@ -207,7 +208,7 @@ export async function signOutEverywhere(db: Db, userId: string, ip: string) {
 export async function updatePreferences(
   db: Db,
   userId: string,
-  input: { timeZone?: string | null; theme?: "system" | "light" | "dark"; leaderboardOptOut?: boolean },
+  input: { timeZone?: string | null; theme?: "system" | "light" | "dark"; leaderboardOptOut?: boolean; leagueOptOut?: boolean },
 ) {
   const [row] = await db.update(users).set(input).where(eq(users.id, userId)).returning();
   if (!row) throw failures.notFound();
@@ -226,6 +227,7 @@ export function profileOf(row: typeof users.$inferSelect) {
     timeZone: row.timeZone,
     theme: row.theme,
     leaderboardOptOut: row.leaderboardOptOut,
+    leagueOptOut: row.leagueOptOut,
     hasPassword: Boolean(row.passwordHash),
     createdAt: row.createdAt.toISOString(),
   };
@@ -256,6 +258,7 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
     ...eventsPersonalData(db, userId),
     ...rankingPersonalData(db, userId),
     ...fairPlayPersonalData(db, userId),
+    ...leaguesPersonalData(db, userId),
     ...classesPersonalData(db, userId),
     {
       // What the person did, and what was done about them (by an admin, or the system); the

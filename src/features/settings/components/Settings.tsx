@@ -24,6 +24,7 @@ export interface SettingsProps {
     timeZone: string | null;
     theme: ThemeChoice;
     leaderboardOptOut: boolean;
+    leagueOptOut: boolean;
     hasPassword: boolean;
   };
   linkedProviders: string[];
@@ -322,8 +323,9 @@ function SessionsSection() {
 function PreferencesSection({ profile }: Pick<SettingsProps, "profile">) {
   const [theme, setTheme] = useState<ThemeChoice>(profile.theme);
   const [optOut, setOptOut] = useState(profile.leaderboardOptOut);
+  const [leagueOptOut, setLeagueOptOut] = useState(profile.leagueOptOut);
   const [status, setStatus] = useStatus();
-  async function save(change: { theme?: ThemeChoice; leaderboardOptOut?: boolean }) {
+  async function save(change: { theme?: ThemeChoice; leaderboardOptOut?: boolean; leagueOptOut?: boolean }) {
     try {
       await api("/api/account", { method: "PATCH", body: change });
       setStatus({ tone: "success", text: "Preferences saved." });
@@ -366,8 +368,25 @@ function PreferencesSection({ profile }: Pick<SettingsProps, "profile">) {
           </span>
         </span>
       </label>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={leagueOptOut}
+          onChange={(e) => {
+            setLeagueOptOut(e.target.checked);
+            void save({ leagueOptOut: e.target.checked });
+          }}
+        />
+        <span>
+          Leave the weekly leagues
+          <span className="muted">
+            {" "}
+            — you are in no league and nobody sees you in theirs, from the next refresh (within a minute). Turn it off to join again at your last tier.
+          </span>
+        </span>
+      </label>
       <p className="muted">
-        <Link href="/ranking">See the leaderboards</Link>
+        <Link href="/ranking">See the leaderboards</Link> · <Link href="/leagues">See your league</Link>
       </p>
     </Card>
   );

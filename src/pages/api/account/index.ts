@@ -12,7 +12,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "My profile",
-      response: "200 `{id, name, email, username, roster, emailVerified, role, timeZone, theme, leaderboardOptOut, hasPassword, createdAt, linkedProviders:[provider id…]}` (`email` is null and `username` set for a roster account, made by a teacher for a class)",
+      response: "200 `{id, name, email, username, roster, emailVerified, role, timeZone, theme, leaderboardOptOut, leagueOptOut, hasPassword, createdAt, linkedProviders:[provider id…]}` (`email` is null and `username` set for a roster account, made by a teacher for a class)",
     },
     async handler({ session }) {
       const db = await getDb();
@@ -25,7 +25,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Change my preferences",
-      description: "Input: at least one of `{timeZone: IANA name | null, theme: \"system\"|\"light\"|\"dark\", leaderboardOptOut: boolean}`",
+      description: "Input: at least one of `{timeZone: IANA name | null, theme: \"system\"|\"light\"|\"dark\", leaderboardOptOut: boolean, leagueOptOut: boolean}` (`leagueOptOut`: in no weekly league from the next refresh)",
       response: "200 the profile (as GET, without `linkedProviders`); 400 (`Nothing to change.` for an empty body)",
     },
     input: preferencesSchema,

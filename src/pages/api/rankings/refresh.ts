@@ -1,4 +1,5 @@
-/** Test-only: refreshes every board now. Exists only when TEST_PRICE_CONTROL is on (404 otherwise). */
+/** Test-only: refreshes every board and the leagues now. Exists only when TEST_PRICE_CONTROL is on (404 otherwise). */
+import { refreshLeagues } from "@/features/leagues";
 import { refreshAllBoards } from "@/features/ranking";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
@@ -11,12 +12,14 @@ export default apiRoute(
     POST: method({
       auth: "user",
       docs: {
-        summary: "Test only: refresh every leaderboard now",
+        summary: "Test only: refresh every leaderboard and the leagues now",
         description: "Only with `TEST_PRICE_CONTROL=1` (404 otherwise), for the browser tests.",
         response: "200 `{rows}`",
       },
       async handler() {
-        return { body: { rows: await refreshAllBoards(await getDb(), { now: new Date() }) } };
+        const db = await getDb();
+        const now = new Date();
+        return { body: { rows: (await refreshAllBoards(db, { now })) + (await refreshLeagues(db, { now })) } };
       },
     }),
   },

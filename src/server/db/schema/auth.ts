@@ -47,6 +47,8 @@ export const users = pgTable(
     timeZone: text("time_zone"),
     theme: text("theme", { enum: THEMES }).notNull().default("system"),
     leaderboardOptOut: boolean("leaderboard_opt_out").notNull().default(false),
+    /** Out of the weekly leagues (docs/decisions/045-leagues.md): in no league from the next refresh. */
+    leagueOptOut: boolean("league_opt_out").notNull().default(false),
     /** Roster accounts' sign-in name (lower case, src/lib/readable-codes.ts); null for the others. */
     username: text("username"),
     kind: text("kind", { enum: ACCOUNT_KINDS }).notNull().default("standard"),

@@ -6,3 +6,4 @@ export * from "./events";
 export * from "./classes";
 export * from "./settings";
 export * from "./fairplay";
+export * from "./leagues";
