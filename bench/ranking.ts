@@ -10,10 +10,13 @@
  *
  * It creates its own database on that server and drops it at the end.
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { openDatabase } from "@/server/db/client";
+import { BUNDLED_UNIVERSE } from "@/domain/market";
+import { seedMarket } from "@/features/market/server/seed";
 import { startApp, type RunningApp } from "../tests/setup/app-server";
 import { createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
@@ -24,6 +27,10 @@ const { values } = parseArgs({
     runs: { type: "string", default: "5" },
     requests: { type: "string", default: "2000" },
     concurrency: { type: "string", default: "8" },
+    /** Refresh only: no app build, no HTTP lines (profiling the refresh). */
+    "refresh-only": { type: "boolean", default: false },
+    /** Keep the database at the end (EXPLAIN ANALYZE against it); prints its URL. */
+    keep: { type: "boolean", default: false },
   },
 });
 const PEOPLE = Number(values.people);
@@ -40,10 +47,23 @@ function percentile(sorted: number[], p: number): number {
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
+/** CPU time (user + system) a process has used, ms, from /proc/<pid>/stat (Linux; 0 elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
+}
+let serverPid: number | undefined;
+
 async function measure(name: string, once: (i: number) => Promise<void>) {
   for (let i = 0; i < 50; i++) await once(i); // warm-up: JIT, caches, pools
   const times: number[] = [];
   let next = 0;
+  const cpuBefore = cpuMs(serverPid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -57,7 +77,8 @@ async function measure(name: string, once: (i: number) => Promise<void>) {
   );
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { name, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: times.length / elapsed };
+  const cpuPerRequest = (cpuMs(serverPid) - cpuBefore) / times.length;
+  return { name, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: times.length / elapsed, cpuPerRequest };
 }
 
 const bench = { email: "bench-ranking@example.test", password: "bench password 1", name: "Bench Ranker" };
@@ -134,17 +155,24 @@ async function main() {
   if (!database) throw new Error("Set DATABASE_URL to a PostgreSQL server.");
   let app: RunningApp | undefined;
   try {
-    // First start: migrations and the instrument universe; the bench person registers.
-    app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
-    const owner = new Client(app.url);
-    await owner.register(bench);
-    await owner.signIn(bench.email, bench.password);
-    const benchUserId = ((await owner.session()).user as { id: string }).id;
-    await app.stop();
-    app = undefined;
+    let benchUserId = "bench-me";
+    if (!values["refresh-only"]) {
+      // First start: migrations and the instrument universe; the bench person registers.
+      app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
+      const owner = new Client(app.url);
+      await owner.register(bench);
+      await owner.signIn(bench.email, bench.password);
+      benchUserId = ((await owner.session()).user as { id: string }).id;
+      await app.stop();
+      app = undefined;
+    }
 
     const handle = await openDatabase({ url: database.url, maxConnections: 4 });
     const db = handle.db;
+    if (values["refresh-only"]) {
+      await seedMarket(db, BUNDLED_UNIVERSE);
+      await db.execute(sql`insert into users (id, email, name) values (${benchUserId}, ${bench.email}, ${bench.name})`);
+    }
     const now = new Date();
     const seedMs = await seed(db, benchUserId, now);
     console.log(`seeded ${PEOPLE.toLocaleString("en-US")} people, practice portfolios, snapshots, XP and event participants in ${(seedMs / 1000).toFixed(1)} s`);
@@ -168,8 +196,20 @@ async function main() {
     }
     const counts = await db.execute<{ board: string; n: number }>(sql`select board, count(*)::int as n from leaderboard_entries group by board order by board`);
     await handle.close();
+    console.log(`\nPostgreSQL · ${PEOPLE.toLocaleString("en-US")} practice portfolios · one live event with ${(PEOPLE + 1).toLocaleString("en-US")} participants`);
+    console.log(`rows per board: ${counts.rows.map((r) => `${r.board} ${Number(r.n).toLocaleString("en-US")}`).join(", ")}`);
+    console.log(`\nRefresh (in-process, ${RUNS} runs, every price moved ±2 % before each; the first refresh of the day also records the daily ranks: ${firstMs.toFixed(0)} ms)\n`);
+    console.log("| refresh | median ms | min ms | max ms |");
+    console.log("|---|---:|---:|---:|");
+    for (const key of ["all", "practice", "xp", "event"] as const) {
+      const list = runs.map((r) => r[key]);
+      const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)" }[key];
+      console.log(`| ${label} | ${median(list).toFixed(0)} | ${Math.min(...list).toFixed(0)} | ${Math.max(...list).toFixed(0)} |`);
+    }
+    if (values["refresh-only"]) return;
 
     app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
+    serverPid = app.pid;
     const client = new Client(app.url);
     await client.signIn(bench.email, bench.password);
     const pages = Math.ceil(PEOPLE / 50);
@@ -180,7 +220,8 @@ async function main() {
     const ownCheck = await (await client.request("/api/rankings?board=practice&period=all&page=1")).json();
     if (!(ownCheck as { own: unknown }).own) throw new Error("the bench person has no own row");
     const http = [
-      await measure("GET /api/health (baseline: one DB round trip)", async () => expect200(await fetch(`${app!.url}/api/health`))),
+      // Authenticated, like the board requests: the same session check, one DB round trip.
+      await measure("GET /api/health, signed in (baseline)", async () => expect200(await client.request("/api/health"))),
       await measure("GET /api/rankings?board=practice&period=all&page=N (page + own row)", async (i) =>
         expect200(await client.request(`/api/rankings?board=practice&period=all&page=${1 + ((i * 7919) % pages)}`)),
       ),
@@ -192,24 +233,17 @@ async function main() {
       ),
     ];
 
-    console.log(`\nPostgreSQL · ${PEOPLE.toLocaleString("en-US")} practice portfolios · one live event with ${(PEOPLE + 1).toLocaleString("en-US")} participants`);
-    console.log(`rows per board: ${counts.rows.map((r) => `${r.board} ${Number(r.n).toLocaleString("en-US")}`).join(", ")}`);
-    console.log(`\nRefresh (in-process, ${RUNS} runs, every price moved ±2 % before each; the first refresh of the day also records the daily ranks: ${firstMs.toFixed(0)} ms)\n`);
-    console.log("| refresh | median ms | min ms | max ms |");
-    console.log("|---|---:|---:|---:|");
-    for (const key of ["all", "practice", "xp", "event"] as const) {
-      const list = runs.map((r) => r[key]);
-      const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)" }[key];
-      console.log(`| ${label} | ${median(list).toFixed(0)} | ${Math.min(...list).toFixed(0)} | ${Math.max(...list).toFixed(0)} |`);
-    }
     const base = http[0]!.p50;
     console.log(`\nHTTP (${CONCURRENCY} concurrent clients, ${REQUESTS} requests each line; the app's scheduler refreshes boards meanwhile)\n`);
-    console.log("| request | p50 ms | p99 ms | req/s | p50 ÷ baseline |");
-    console.log("|---|---:|---:|---:|---:|");
-    for (const r of http) console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${(r.p50 / base).toFixed(1)}× |`);
+    const baseP99 = http[0]!.p99;
+    console.log("| request | p50 ms | p99 ms | req/s | server CPU ms/request | p50 ÷ baseline | p99 ÷ baseline p99 |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of http)
+      console.log(`| ${r.name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.perSecond.toFixed(0)} | ${r.cpuPerRequest.toFixed(2)} | ${(r.p50 / base).toFixed(2)}× | ${(r.p99 / baseP99).toFixed(2)}× |`);
   } finally {
     await app?.stop();
-    await database.drop();
+    if (values.keep) console.log(`kept ${database.url}`);
+    else await database.drop();
   }
 }
 

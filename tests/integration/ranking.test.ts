@@ -13,7 +13,7 @@ import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, leaderboardDailyRanks, portfolios, positions, users, xpEvents } from "@/server/db/schema";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
-import { useTestDatabase } from "../setup/db";
+import { onPostgres, useTestDatabase } from "../setup/db";
 import { appUrl, Client } from "./http-client";
 import { uniqueEmail } from "../factories/emails";
 
@@ -430,6 +430,108 @@ describe("SQL ranks equal the domain's rankEntries", () => {
     const expected = rankEntries(entries, "sharpe").map((e) => [e.id, e.rank]);
     const actual = (await boardRows(db, `event:${event.id}`)).map((r) => [r.userId, r.rank]);
     expect(actual).toEqual(expected);
+  });
+});
+
+describe("rebuilding boards (decision 047)", () => {
+  /** Every board's rows, in order: what a reader sees. */
+  async function allBoards(db: Db) {
+    const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string | null }>(
+      sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries order by board, rank`,
+    );
+    return rows.rows.map((r) => ({ ...r, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), total_return: r.total_return === null ? null : Number(r.total_return) }));
+  }
+
+  async function population(db: Db) {
+    await resetBoards(db);
+    const symbol = (await createInstrument(db, { lastPrice: "40.00" })).symbol;
+    const other = (await createInstrument(db, { lastPrice: "10.00" })).symbol;
+    const event = await createEvent(db);
+    const people = [];
+    for (let i = 0; i < 6; i++) {
+      const user = await person(db, { createdAt: at(`2026-01-0${1 + (i % 3)}T00:00:00Z`) });
+      const p = await practice(db, user.id, { cash: `${99_000 + (i % 3) * 500}.00` });
+      await snapshot(db, p.id, "2026-11-18T00:00:00Z", "99500.00");
+      await db.insert(positions).values({ portfolioId: p.id, symbol: i % 2 ? symbol : other, quantity: 10 + i, costBasis: "100.00" });
+      await db.insert(xpEvents).values({ userId: user.id, kind: "pass", amount: 10 * (1 + (i % 2)), createdAt: at("2026-11-17T10:00:00Z") });
+      await join(db, event.id, user.id, { cash: `${9_000 + i * 100}.00`, joinedAt: at(`2026-11-18T09:0${i}:00Z`) });
+      people.push(user);
+    }
+    return { people, symbol, other, event };
+  }
+
+  it("a price move changes exactly the holders' rows, a trade changes that portfolio's, and nothing else moves", async () => {
+    const { db } = database;
+    const { people, symbol } = await population(db);
+    await refreshAllBoards(db, { now: NOW });
+    const before = await boardRows(db, "practice:all");
+    expect(before).toHaveLength(6);
+    // The price of what the odd people hold moves: their figures change, the others' do not.
+    await db.execute(sql`update instruments set last_price = 44.00 where symbol = ${symbol}`);
+    await refreshAllBoards(db, { now: NOW });
+    const after = await boardRows(db, "practice:all");
+    const holders = new Set(people.filter((_, i) => i % 2 === 1).map((p) => p.id));
+    for (const row of after) {
+      const old = before.find((b) => b.userId === row.userId)!;
+      if (holders.has(row.userId)) expect(row.value, row.userId).toBeGreaterThan(old.value!);
+      else expect(row.value, row.userId).toBe(old.value);
+    }
+    // A trade (cash and position change) moves that portfolio alone.
+    const trader = people[0]!;
+    await db.execute(sql`update portfolios set cash = cash + 1000 where user_id = ${trader.id} and kind = 'practice'`);
+    await refreshAllBoards(db, { now: NOW });
+    const traded = await boardRows(db, "practice:all");
+    for (const row of traded) {
+      const old = after.find((b) => b.userId === row.userId)!;
+      if (row.userId === trader.id) expect(row.value).toBeCloseTo(old.value! + 0.01, 10);
+      else expect(row.value, row.userId).toBe(old.value);
+    }
+  });
+
+  it("after a crash empties the unlogged boards, the next refresh gives the same boards", async () => {
+    const { db } = database;
+    await population(db);
+    await refreshAllBoards(db, { now: NOW });
+    const before = await allBoards(db);
+    expect(new Set(before.map((r) => r.board)).size).toBe(7); // practice ×4, XP ×2, the event
+    // What PostgreSQL does to unlogged tables after a crash: every partition is emptied.
+    const parts = await db.execute<{ name: string; persistence: string }>(sql`
+      select c.relname as name, c.relpersistence as persistence from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'leaderboard_entries'::regclass`);
+    expect(parts.rows.length).toBeGreaterThanOrEqual(4); // the default one, practice, XP, the event
+    expect(parts.rows.every((p) => p.persistence === "u")).toBe(true);
+    for (const part of parts.rows) await db.execute(sql.raw(`truncate "${part.name}"`));
+    expect(await allBoards(db)).toEqual([]);
+    await refreshAllBoards(db, { now: NOW });
+    expect(await allBoards(db)).toEqual(before);
+  });
+
+  it("keeps one partition per group of boards, drops an ended event's, and removes a deleted account's rows", async () => {
+    const { db } = database;
+    const { people, event } = await population(db);
+    const count = async () =>
+      Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_inherits where inhparent = 'leaderboard_entries'::regclass`)).rows[0]!.n);
+    await refreshAllBoards(db, { now: NOW });
+    const partitions = await count();
+    await refreshAllBoards(db, { now: NOW });
+    expect(await count()).toBe(partitions); // swapped, not added
+    // Deleting an account removes its rows (what the foreign key's cascade did).
+    await db.execute(sql`delete from users where id = ${people[5]!.id}`);
+    const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from leaderboard_entries where user_id = ${people[5]!.id}`);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+    // The event ends: the next refresh drops its board.
+    await refreshAllBoards(db, { now: new Date(event.endsAt.getTime() + 60_000) });
+    expect(await count()).toBe(partitions - 1);
+    expect(await boardRows(db, `event:${event.id}`)).toEqual([]);
+  });
+
+  it.runIf(onPostgres)("refreshes running at once neither deadlock nor mix their boards", async () => {
+    const { db } = database;
+    await population(db);
+    await Promise.all([refreshAllBoards(db, { now: NOW }), refreshAllBoards(db, { now: NOW }), refreshPracticeBoards(db, { now: NOW }), refreshXpBoards(db, { now: NOW })]);
+    const boards = await db.execute<{ board: string; n: number; top: number }>(sql`select board, count(*)::int as n, max(rank)::int as top from leaderboard_entries group by board`);
+    expect(boards.rows).toHaveLength(7);
+    for (const b of boards.rows) expect(Number(b.top), b.board).toBe(Number(b.n));
   });
 });
 

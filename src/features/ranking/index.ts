@@ -27,4 +27,6 @@ export {
   type Viewer,
 } from "./server/queries";
 export { rankingPersonalData } from "./server/personal-data";
+/** How another board (leagues) plugs into the rebuilt, swapped-in partitions (decision 047). */
+export { boardsPartition, lockRebuilds, rebuildBoards } from "./server/rebuild";
 export { ownEventRanks, type EventRank, type EventRankRequest } from "./server/event-ranks";

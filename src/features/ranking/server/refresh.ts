@@ -1,8 +1,9 @@
 /**
- * Precomputed leaderboards (docs/decisions/019-rankings.md). Each refresh ranks a set of
- * boards inside the database — one INSERT … SELECT with row_number() per statement, the
- * board's old rows deleted in the same transaction — so the cost grows with rows, not
- * with round trips, and a reader sees either the old board or the new one, never half.
+ * Precomputed leaderboards (docs/decisions/019-rankings.md, 047-boards-that-scale.md). Each
+ * refresh ranks a set of boards inside the database — one INSERT … SELECT with row_number()
+ * per group of boards into a fresh partition swapped in for the old one (rebuild.ts) — so the
+ * cost grows with rows, not with round trips, and a reader sees either the old board or the
+ * new one, never half.
  *
  * Equity comes from the one valuation (the trading engine's portfolio_valuations view). The
  * SQL order is the domain's `compareEntries` (src/domain/ranking/rank.ts), on figures
@@ -18,6 +19,7 @@ import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
 import { eventBoard, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
+import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 
 /** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
 export const DAILY_RANK_RETENTION_DAYS = 8;
@@ -43,42 +45,21 @@ function returnSql(start: SQL, end: SQL): SQL {
 
 /**
  * Makes the rows of `boards` what `ranked` selects (board, user_id, rank, value, total_return,
- * equity) in one statement: rows whose figures and rank changed are written, rows that did not
- * change are left alone (no dead tuple, no index churn), rows of people no longer on the board
- * are deleted. The rank-1 row is always rewritten, so its computed_at is the board's refresh
- * time (what the API reports). First, the day's record of yesterday's ranks (recordDailyRanks).
+ * equity): the boards' partition is rebuilt whole and swapped in (rebuildBoards, decision 047),
+ * so a reader sees the old board or the new one. First, the day's record of yesterday's ranks
+ * (recordDailyRanks).
  */
 async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
   if (boards.length === 0) return 0;
-  const list = sql.join(
-    boards.map((b) => sql`${b}`),
-    sql`, `,
-  );
   return db.transaction(async (tx) => {
     await options.fence?.(tx);
+    await lockRebuilds(tx);
     // A refresh is one big sort and join: JIT compilation costs more than it saves here, and the
-    // sorts should stay in memory.
-    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+    // sorts (the ranking's and the two index builds') should stay in memory.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('maintenance_work_mem', '64MB', true)`);
     // Before the rows are rewritten: they may still be yesterday's last standings.
     await recordDailyRanks(tx, boards, options.now);
-    const result = await tx.execute<{ written: number; removed: number }>(sql`
-      with ranked as materialized (${ranked}),
-      written as (
-        insert into leaderboard_entries (board, user_id, rank, value, total_return, equity, computed_at)
-        select board, user_id, rank, value, total_return, equity, ${iso(options.now)} from ranked
-        on conflict (board, user_id) do update
-          set rank = excluded.rank, value = excluded.value, total_return = excluded.total_return, equity = excluded.equity, computed_at = excluded.computed_at
-          where excluded.rank = 1
-             or (leaderboard_entries.rank, leaderboard_entries.value, leaderboard_entries.total_return, leaderboard_entries.equity)
-                is distinct from (excluded.rank, excluded.value, excluded.total_return, excluded.equity)
-        returning 1
-      ), removed as (
-        delete from leaderboard_entries e
-        where e.board in (${list}) and not exists (select 1 from ranked r where r.board = e.board and r.user_id = e.user_id)
-        returning 1
-      )
-      select (select count(*) from written)::int as written, (select count(*) from removed)::int as removed`);
-    return Number(result.rows[0]?.written ?? 0);
+    return rebuildBoards(tx, boards, ranked, options.now);
   });
 }
 
@@ -261,9 +242,17 @@ export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): P
     rows += await refreshEventBoard(db, event, options);
   }
   // Boards of events that ended in the last day: their precomputed rows are no longer read.
-  await db.execute(sql`
-    delete from leaderboard_entries where board in (
-      select 'event:' || id from events where ends_at <= ${iso(now)} and ends_at > ${iso(now)} - interval '1 day')`);
+  const ended = await db.execute<{ id: string }>(sql`select id from events where ends_at <= ${iso(now)} and ends_at > ${iso(now)} - interval '1 day'`);
+  if (ended.rows.length > 0) {
+    await db.transaction(async (tx) => {
+      await options.fence?.(tx);
+      await lockRebuilds(tx);
+      await dropBoards(
+        tx,
+        ended.rows.map((r) => eventBoard(r.id)),
+      );
+    });
+  }
   return rows;
 }
 

@@ -169,16 +169,17 @@ export const eventStandings = pgTable(
 );
 
 /**
- * Precomputed leaderboards (practice:day|week|month|all, xp:all|week, event:{id}): a refresh
- * rewrites a board's rows in one statement; a page is an index range scan on (board, rank).
+ * Precomputed leaderboards (practice:day|week|month|all, xp:all|week, event:{id}): a page is an
+ * index range scan on (board, rank). Derived data (docs/decisions/047-boards-that-scale.md): in
+ * PostgreSQL the table is partitioned by board (hand-written in migration 0022), each group of
+ * boards an UNLOGGED partition that a refresh rebuilds whole and swaps in; no foreign key (a
+ * trigger on users removes a deleted person's rows, as the cascade did).
  */
 export const leaderboardEntries = pgTable(
   "leaderboard_entries",
   {
     board: text("board").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
     rank: integer("rank").notNull(),
     /** The board's metric: a return or Sharpe ratio (fraction), or XP. Null = undefined Sharpe. */
     value: doublePrecision("value"),
