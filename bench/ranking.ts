@@ -1,7 +1,7 @@
 /**
  * Rankings at scale on PostgreSQL: 100,000 practice portfolios (with equity snapshots around
  * every period start, positions and XP) and one live event with 100,000 participants.
- * Measures (1) refreshing every board (practice day/week/month/all, XP all/week, the event)
+ * Measures (1) refreshing every board (practice day/week/month/all, XP all/week, the event, the leagues)
  * in the benchmark process, median of --runs, and (2) GET /api/rankings — a page plus the
  * caller's own row — over HTTP against the real built server, p50/p99 with 8 concurrent
  * clients, against GET /api/health in the same run.
@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import { refreshLeagues } from "@/features/leagues";
 import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { openDatabase } from "@/server/db/client";
 import { BUNDLED_UNIVERSE } from "@/domain/market";
@@ -180,7 +181,11 @@ async function main() {
     const first = performance.now();
     await refreshAllBoards(db, { now });
     const firstMs = performance.now() - first;
-    const runs: Array<{ all: number; practice: number; xp: number; event: number }> = [];
+    // The leagues' first refresh places everyone with XP this week as a newcomer (docs/decisions/045).
+    const leaguesFirst = performance.now();
+    await refreshLeagues(db, { now });
+    const leaguesFirstMs = performance.now() - leaguesFirst;
+    const runs: Array<{ all: number; practice: number; xp: number; event: number; leagues: number }> = [];
     for (let i = 0; i < RUNS; i++) {
       // The market moves between refreshes (every price ±2 %), so most figures and ranks change: the honest case.
       await db.execute(sql`update instruments set last_price = round(last_price * (0.98 + random() * 0.04)::numeric, 2)`);
@@ -192,18 +197,20 @@ async function main() {
       const t2 = performance.now();
       await refreshLiveEventBoards(db, { now: at });
       const t3 = performance.now();
-      runs.push({ all: t3 - t0, practice: t1 - t0, xp: t2 - t1, event: t3 - t2 });
+      await refreshLeagues(db, { now: at });
+      const t4 = performance.now();
+      runs.push({ all: t4 - t0, practice: t1 - t0, xp: t2 - t1, event: t3 - t2, leagues: t4 - t3 });
     }
     const counts = await db.execute<{ board: string; n: number }>(sql`select board, count(*)::int as n from leaderboard_entries group by board order by board`);
     await handle.close();
     console.log(`\nPostgreSQL · ${PEOPLE.toLocaleString("en-US")} practice portfolios · one live event with ${(PEOPLE + 1).toLocaleString("en-US")} participants`);
     console.log(`rows per board: ${counts.rows.map((r) => `${r.board} ${Number(r.n).toLocaleString("en-US")}`).join(", ")}`);
-    console.log(`\nRefresh (in-process, ${RUNS} runs, every price moved ±2 % before each; the first refresh of the day also records the daily ranks: ${firstMs.toFixed(0)} ms)\n`);
+    console.log(`\nRefresh (in-process, ${RUNS} runs, every price moved ±2 % before each; the first refresh of the day also records the daily ranks: ${firstMs.toFixed(0)} ms; the leagues' first, everyone joining: ${leaguesFirstMs.toFixed(0)} ms)\n`);
     console.log("| refresh | median ms | min ms | max ms |");
     console.log("|---|---:|---:|---:|");
-    for (const key of ["all", "practice", "xp", "event"] as const) {
+    for (const key of ["all", "practice", "xp", "event", "leagues"] as const) {
       const list = runs.map((r) => r[key]);
-      const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)" }[key];
+      const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)", leagues: "leagues (standings of every group)" }[key];
       console.log(`| ${label} | ${median(list).toFixed(0)} | ${Math.min(...list).toFixed(0)} | ${Math.max(...list).toFixed(0)} |`);
     }
     if (values["refresh-only"]) return;
