@@ -3,7 +3,7 @@
  * per period across runners, and — on PostgreSQL — a task stuck for seconds delays no other:
  * an event still ends within a second of its end instant while a ranking refresh runs.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createEvent, joinEvent } from "@/features/events";
@@ -95,6 +95,51 @@ describe("the scheduler", () => {
     expect([...(await aRuns), ...bRan].sort()).toEqual(["long", "short"]);
     await a.stop();
     await b.stop();
+  });
+
+  it.runIf(onPostgres)("keeps a long fenced task's lease past its 2 s without a renewal waiting on the task's own row", async () => {
+    const db = database.db;
+    const probe = new pg.Client({ connectionString: database.url });
+    await probe.connect();
+    const scheduler = new Scheduler({
+      db,
+      kind,
+      holder: "long",
+      tasks: [
+        {
+          name: "long-fenced",
+          everyMs: 3_600_000,
+          run: ({ db, fence }) =>
+            db.transaction(async (tx) => {
+              await fence(tx);
+              await tx.execute(sql`select pg_sleep(3)`);
+            }),
+        },
+      ],
+    });
+    const lockWaits: number[] = [];
+    let finished = false;
+    try {
+      scheduler.start();
+      const sampling = (async () => {
+        while (!finished) {
+          const { rows } = await probe.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+          lockWaits.push(rows[0]!.n);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      // Done once the run gave its lease back with the next period recorded (no FencedError on the way).
+      await waitFor(async () => (await db.select().from(jobLeases).where(eq(jobLeases.name, "scheduler:long-fenced")))[0]?.nextDue, 20_000, "the long task to finish");
+      finished = true;
+      await sampling;
+    } finally {
+      finished = true;
+      await scheduler.stop();
+      await probe.end();
+    }
+    // Renewals ran every 0.5 s throughout (a 3 s task, a 2 s lease) and none queued behind the task's row lock.
+    expect(lockWaits.length).toBeGreaterThan(10);
+    expect(Math.max(...lockWaits)).toBe(0);
   });
 
   it.runIf(onPostgres)(

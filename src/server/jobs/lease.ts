@@ -6,7 +6,8 @@
  * - a row in job_leases per lease name: holder, epoch (the fencing token), expires_at on
  *   the database's clock. A runner takes an expired lease over (epoch + 1).
  * - timing (LEASE_TIMING): the lease lasts 2 s and the leader renews it every 0.5 s from a
- *   timer of its own, whatever its work's pace (a 2 s market tick, a 10 s ranking refresh);
+ *   timer of its own, whatever its work's pace (a 2 s market tick, a 10 s ranking refresh),
+ *   skipping a renewal while its own fenced transaction holds the row;
  *   followers look every 0.25 s. A dead leader is replaced within ~2.3 s.
  * - the takeover never waits on a row lock (FOR UPDATE SKIP LOCKED): a leader frozen in the
  *   middle of a fenced transaction holds the row until PostgreSQL ends its session, which the
@@ -139,13 +140,11 @@ export class Lease {
   keepAlive(): void {
     if (this.options.kind !== "postgres" || this.renewTimer || this.epoch === null) return;
     this.renewTimer = setInterval(() => {
-      // One renewal at a time: one waiting on our own long transaction's row lock is enough.
+      // One renewal at a time (a slow database must not pile them up).
       if (this.renewing) return;
       this.renewing = this.renew()
         .catch((error: unknown) => {
-          // 55P03: the row stayed locked past lock_timeout, by our own long fenced task (it renews at its commit) or by a taker.
-          const busy = (error as { code?: string }).code === "55P03";
-          logger()[busy ? "debug" : "warn"]({ err: error, lease: this.options.name }, "[lease] could not renew the lease");
+          logger().warn({ err: error, lease: this.options.name }, "[lease] could not renew the lease");
         })
         .finally(() => {
           this.renewing = undefined;
@@ -155,19 +154,29 @@ export class Lease {
   }
 
   /**
-   * One renewal; false when the lease is no longer ours. It waits for the row when our own
-   * fenced transaction holds it (a long task), so it renews right after that commits.
+   * One renewal; false when the lease is no longer ours. It never waits for the row: while our
+   * own fenced transaction holds it (a long task), that transaction renewed the lease when it
+   * began and nobody can take a locked row over (the takeover skips locked rows), so there is
+   * nothing to do until it commits. Waiting instead would hold a second pool connection for
+   * every long task (docs/decisions/048).
    */
   async renew(): Promise<boolean> {
     const { db, name, holder } = this.options;
     const epoch = this.epoch;
     if (epoch === null) return false;
-    const rows = await db.execute(sql`
-      update ${jobLeases} set expires_at = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
-      where name = ${name} and holder = ${holder} and epoch = ${epoch}
-      returning epoch`);
-    if (rows.rows.length === 0 && this.epoch === epoch) this.lost();
-    return rows.rows.length > 0;
+    const renewed = await db.execute(sql`
+      with mine as (
+        select name from ${jobLeases} where name = ${name} and holder = ${holder} and epoch = ${epoch} for update skip locked
+      )
+      update ${jobLeases} as l set expires_at = now() + ${this.leaseMs} * interval '1 millisecond', updated_at = now()
+      from mine where l.name = mine.name
+      returning l.epoch`);
+    if (renewed.rows.length > 0) return true;
+    // Locked (by our own fenced transaction, or a taker's), or not ours any more: which one.
+    const ours = await db.execute(sql`select 1 from ${jobLeases} where name = ${name} and holder = ${holder} and epoch = ${epoch}`);
+    if (ours.rows.length > 0) return true;
+    if (this.epoch === epoch) this.lost();
+    return false;
   }
 
   /**
