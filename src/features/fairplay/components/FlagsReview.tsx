@@ -64,7 +64,7 @@ function Figures({ items }: { items: Array<[string, string]> }) {
   );
 }
 
-function FillsTable({ caption, fills, extra }: { caption: string; fills: Array<FillEvidence & Record<string, unknown>>; extra?: { heading: string; cell: (f: FillEvidence & Record<string, unknown>) => string } }) {
+function EvidenceFillsTable({ caption, fills, extra }: { caption: string; fills: Array<FillEvidence & Record<string, unknown>>; extra?: { heading: string; cell: (f: FillEvidence & Record<string, unknown>) => string } }) {
   const { dateTime } = useTimeFormat();
   if (fills.length === 0) return <p className={styles.meta}>No trades.</p>;
   return (
@@ -118,7 +118,7 @@ function Evidence({ flag }: { flag: FlagItem }) {
               ["Compared with", `${integer(num(e.peers) ?? 0)} participants`],
             ]}
           />
-          <FillsTable caption={`${flag.person.name}'s trades`} fills={(e.fills as Array<FillEvidence & Record<string, unknown>>) ?? []} />
+          <EvidenceFillsTable caption={`${flag.person.name}'s trades`} fills={(e.fills as Array<FillEvidence & Record<string, unknown>>) ?? []} />
         </>
       );
     case "mirror-trading": {
@@ -192,7 +192,7 @@ function Evidence({ flag }: { flag: FlagItem }) {
               ["Gap counted from", percent(num(e.minGap))],
             ]}
           />
-          <FillsTable
+          <EvidenceFillsTable
             caption="Fills in the last moments of a replay day"
             fills={(e.list as Array<FillEvidence & Record<string, unknown>>) ?? []}
             extra={{ heading: "Replay day → next open", cell: (f) => `${String(f.tradingDay)} → ${String(f.nextTradingDay)} opened at ${money(String(f.nextOpen))} (${percent(num(f.gain), { signed: true })})` }}
