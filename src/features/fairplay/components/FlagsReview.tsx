@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, TextAreaField, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
+import { SIDE_LABEL } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, integer, money, percent } from "@/lib/format";
 import styles from "./fairplay.module.css";
@@ -37,8 +38,6 @@ export interface FlagsAnswer {
 
 const STATUS_LABEL: Record<FlagItem["status"], string> = { open: "Open", dismissed: "Dismissed", warned: "Warned", disqualified: "Disqualified" };
 const STATUS_TONE: Record<FlagItem["status"], "danger" | "success" | "admin" | undefined> = { open: "danger", dismissed: undefined, warned: "admin", disqualified: "danger" };
-const SIDE: Record<string, string> = { buy: "Buy", sell: "Sell", short: "Short", cover: "Cover" };
-
 interface FillEvidence {
   fillId: string;
   orderId: string;
@@ -89,7 +88,7 @@ function EvidenceFillsTable({ caption, fills, extra }: { caption: string; fills:
               <time dateTime={f.at}>{dateTime(f.at)}</time>
             </td>
             <td>
-              {SIDE[f.side] ?? f.side} {f.symbol} <span className={styles.meta}>#{f.orderId.slice(0, 8)}</span>
+              {SIDE_LABEL[f.side] ?? f.side} {f.symbol} <span className={styles.meta}>#{f.orderId.slice(0, 8)}</span>
             </td>
             <td className={numeric}>{integer(f.quantity)}</td>
             <td className={numeric}>{money(f.price)}</td>
@@ -146,20 +145,8 @@ function Evidence({ flag }: { flag: FlagItem }) {
             <tbody>
               {pairs.map((p) => (
                 <tr key={`${p.fill.fillId}/${p.counterpartFill.fillId}`}>
-                  <td>
-                    {SIDE[p.fill.side] ?? p.fill.side} {integer(p.fill.quantity)} {p.fill.symbol} at {money(p.fill.price)}
-                    <br />
-                    <time className={styles.meta} dateTime={p.fill.at}>
-                      {dateTime(p.fill.at)}
-                    </time>
-                  </td>
-                  <td>
-                    {SIDE[p.counterpartFill.side] ?? p.counterpartFill.side} {integer(p.counterpartFill.quantity)} {p.counterpartFill.symbol} at {money(p.counterpartFill.price)}
-                    <br />
-                    <time className={styles.meta} dateTime={p.counterpartFill.at}>
-                      {dateTime(p.counterpartFill.at)}
-                    </time>
-                  </td>
+                  <MirroredFillCell fill={p.fill} />
+                  <MirroredFillCell fill={p.counterpartFill} />
                 </tr>
               ))}
             </tbody>
@@ -374,5 +361,19 @@ export function FairPlayNotices({ notices, where }: { notices: NoticeItem[]; whe
         </Alert>
       ))}
     </>
+  );
+}
+
+/** One side of a mirrored pair: "Buy 40 BBKW at 29.32", then when. */
+function MirroredFillCell({ fill }: { fill: FillEvidence }) {
+  const { dateTime } = useTimeFormat();
+  return (
+    <td>
+      {SIDE_LABEL[fill.side] ?? fill.side} {integer(fill.quantity)} {fill.symbol} at {money(fill.price)}
+      <br />
+      <time className={styles.meta} dateTime={fill.at}>
+        {dateTime(fill.at)}
+      </time>
+    </td>
   );
 }
