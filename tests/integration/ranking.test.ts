@@ -515,6 +515,12 @@ describe("rebuilding boards (decision 047)", () => {
     const partitions = await count();
     await refreshAllBoards(db, { now: NOW });
     expect(await count()).toBe(partitions); // swapped, not added
+    // Each partition has the parent's two indexes and no third: the attach adopted the rebuilt
+    // table's primary key instead of building one while readers wait on the parent's lock.
+    const indexes = await db.execute<{ name: string; n: number }>(sql`
+      select c.relname as name, count(x.indexrelid)::int as n from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      left join pg_index x on x.indrelid = c.oid where i.inhparent = 'leaderboard_entries'::regclass group by c.relname`);
+    for (const part of indexes.rows) expect(Number(part.n), part.name).toBe(2);
     // Deleting an account removes its rows (what the foreign key's cascade did).
     await db.execute(sql`delete from users where id = ${people[5]!.id}`);
     const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from leaderboard_entries where user_id = ${people[5]!.id}`);
