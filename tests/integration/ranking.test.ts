@@ -4,6 +4,7 @@
  * event visibility, and SQL ranks equal to the domain's `rankEntries` on random data.
  */
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { parseMoney, round4 } from "@/domain/trading";
@@ -501,6 +502,11 @@ describe("rebuilding boards (decision 047)", () => {
     expect(parts.rows.length).toBeGreaterThanOrEqual(4); // the default one, practice, XP, the event
     expect(parts.rows.every((p) => p.persistence === "u")).toBe(true);
     for (const part of parts.rows) await db.execute(sql.raw(`truncate "${part.name}"`));
+    // The refresh state is unlogged too (decision 049): a crash empties it with the boards, so
+    // every group is due again.
+    const state = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname = 'board_refresh_state'`);
+    expect(state.rows[0]!.persistence).toBe("u");
+    await db.execute(sql`truncate board_refresh_state`);
     expect(await allBoards(db)).toEqual([]);
     await refreshAllBoards(db, { now: NOW });
     expect(await allBoards(db)).toEqual(before);
@@ -540,6 +546,161 @@ describe("rebuilding boards (decision 047)", () => {
     for (const b of boards.rows) expect(Number(b.top), b.board).toBe(Number(b.n));
   });
 });
+
+describe("refreshing what changed (decision 049)", () => {
+  async function allBoards(db: Db) {
+    const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string | null }>(
+      sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries order by board, rank`,
+    );
+    return rows.rows.map((r) => ({ ...r, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), total_return: r.total_return === null ? null : Number(r.total_return) }));
+  }
+  const refreshedAt = async (db: Db, board: string) =>
+    (await db.execute<{ at: string | null }>(sql`select max(computed_at)::text as at from leaderboard_entries where board = ${board}`)).rows[0]!.at;
+  const staleGroups = async (db: Db) =>
+    (await db.execute<{ group_key: string }>(sql`select group_key from board_refresh_state where stale order by group_key`)).rows.map((r) => r.group_key);
+
+  async function population(db: Db) {
+    await resetBoards(db);
+    await db.execute(sql`delete from board_refresh_state`);
+    const symbol = (await createInstrument(db, { lastPrice: "40.00" })).symbol;
+    // Both run for a week: live on NOW and the day after.
+    const event = await createEvent(db, { endsAt: at("2026-11-25T00:00:00Z") });
+    const replay = await createEvent(db, { title: "Replay cup", endsAt: at("2026-11-25T00:00:00Z") });
+    const people = [];
+    for (let i = 0; i < 4; i++) {
+      const user = await person(db, { createdAt: at(`2026-01-0${1 + i}T00:00:00Z`) });
+      const p = await practice(db, user.id, { cash: `${99_000 + i * 250}.00` });
+      await snapshot(db, p.id, "2026-11-18T00:00:00Z", "99500.00");
+      await db.insert(positions).values({ portfolioId: p.id, symbol, quantity: 10 + i, costBasis: "40.00" });
+      await db.insert(xpEvents).values({ userId: user.id, kind: "pass", amount: 10 * (1 + i), createdAt: at("2026-11-17T10:00:00Z") });
+      const e = await join(db, event.id, user.id, { cash: `${9_000 + i * 100}.00`, joinedAt: at(`2026-11-18T09:0${i}:00Z`) });
+      await db.insert(positions).values({ portfolioId: e.id, symbol, quantity: 5 + i, costBasis: "40.00" });
+      const r = await join(db, replay.id, user.id, { cash: `${9_500 - i * 100}.00`, joinedAt: at(`2026-11-18T09:0${i}:00Z`) });
+      await db.insert(positions).values({ portfolioId: r.id, symbol, quantity: 1 + i, costBasis: "40.00" });
+      people.push({ user, practice: p, event: e, replay: r });
+    }
+    return { people, symbol, event, replay };
+  }
+
+  it("skips a group whose inputs did not change, and says its boards are current as of the check", async () => {
+    const { db } = database;
+    await population(db);
+    expect(await refreshAllBoards(db, { now: NOW })).toBeGreaterThan(0);
+    const before = await allBoards(db);
+    const written = await refreshedAt(db, "practice:all");
+    const later = new Date(NOW.getTime() + 30_000);
+    expect(await refreshAllBoards(db, { now: later })).toBe(0);
+    expect(await allBoards(db)).toEqual(before);
+    expect(await refreshedAt(db, "practice:all")).toBe(written);
+    const state = await db.execute<{ group_key: string; current_at: Date | string }>(sql`select group_key, current_at from board_refresh_state order by group_key`);
+    expect(state.rows).toHaveLength(4); // practice, xp, two events
+    for (const row of state.rows) expect(new Date(row.current_at).toISOString(), row.group_key).toBe(later.toISOString());
+    // The page's "Updated … ago" counts from the check.
+    const page = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: "nobody", role: "member" }, now: later });
+    expect(page.computedAt).toBe(later.toISOString());
+  });
+
+  it("every input marks exactly the groups that rank from it, and the refresh then equals a full one", async () => {
+    const { db } = database;
+    const { people, symbol, event, replay } = await population(db);
+    const [a, b] = people;
+    const cases: Array<{ change: string; run: () => Promise<unknown>; stale: string[] }> = [
+      { change: "a practice-market price", run: () => db.execute(sql`update instruments set last_price = last_price + 1 where symbol = ${symbol}`), stale: ["event:" + event.id, "event:" + replay.id, "practice"] },
+      { change: "practice cash", run: () => db.execute(sql`update portfolios set cash = cash + 5 where id = ${a!.practice.id}`), stale: ["practice"] },
+      { change: "a practice position", run: () => db.execute(sql`update positions set quantity = quantity + 1 where portfolio_id = ${b!.practice.id}`), stale: ["practice"] },
+      { change: "a closed practice position", run: () => db.execute(sql`delete from positions where portfolio_id = ${a!.practice.id}`), stale: ["practice"] },
+      { change: "an event position", run: () => db.execute(sql`update positions set quantity = quantity + 2 where portfolio_id = ${a!.event.id}`), stale: ["event:" + event.id] },
+      { change: "event cash", run: () => db.execute(sql`update portfolios set cash = cash - 7 where id = ${b!.replay.id}`), stale: ["event:" + replay.id] },
+      { change: "a replay's price mark", run: () => db.execute(sql`insert into price_marks (event_id, symbol, price, at) values (${replay.id}, ${symbol}, 55.00, now())`), stale: ["event:" + replay.id] },
+      { change: "a participant leaving", run: () => db.execute(sql`update event_participants set removed_at = now() where event_id = ${event.id} and user_id = ${b!.user.id}`), stale: ["event:" + event.id] },
+      { change: "an equity snapshot", run: () => db.execute(sql`insert into equity_snapshots (portfolio_id, taken_at, equity) values (${b!.practice.id}, '2026-11-18T00:00:00Z', 99000.00) on conflict (portfolio_id, taken_at) do update set equity = excluded.equity`), stale: ["event:" + event.id, "event:" + replay.id, "practice"] },
+      { change: "XP earned", run: () => db.insert(xpEvents).values({ userId: b!.user.id, kind: "pass", amount: 500, createdAt: at("2026-11-18T11:00:00Z") }), stale: ["xp"] },
+      { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${a!.user.id}`), stale: ["practice", "xp"] },
+      { change: "a renamed account (not ranked from)", run: () => db.execute(sql`update users set name = 'Renamed' where id = ${b!.user.id}`), stale: [] },
+    ];
+    await refreshAllBoards(db, { now: NOW });
+    for (const c of cases) {
+      expect(await staleGroups(db), `before: ${c.change}`).toEqual([]);
+      await c.run();
+      expect(await staleGroups(db), c.change).toEqual([...c.stale].sort());
+      await refreshAllBoards(db, { now: NOW });
+      const incremental = await allBoards(db);
+      // The same boards from nothing: every group due.
+      await db.execute(sql`delete from board_refresh_state`);
+      await refreshAllBoards(db, { now: NOW });
+      expect(incremental, c.change).toEqual(await allBoards(db));
+    }
+  });
+
+  it("a refresh that failed leaves its group due; a new UTC day refreshes every group", async () => {
+    const { db } = database;
+    const { people, event } = await population(db);
+    await refreshAllBoards(db, { now: NOW });
+    await db.execute(sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
+    const fence = async () => {
+      throw new Error("not the leader any more");
+    };
+    await expect(refreshPracticeBoards(db, { now: NOW, fence })).rejects.toThrow("not the leader");
+    // The failed refresh reset the stale flag when it claimed, but did not complete its claim.
+    expect(await staleGroups(db)).toEqual([]);
+    const retry = new Date(NOW.getTime() + 5_000);
+    expect(await refreshPracticeBoards(db, { now: retry })).toBe(4 * 4);
+    expect(new Date((await refreshedAt(db, "practice:all"))!).toISOString()).toBe(retry.toISOString());
+    // Nothing changes overnight, but the periods start again: every group is ranked for the new day.
+    const nextDay = at("2026-11-19T00:00:05Z");
+    expect(await refreshAllBoards(db, { now: nextDay })).toBeGreaterThan(0);
+    for (const board of ["practice:day", "xp:all", `event:${event.id}`])
+      expect(new Date((await refreshedAt(db, board))!).toISOString(), board).toBe(nextDay.toISOString());
+  });
+
+  it.runIf(onPostgres)("a writer never waits for a refresh in flight, and what it wrote meanwhile is ranked by the next one", async () => {
+    const { db } = database;
+    const { people } = await population(db);
+    await refreshAllBoards(db, { now: NOW });
+    await db.execute(sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
+    // Another session holds the rebuild lock: the practice refresh claims, then waits inside its transaction.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    await blocker.query("begin");
+    await blocker.query("select pg_advisory_xact_lock(724311047)");
+    const refresh = refreshPracticeBoards(db, { now: NOW });
+    let settled = false;
+    void refresh.finally(() => (settled = true));
+    try {
+      await waitForWaiting(database.url!);
+      // Trades while the refresh waits: each flips or finds the stale flag without queueing behind it.
+      await db.execute(sql`update portfolios set cash = cash + 3 where id = ${people[1]!.practice.id}`);
+      await db.execute(sql`update portfolios set cash = cash + 4 where id = ${people[2]!.practice.id}`);
+      expect(settled).toBe(false);
+      expect(await staleGroups(db)).toEqual(["practice"]);
+    } finally {
+      await blocker.query("commit");
+      await blocker.end();
+    }
+    await refresh;
+    await refreshPracticeBoards(db, { now: NOW });
+    const rows = await boardRows(db, "practice:all");
+    const valueOf = (userId: string) => rows.find((r) => r.userId === userId)!.value;
+    expect(valueOf(people[1]!.user.id)).toBeCloseTo((99_250 + 3 + (11 * 40) - 100_000) / 100_000, 12);
+    expect(valueOf(people[2]!.user.id)).toBeCloseTo((99_500 + 4 + (12 * 40) - 100_000) / 100_000, 12);
+  });
+});
+
+/** Waits until some session of the database waits on an advisory lock (a refresh blocked inside its transaction). */
+async function waitForWaiting(url: string) {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  try {
+    for (let i = 0; i < 500; i++) {
+      const waiting = await probe.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'");
+      if (Number(waiting.rows[0].n) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error("no refresh waited on the rebuild lock");
+  } finally {
+    await probe.end();
+  }
+}
 
 describe("GET /api/rankings", () => {
   async function signedIn() {

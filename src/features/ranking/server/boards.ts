@@ -13,6 +13,14 @@ export const practiceBoard = (period: RankingPeriod) => `practice:${period}`;
 export const xpBoard = (period: XpPeriod) => `xp:${period}`;
 export const eventBoard = (eventId: string) => `event:${eventId}`;
 
+/**
+ * The group of boards one refresh ranks together (docs/decisions/049): "practice" (its four
+ * periods), "xp" (both), or an event's own board key.
+ */
+export const boardGroup = (board: string) => (board.startsWith("event:") ? board : board.slice(0, board.indexOf(":")));
+export const PRACTICE_GROUP = "practice";
+export const XP_GROUP = "xp";
+
 /** The UTC calendar day ("YYYY-MM-DD") of an instant: the key of the daily rank record. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 

@@ -15,7 +15,7 @@ import type { Db } from "@/server/db";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { boardGroup, eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -108,11 +108,13 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   const [items, own, last] = await Promise.all([
     db.execute<RawRow>(sql`${select} and e.rank between ${from} and ${to} order by e.rank`),
     db.execute<RawRow>(sql`${select} and e.user_id = ${args.viewer.id}`),
-    // The board's size is its last rank; the rank-1 row is rewritten on every refresh, so its
-    // computed_at is when the board was last refreshed.
+    // The board's size is its last rank. It is current as of its group's last check that found
+    // nothing changed, or its last refresh (decision 049); rows written outside a refresh carry
+    // their own computed_at.
     db.execute<{ rank: number | null; computed_at: Date | string | null }>(sql`
       select (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1) as rank,
-             (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1) as computed_at`),
+             coalesce((select current_at from board_refresh_state where group_key = ${boardGroup(base.board)}),
+                      (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1)) as computed_at`),
   ]);
   const total = last.rows[0]?.rank ? Number(last.rows[0].rank) : 0;
   const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id, event) : null;

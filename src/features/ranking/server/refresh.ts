@@ -18,8 +18,9 @@ import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
-import { eventBoard, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard } from "./boards";
+import { eventBoard, onGlobalBoardsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
 import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
+import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 
 /** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
 export const DAILY_RANK_RETENTION_DAYS = 8;
@@ -44,13 +45,17 @@ function returnSql(start: SQL, end: SQL): SQL {
 }
 
 /**
- * Makes the rows of `boards` what `ranked` selects (board, user_id, rank, value, total_return,
- * equity): the boards' partition is rebuilt whole and swapped in (rebuildBoards, decision 047),
+ * Makes the rows of `boards` (one refresh group) what `ranked` selects (board, user_id, rank,
+ * value, total_return, equity) — when something they rank from changed since their last refresh,
+ * or a new UTC day began (claimRefresh, decision 049); otherwise nothing is written and 0 is
+ * returned. The boards' partition is rebuilt whole and swapped in (rebuildBoards, decision 047),
  * so a reader sees the old board or the new one. First, the day's record of yesterday's ranks
  * (recordDailyRanks).
  */
-async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
+async function replaceBoards(db: Db, group: string, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
   if (boards.length === 0) return 0;
+  const claim = await claimRefresh(db, group, utcDay(options.now), options.now);
+  if (!claim) return 0;
   return db.transaction(async (tx) => {
     await options.fence?.(tx);
     await lockRebuilds(tx);
@@ -59,7 +64,9 @@ async function replaceBoards(db: Db, boards: string[], ranked: SQL, options: Ref
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('maintenance_work_mem', '64MB', true)`);
     // Before the rows are rewritten: they may still be yesterday's last standings.
     await recordDailyRanks(tx, boards, options.now);
-    return rebuildBoards(tx, boards, ranked, options.now);
+    const rows = await rebuildBoards(tx, boards, ranked, options.now);
+    await completeRefresh(tx, claim, options.now);
+    return rows;
   });
 }
 
@@ -153,6 +160,7 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
     from figures`;
   return replaceBoards(
     db,
+    PRACTICE_GROUP,
     RANKING_PERIODS.map((p) => practiceBoard(p)),
     insert,
     options,
@@ -176,6 +184,7 @@ export async function refreshXpBoards(db: Db, options: RefreshOptions): Promise<
     where t.value > 0`;
   return replaceBoards(
     db,
+    XP_GROUP,
     XP_PERIODS.map((p) => xpBoard(p)),
     insert,
     options,
@@ -227,7 +236,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
                                        joined_at asc, user_id collate "C" asc) as rank,
            value, total_return, equity
     from valued`;
-  return replaceBoards(db, [eventBoard(event.id)], insert, options);
+  return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, options);
 }
 
 /** Every live event's board; ended events drop theirs (they are served from event_standings). */
@@ -247,10 +256,9 @@ export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): P
     await db.transaction(async (tx) => {
       await options.fence?.(tx);
       await lockRebuilds(tx);
-      await dropBoards(
-        tx,
-        ended.rows.map((r) => eventBoard(r.id)),
-      );
+      const boards = ended.rows.map((r) => eventBoard(r.id));
+      await dropBoards(tx, boards);
+      await forgetGroups(tx, boards);
     });
   }
   return rows;

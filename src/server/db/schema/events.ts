@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { classes } from "./classes";
 import { lessons } from "./learn";
@@ -190,6 +190,25 @@ export const leaderboardEntries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.board, t.userId] }), index("leaderboard_entries_rank_idx").on(t.board, t.rank)],
 );
+
+/**
+ * Whether a group of boards (practice, xp, event:{id}) must be refreshed
+ * (docs/decisions/049-boards-refresh-what-changed.md): triggers on the boards' inputs set `stale`
+ * (only when it flips, so writers never queue on the row); a refresh claims the group first.
+ * UNLOGGED like the boards (migration 0026): a crash empties both, and a missing row means due.
+ */
+export const boardRefreshState = pgTable("board_refresh_state", {
+  groupKey: text("group_key").primaryKey(),
+  /** An input changed since the last claim. */
+  stale: boolean("stale").notNull().default(true),
+  /** What the last claimed refresh ranked for besides the inputs: the UTC day (period starts, daily ranks). */
+  basis: text("basis"),
+  /** Claims counted; `done` is the last claim whose refresh committed (less: one failed or is in flight). */
+  claims: bigint("claims", { mode: "number" }).notNull().default(0),
+  done: bigint("done", { mode: "number" }).notNull().default(0),
+  /** The instant the boards were last known current: a refresh's, or a check that found nothing changed. */
+  currentAt: at("current_at"),
+});
 
 /** Each board's ranks as a UTC day began (its last refresh before 00:00): "rank change since yesterday". */
 export const leaderboardDailyRanks = pgTable(

@@ -1,0 +1,71 @@
+CREATE TABLE "board_refresh_state" (
+	"group_key" text PRIMARY KEY NOT NULL,
+	"stale" boolean DEFAULT true NOT NULL,
+	"basis" text,
+	"claims" bigint DEFAULT 0 NOT NULL,
+	"done" bigint DEFAULT 0 NOT NULL,
+	"current_at" timestamp with time zone
+);
+--> statement-breakpoint
+-- hand-written (keep at merge)
+-- Derived state like the boards (docs/decisions/049): after a crash it is empty, and a group
+-- with no row is refreshed.
+ALTER TABLE "board_refresh_state" SET UNLOGGED;--> statement-breakpoint
+-- Marks groups of boards stale. Only a row that is not stale yet is written, so a writer takes
+-- the row's lock once per refresh at most, and writers of a busy market never queue on it.
+-- NULL = every group that values portfolios: the practice boards and every event's, not XP (a
+-- practice-market price moved, a snapshot was taken).
+CREATE FUNCTION "boards_mark_stale"("groups" text[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE "board_refresh_state" SET "stale" = true
+  WHERE NOT "stale" AND (CASE WHEN "groups" IS NULL THEN "group_key" <> 'xp' ELSE "group_key" = ANY ("groups") END)
+$$;--> statement-breakpoint
+-- The group a portfolio's figures feed: the practice boards, or its event's board.
+CREATE FUNCTION "boards_group_of_portfolio"("kind" text, "event_id" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN "kind" = 'practice' THEN 'practice' WHEN "event_id" IS NOT NULL THEN 'event:' || "event_id" END
+$$;--> statement-breakpoint
+CREATE FUNCTION "boards_stale_valued"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "boards_mark_stale"(NULL);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "boards_stale_xp"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "boards_mark_stale"(ARRAY['xp']);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Who is on the global boards and their tie-break (disabled_at, kind, created_at): practice and XP.
+CREATE FUNCTION "boards_stale_users"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "boards_mark_stale"(ARRAY['practice', 'xp']);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "boards_stale_portfolio"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM "boards_mark_stale"(ARRAY["boards_group_of_portfolio"(OLD."kind", OLD."event_id")]); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM "boards_mark_stale"(ARRAY["boards_group_of_portfolio"(NEW."kind", NEW."event_id")]); END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "boards_stale_position"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "boards_mark_stale"(ARRAY(
+    SELECT "boards_group_of_portfolio"(p."kind", p."event_id") FROM "portfolios" p
+    WHERE p."id" = CASE WHEN TG_OP = 'DELETE' THEN OLD."portfolio_id" ELSE NEW."portfolio_id" END));
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- Rows keyed by an event: price_marks (a replay's prices), event_participants; events itself.
+CREATE FUNCTION "boards_stale_event_row"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM "boards_mark_stale"(ARRAY['event:' || (to_jsonb(OLD) ->> TG_ARGV[0])]); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM "boards_mark_stale"(ARRAY['event:' || (to_jsonb(NEW) ->> TG_ARGV[0])]); END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE OF "last_price" ON "instruments" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_valued"();--> statement-breakpoint
+-- Snapshots: the period baselines, an event's Sharpe steps (every 5 minutes, and on a reset).
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "equity_snapshots" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_valued"();--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "xp_events" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_xp"();--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE OF "disabled_at", "kind", "created_at" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_users"();--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "portfolios" FOR EACH ROW EXECUTE FUNCTION "boards_stale_portfolio"();--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "positions" FOR EACH ROW EXECUTE FUNCTION "boards_stale_position"();--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "price_marks" FOR EACH ROW EXECUTE FUNCTION "boards_stale_event_row"('event_id');--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "event_participants" FOR EACH ROW EXECUTE FUNCTION "boards_stale_event_row"('event_id');--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "events" FOR EACH ROW EXECUTE FUNCTION "boards_stale_event_row"('id');
