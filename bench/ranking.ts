@@ -185,10 +185,10 @@ async function main() {
     const leaguesFirst = performance.now();
     await refreshLeagues(db, { now });
     const leaguesFirstMs = performance.now() - leaguesFirst;
-    const runs: Array<{ all: number; practice: number; xp: number; event: number; leagues: number }> = [];
-    for (let i = 0; i < RUNS; i++) {
-      // The market moves between refreshes (every price ±2 %), so most figures and ranks change: the honest case.
-      await db.execute(sql`update instruments set last_price = round(last_price * (0.98 + random() * 0.04)::numeric, 2)`);
+    type Run = { all: number; practice: number; xp: number; event: number; leagues: number };
+    /** One refresh of every board, timed board by board, after `change` (decision 049: each group is refreshed only if what it ranks from changed). */
+    async function refreshRun(change: (() => Promise<unknown>) | null): Promise<Run> {
+      if (change) await change();
       const at = new Date();
       const t0 = performance.now();
       await refreshPracticeBoards(db, { now: at });
@@ -199,19 +199,36 @@ async function main() {
       const t3 = performance.now();
       await refreshLeagues(db, { now: at });
       const t4 = performance.now();
-      runs.push({ all: t4 - t0, practice: t1 - t0, xp: t2 - t1, event: t3 - t2, leagues: t4 - t3 });
+      return { all: t4 - t0, practice: t1 - t0, xp: t2 - t1, event: t3 - t2, leagues: t4 - t3 };
+    }
+    // The market moves between refreshes (every price ±2 %), so most figures and ranks change: the honest case.
+    const moveEveryPrice = () => db.execute(sql`update instruments set last_price = round(last_price * (0.98 + random() * 0.04)::numeric, 2)`);
+    // One instrument moves (a quiet market): every portfolio board is due, XP is not.
+    const moveOnePrice = () => db.execute(sql`update instruments set last_price = last_price + 0.01 where symbol = (select min(symbol) from instruments)`);
+    const scenarios: Array<{ title: string; runs: Run[] }> = [
+      { title: `every price moved ±2 % before each refresh, ${RUNS} runs`, runs: [] },
+      { title: `one price moved by a cent before each refresh, ${RUNS} runs`, runs: [] },
+      { title: `nothing changed since the last refresh, ${RUNS} runs`, runs: [] },
+    ];
+    for (let i = 0; i < RUNS; i++) {
+      scenarios[0]!.runs.push(await refreshRun(moveEveryPrice));
+      scenarios[1]!.runs.push(await refreshRun(moveOnePrice));
+      scenarios[2]!.runs.push(await refreshRun(null));
     }
     const counts = await db.execute<{ board: string; n: number }>(sql`select board, count(*)::int as n from leaderboard_entries group by board order by board`);
     await handle.close();
     console.log(`\nPostgreSQL · ${PEOPLE.toLocaleString("en-US")} practice portfolios · one live event with ${(PEOPLE + 1).toLocaleString("en-US")} participants`);
     console.log(`rows per board: ${counts.rows.map((r) => `${r.board} ${Number(r.n).toLocaleString("en-US")}`).join(", ")}`);
-    console.log(`\nRefresh (in-process, ${RUNS} runs, every price moved ±2 % before each; the first refresh of the day also records the daily ranks: ${firstMs.toFixed(0)} ms; the leagues' first, everyone joining: ${leaguesFirstMs.toFixed(0)} ms)\n`);
-    console.log("| refresh | median ms | min ms | max ms |");
-    console.log("|---|---:|---:|---:|");
-    for (const key of ["all", "practice", "xp", "event", "leagues"] as const) {
-      const list = runs.map((r) => r[key]);
-      const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)", leagues: "leagues (standings of every group)" }[key];
-      console.log(`| ${label} | ${median(list).toFixed(0)} | ${Math.min(...list).toFixed(0)} | ${Math.max(...list).toFixed(0)} |`);
+    console.log(`\nRefresh, in-process (the first refresh of the day, which also records the daily ranks: ${firstMs.toFixed(0)} ms; the leagues' first, everyone joining: ${leaguesFirstMs.toFixed(0)} ms)`);
+    for (const scenario of scenarios) {
+      console.log(`\n${scenario.title}\n`);
+      console.log("| refresh | median ms | min ms | max ms |");
+      console.log("|---|---:|---:|---:|");
+      for (const key of ["all", "practice", "xp", "event", "leagues"] as const) {
+        const list = scenario.runs.map((r) => r[key]);
+        const label = { all: "every board (sum)", practice: "practice day/week/month/all", xp: "XP all/week", event: "live event (100k participants)", leagues: "leagues (standings of every group)" }[key];
+        console.log(`| ${label} | ${median(list).toFixed(0)} | ${Math.min(...list).toFixed(0)} | ${Math.max(...list).toFixed(0)} |`);
+      }
     }
     if (values["refresh-only"]) return;
 

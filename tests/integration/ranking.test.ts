@@ -8,6 +8,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { parseMoney, round4 } from "@/domain/trading";
+import { refreshLeagues } from "@/features/leagues";
 import { leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
@@ -562,6 +563,7 @@ describe("refreshing what changed (decision 049)", () => {
   async function population(db: Db) {
     await resetBoards(db);
     await db.execute(sql`delete from board_refresh_state`);
+    await db.execute(sql`delete from league_members`);
     const symbol = (await createInstrument(db, { lastPrice: "40.00" })).symbol;
     // Both run for a week: live on NOW and the day after.
     const event = await createEvent(db, { endsAt: at("2026-11-25T00:00:00Z") });
@@ -604,31 +606,47 @@ describe("refreshing what changed (decision 049)", () => {
     const { db } = database;
     const { people, symbol, event, replay } = await population(db);
     const [a, b] = people;
+    const E = "event:" + event.id;
+    const R = "event:" + replay.id;
     const cases: Array<{ change: string; run: () => Promise<unknown>; stale: string[] }> = [
-      { change: "a practice-market price", run: () => db.execute(sql`update instruments set last_price = last_price + 1 where symbol = ${symbol}`), stale: ["event:" + event.id, "event:" + replay.id, "practice"] },
-      { change: "practice cash", run: () => db.execute(sql`update portfolios set cash = cash + 5 where id = ${a!.practice.id}`), stale: ["practice"] },
-      { change: "a practice position", run: () => db.execute(sql`update positions set quantity = quantity + 1 where portfolio_id = ${b!.practice.id}`), stale: ["practice"] },
-      { change: "a closed practice position", run: () => db.execute(sql`delete from positions where portfolio_id = ${a!.practice.id}`), stale: ["practice"] },
-      { change: "an event position", run: () => db.execute(sql`update positions set quantity = quantity + 2 where portfolio_id = ${a!.event.id}`), stale: ["event:" + event.id] },
-      { change: "event cash", run: () => db.execute(sql`update portfolios set cash = cash - 7 where id = ${b!.replay.id}`), stale: ["event:" + replay.id] },
-      { change: "a replay's price mark", run: () => db.execute(sql`insert into price_marks (event_id, symbol, price, at) values (${replay.id}, ${symbol}, 55.00, now())`), stale: ["event:" + replay.id] },
-      { change: "a participant leaving", run: () => db.execute(sql`update event_participants set removed_at = now() where event_id = ${event.id} and user_id = ${b!.user.id}`), stale: ["event:" + event.id] },
-      { change: "an equity snapshot", run: () => db.execute(sql`insert into equity_snapshots (portfolio_id, taken_at, equity) values (${b!.practice.id}, '2026-11-18T00:00:00Z', 99000.00) on conflict (portfolio_id, taken_at) do update set equity = excluded.equity`), stale: ["event:" + event.id, "event:" + replay.id, "practice"] },
-      { change: "XP earned", run: () => db.insert(xpEvents).values({ userId: b!.user.id, kind: "pass", amount: 500, createdAt: at("2026-11-18T11:00:00Z") }), stale: ["xp"] },
-      { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${a!.user.id}`), stale: ["practice", "xp"] },
+      { change: "a practice-market price", run: () => db.execute(sql`update instruments set last_price = last_price + 1 where symbol = ${symbol}`), stale: [E, R, "leagues", "practice"] },
+      { change: "practice cash", run: () => db.execute(sql`update portfolios set cash = cash + 5 where id = ${a!.practice.id}`), stale: ["leagues", "practice"] },
+      { change: "a practice position", run: () => db.execute(sql`update positions set quantity = quantity + 1 where portfolio_id = ${b!.practice.id}`), stale: ["leagues", "practice"] },
+      { change: "a closed practice position", run: () => db.execute(sql`delete from positions where portfolio_id = ${a!.practice.id}`), stale: ["leagues", "practice"] },
+      { change: "an event position", run: () => db.execute(sql`update positions set quantity = quantity + 2 where portfolio_id = ${a!.event.id}`), stale: [E] },
+      { change: "event cash", run: () => db.execute(sql`update portfolios set cash = cash - 7 where id = ${b!.replay.id}`), stale: [R] },
+      { change: "a replay's price mark", run: () => db.execute(sql`insert into price_marks (event_id, symbol, price, at) values (${replay.id}, ${symbol}, 55.00, now())`), stale: [R] },
+      { change: "a participant leaving", run: () => db.execute(sql`update event_participants set removed_at = now() where event_id = ${event.id} and user_id = ${b!.user.id}`), stale: [E] },
+      { change: "an equity snapshot", run: () => db.execute(sql`insert into equity_snapshots (portfolio_id, taken_at, equity) values (${b!.practice.id}, '2026-11-18T00:00:00Z', 99000.00) on conflict (portfolio_id, taken_at) do update set equity = excluded.equity`), stale: [E, R, "leagues", "practice"] },
+      { change: "XP earned", run: () => db.insert(xpEvents).values({ userId: b!.user.id, kind: "pass", amount: 500, createdAt: at("2026-11-18T11:00:00Z") }), stale: ["leagues", "xp"] },
+      {
+        change: "a journaled practice order",
+        run: () =>
+          db.execute(sql`insert into orders (id, portfolio_id, symbol, side, type, quantity, time_in_force, status, note, created_at)
+                         values (${`o-${a!.practice.id}`}, ${a!.practice.id}, ${symbol}, 'buy', 'market', 1, 'day', 'cancelled', 'Why I bought', ${NOW.toISOString()}::timestamptz)`),
+        stale: ["leagues"],
+      },
+      { change: "leaving the leagues", run: () => db.execute(sql`update users set league_opt_out = true where id = ${b!.user.id}`), stale: ["leagues", "practice", "xp"] },
+      { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${a!.user.id}`), stale: ["leagues", "practice", "xp"] },
       { change: "a renamed account (not ranked from)", run: () => db.execute(sql`update users set name = 'Renamed' where id = ${b!.user.id}`), stale: [] },
     ];
-    await refreshAllBoards(db, { now: NOW });
+    const leagueStandings = async () =>
+      (await db.execute(sql`select user_id, week_start::text, tier, group_no, rank, points, learning, journal, diversification, risk from league_members order by week_start, user_id`)).rows;
+    const refreshEverything = async () => {
+      await refreshAllBoards(db, { now: NOW });
+      await refreshLeagues(db, { now: NOW });
+    };
+    await refreshEverything();
     for (const c of cases) {
       expect(await staleGroups(db), `before: ${c.change}`).toEqual([]);
       await c.run();
       expect(await staleGroups(db), c.change).toEqual([...c.stale].sort());
-      await refreshAllBoards(db, { now: NOW });
-      const incremental = await allBoards(db);
-      // The same boards from nothing: every group due.
+      await refreshEverything();
+      const incremental = { boards: await allBoards(db), leagues: await leagueStandings() };
+      // The same boards and standings from nothing: every group due.
       await db.execute(sql`delete from board_refresh_state`);
-      await refreshAllBoards(db, { now: NOW });
-      expect(incremental, c.change).toEqual(await allBoards(db));
+      await refreshEverything();
+      expect(incremental, c.change).toEqual({ boards: await allBoards(db), leagues: await leagueStandings() });
     }
   });
 

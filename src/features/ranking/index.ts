@@ -1,5 +1,5 @@
 /** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
-export { boardGroup, eventBoard, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
+export { boardGroup, eventBoard, LEAGUES_GROUP, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
 export {
   DAILY_RANK_RETENTION_DAYS,
   EVENT_REFRESH_MS,
@@ -29,4 +29,6 @@ export {
 export { rankingPersonalData } from "./server/personal-data";
 /** How another board (leagues) plugs into the rebuilt, swapped-in partitions (decision 047). */
 export { boardsPartition, lockRebuilds, rebuildBoards } from "./server/rebuild";
+/** How another refresh (leagues) runs only when what it counts changed (decision 049). */
+export { claimRefresh, completeRefresh, type RefreshClaim } from "./server/refresh-state";
 export { ownEventRanks, type EventRank, type EventRankRequest } from "./server/event-ranks";

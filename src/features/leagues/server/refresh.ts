@@ -31,7 +31,7 @@ import {
 } from "@/domain/leagues";
 import { SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
 import { MS_PER_YEAR } from "@/domain/trading";
-import { utcDay } from "@/features/ranking";
+import { claimRefresh, completeRefresh, LEAGUES_GROUP, utcDay } from "@/features/ranking";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 
 export interface LeagueRefreshOptions {
@@ -250,6 +250,10 @@ export async function refreshLeagues(db: Db, options: LeagueRefreshOptions): Pro
   const { now } = options;
   const week = leagueWeekKey(now);
   const weekStart = leagueWeekStart(now);
+  // Nothing the leagues count changed since the last refresh, on the same UTC day (the risk part
+  // is daily, the week starts on a day): skipped (docs/decisions/049).
+  const claim = await claimRefresh(db, LEAGUES_GROUP, utcDay(now), now);
+  if (!claim) return 0;
   return db.transaction(async (tx) => {
     await options.fence?.(tx);
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
@@ -257,6 +261,7 @@ export async function refreshLeagues(db: Db, options: LeagueRefreshOptions): Pro
     written += await removeLeavers(tx, week);
     written += await joinNewcomers(tx, week, weekStart, now);
     written += await writeStandings(tx, week, weekStart, now);
+    await completeRefresh(tx, claim, now);
     return written;
   });
 }

@@ -20,6 +20,8 @@ export const eventBoard = (eventId: string) => `event:${eventId}`;
 export const boardGroup = (board: string) => (board.startsWith("event:") ? board : board.slice(0, board.indexOf(":")));
 export const PRACTICE_GROUP = "practice";
 export const XP_GROUP = "xp";
+/** The weekly leagues' standings (src/features/leagues) are checked the same way. */
+export const LEAGUES_GROUP = "leagues";
 
 /** The UTC calendar day ("YYYY-MM-DD") of an instant: the key of the daily rank record. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);

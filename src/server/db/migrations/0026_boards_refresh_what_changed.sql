@@ -19,37 +19,33 @@ CREATE FUNCTION "boards_mark_stale"("groups" text[]) RETURNS void LANGUAGE sql A
   UPDATE "board_refresh_state" SET "stale" = true
   WHERE NOT "stale" AND (CASE WHEN "groups" IS NULL THEN "group_key" <> 'xp' ELSE "group_key" = ANY ("groups") END)
 $$;--> statement-breakpoint
--- The group a portfolio's figures feed: the practice boards, or its event's board.
-CREATE FUNCTION "boards_group_of_portfolio"("kind" text, "event_id" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN "kind" = 'practice' THEN 'practice' WHEN "event_id" IS NOT NULL THEN 'event:' || "event_id" END
+-- The groups a portfolio's figures feed: the practice boards and the leagues (their spread part),
+-- or its event's board.
+CREATE FUNCTION "boards_groups_of_portfolio"("kind" text, "event_id" text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN "kind" = 'practice' THEN ARRAY['practice', 'leagues'] WHEN "event_id" IS NOT NULL THEN ARRAY['event:' || "event_id"] ELSE ARRAY[]::text[] END
 $$;--> statement-breakpoint
 CREATE FUNCTION "boards_stale_valued"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "boards_mark_stale"(NULL);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION "boards_stale_xp"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Marks the groups named in the trigger's arguments (xp_events: XP and the leagues' learning
+-- part; orders: the leagues' journal part and newcomers; class_members: whom roster accounts meet).
+CREATE FUNCTION "boards_stale_named"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "boards_mark_stale"(ARRAY['xp']);
-  RETURN NULL;
-END $$;--> statement-breakpoint
--- Who is on the global boards and their tie-break (disabled_at, kind, created_at): practice and XP.
-CREATE FUNCTION "boards_stale_users"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM "boards_mark_stale"(ARRAY['practice', 'xp']);
+  PERFORM "boards_mark_stale"(TG_ARGV::text[]);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "boards_stale_portfolio"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM "boards_mark_stale"(ARRAY["boards_group_of_portfolio"(OLD."kind", OLD."event_id")]); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM "boards_mark_stale"(ARRAY["boards_group_of_portfolio"(NEW."kind", NEW."event_id")]); END IF;
+  IF TG_OP <> 'INSERT' THEN PERFORM "boards_mark_stale"("boards_groups_of_portfolio"(OLD."kind", OLD."event_id")); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM "boards_mark_stale"("boards_groups_of_portfolio"(NEW."kind", NEW."event_id")); END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "boards_stale_position"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM "boards_mark_stale"(ARRAY(
-    SELECT "boards_group_of_portfolio"(p."kind", p."event_id") FROM "portfolios" p
-    WHERE p."id" = CASE WHEN TG_OP = 'DELETE' THEN OLD."portfolio_id" ELSE NEW."portfolio_id" END));
+  PERFORM "boards_mark_stale"("boards_groups_of_portfolio"(p."kind", p."event_id")) FROM "portfolios" p
+  WHERE p."id" = CASE WHEN TG_OP = 'DELETE' THEN OLD."portfolio_id" ELSE NEW."portfolio_id" END;
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- Rows keyed by an event: price_marks (a replay's prices), event_participants; events itself.
@@ -62,8 +58,11 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE OF "last_price" ON "instruments" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_valued"();--> statement-breakpoint
 -- Snapshots: the period baselines, an event's Sharpe steps (every 5 minutes, and on a reset).
 CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "equity_snapshots" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_valued"();--> statement-breakpoint
-CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "xp_events" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_xp"();--> statement-breakpoint
-CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE OF "disabled_at", "kind", "created_at" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_users"();--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "xp_events" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_named"('xp', 'leagues');--> statement-breakpoint
+-- Who is on the global boards and the leagues, and the tie-break (the account's age).
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE OF "disabled_at", "kind", "created_at", "league_opt_out" ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_named"('practice', 'xp', 'leagues');--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "orders" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_named"('leagues');--> statement-breakpoint
+CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "class_members" FOR EACH STATEMENT EXECUTE FUNCTION "boards_stale_named"('leagues');--> statement-breakpoint
 CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "portfolios" FOR EACH ROW EXECUTE FUNCTION "boards_stale_portfolio"();--> statement-breakpoint
 CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "positions" FOR EACH ROW EXECUTE FUNCTION "boards_stale_position"();--> statement-breakpoint
 CREATE TRIGGER "boards_stale" AFTER INSERT OR DELETE OR UPDATE ON "price_marks" FOR EACH ROW EXECUTE FUNCTION "boards_stale_event_row"('event_id');--> statement-breakpoint
