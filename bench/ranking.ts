@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { refreshLeagues } from "@/features/leagues";
 import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { openDatabase } from "@/server/db/client";
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     people: { type: "string", default: "100000" },
     runs: { type: "string", default: "5" },
     requests: { type: "string", default: "2000" },
+    /** The HTTP lines run interleaved in this many rounds. */
+    rounds: { type: "string", default: "5" },
     concurrency: { type: "string", default: "8" },
     /** Refresh only: no app build, no HTTP lines (profiling the refresh). */
     "refresh-only": { type: "boolean", default: false },
@@ -37,6 +40,7 @@ const { values } = parseArgs({
 const PEOPLE = Number(values.people);
 const RUNS = Number(values.runs);
 const REQUESTS = Number(values.requests);
+const ROUNDS = Number(values.rounds);
 const CONCURRENCY = Number(values.concurrency);
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 // The benchmark process opens the database itself (refresh timings); the app reads its own secret.
@@ -60,26 +64,45 @@ function cpuMs(pid: number | undefined): number {
 }
 let serverPid: number | undefined;
 
-async function measure(name: string, once: (i: number) => Promise<void>) {
-  for (let i = 0; i < 50; i++) await once(i); // warm-up: JIT, caches, pools
-  const times: number[] = [];
-  let next = 0;
-  const cpuBefore = cpuMs(serverPid);
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const i = next++;
-        const t = performance.now();
-        await once(i);
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const cpuPerRequest = (cpuMs(serverPid) - cpuBefore) / times.length;
-  return { name, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: times.length / elapsed, cpuPerRequest };
+interface Line {
+  name: string;
+  once: (i: number) => Promise<void>;
+}
+
+/**
+ * The lines in interleaved rounds (each round runs every line for REQUESTS ÷ ROUNDS requests in
+ * turn), so the baseline and the board pages share the same background: the app's scheduler
+ * refreshing boards, the simulator moving prices, the machine's other load. p50/p99 over every
+ * request of a line; server CPU from /proc over the line's own phases.
+ */
+async function measureInterleaved(lines: Line[]) {
+  for (const line of lines) for (let i = 0; i < 50; i++) await line.once(i); // warm-up: JIT, caches, pools
+  const results = lines.map((line) => ({ name: line.name, times: [] as number[], cpu: 0, seconds: 0, next: 0 }));
+  const perRound = Math.ceil(REQUESTS / ROUNDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, line] of lines.entries()) {
+      const result = results[index]!;
+      const end = Math.min(REQUESTS, result.next + perRound);
+      const cpuBefore = cpuMs(serverPid);
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (result.next < end) {
+            const i = result.next++;
+            const t = performance.now();
+            await line.once(i);
+            result.times.push(performance.now() - t);
+          }
+        }),
+      );
+      result.seconds += (performance.now() - started) / 1000;
+      result.cpu += cpuMs(serverPid) - cpuBefore;
+    }
+  }
+  return results.map((r) => {
+    const times = [...r.times].sort((a, b) => a - b);
+    return { name: r.name, p50: percentile(times, 50), p99: percentile(times, 99), perSecond: times.length / r.seconds, cpuPerRequest: r.cpu / times.length };
+  });
 }
 
 const bench = { email: "bench-ranking@example.test", password: "bench password 1", name: "Bench Ranker" };
@@ -243,22 +266,41 @@ async function main() {
     };
     const ownCheck = await (await client.request("/api/rankings?board=practice&period=all&page=1")).json();
     if (!(ownCheck as { own: unknown }).own) throw new Error("the bench person has no own row");
-    const http = [
+    // How many refreshes the app's scheduler completed while the lines ran (decision 049's claims).
+    const refreshes = async () => {
+      const probe = new pg.Client({ connectionString: database.url });
+      await probe.connect();
+      try {
+        const rows = await probe.query<{ group_key: string; done: string }>("select group_key, done from board_refresh_state");
+        return new Map(rows.rows.map((r) => [r.group_key, Number(r.done)]));
+      } finally {
+        await probe.end();
+      }
+    };
+    const refreshedBefore = await refreshes();
+    const httpStarted = performance.now();
+    const http = await measureInterleaved([
       // Authenticated, like the board requests: the same session check, one DB round trip.
-      await measure("GET /api/health, signed in (baseline)", async () => expect200(await client.request("/api/health"))),
-      await measure("GET /api/rankings?board=practice&period=all&page=N (page + own row)", async (i) =>
-        expect200(await client.request(`/api/rankings?board=practice&period=all&page=${1 + ((i * 7919) % pages)}`)),
-      ),
-      await measure("GET /api/rankings?board=practice&period=day&page=N", async (i) =>
-        expect200(await client.request(`/api/rankings?board=practice&period=day&page=${1 + ((i * 104729) % pages)}`)),
-      ),
-      await measure("GET /api/rankings?board=event:bench-cup&page=N (live event)", async (i) =>
-        expect200(await client.request(`/api/rankings?board=event:bench-cup&page=${1 + ((i * 6007) % pages)}`)),
-      ),
-    ];
+      { name: "GET /api/health, signed in (baseline)", once: async () => expect200(await client.request("/api/health")) },
+      {
+        name: "GET /api/rankings?board=practice&period=all&page=N (page + own row)",
+        once: async (i) => expect200(await client.request(`/api/rankings?board=practice&period=all&page=${1 + ((i * 7919) % pages)}`)),
+      },
+      {
+        name: "GET /api/rankings?board=practice&period=day&page=N",
+        once: async (i) => expect200(await client.request(`/api/rankings?board=practice&period=day&page=${1 + ((i * 104729) % pages)}`)),
+      },
+      {
+        name: "GET /api/rankings?board=event:bench-cup&page=N (live event)",
+        once: async (i) => expect200(await client.request(`/api/rankings?board=event:bench-cup&page=${1 + ((i * 6007) % pages)}`)),
+      },
+    ]);
+    const httpSeconds = (performance.now() - httpStarted) / 1000;
+    const refreshedAfter = await refreshes();
+    const completed = [...refreshedAfter].map(([group, done]) => `${group} ${done - (refreshedBefore.get(group) ?? 0)}`).join(", ");
 
     const base = http[0]!.p50;
-    console.log(`\nHTTP (${CONCURRENCY} concurrent clients, ${REQUESTS} requests each line; the app's scheduler refreshes boards meanwhile)\n`);
+    console.log(`\nHTTP (${CONCURRENCY} concurrent clients, ${REQUESTS} requests each line in ${ROUNDS} interleaved rounds, ${httpSeconds.toFixed(0)} s; the simulator moves prices every 2 s and the app's scheduler refreshed meanwhile: ${completed})\n`);
     const baseP99 = http[0]!.p99;
     console.log("| request | p50 ms | p99 ms | req/s | server CPU ms/request | p50 ÷ baseline | p99 ÷ baseline p99 |");
     console.log("|---|---:|---:|---:|---:|---:|---:|");

@@ -105,27 +105,54 @@ async function recordDailyRanks(tx: DbOrTx, boards: string[], now: Date): Promis
 
 /**
  * practice:day|week|month|all in one statement: every practice portfolio of an active
- * account that is not a roster account (`onGlobalBoardsSql`), its live equity (cash + Σ quantity × last price, exact numeric) against the
- * baseline of each period (the domain's `baselineFor`), ties to the older account.
+ * account that is not a roster account (`onGlobalBoardsSql`), its live equity (cash + Σ quantity
+ * × last price, exact numeric) against the baseline of each period (the domain's `baselineFor`),
+ * ties to the older account. One row per person carries every period's baseline and figure, each
+ * period is ranked by its own window (four sorts of one row per person, not one sort of four
+ * rows per person), and the rows are unfolded into the four boards only at the end.
  */
 export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
   const { now } = options;
-  const periods = sql.join(
-    RANKING_PERIODS.map((period) => {
-      const start = periodStart(period, now);
-      return sql`(${practiceBoard(period)}::text, ${start ? start.toISOString() : null}::timestamptz)`;
-    }),
+  // Per period: its start, and the names of its figure (p0…), its snapshot (s_p0…) and its rank (r_p0…).
+  const periods = RANKING_PERIODS.map((period, index) => {
+    const name = `p${index}`;
+    return { period, start: periodStart(period, now), figure: sql.raw(name), snapshot: sql.raw(`s_${name}`), rank: sql.raw(`r_${name}`) };
+  });
+  // Period starts are aligned instants, so the snapshot is normally exactly there: one join per period.
+  const snapshotJoins = sql.join(
+    periods.flatMap(({ start, snapshot }) =>
+      start ? [sql`left join equity_snapshots ${snapshot} on ${snapshot}.portfolio_id = c.portfolio_id and ${snapshot}.taken_at = ${iso(start)}`] : [],
+    ),
+    sql` `,
+  );
+  const baselines = sql.join(
+    periods.map(({ start, figure, snapshot }) =>
+      start
+        ? sql`case when c.created_at >= ${iso(start)} then c.starting_cash
+                   else coalesce(
+                     ${snapshot}.equity,
+                     -- No snapshot at the very instant (the snapshot task missed it): the last one before.
+                     (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id and s.taken_at <= ${iso(start)} order by s.taken_at desc limit 1),
+                     -- None that early: the first one after the start.
+                     (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id order by s.taken_at asc limit 1),
+                     c.starting_cash) end as ${figure}`
+        : sql`c.starting_cash as ${figure}`,
+    ),
     sql`, `,
   );
-  const startList = sql.join(
-    RANKING_PERIODS.flatMap((period) => {
-      const start = periodStart(period, now);
-      return start ? [sql`${start.toISOString()}::timestamptz`] : [];
-    }),
+  const figures = sql.join(
+    periods.map(({ figure }) => sql`${returnSql(sql`b.${figure}`, sql`b.equity`)} as ${figure}`),
     sql`, `,
   );
-  // The baseline is computed once per row in a materialized step: the return expression reads
-  // it five times, and an inlined subquery would run five times per row.
+  const ranks = sql.join(
+    periods.map(({ figure, rank }) => sql`row_number() over (order by f.${figure} desc nulls last, f.joined_at asc, f.user_id collate "C" asc) as ${rank}`),
+    sql`, `,
+  );
+  const unfold = sql.join(
+    periods.map(({ period, figure, rank }) => sql`(${practiceBoard(period)}::text, r.${rank}, r.${figure})`),
+    sql`, `,
+  );
+  // The baselines are computed once per row in a materialized step: each return reads its baseline twice.
   const insert = sql`
     with cur as (
       select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity
@@ -133,31 +160,16 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
       join users u on u.id = v.user_id and ${onGlobalBoardsSql("u")}
       where v.kind = 'practice'
     ), based as materialized (
-      select per.board, c.user_id, c.joined_at, c.equity, c.starting_cash,
-             case when per.starts is null or c.created_at >= per.starts then c.starting_cash
-                  else coalesce(
-                    b.equity,
-                    -- No snapshot at the very instant (the snapshot task missed it): the last one before.
-                    (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id and s.taken_at <= per.starts order by s.taken_at desc limit 1),
-                    -- None that early: the first one after the start.
-                    (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id order by s.taken_at asc limit 1),
-                    c.starting_cash) end as baseline
-      from cur c
-      cross join (values ${periods}) as per(board, starts)
-      -- Period starts are aligned instants, so the snapshot is normally exactly there: one hash join.
-      left join (
-        select s.portfolio_id, s.taken_at, s.equity from equity_snapshots s where s.taken_at in (${startList})
-      ) b on b.portfolio_id = c.portfolio_id and b.taken_at = per.starts
+      select c.user_id, c.joined_at, c.equity, c.starting_cash, ${baselines}
+      from cur c ${snapshotJoins}
     ), figures as (
-      select board, user_id, joined_at, equity,
-             ${returnSql(sql`baseline`, sql`equity`)} as value,
-             ${returnSql(sql`starting_cash`, sql`equity`)} as total_return
-      from based
+      select b.user_id, b.joined_at, b.equity, ${returnSql(sql`b.starting_cash`, sql`b.equity`)} as total_return, ${figures}
+      from based b
+    ), ranked as (
+      select f.*, ${ranks} from figures f
     )
-    select board, user_id,
-           row_number() over (partition by board order by value desc nulls last, joined_at asc, user_id collate "C" asc) as rank,
-           value, total_return, equity
-    from figures`;
+    select boards.board, r.user_id, boards.rank, boards.value, r.total_return, r.equity
+    from ranked r cross join lateral (values ${unfold}) as boards(board, rank, value)`;
   return replaceBoards(
     db,
     PRACTICE_GROUP,
