@@ -107,16 +107,16 @@ async function recordDailyRanks(tx: DbOrTx, boards: string[], now: Date): Promis
  * practice:day|week|month|all in one statement: every practice portfolio of an active
  * account that is not a roster account (`onGlobalBoardsSql`), its live equity (cash + Σ quantity
  * × last price, exact numeric) against the baseline of each period (the domain's `baselineFor`),
- * ties to the older account. One row per person carries every period's baseline and figure, each
- * period is ranked by its own window (four sorts of one row per person, not one sort of four
- * rows per person), and the rows are unfolded into the four boards only at the end.
+ * ties to the older account. One row per person carries every period's baseline and figure; each
+ * board is then its own sort of those rows (four sorts of one row per person, not one sort of
+ * four rows per person).
  */
 export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
   const { now } = options;
-  // Per period: its start, and the names of its figure (p0…), its snapshot (s_p0…) and its rank (r_p0…).
+  // Per period: its start, and the names of its figure (p0…) and of its snapshot (s_p0…).
   const periods = RANKING_PERIODS.map((period, index) => {
     const name = `p${index}`;
-    return { period, start: periodStart(period, now), figure: sql.raw(name), snapshot: sql.raw(`s_${name}`), rank: sql.raw(`r_${name}`) };
+    return { period, start: periodStart(period, now), figure: sql.raw(name), snapshot: sql.raw(`s_${name}`) };
   });
   // Period starts are aligned instants, so the snapshot is normally exactly there: one join per period.
   const snapshotJoins = sql.join(
@@ -144,15 +144,19 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
     periods.map(({ figure }) => sql`${returnSql(sql`b.${figure}`, sql`b.equity`)} as ${figure}`),
     sql`, `,
   );
-  const ranks = sql.join(
-    periods.map(({ figure, rank }) => sql`row_number() over (order by f.${figure} desc nulls last, f.joined_at asc, f.user_id collate "C" asc) as ${rank}`),
-    sql`, `,
+  // Each board is its own sort of one row per person, written in rank order (so the (board, rank)
+  // index is built from sorted input).
+  const boards = sql.join(
+    periods.map(
+      ({ period, figure }) => sql`
+        select ${practiceBoard(period)}::text as board, f.user_id,
+               row_number() over (order by f.${figure} desc nulls last, f.joined_at asc, f.user_id collate "C" asc) as rank,
+               f.${figure} as value, f.total_return, f.equity
+        from figures f`,
+    ),
+    sql` union all `,
   );
-  const unfold = sql.join(
-    periods.map(({ period, figure, rank }) => sql`(${practiceBoard(period)}::text, r.${rank}, r.${figure})`),
-    sql`, `,
-  );
-  // The baselines are computed once per row in a materialized step: each return reads its baseline twice.
+  // The baselines are computed once per person in a materialized step, and the figures once for the four boards.
   const insert = sql`
     with cur as (
       select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity
@@ -162,14 +166,11 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
     ), based as materialized (
       select c.user_id, c.joined_at, c.equity, c.starting_cash, ${baselines}
       from cur c ${snapshotJoins}
-    ), figures as (
+    ), figures as materialized (
       select b.user_id, b.joined_at, b.equity, ${returnSql(sql`b.starting_cash`, sql`b.equity`)} as total_return, ${figures}
       from based b
-    ), ranked as (
-      select f.*, ${ranks} from figures f
     )
-    select boards.board, r.user_id, boards.rank, boards.value, r.total_return, r.equity
-    from ranked r cross join lateral (values ${unfold}) as boards(board, rank, value)`;
+    ${boards}`;
   return replaceBoards(
     db,
     PRACTICE_GROUP,
@@ -227,7 +228,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
       select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity
       from event_participants ep
       join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
-      where ep.event_id = ${event.id} and ep.removed_at is null and ep.disqualified_at is null
+      where ep.event_id = ${event.id} and v.event_id = ${event.id} and ep.removed_at is null and ep.disqualified_at is null
     ), ratios as (
       ${
         sharpe
