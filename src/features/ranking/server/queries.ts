@@ -97,31 +97,37 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   const day = utcDay(args.now);
   // LATERAL … LIMIT 1 keeps the name and yesterday's rank as primary-key lookups for the 50
   // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
-  const select = sql`
-    select e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday, ${eventColumns(event, "e")}
+  const select = (part: "page" | "own") => sql`
+    select ${part}::text as part, e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday,
+           ${eventColumns(event, "e")}, null::timestamptz as computed_at
     from leaderboard_entries e
     left join lateral (select name, ${hidesNameSql("users")} as opt_out, kind = 'roster' as roster, leaderboard_opt_out as opted_out from users where id = e.user_id limit 1) u on true
     left join lateral (
       select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
     ) d on true
     where e.board = ${base.board}`;
-  const [items, own, last] = await Promise.all([
-    db.execute<RawRow>(sql`${select} and e.rank between ${from} and ${to} order by e.rank`),
-    db.execute<RawRow>(sql`${select} and e.user_id = ${args.viewer.id}`),
-    // The board's size is its last rank. It is current as of its group's last check that found
-    // nothing changed, or its last refresh (decision 049); rows written outside a refresh carry
-    // their own computed_at.
-    db.execute<{ rank: number | null; computed_at: Date | string | null }>(sql`
-      select (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1) as rank,
-             coalesce((select current_at from board_refresh_state where group_key = ${boardGroup(base.board)}),
-                      (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1)) as computed_at`),
-  ]);
-  const total = last.rows[0]?.rank ? Number(last.rows[0].rank) : 0;
-  const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id, event) : null;
-  const computedAt = last.rows[0]?.computed_at ? new Date(last.rows[0].computed_at).toISOString() : null;
+  // One statement, one round trip: the page, the viewer's own row, and a last row with the
+  // board's size (its last rank) and the instant it is current as of — its group's last check
+  // that found nothing changed, or its last refresh (decision 049); rows written outside a
+  // refresh carry their own computed_at.
+  const rows = await db.execute<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(sql`
+    (${select("page")} and e.rank between ${from} and ${to} order by e.rank)
+    union all
+    (${select("own")} and e.user_id = ${args.viewer.id})
+    union all
+    select 'meta', (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1),
+           null, null, null, null, null, null, null, null, null,
+           coalesce((select current_at from board_refresh_state where group_key = ${boardGroup(base.board)}),
+                    (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1))`);
+  const items = rows.rows.filter((r) => r.part === "page").sort((a, b) => Number(a.rank) - Number(b.rank));
+  const own = rows.rows.find((r) => r.part === "own");
+  const meta = rows.rows.find((r) => r.part === "meta");
+  const total = meta?.rank ? Number(meta.rank) : 0;
+  const ownRow = own ? toRow(own, base.metric, args.viewer.id, event) : null;
+  const computedAt = meta?.computed_at ? new Date(meta.computed_at).toISOString() : null;
   return {
     ...base,
-    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id, event)),
+    items: items.map((r) => toRow(r, base.metric, args.viewer.id, event)),
     page: args.page,
     pageSize,
     total,
