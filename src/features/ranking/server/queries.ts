@@ -12,6 +12,7 @@ import { formatRatio } from "@/domain/trading";
 import { eventViewableSql } from "@/server/db/event-rules-sql";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
+import { executeNamed } from "@/server/db/named";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
@@ -109,8 +110,11 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   // One statement, one round trip: the page, the viewer's own row, and a last row with the
   // board's size (its last rank) and the instant it is current as of — its group's last check
   // that found nothing changed, or its last refresh (decision 049); rows written outside a
-  // refresh carry their own computed_at.
-  const rows = await db.execute<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(sql`
+  // refresh carry their own computed_at. Named and prepared once per connection: planning it
+  // (the partitioned table four times, the lateral lookups) cost more than running it (2–3 ms
+  // against 1.3–2.4 ms, measured at 100,000 rows a board). One name per SQL text: event
+  // boards add the team column.
+  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, event ? "tl_event_board_page" : "tl_board_page", sql`
     (${select("page")} and e.rank between ${from} and ${to} order by e.rank)
     union all
     (${select("own")} and e.user_id = ${args.viewer.id})
