@@ -505,9 +505,9 @@ describe("rebuilding boards (decision 047)", () => {
     for (const part of parts.rows) await db.execute(sql.raw(`truncate "${part.name}"`));
     // The refresh state is unlogged too (decision 049): a crash empties it with the boards, so
     // every group is due again.
-    const state = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname = 'board_refresh_state'`);
-    expect(state.rows[0]!.persistence).toBe("u");
-    await db.execute(sql`truncate board_refresh_state`);
+    const state = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname in ('board_refresh_state', 'board_refresh_marks')`);
+    expect(state.rows.map((r) => r.persistence)).toEqual(["u", "u"]);
+    await db.execute(sql`truncate board_refresh_state, board_refresh_marks`);
     expect(await allBoards(db)).toEqual([]);
     await refreshAllBoards(db, { now: NOW });
     expect(await allBoards(db)).toEqual(before);
@@ -558,11 +558,12 @@ describe("refreshing what changed (decision 049)", () => {
   const refreshedAt = async (db: Db, board: string) =>
     (await db.execute<{ at: string | null }>(sql`select max(computed_at)::text as at from leaderboard_entries where board = ${board}`)).rows[0]!.at;
   const staleGroups = async (db: Db) =>
-    (await db.execute<{ group_key: string }>(sql`select group_key from board_refresh_state where stale order by group_key`)).rows.map((r) => r.group_key);
+    (await db.execute<{ group_key: string }>(sql`select distinct group_key from board_refresh_marks order by group_key`)).rows.map((r) => r.group_key);
 
   async function population(db: Db) {
     await resetBoards(db);
     await db.execute(sql`delete from board_refresh_state`);
+    await db.execute(sql`delete from board_refresh_marks`);
     await db.execute(sql`delete from league_members`);
     const symbol = (await createInstrument(db, { lastPrice: "40.00" })).symbol;
     // Both run for a week: live on NOW and the day after.
@@ -659,8 +660,8 @@ describe("refreshing what changed (decision 049)", () => {
       throw new Error("not the leader any more");
     };
     await expect(refreshPracticeBoards(db, { now: NOW, fence })).rejects.toThrow("not the leader");
-    // The failed refresh reset the stale flag when it claimed, but did not complete its claim.
-    expect(await staleGroups(db)).toEqual([]);
+    // The failed refresh consumed the mark when it claimed, but did not complete its claim.
+    expect(await staleGroups(db)).not.toContain("practice");
     const retry = new Date(NOW.getTime() + 5_000);
     expect(await refreshPracticeBoards(db, { now: retry })).toBe(4 * 4);
     expect(new Date((await refreshedAt(db, "practice:all"))!).toISOString()).toBe(retry.toISOString());
@@ -686,11 +687,11 @@ describe("refreshing what changed (decision 049)", () => {
     void refresh.finally(() => (settled = true));
     try {
       await waitForWaiting(database.url!);
-      // Trades while the refresh waits: each flips or finds the stale flag without queueing behind it.
+      // Trades while the refresh waits: each marks its change without waiting on the refresh.
       await db.execute(sql`update portfolios set cash = cash + 3 where id = ${people[1]!.practice.id}`);
       await db.execute(sql`update portfolios set cash = cash + 4 where id = ${people[2]!.practice.id}`);
       expect(settled).toBe(false);
-      expect(await staleGroups(db)).toEqual(["practice"]);
+      expect(await staleGroups(db)).toEqual(["leagues", "practice"]);
     } finally {
       await blocker.query("commit");
       await blocker.end();
@@ -701,6 +702,45 @@ describe("refreshing what changed (decision 049)", () => {
     const valueOf = (userId: string) => rows.find((r) => r.userId === userId)!.value;
     expect(valueOf(people[1]!.user.id)).toBeCloseTo((99_250 + 3 + (11 * 40) - 100_000) / 100_000, 12);
     expect(valueOf(people[2]!.user.id)).toBeCloseTo((99_500 + 4 + (12 * 40) - 100_000) / 100_000, 12);
+  });
+});
+
+describe("refreshing what changed, with writers in flight (decision 049)", () => {
+  it.runIf(onPostgres)("a change still uncommitted while a refresh claims and ranks is ranked by the next refresh", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    await db.execute(sql`delete from board_refresh_state`);
+    await db.execute(sql`delete from board_refresh_marks`);
+    const symbol = (await createInstrument(db, { lastPrice: "20.00" })).symbol;
+    const people = [];
+    for (let i = 0; i < 3; i++) {
+      const user = await person(db, { createdAt: at(`2026-01-0${1 + i}T00:00:00Z`) });
+      const p = await practice(db, user.id, { cash: `${99_000 + i * 100}.00` });
+      await db.insert(positions).values({ portfolioId: p.id, symbol, quantity: 10, costBasis: "20.00" });
+      people.push({ user, portfolio: p });
+    }
+    await refreshPracticeBoards(db, { now: NOW });
+    // The group is already marked by a committed trade …
+    await db.execute(sql`update portfolios set cash = cash + 1 where id = ${people[1]!.portfolio.id}`);
+    // … when another trade, still in flight, lifts the last-placed person to the top.
+    const writer = new pg.Client({ connectionString: database.url });
+    await writer.connect();
+    try {
+      await writer.query("begin");
+      await writer.query("update portfolios set cash = cash + 5000 where id = $1", [people[0]!.portfolio.id]);
+      // A refresh claims and ranks meanwhile: it cannot see the trade in flight.
+      expect(await refreshPracticeBoards(db, { now: NOW })).toBe(12);
+      await writer.query("commit");
+    } finally {
+      await writer.end();
+    }
+    // The committed trade's change was not consumed: the next refresh ranks it.
+    const rows = await boardRows(db, "practice:all");
+    expect(rows.map((r) => r.userId)).toEqual([people[2]!.user.id, people[1]!.user.id, people[0]!.user.id]);
+    expect(await refreshPracticeBoards(db, { now: NOW })).toBe(12);
+    const after = await boardRows(db, "practice:all");
+    expect(after[0]!.userId).toBe(people[0]!.user.id);
+    expect(after[0]!.value).toBeCloseTo((99_000 + 5_000 + 200 - 100_000) / 100_000, 12);
   });
 });
 

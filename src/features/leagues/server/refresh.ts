@@ -31,7 +31,7 @@ import {
 } from "@/domain/leagues";
 import { SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
 import { MS_PER_YEAR } from "@/domain/trading";
-import { claimRefresh, completeRefresh, LEAGUES_GROUP, utcDay } from "@/features/ranking";
+import { claimRefresh, completeRefresh, LEAGUES_GROUP, lockRebuilds, utcDay } from "@/features/ranking";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 
 export interface LeagueRefreshOptions {
@@ -256,6 +256,8 @@ export async function refreshLeagues(db: Db, options: LeagueRefreshOptions): Pro
   if (!claim) return 0;
   return db.transaction(async (tx) => {
     await options.fence?.(tx);
+    // One refresh at a time, like the boards': two at once could commit an older snapshot last.
+    await lockRebuilds(tx);
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
     let written = await rolloverIn(tx, now);
     written += await removeLeavers(tx, week);

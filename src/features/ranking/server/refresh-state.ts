@@ -2,12 +2,18 @@
  * Refreshing only the boards whose inputs changed (docs/decisions/049-boards-refresh-what-changed.md).
  *
  * Triggers on everything a group of boards ranks from (prices, portfolios, positions, snapshots,
- * XP, users, participants, events: migration 0026) mark the group stale. A refresh first claims
- * its group: if nothing changed since the last refresh that committed, and the UTC day (the
- * period starts, the daily rank record) is the one it ranked for, the boards are current and
- * the refresh is skipped; the claim records that they were current at `now`. Otherwise the
- * claim is numbered and the refresh's own transaction marks it done, so a refresh that failed
- * or crashed leaves the group due.
+ * XP, users, participants, events, orders, class members: migration 0026) mark the group as
+ * changed by the writing transaction: a row in board_refresh_marks. A refresh first claims its
+ * group, consuming the marks of transactions that have committed. If there were none, and the
+ * UTC day (the period starts, the daily rank record) is the one it last ranked for, the boards
+ * are current: the claim records that they were current at `now`, and the refresh is skipped.
+ * Otherwise the claim is numbered, and the refresh's own transaction marks it done, so a
+ * refresh that failed or crashed leaves the group due.
+ *
+ * A transaction still in flight during the claim keeps its mark (the claim cannot see it), so
+ * the next refresh ranks what it wrote even if this one's snapshot missed it: a change is never
+ * consumed before it is visible. Writers never wait on each other or on a refresh: each
+ * transaction inserts its own mark.
  */
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/db";
@@ -19,19 +25,17 @@ export interface RefreshClaim {
 }
 
 /**
- * Claims the refresh of `group` when something it ranks changed, when `basis` differs from the
- * last claim's, or when the last claim never completed; null when its boards are current. The
- * claim is its own short statement, outside the refresh's transaction: the stale flag is reset
- * at once, so writers mark it again (and are not kept waiting) while the refresh runs, and the
- * next refresh picks up what this one's snapshot did not see.
+ * Claims the refresh of `group` when something it ranks from changed, when `basis` differs from
+ * the last claim's, or when the last claim never completed; null when its boards are current.
+ * One statement of its own, before the refresh's transaction.
  */
 export async function claimRefresh(db: Db, group: string, basis: string, now: Date): Promise<RefreshClaim | null> {
-  const due = sql`(s.stale or s.basis is distinct from excluded.basis or s.done < s.claims)`;
+  const due = sql`(exists (select 1 from consumed) or s.basis is distinct from excluded.basis or s.done < s.claims)`;
   const result = await db.execute<{ claims: number | string; done: number | string }>(sql`
-    insert into board_refresh_state as s (group_key, stale, basis, claims, done, current_at)
-    values (${group}, false, ${basis}, 1, 0, null)
+    with consumed as (delete from board_refresh_marks where group_key = ${group} returning 1)
+    insert into board_refresh_state as s (group_key, basis, claims, done, current_at)
+    values (${group}, ${basis}, 1, 0, null)
     on conflict (group_key) do update set
-      stale = false,
       basis = excluded.basis,
       claims = s.claims + case when ${due} then 1 else 0 end,
       current_at = case when ${due} then s.current_at else ${now.toISOString()}::timestamptz end
@@ -48,11 +52,13 @@ export async function completeRefresh(tx: DbOrTx, claim: RefreshClaim, now: Date
     where group_key = ${claim.group}`);
 }
 
-/** Groups whose boards are gone (an ended event's): their state goes too. */
+/** Groups whose boards are gone (an ended event's): their state and marks go too. */
 export async function forgetGroups(tx: DbOrTx, groups: readonly string[]): Promise<void> {
   if (groups.length === 0) return;
-  await tx.execute(sql`delete from board_refresh_state where group_key in (${sql.join(
+  const list = sql.join(
     groups.map((g) => sql`${g}`),
     sql`, `,
-  )})`);
+  );
+  await tx.execute(sql`delete from board_refresh_state where group_key in (${list})`);
+  await tx.execute(sql`delete from board_refresh_marks where group_key in (${list})`);
 }

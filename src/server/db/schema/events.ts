@@ -192,15 +192,12 @@ export const leaderboardEntries = pgTable(
 );
 
 /**
- * Whether a group of boards (practice, xp, event:{id}) must be refreshed
- * (docs/decisions/049-boards-refresh-what-changed.md): triggers on the boards' inputs set `stale`
- * (only when it flips, so writers never queue on the row); a refresh claims the group first.
- * UNLOGGED like the boards (migration 0026): a crash empties both, and a missing row means due.
+ * A group of boards' refreshes (practice, xp, event:{id}, leagues; docs/decisions/049-boards-refresh-what-changed.md):
+ * claimed before each refresh, done when its transaction commits. UNLOGGED like the boards
+ * (migration 0026): a crash empties both, and a group with no row is due.
  */
 export const boardRefreshState = pgTable("board_refresh_state", {
   groupKey: text("group_key").primaryKey(),
-  /** An input changed since the last claim. */
-  stale: boolean("stale").notNull().default(true),
   /** What the last claimed refresh ranked for besides the inputs: the UTC day (period starts, daily ranks). */
   basis: text("basis"),
   /** Claims counted; `done` is the last claim whose refresh committed (less: one failed or is in flight). */
@@ -209,6 +206,22 @@ export const boardRefreshState = pgTable("board_refresh_state", {
   /** The instant the boards were last known current: a refresh's, or a check that found nothing changed. */
   currentAt: at("current_at"),
 });
+
+/**
+ * "Something this group ranks from changed": one row per group and writing transaction,
+ * inserted by triggers on the inputs (migration 0026), deleted by the group's next claim. A
+ * transaction's own row is invisible to a claim until it commits, so a claim never consumes a
+ * change its refresh cannot see yet. UNLOGGED.
+ */
+export const boardRefreshMarks = pgTable(
+  "board_refresh_marks",
+  {
+    groupKey: text("group_key").notNull(),
+    /** The writing transaction (txid_current()): one row per transaction and group. */
+    txn: bigint("txn", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupKey, t.txn] })],
+);
 
 /** Each board's ranks as a UTC day began (its last refresh before 00:00): "rank change since yesterday". */
 export const leaderboardDailyRanks = pgTable(
