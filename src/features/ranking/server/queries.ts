@@ -52,6 +52,8 @@ interface RawRow extends Record<string, unknown> {
 interface EventContext {
   id: string;
   classContest: boolean;
+  /** Whether any team plays in it: only then does a row look up its team. */
+  hasTeams: boolean;
 }
 
 const decimal4 = (value: number | string | null): string | null => (value === null ? null : formatRatio(Number(value)));
@@ -74,7 +76,7 @@ function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string, eve
 
 /** The team whose row this is on an event's board (a team is on the event through its founder's row, decision 042). */
 const eventColumns = (event: EventContext | undefined, row: string) =>
-  event
+  event?.hasTeams
     ? sql`(select t.name from event_participants ep join portfolios p on p.id = ep.portfolio_id join teams t on t.id = p.team_id
            where ep.event_id = ${event.id} and ep.user_id = ${sql.raw(row)}.user_id) as team`
     : sql`null::text as team`;
@@ -112,9 +114,9 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   // that found nothing changed, or its last refresh (decision 049); rows written outside a
   // refresh carry their own computed_at. Named and prepared once per connection: planning it
   // (the partitioned table four times, the lateral lookups) cost more than running it (2–3 ms
-  // against 1.3–2.4 ms, measured at 100,000 rows a board). One name per SQL text: event
-  // boards add the team column.
-  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, event ? "tl_event_board_page" : "tl_board_page", sql`
+  // against 1.3–2.4 ms, measured at 100,000 rows a board). One name per SQL text: the boards
+  // of events with teams add the team column.
+  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, event?.hasTeams ? "tl_team_board_page" : "tl_board_page", sql`
     (${select("page")} and e.rank between ${from} and ${to} order by e.rank)
     union all
     (${select("own")} and e.user_id = ${args.viewer.id})
@@ -189,6 +191,7 @@ interface EventRow extends Record<string, unknown> {
   finalized_at: Date | string | null;
   class_id: string | null;
   visible: boolean;
+  has_teams: boolean;
 }
 
 /** Whether `viewer` may see an event (the events domain's mayViewEvent, in SQL). */
@@ -206,9 +209,15 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
   if (request.kind === "xp") {
     return entriesPage(db, { board: xpBoard(request.period), period: request.period, metric: "xp", event: null }, args);
   }
-  const found = await db.execute<EventRow>(sql`
-    select e.id, e.slug, e.title, e.metric, e.starts_at, e.ends_at, e.finalized_at, e.class_id, ${visibleTo(args.viewer)} as visible
-    from events e where e.slug = ${request.slug}`);
+  const admin = hasRole(args.viewer.role, "admin");
+  const found = await executeNamed<EventRow>(
+    db,
+    admin ? "tl_board_event_admin" : "tl_board_event",
+    sql`
+    select e.id, e.slug, e.title, e.metric, e.starts_at, e.ends_at, e.finalized_at, e.class_id, ${visibleTo(args.viewer)} as visible,
+           exists (select 1 from teams t where t.event_id = e.id) as has_teams
+    from events e where e.slug = ${request.slug}`,
+  );
   const event = found.rows[0];
   // A private event is not even acknowledged to someone who may not see it.
   if (!event || !event.visible) throw failures.notFound("There is no event with that address, or it is private.");
@@ -217,7 +226,7 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
   const status = eventStatus(startsAt, endsAt, args.now);
   const base = { board: `event:${event.slug}`, period: null, metric: event.metric, event: { slug: event.slug, title: event.title, status } };
   if (status === "upcoming") return emptyPage(base, args.page, pageSize);
-  const context: EventContext = { id: event.id, classContest: event.class_id !== null };
+  const context: EventContext = { id: event.id, classContest: event.class_id !== null, hasTeams: event.has_teams };
   if (status === "ended") {
     return standingsPage(db, base, context, event.finalized_at ? new Date(event.finalized_at) : endsAt, args);
   }
