@@ -22,18 +22,23 @@ ALTER TABLE "board_refresh_marks" SET UNLOGGED;--> statement-breakpoint
 -- mark only once it has committed. NULL = every group that values portfolios: the practice
 -- boards, the leagues and every event's board, not XP (a practice-market price moved, a snapshot
 -- was taken). An event whose board was never refreshed has no state row and is due anyway.
-CREATE FUNCTION "boards_mark_stale"("groups" text[]) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO "board_refresh_marks" ("group_key", "txn")
-  SELECT g, txid_current() FROM (
-    SELECT unnest("groups") AS g WHERE "groups" IS NOT NULL
-    UNION
-    SELECT unnest(ARRAY['practice', 'leagues']) WHERE "groups" IS NULL
-    UNION
-    SELECT "group_key" FROM "board_refresh_state" WHERE "groups" IS NULL AND "group_key" LIKE 'event:%'
-  ) AS marked
-  WHERE g IS NOT NULL
-  ON CONFLICT DO NOTHING
-$$;--> statement-breakpoint
+-- (PL/pgSQL, not SQL: its statements are planned once per session, not at every call.)
+CREATE FUNCTION "boards_mark_stale"("groups" text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF "groups" IS NULL THEN
+    INSERT INTO "board_refresh_marks" ("group_key", "txn")
+    SELECT g, txid_current() FROM (
+      SELECT unnest(ARRAY['practice', 'leagues']) AS g
+      UNION
+      SELECT "group_key" FROM "board_refresh_state" WHERE "group_key" LIKE 'event:%'
+    ) AS marked
+    ON CONFLICT DO NOTHING;
+  ELSE
+    INSERT INTO "board_refresh_marks" ("group_key", "txn")
+    SELECT DISTINCT g, txid_current() FROM unnest("groups") AS g WHERE g IS NOT NULL
+    ON CONFLICT DO NOTHING;
+  END IF;
+END $$;--> statement-breakpoint
 -- The groups a portfolio's figures feed: the practice boards and the leagues (their spread part),
 -- or its event's board.
 CREATE FUNCTION "boards_groups_of_portfolio"("kind" text, "event_id" text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
