@@ -2,11 +2,13 @@
  * Rankings at scale on PostgreSQL: 100,000 practice portfolios (with equity snapshots around
  * every period start, positions and XP) and one live event with 100,000 participants.
  * Measures (1) refreshing every board (practice day/week/month/all, XP all/week, the event, the leagues)
- * in the benchmark process, median of --runs, and (2) GET /api/rankings — a page plus the
- * caller's own row — over HTTP against the real built server, p50/p99 with 8 concurrent
- * clients, against GET /api/health in the same run.
+ * in the benchmark process, median of --runs, in three cases: every price moved, one price
+ * moved, nothing changed (docs/decisions/049: a group is re-ranked only when an input changed);
+ * and (2) GET /api/rankings — a page plus the caller's own row — over HTTP against the real
+ * built server, p50/p99 with 8 concurrent clients, against a signed-in GET /api/health in the
+ * same interleaved rounds, while the simulator moves prices and the app's scheduler refreshes.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/ranking.ts [--people 100000] [--runs 5] [--requests 2000]
+ *   NEXT_DIST_DIR=.next-bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/ranking.ts [--people 100000] [--runs 5] [--requests 2000] [--rounds 5]
  *
  * It creates its own database on that server and drops it at the end.
  */
