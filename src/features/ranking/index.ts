@@ -30,5 +30,5 @@ export { rankingPersonalData } from "./server/personal-data";
 /** How another board (leagues) plugs into the rebuilt, swapped-in partitions (decision 047). */
 export { boardsPartition, lockRebuilds, rebuildBoards } from "./server/rebuild";
 /** How another refresh (leagues) runs only when what it counts changed (decision 049). */
-export { claimRefresh, completeRefresh, type RefreshClaim } from "./server/refresh-state";
+export { boardCurrentAtSql, claimRefresh, completeRefresh, type RefreshClaim } from "./server/refresh-state";
 export { ownEventRanks, type EventRank, type EventRankRequest } from "./server/event-ranks";

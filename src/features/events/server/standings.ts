@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { handleSalt, hidesNameSql, ownEventRanks } from "@/features/ranking";
+import { boardCurrentAtSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -190,12 +190,12 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     joined_at: string | Date;
     trades: string | number;
   }>(sql`
-    select e.rank, e.user_id, e.value, e.total_return, e.equity, e.computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
+    select e.rank, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
     from leaderboard_entries e
     join users u on u.id = e.user_id
     join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
-    where e.board = ${liveBoard(event)}
+    where e.board = ${eventBoard(event.id)}
     order by e.rank`);
   const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
   return {
@@ -214,9 +214,6 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     })),
   };
 }
-
-/** The precomputed live board of an event (written by the ranking refresh). */
-const liveBoard = (event: Pick<EventRow, "id">) => `event:${event.id}`;
 
 /** One person's rank on the event's board, or null (not joined, removed): the ranking feature's answer. */
 export async function rankOf(db: DbOrTx, event: EventRow, userId: string): Promise<number | null> {

@@ -13,10 +13,11 @@ import { eventViewableSql } from "@/server/db/event-rules-sql";
 import { env } from "@/env";
 import type { Db } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
+import { boardCurrentAtSql } from "./refresh-state";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { boardGroup, eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -123,8 +124,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
     union all
     select 'meta', (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1),
            null, null, null, null, null, null, null, null, null,
-           coalesce((select current_at from board_refresh_state where group_key = ${boardGroup(base.board)}),
-                    (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1))`);
+           coalesce(${boardCurrentAtSql(base.board)}, (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1))`);
   const items = rows.rows.filter((r) => r.part === "page").sort((a, b) => Number(a.rank) - Number(b.rank));
   const own = rows.rows.find((r) => r.part === "own");
   const meta = rows.rows.find((r) => r.part === "meta");

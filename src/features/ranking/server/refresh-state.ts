@@ -15,8 +15,9 @@
  * consumed before it is visible. Writers never wait on each other or on a refresh: each
  * transaction inserts its own mark.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/server/db";
+import { boardGroup } from "./boards";
 
 /** A claimed refresh of a group: done (and the boards current at `now`) when its transaction commits. */
 export interface RefreshClaim {
@@ -51,6 +52,12 @@ export async function completeRefresh(tx: DbOrTx, claim: RefreshClaim, now: Date
     update board_refresh_state set done = greatest(done, ${claim.claim}), current_at = ${now.toISOString()}::timestamptz
     where group_key = ${claim.group}`);
 }
+
+/**
+ * The instant a board is current as of (a timestamptz, or null before its first refresh): its
+ * group's last check that found nothing changed, or its last refresh. What "Updated … ago" shows.
+ */
+export const boardCurrentAtSql = (board: string): SQL => sql`(select current_at from board_refresh_state where group_key = ${boardGroup(board)})`;
 
 /** Groups whose boards are gone (an ended event's): their state and marks go too. */
 export async function forgetGroups(tx: DbOrTx, groups: readonly string[]): Promise<void> {
