@@ -93,6 +93,15 @@ describe.skipIf(browserMissing)("rankings in the browser", () => {
       "event",
     );
     const slug = (created.event as { slug: string }).slug;
+    // A live event that ends later is listed first, so choosing ours is a change (a history
+    // entry) whichever other events exist: run alone, ours was the default and Back left the page.
+    await ok(
+      await admin.request("/api/admin/events", {
+        method: "POST",
+        json: { title: `${title} (ends later)`, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 7_200_000).toISOString(), startingCash: "100000.00", visibility: "public" },
+      }),
+      "the event listed first",
+    );
     const viewer = await member("rank-tabs");
     await ok(await viewer.client.request(`/api/events/${slug}/join`, { method: "POST", json: {} }), "join");
 
