@@ -186,6 +186,8 @@ describe("personal API tokens", () => {
       const res = await client.request("/api/portfolio", { headers: { authorization: value } });
       expect(res.status, value).toBe(401);
       expect(await codeOf(res)).toBe("INVALID_TOKEN");
+      // RFC 6750: the challenge says the token was the problem, not a missing sign-in.
+      expect(res.headers.get("www-authenticate"), value).toBe('Bearer realm="Tickerlab", error="invalid_token"');
     }
     // A token beside a cookie: the token alone decides, so a read token cannot trade on the cookie's strength.
     const { token } = await createToken(client, { scopes: ["read"] });

@@ -15,6 +15,26 @@ describe("the app's API", () => {
     expect(await res.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: "Sign in to do this." } });
   });
 
+  it("answers an address no route serves like every API answer: 404 JSON, private, with a request id; real routes still win", async () => {
+    const { client } = await signedIn();
+    for (const path of ["/api/no-such-route", "/api/portfolios/abc/no-such-thing", "/api/instruments/NWRB/candles/extra"]) {
+      const res = await client.request(path, { method: path.includes("portfolios") ? "POST" : "GET", json: path.includes("portfolios") ? {} : undefined });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type"), path).toMatch(/application\/json/);
+      expect(res.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(res.headers.get("x-request-id"), path).toMatch(/\S/);
+      expect(((await res.json()) as { error: { code: string } }).error.code, path).toBe("NOT_FOUND");
+    }
+    expect((await client.request("/api/instruments/NWRB/candles")).status).toBe(200);
+    expect((await client.request("/api/auth/csrf")).status).toBe(200);
+  });
+
+  it("answers 401 with a bearer challenge (RFC 6750)", async () => {
+    const res = await new Client().request("/api/portfolio");
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="Tickerlab"');
+  });
+
   it("answers 403 JSON to a member on an admin route", async () => {
     const { client } = await signedIn();
     for (const path of ["/api/admin/users", "/api/admin/audit"]) {

@@ -24,7 +24,9 @@ function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
 }
 
-const filePaths = routeFiles(API);
+/** Not a route: the API's answer for an address no route serves (tested below). */
+const UNKNOWN_ADDRESS = "[...unknown]";
+const filePaths = routeFiles(API).filter((f) => path.basename(f, path.extname(f)) !== UNKNOWN_ADDRESS);
 const files = filePaths.map((f) => path.relative(API, f).replace(/\.tsx?$/, "").split(path.sep).join("/"));
 /** Routes that exist only with TEST_PRICE_CONTROL (apiRoute's `onlyWhen`): not in the document. */
 const TEST_ONLY = ["rankings/refresh", "test/prices", "test/snapshots"];
@@ -195,5 +197,17 @@ describe("what the document says of particular routes", () => {
     expect(list.responses!["401"]).toBeDefined();
     expect(op("/api/health", "get").security).toEqual([]);
     expect(op("/api/admin/users", "get").description).toMatch(/Admins only/);
+  });
+});
+
+describe("an address no route serves", () => {
+  it("answers the API's own 404: the JSON error shape, private, with a request id", async () => {
+    const unknown = (await import("@/pages/api/[...unknown]")).default;
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const answer = await call(unknown, method);
+      expect(answer, method).toMatchObject({ status: 404, body: { error: { code: "NOT_FOUND", message: expect.stringMatching(/no API at this address/) } } });
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+      expect(answer.headers["x-request-id"]).toMatch(/\S/);
+    }
   });
 });

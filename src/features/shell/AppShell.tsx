@@ -125,6 +125,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <footer className={styles.footer}>
         <Link href="/developers/api">API reference</Link>
+        {/* The chart library's licence (Apache 2.0) asks for its notice and a link on a page users reach. */}
+        <p className={styles.attribution}>
+          Charts by{" "}
+          <a href="https://www.tradingview.com/" rel="noopener noreferrer" target="_blank">
+            TradingView Lightweight Charts™
+          </a>
+          , copyright © 2025 TradingView, Inc.
+        </p>
       </footer>
     </>
   );

@@ -129,6 +129,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
     const ip = clientIp(req);
     const requestId = requestIdFor(req, res);
     await runWithRequestContext({ ip, requestId }, async () => {
+      let presentedToken = false;
       try {
         if (options.onlyWhen && !options.onlyWhen()) throw failures.notFound();
         const spec = specs[(req.method ?? "GET") as Method];
@@ -141,6 +142,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         }
         let session: Session | null = null;
         const token = bearerToken(req.headers.authorization);
+        presentedToken = token !== null;
         if (token !== null) {
           // A bearer request is the token's alone: any cookie is ignored, and no CSRF check is
           // needed, since a browser never adds the header to a cross-site request by itself.
@@ -174,7 +176,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         if (result.body === undefined) res.status(result.status ?? 204).end();
         else res.status(result.status ?? 200).json(result.body);
       } catch (error) {
-        sendError(res, error);
+        sendError(res, error, { presentedToken });
       } finally {
         // Also after an early return (405, a handler that answered itself: the metrics, a CSV).
         observeRequest(req, res, started);
@@ -196,7 +198,16 @@ export function observeRequest(req: NextApiRequest, res: NextApiResponse, starte
   if (log.isLevelEnabled("debug")) log.debug({ method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, "[api] answered");
 }
 
-export function sendError(res: NextApiResponse, error: unknown) {
+/**
+ * The challenge of a 401 (RFC 6750 §3): the API takes personal tokens as `Bearer`, and a token
+ * that was presented and did not work says so, so a script's HTTP library can tell "sign in"
+ * from "your token is bad".
+ */
+export function bearerChallenge(presentedToken: boolean): string {
+  return presentedToken ? 'Bearer realm="Tickerlab", error="invalid_token"' : 'Bearer realm="Tickerlab"';
+}
+
+export function sendError(res: NextApiResponse, error: unknown, request: { presentedToken?: boolean } = {}) {
   if (res.headersSent) return;
   // An error answer is as private as a success: never cached by a browser or a proxy.
   res.setHeader("Cache-Control", "private, no-store");
@@ -211,6 +222,7 @@ export function sendError(res: NextApiResponse, error: unknown) {
   }
   if (isDomainError(error)) {
     if (error.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+    if (error.kind === "unauthenticated") res.setHeader("WWW-Authenticate", bearerChallenge(request.presentedToken ?? false));
     res.status(STATUS_OF[error.kind]).json({
       error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }), ...error.details },
     });

@@ -1,12 +1,34 @@
 /**
- * The API reference: RapiDoc (a web component) renders GET /api/openapi.json. It is imported
- * when this component mounts, so its ~860 kB (~220 kB gzipped) load on this page alone
- * (docs/decisions/030-openapi.md).
+ * The API reference: RapiDoc (a web component) renders GET /api/openapi.json. Its one bundled
+ * file is served as a pinned static asset with its licences (public/vendor/rapidoc-9.3.8,
+ * docs/decisions/054-vendored-rapidoc.md) and loaded when this component mounts, so its
+ * ~860 kB (~220 kB gzipped) load on this page alone (docs/decisions/030-openapi.md).
  */
 import { useEffect, useRef, useState } from "react";
 import styles from "./developers.module.css";
 
 export const OPENAPI_URL = "/api/openapi.json";
+/** The vendored bundle; a new version is a new folder (its SHA-256 is checked by tests/unit/vendored-assets.test.ts). */
+export const RAPIDOC_SCRIPT = "/vendor/rapidoc-9.3.8/rapidoc-min.js";
+
+let rapiDoc: Promise<void> | undefined;
+
+/** Loads RapiDoc's bundle once per page (it defines the <rapi-doc> element, which can be defined only once). */
+function loadRapiDoc(): Promise<void> {
+  rapiDoc ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = RAPIDOC_SCRIPT;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      rapiDoc = undefined; // the next visit tries again
+      reject(new Error(`${RAPIDOC_SCRIPT} did not load.`));
+    };
+    document.head.appendChild(script);
+  });
+  return rapiDoc;
+}
 
 /** The app's colours, read from its CSS variables so light and dark themes both fit. */
 function themeAttributes(): Record<string, string> {
@@ -49,7 +71,7 @@ export function ApiReference() {
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   useEffect(() => {
     let cancelled = false;
-    import("rapidoc")
+    loadRapiDoc()
       .then(() => {
         if (cancelled || !host.current) return;
         const doc = document.createElement("rapi-doc");

@@ -1,2 +1,0 @@
-/** RapiDoc ships no types: importing it registers the <rapi-doc> custom element. */
-declare module "rapidoc";
