@@ -6,6 +6,33 @@ export { topMovers, type MoverCandidate } from "./movers";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";
 export { CLOSE_HOLD_FRACTION, createReplay, createReplayClock, intradayPrice, ReplayConfigError, type Replay, type ReplayClock, type ReplayOptions, type ReplayPosition } from "./replay";
 export { chooseSector, closeSectors, sectorKey, type SectorChoice } from "./sectors";
+export {
+  aggregatedReturns,
+  AGGREGATION_DAYS,
+  autocorrelation,
+  correlation,
+  excessKurtosis,
+  HILL_TAIL_FRACTION,
+  hillAlpha,
+  leverageCorrelation,
+  logReturns,
+  mean,
+  median,
+  REALISM_TARGETS,
+  realismReport,
+  RealismInputError,
+  skewness,
+  standardDeviation,
+  topEigenvalue,
+  TRADING_DAYS_PER_YEAR,
+  type Bound,
+  type DailyBar,
+  type RealismId,
+  type RealismInput,
+  type RealismReport,
+  type RealismRow,
+  type RealismValue,
+} from "./realism";
 export { createRng, cyrb128, Rng, RngStateError, seedRng, type RngState } from "./rng";
 export {
   backfill,
