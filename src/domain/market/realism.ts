@@ -16,6 +16,7 @@
  *
  * Pure and floating point: these are statistics, not money.
  */
+import type { Candle } from "./candles";
 
 export interface DailyBar {
   /** The day's start (epoch ms, 00:00 UTC): used to line stocks up for the correlation matrix. */
@@ -253,6 +254,11 @@ function stockCorrelationMatrix(bars: readonly (readonly DailyBar[])[]): number[
   const days = [...common[0]!.keys()].filter((day) => common.every((byDay) => byDay.has(day))).sort((a, b) => a - b);
   const returns = common.map((byDay) => logReturns(days.map((day) => byDay.get(day)!)));
   return returns.map((a) => returns.map((b) => (a === b ? 1 : correlation(a, b))));
+}
+
+/** Daily candles as bars (the close as a float: a statistic, not money). */
+export function barsFromCandles(candles: readonly Candle[]): DailyBar[] {
+  return candles.map((c) => ({ day: c.start.getTime(), close: Number(c.close), volume: c.volume }));
 }
 
 export class RealismInputError extends Error {}
