@@ -7,7 +7,7 @@
  *   npm run realism -- --seeds 50 [--years 5]     pass rate of every row over seeds seed-1…seed-50
  */
 import { parseArgs } from "node:util";
-import { backfill, barsFromCandles, BUNDLED_UNIVERSE, indexCandles, realismReport, TLX, type RealismReport } from "@/domain/market";
+import { backfill, barsFromCandles, BUNDLED_UNIVERSE, indexCandles, realismReport, TLX, type Candle, type RealismReport } from "@/domain/market";
 
 const { values } = parseArgs({ options: { seed: { type: "string", default: "realism" }, years: { type: "string", default: "5" }, seeds: { type: "string" } } });
 const years = Number(values.years);
@@ -18,8 +18,8 @@ function reportFor(seed: string): RealismReport {
   const history = backfill(BUNDLED_UNIVERSE, seed, new Date(), { days, minutes: 1440 });
   // Today's candle is still in progress: measure completed days.
   const completed = (candles: readonly { start: Date }[]) => candles.slice(0, -1);
-  const bars = Object.fromEntries(Object.entries(history.daily).map(([symbol, candles]) => [symbol, barsFromCandles(completed(candles))]));
-  bars[TLX.symbol] = barsFromCandles(completed(indexCandles(TLX, history.daily, "1d")));
+  const bars = Object.fromEntries(Object.entries(history.daily).map(([symbol, candles]) => [symbol, barsFromCandles(completed(candles) as Candle[])]));
+  bars[TLX.symbol] = barsFromCandles(completed(indexCandles(TLX, history.daily, "1d")) as Candle[]);
   return realismReport({ bars, index: TLX.symbol, stocks: TLX.constituents.map((c) => c.symbol) });
 }
 

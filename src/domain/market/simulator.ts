@@ -10,10 +10,10 @@
  * Each of the three diffusive sources (market, each sector, each instrument) has its own
  * variance multiplier w(t) = base + Σ_j u_j(t), with mean 1: the source's variance is
  * σ²·w(t). Each u_j is a shot-noise (non-Gaussian Ornstein–Uhlenbeck, Barndorff-Nielsen and
- * Shephard 2001) process: storms start at Poisson times with an exponential size and decay
+ * Shephard 2001) process: regimes start at Poisson times with an exponential size and decay
  * exponentially with the component's half-life. Components with half-lives from days to
  * months give volatility that clusters and remembers; a storm starts abruptly and calms
- * gradually. Over a step of any length the storms inside it are drawn exactly (exponential
+ * gradually. Over a step of any length the regimes inside it are drawn exactly (exponential
  * waiting times), so the integrated variance ∫w dt of the step is exact, and given it the
  * diffusion is exactly Gaussian:
  *
@@ -38,21 +38,35 @@ import { idiosyncraticVariance, instrumentProblems, MARKET_FACTOR_VOLATILITY, SE
 export const SECONDS_PER_YEAR = 365 * 86_400;
 const DAYS_PER_YEAR = 365;
 
-/** One kind of storm in a source's variance: how often it starts, how big it is, how fast it calms. */
+/**
+ * One storm cycle of a source's volatility: a Markov chain on the levels 0 (calm) … `levels`
+ * (the worst of the storm). A storm starts abruptly (any level jumps to the top, at
+ * `stormsPerYear`) and calms gradually (one level down, on average every `calmingDays`).
+ * Each level raises the source's log volatility by `step`.
+ */
 export interface VolatilityComponent {
-  /** Storms of this kind per year (Poisson). */
-  onsetsPerYear: number;
-  /** Mean size of a storm's start, in units of the source's average variance (exponentially distributed). */
-  meanOnset: number;
-  /** Days for a storm's excess variance to halve. */
-  halfLifeDays: number;
+  stormsPerYear: number;
+  calmingDays: number;
+  step: number;
 }
 
 export interface VolatilityModel {
-  /** The storm kinds; their long-run share of the variance must stay below 1 (the rest is calm). */
+  /** The number of storm levels above calm, for every component of the model. */
+  levels: number;
+  /** The cycles, from fast to slow; independent of each other, their effects multiply. */
   components: readonly VolatilityComponent[];
-  /** Volatility feedback: log-price fall per unit rise of the variance multiplier (and rise as it calms). */
+  /** Volatility feedback: at a storm's start the log price falls by this × the rise of log volatility. */
   feedback: number;
+  /**
+   * Storm drag: the log price drifts by −drag × (w − 1) a year while the variance multiplier w
+   * is above its mean of 1 (and up while below): prices sag while storms last.
+   */
+  drag: number;
+  /**
+   * The share of a sector's or an instrument's variance multiplier that is the market's
+   * (0 to 1): a market storm makes everything more volatile, not only the market factor.
+   */
+  marketShare: number;
 }
 
 export interface SimulationConfig {
@@ -71,31 +85,39 @@ export interface SimulationConfig {
 export const DEFAULT_SIMULATION_CONFIG: SimulationConfig = {
   marketVolatility: MARKET_FACTOR_VOLATILITY,
   sectorVolatility: SECTOR_FACTOR_VOLATILITY,
-  jumpsPerYear: { stock: 4, etf: 0.5 },
-  jumpVolatility: 0.06,
+  jumpsPerYear: { stock: 1.5, etf: 0.5 },
+  jumpVolatility: 0.07,
   volatility: {
     market: {
+      levels: 6,
       components: [
-        { onsetsPerYear: 6, meanOnset: 1, halfLifeDays: 5 },
-        { onsetsPerYear: 2, meanOnset: 1, halfLifeDays: 30 },
-        { onsetsPerYear: 0.7, meanOnset: 0.7, halfLifeDays: 120 },
+        { stormsPerYear: 4, calmingDays: 10, step: 0.15 },
+        { stormsPerYear: 2, calmingDays: 25, step: 0.15 },
       ],
-      feedback: 0.025,
+      feedback: 0.03,
+      drag: 0.3,
+      marketShare: 0,
     },
     sector: {
+      levels: 6,
       components: [
-        { onsetsPerYear: 3, meanOnset: 1, halfLifeDays: 5 },
-        { onsetsPerYear: 1, meanOnset: 1, halfLifeDays: 60 },
+        { stormsPerYear: 4, calmingDays: 1.5, step: 0.125 },
+        { stormsPerYear: 1, calmingDays: 15, step: 0.125 },
       ],
       feedback: 0.02,
+      drag: 0,
+      marketShare: 0.25,
     },
     instrument: {
+      levels: 6,
       components: [
-        { onsetsPerYear: 8, meanOnset: 1.5, halfLifeDays: 3 },
-        { onsetsPerYear: 2, meanOnset: 1, halfLifeDays: 20 },
-        { onsetsPerYear: 0.8, meanOnset: 0.6, halfLifeDays: 100 },
+        { stormsPerYear: 8, calmingDays: 1, step: 0.2 },
+        { stormsPerYear: 4, calmingDays: 10, step: 0.2 },
+        { stormsPerYear: 2, calmingDays: 30, step: 0.2 },
       ],
-      feedback: 0.015,
+      feedback: 0.02,
+      drag: 0.1,
+      marketShare: 0.25,
     },
   },
 };
@@ -123,8 +145,8 @@ export interface InstrumentState {
   logPrice: number;
   /** The last price, two decimals. */
   price: string;
-  /** The instrument's own storms: the excess variance of each component of config.volatility.instrument. */
-  storms: number[];
+  /** The instrument's own regimes: the excess variance of each component of config.volatility.instrument. */
+  regimes: number[];
 }
 
 export interface MarketState {
@@ -135,8 +157,8 @@ export interface MarketState {
   config: SimulationConfig;
   /** Sorted: the order the sector factors are drawn in. */
   sectors: readonly string[];
-  /** The factors' storms: the excess variance of each component, the market's and each sector's (by name). */
-  storms: { market: number[]; sectors: Record<string, number[]> };
+  /** The factors' regimes: the excess variance of each component, the market's and each sector's (by name). */
+  regimes: { market: number[]; sectors: Record<string, number[]> };
   /** Sorted by symbol: the order the instruments are drawn in. */
   instruments: readonly InstrumentState[];
 }
@@ -148,7 +170,7 @@ export interface MarketStateV1 {
   rng: RngState;
   config: Pick<SimulationConfig, "marketVolatility" | "sectorVolatility" | "jumpsPerYear" | "jumpVolatility">;
   sectors: readonly string[];
-  instruments: ReadonlyArray<Omit<InstrumentState, "storms">>;
+  instruments: ReadonlyArray<Omit<InstrumentState, "regimes">>;
 }
 
 export interface Jump {
@@ -176,18 +198,31 @@ export interface MarketOptions {
   config?: SimulationConfig;
 }
 
-/** The long-run mean of a component's excess variance: onsets × mean size × mean life. */
-function componentMean(component: VolatilityComponent): number {
-  return (component.onsetsPerYear * component.meanOnset * component.halfLifeDays) / (Math.LN2 * DAYS_PER_YEAR);
+/**
+ * The long-run share of time a component spends on each level. With q = d / (u + d) (d the
+ * calming rate, u the storm rate): the top level q⁰(1 − q), each level below it q times the
+ * one above, and calm q^levels.
+ */
+function levelOdds(component: VolatilityComponent, levels: number): number[] {
+  const up = component.stormsPerYear;
+  const down = DAYS_PER_YEAR / component.calmingDays;
+  const q = up > 0 ? down / (up + down) : 1;
+  return Array.from({ length: levels + 1 }, (_, level) => (level === 0 ? q ** levels : q ** (levels - level) * (1 - q)));
+}
+
+/** E[σ²] of a component, so that each source's variance multiplier averages exactly 1. */
+function componentNorm(component: VolatilityComponent, levels: number): number {
+  return levelOdds(component, levels).reduce((sum, odds, level) => sum + odds * Math.exp(2 * component.step * level), 0);
 }
 
 function modelProblems(name: string, model: VolatilityModel): string[] {
   const problems: string[] = [];
+  if (!(Number.isInteger(model.levels) && model.levels >= 1 && model.levels <= 10)) problems.push(`The ${name} volatility needs 1 to 10 storm levels.`);
   for (const c of model.components) {
-    if (!(c.onsetsPerYear >= 0 && c.meanOnset >= 0 && c.halfLifeDays > 0)) problems.push(`The ${name} volatility has a storm kind with a negative rate or size, or no half-life.`);
+    if (!(c.stormsPerYear >= 0 && c.calmingDays > 0 && c.step >= 0 && c.step <= 2)) problems.push(`The ${name} volatility has a storm cycle with a negative rate, no calming time or a step outside 0–2.`);
   }
-  if (!(model.components.reduce((sum, c) => sum + componentMean(c), 0) < 1)) problems.push(`The ${name} volatility's storms take all of its variance: nothing is left for calm times.`);
-  if (!Number.isFinite(model.feedback)) problems.push(`The ${name} volatility feedback is not a number.`);
+  if (!Number.isFinite(model.feedback) || !Number.isFinite(model.drag)) problems.push(`The ${name} volatility feedback and drag must be numbers.`);
+  if (!(model.marketShare >= 0 && model.marketShare <= 1)) problems.push(`The ${name} volatility's market share must be between 0 and 1.`);
   return problems;
 }
 
@@ -207,12 +242,12 @@ function checkUniverse(universe: readonly InstrumentDefinition[], config: Simula
   if (problems.length > 0) throw new MarketConfigError(problems);
 }
 
-/** Each component at its long-run mean: where a source starts when there is no history to draw from. */
-function meanStorms(model: VolatilityModel): number[] {
-  return model.components.map(componentMean);
+/** Every component calm: where a source starts when there is no history to draw from. */
+function calm(model: VolatilityModel): number[] {
+  return model.components.map(() => 0);
 }
 
-function parametersOf(d: InstrumentDefinition): Omit<InstrumentState, "logPrice" | "price" | "storms"> {
+function parametersOf(d: InstrumentDefinition): Omit<InstrumentState, "logPrice" | "price" | "regimes"> {
   return {
     symbol: d.symbol,
     sector: d.sector,
@@ -225,9 +260,9 @@ function parametersOf(d: InstrumentDefinition): Omit<InstrumentState, "logPrice"
   };
 }
 
-function startingInstrument(definition: InstrumentDefinition, storms: number[]): InstrumentState {
+function startingInstrument(definition: InstrumentDefinition, regimes: number[]): InstrumentState {
   const cents = toCents(definition.startingPrice);
-  return { ...parametersOf(definition), logPrice: Math.log(cents / 100), price: fromCents(cents), storms };
+  return { ...parametersOf(definition), logPrice: Math.log(cents / 100), price: fromCents(cents), regimes };
 }
 
 function bySymbol(a: { symbol: string }, b: { symbol: string }): number {
@@ -238,17 +273,16 @@ function sectorsOf(instruments: readonly InstrumentState[]): string[] {
   return [...new Set(instruments.map((i) => i.sector))].sort();
 }
 
-/**
- * Draws a component's excess variance from its long-run distribution: one exact step of 30
- * half-lives from calm (what is left of the start is 2⁻³⁰).
- */
-function stationaryStorms(model: VolatilityModel, rng: Rng): number[] {
+/** Each component's level drawn from its long-run odds (one draw each). */
+function stationaryRegimes(model: VolatilityModel, rng: Rng): number[] {
   return model.components.map((component) => {
-    const years = (30 * component.halfLifeDays) / DAYS_PER_YEAR;
-    const prepared = prepareModel({ components: [component], feedback: 0 }, years);
-    const levels = [0];
-    evolve(levels, prepared, years, rng);
-    return levels[0]!;
+    let u = rng.next();
+    const odds = levelOdds(component, model.levels);
+    for (let level = 0; level < odds.length - 1; level++) {
+      u -= odds[level]!;
+      if (u < 0) return level;
+    }
+    return model.levels;
   });
 }
 
@@ -263,21 +297,21 @@ export function createMarketState(universe: readonly InstrumentDefinition[], see
   const rng = new Rng(seedRng(seed));
   const sorted = [...universe].sort(bySymbol);
   const sectors = [...new Set(sorted.map((i) => i.sector))].sort();
-  const market = stationaryStorms(config.volatility.market, rng);
-  const sectorStorms = Object.fromEntries(sectors.map((sector) => [sector, stationaryStorms(config.volatility.sector, rng)]));
-  const instruments = sorted.map((definition) => startingInstrument(definition, stationaryStorms(config.volatility.instrument, rng)));
-  return { version: 2, time: startTime.getTime(), rng: rng.state(), config, sectors, storms: { market, sectors: sectorStorms }, instruments };
+  const market = stationaryRegimes(config.volatility.market, rng);
+  const sectorRegimes = Object.fromEntries(sectors.map((sector) => [sector, stationaryRegimes(config.volatility.sector, rng)]));
+  const instruments = sorted.map((definition) => startingInstrument(definition, stationaryRegimes(config.volatility.instrument, rng)));
+  return { version: 2, time: startTime.getTime(), rng: rng.state(), config, sectors, regimes: { market, sectors: sectorRegimes }, instruments };
 }
 
 /**
  * A stored state of any version as the current one. Version 1 (constant volatility) takes
  * today's default parameters (version 1 only ever ran with its defaults) and starts every
- * source's storms at their long-run mean; prices, clock and generator carry over unchanged.
+ * source's regimes at their long-run mean; prices, clock and generator carry over unchanged.
  */
 export function upgradeMarketState(state: MarketState | MarketStateV1): MarketState {
   if (state.version === 2) return state;
   const config = DEFAULT_SIMULATION_CONFIG;
-  const instruments = state.instruments.map((i) => ({ ...i, storms: meanStorms(config.volatility.instrument) }));
+  const instruments = state.instruments.map((i) => ({ ...i, regimes: calm(config.volatility.instrument) }));
   const sectors = sectorsOf(instruments);
   return {
     version: 2,
@@ -285,14 +319,14 @@ export function upgradeMarketState(state: MarketState | MarketStateV1): MarketSt
     rng: state.rng,
     config,
     sectors,
-    storms: { market: meanStorms(config.volatility.market), sectors: Object.fromEntries(sectors.map((s) => [s, meanStorms(config.volatility.sector)])) },
+    regimes: { market: calm(config.volatility.market), sectors: Object.fromEntries(sectors.map((s) => [s, calm(config.volatility.sector)])) },
     instruments,
   };
 }
 
 /**
  * Applies an edited universe (admin added, changed or deactivated instruments) to a running
- * market: known symbols keep their current price and storms and take the new parameters; new
+ * market: known symbols keep their current price and regimes and take the new parameters; new
  * ones start at their starting price with average volatility; missing ones leave the
  * simulation. Accepts a stored state of an older version (and upgrades it).
  */
@@ -304,75 +338,93 @@ export function syncUniverse(stored: MarketState | MarketStateV1, universe: read
     .map((definition) => {
       const running = current.get(definition.symbol);
       return running
-        ? { ...parametersOf(definition), logPrice: running.logPrice, price: running.price, storms: running.storms }
-        : startingInstrument(definition, meanStorms(state.config.volatility.instrument));
+        ? { ...parametersOf(definition), logPrice: running.logPrice, price: running.price, regimes: running.regimes }
+        : startingInstrument(definition, calm(state.config.volatility.instrument));
     })
     .sort(bySymbol);
   const sectors = sectorsOf(instruments);
-  const sectorStorms = Object.fromEntries(sectors.map((s) => [s, state.storms.sectors[s] ?? meanStorms(state.config.volatility.sector)]));
-  return { ...state, sectors, storms: { market: state.storms.market, sectors: sectorStorms }, instruments };
+  const sectorRegimes = Object.fromEntries(sectors.map((s) => [s, state.regimes.sectors[s] ?? calm(state.config.volatility.sector)]));
+  return { ...state, sectors, regimes: { market: state.regimes.market, sectors: sectorRegimes }, instruments };
 }
 
 // --- the maths of one step -------------------------------------------------------------
 
-/** A volatility model with its per-step constants worked out for one step length. */
+/** A volatility model with its constants worked out. */
 interface PreparedModel {
-  base: number;
+  top: number;
   feedback: number;
-  /** Per component: decay rate per year, onsets per year, mean onset, e^{−λΔ}, (1 − e^{−λΔ})/λ. */
-  decay: number[];
-  rate: number[];
-  size: number[];
-  remain: number[];
-  integral: number[];
+  drag: number;
+  marketShare: number;
+  /** Per component, per year: storm rate and calming rate; and the log-volatility step. */
+  up: number[];
+  down: number[];
+  step: number[];
+  /** The product of the components' E[σ²]: dividing by it makes the multiplier average 1. */
+  norm: number;
+  /** The long-run rise of log volatility at storm starts per year, what the feedback's drift gives back. */
+  onsetRisePerYear: number;
 }
 
-function prepareModel(model: VolatilityModel, dtYears: number): PreparedModel {
-  const decay = model.components.map((c) => (Math.LN2 * DAYS_PER_YEAR) / c.halfLifeDays);
+function prepareModel(model: VolatilityModel): PreparedModel {
   return {
-    base: 1 - model.components.reduce((sum, c) => sum + componentMean(c), 0),
+    top: model.levels,
     feedback: model.feedback,
-    decay,
-    rate: model.components.map((c) => c.onsetsPerYear),
-    size: model.components.map((c) => c.meanOnset),
-    remain: decay.map((l) => Math.exp(-l * dtYears)),
-    integral: decay.map((l) => -Math.expm1(-l * dtYears) / l),
+    drag: model.drag,
+    marketShare: model.marketShare,
+    up: model.components.map((c) => c.stormsPerYear),
+    down: model.components.map((c) => DAYS_PER_YEAR / c.calmingDays),
+    step: model.components.map((c) => c.step),
+    norm: model.components.reduce((product, c) => product * componentNorm(c, model.levels), 1),
+    onsetRisePerYear: model.components.reduce((sum, c) => sum + c.stormsPerYear * c.step * levelOdds(c, model.levels).reduce((rise, odds, level) => rise + odds * (model.levels - level), 0), 0),
   };
 }
 
-/** An exponential waiting time or size with the given mean. */
-function exponential(rng: Rng, mean: number): number {
-  return -mean * Math.log(1 - rng.next());
+/** An exponential waiting time at `rate` per year (never, at rate 0). */
+function waiting(rng: Rng, rate: number): number {
+  return rate > 0 ? -Math.log(1 - rng.next()) / rate : Number.POSITIVE_INFINITY;
 }
 
 /**
- * Moves one source's storms (in place) through a step of `dtYears`, drawing the storms that
- * start inside it at their exact times. Returns the step's integrated variance multiplier
- * W = ∫w dt (years) and the multiplier's change Δw.
+ * Moves one source's regimes (in place) through a step of `dtYears`, drawing every change of
+ * level inside it at its exact time (exponential waiting times; the chain is memoryless, so
+ * cutting a step in two changes nothing). Returns the step's integrated variance multiplier
+ * W = ∫w dt (years), w = e^{2·log-volatility} / norm, and the change of log volatility.
  */
-function evolve(levels: number[], model: PreparedModel, dtYears: number, rng: Rng): { integral: number; change: number } {
-  let integral = model.base * dtYears;
-  let change = 0;
-  for (let j = 0; j < levels.length; j++) {
-    const start = levels[j]!;
-    let end = start * model.remain[j]!;
-    integral += start * model.integral[j]!;
-    const rate = model.rate[j]!;
-    if (rate > 0) {
-      const lambda = model.decay[j]!;
-      // Poisson onsets by their waiting times: exact for any step (a storm is as likely to
-      // start in the first second as in the last) and no cap on how many a long step holds.
-      for (let t = exponential(rng, 1 / rate); t < dtYears; t += exponential(rng, 1 / rate)) {
-        const size = exponential(rng, model.size[j]!);
-        const left = Math.exp(-lambda * (dtYears - t));
-        end += size * left;
-        integral += (size * (1 - left)) / lambda;
+function evolve(levels: number[], model: PreparedModel, dtYears: number, rng: Rng): { integral: number; onsetRise: number } {
+  const count = levels.length;
+  let logVolatility = 0;
+  for (let k = 0; k < count; k++) logVolatility += model.step[k]! * levels[k]!;
+  let onsetRise = 0;
+  let multiplier = Math.exp(2 * logVolatility) / model.norm;
+  const next: number[] = [];
+  for (let k = 0; k < count; k++) next.push(waiting(rng, model.up[k]! + (levels[k]! > 0 ? model.down[k]! : 0)));
+  let time = 0;
+  let integral = 0;
+  for (;;) {
+    let k = -1;
+    let at = dtYears;
+    for (let j = 0; j < count; j++) {
+      if (next[j]! < at) {
+        at = next[j]!;
+        k = j;
       }
     }
-    change += end - start;
-    levels[j] = end;
+    if (k < 0) break;
+    integral += multiplier * (at - time);
+    time = at;
+    const level = levels[k]!;
+    const up = model.up[k]!;
+    const down = model.down[k]!;
+    // From calm only a storm can come; above it, a storm (to the top) or one level calmer.
+    const nextLevel = level > 0 && rng.next() * (up + down) < down ? level - 1 : model.top;
+    levels[k] = nextLevel;
+    logVolatility += model.step[k]! * (nextLevel - level);
+    if (nextLevel === model.top) onsetRise += model.step[k]! * (nextLevel - level);
+    multiplier = Math.exp(2 * logVolatility) / model.norm;
+    next[k] = time + waiting(rng, up + (nextLevel > 0 ? down : 0));
   }
-  return { integral, change };
+  integral += multiplier * (dtYears - time);
+  return { integral, onsetRise };
 }
 
 interface Prepared {
@@ -428,7 +480,9 @@ interface Move {
 interface Walker {
   prepared: readonly Prepared[];
   config: SimulationConfig;
-  /** Storm levels, mutated in place: market, sectors (in `sectors` order), instruments. */
+  /** The three volatility models, prepared. */
+  models: { market: PreparedModel; sector: PreparedModel; instrument: PreparedModel };
+  /** Regime levels, mutated in place: market, sectors (in `sectors` order), instruments. */
   market: number[];
   sectors: number[][];
   instruments: number[][];
@@ -438,21 +492,11 @@ function walkerOf(state: MarketState): Walker {
   return {
     prepared: prepare(state),
     config: state.config,
-    market: [...state.storms.market],
-    sectors: state.sectors.map((s) => [...state.storms.sectors[s]!]),
-    instruments: state.instruments.map((i) => [...i.storms]),
+    models: { market: prepareModel(state.config.volatility.market), sector: prepareModel(state.config.volatility.sector), instrument: prepareModel(state.config.volatility.instrument) },
+    market: [...state.regimes.market],
+    sectors: state.sectors.map((s) => [...state.regimes.sectors[s]!]),
+    instruments: state.instruments.map((i) => [...i.regimes]),
   };
-}
-
-/** Per step length, the three models' constants (the backfill and the live ticks repeat lengths). */
-function modelsFor(config: SimulationConfig, dtYears: number, cache: Map<number, PreparedModel[]>): PreparedModel[] {
-  let models = cache.get(dtYears);
-  if (!models) {
-    models = [prepareModel(config.volatility.market, dtYears), prepareModel(config.volatility.sector, dtYears), prepareModel(config.volatility.instrument, dtYears)];
-    if (cache.size > 8) cache.clear();
-    cache.set(dtYears, models);
-  }
-  return models;
 }
 
 /**
@@ -464,29 +508,35 @@ function bridgeMaximum(end: number, variance: number, rng: Rng): number {
 }
 
 /**
- * One step of the walk, in place on `logPrices` and the walker's storms. The draw order
+ * One step of the walk, in place on `logPrices` and the walker's regimes. The draw order
  * (market, sectors in sorted order, then per instrument in symbol order) is part of the
  * determinism contract. With `range`, two more draws per instrument give the step's high and
  * low (the extremes of the diffusion between its ends: the backfill's daily candles).
  */
-function advance(walker: Walker, rng: Rng, logPrices: number[], dtSeconds: number, range: boolean, cache: Map<number, PreparedModel[]>, onMove: (index: number, move: Move) => void): { market: number; sectors: number[] } {
+function advance(walker: Walker, rng: Rng, logPrices: number[], dtSeconds: number, range: boolean, onMove: (index: number, move: Move) => void): { market: number; sectors: number[] } {
   const dtYears = dtSeconds / SECONDS_PER_YEAR;
-  const [marketModel, sectorModel, instrumentModel] = modelsFor(walker.config, dtYears, cache) as [PreparedModel, PreparedModel, PreparedModel];
+  const { market: marketModel, sector: sectorModel, instrument: instrumentModel } = walker.models;
   const marketStep = evolve(walker.market, marketModel, dtYears, rng);
   const market = rng.normal();
-  const sectorSteps: Array<{ integral: number; change: number; z: number }> = [];
+  const sectorSteps: Array<{ integral: number; own: number; onsetRise: number; z: number }> = [];
+  const share = sectorModel.marketShare;
   for (const levels of walker.sectors) {
     const s = evolve(levels, sectorModel, dtYears, rng);
-    sectorSteps.push({ ...s, z: rng.normal() });
+    sectorSteps.push({ integral: (1 - share) * s.integral + share * marketStep.integral, own: s.integral, onsetRise: s.onsetRise, z: rng.normal() });
   }
   const marketShock = Math.sqrt(marketStep.integral) * market;
   for (let i = 0; i < walker.prepared.length; i++) {
     const p = walker.prepared[i]!;
     const sector = sectorSteps[p.sectorIndex]!;
     const own = evolve(walker.instruments[i]!, instrumentModel, dtYears, rng);
-    const variance = p.marketSigma ** 2 * marketStep.integral + p.sectorSigma ** 2 * sector.integral + p.idiosyncraticSigma ** 2 * own.integral;
-    const diffusion = p.marketSigma * marketShock + p.sectorSigma * Math.sqrt(sector.integral) * sector.z + p.idiosyncraticSigma * Math.sqrt(own.integral) * rng.normal();
-    const feedback = p.beta * marketModel.feedback * marketStep.change + p.sectorLoading * sectorModel.feedback * sector.change + instrumentModel.feedback * own.change;
+    const ownIntegral = (1 - instrumentModel.marketShare) * own.integral + instrumentModel.marketShare * marketStep.integral;
+    const variance = p.marketSigma ** 2 * marketStep.integral + p.sectorSigma ** 2 * sector.integral + p.idiosyncraticSigma ** 2 * ownIntegral;
+    const diffusion = p.marketSigma * marketShock + p.sectorSigma * Math.sqrt(sector.integral) * sector.z + p.idiosyncraticSigma * Math.sqrt(ownIntegral) * rng.normal();
+    const feedback =
+      p.beta * (marketModel.feedback * (marketStep.onsetRise - marketModel.onsetRisePerYear * dtYears) + marketModel.drag * (marketStep.integral - dtYears)) +
+      p.sectorLoading * (sectorModel.feedback * (sector.onsetRise - sectorModel.onsetRisePerYear * dtYears) + sectorModel.drag * (sector.own - dtYears)) +
+      instrumentModel.feedback * (own.onsetRise - instrumentModel.onsetRisePerYear * dtYears) +
+      instrumentModel.drag * (own.integral - dtYears);
     const jumps = rng.poisson(p.jumpRate * dtYears);
     const jump = jumps > 0 ? Math.sqrt(jumps) * walker.config.jumpVolatility * rng.normal() : 0;
     const move = p.logDrift * dtYears - variance / 2 + diffusion + jump - feedback;
@@ -512,8 +562,6 @@ function millisecondsOf(dtSeconds: number): number {
   return dtMs;
 }
 
-const liveCache = new Map<number, PreparedModel[]>();
-
 /**
  * Advances every instrument by `dtSeconds` (rounded to the millisecond) and returns the new
  * state with one tick per instrument, stamped with the new time.
@@ -528,11 +576,11 @@ export function step(state: MarketState, dtSeconds: number): StepResult {
   const ticks: Tick[] = [];
   const jumps: Jump[] = [];
   const instruments: InstrumentState[] = [];
-  const factors = advance(walker, rng, logPrices, dtMs / 1000, false, liveCache, (i, { volume, jump }) => {
+  const factors = advance(walker, rng, logPrices, dtMs / 1000, false, (i, { volume, jump }) => {
     const instrument = state.instruments[i]!;
     const logPrice = logPrices[i]!;
     const price = fromCents(centsFromFloat(Math.exp(logPrice)));
-    instruments.push({ ...instrument, logPrice, price, storms: walker.instruments[i]! });
+    instruments.push({ ...instrument, logPrice, price, regimes: walker.instruments[i]! });
     ticks.push({ symbol: instrument.symbol, price, at, volume });
     if (jump !== 0) jumps.push({ symbol: instrument.symbol, logSize: jump });
   });
@@ -541,7 +589,7 @@ export function step(state: MarketState, dtSeconds: number): StepResult {
       ...state,
       time,
       rng: rng.state(),
-      storms: { market: walker.market, sectors: Object.fromEntries(state.sectors.map((s, n) => [s, walker.sectors[n]!])) },
+      regimes: { market: walker.market, sectors: Object.fromEntries(state.sectors.map((s, n) => [s, walker.sectors[n]!])) },
       instruments,
     },
     ticks,
@@ -629,17 +677,16 @@ export function backfill(universe: readonly InstrumentDefinition[], seed: string
   const walk = (logPrices: number[], recorder: Recorder | undefined) => {
     const rng = new Rng(initial.rng);
     const walker = walkerOf(initial);
-    const cache = new Map<number, PreparedModel[]>();
     const before = [...logPrices];
     let time = firstDayMs;
     for (; time < windowDayMs; time += dayMs) {
       for (let i = 0; i < count; i++) before[i] = logPrices[i]!;
-      advance(walker, rng, logPrices, dayMs / 1000, true, cache, (i, move) => recorder?.day(time, i, move, before[i]!));
+      advance(walker, rng, logPrices, dayMs / 1000, true, (i, move) => recorder?.day(time, i, move, before[i]!));
     }
     if (recorder) for (let i = 0; i < count; i++) recorder.point(time, i, 0);
     const stepOnce = (dtMs: number) => {
       const at = time + dtMs;
-      advance(walker, rng, logPrices, dtMs / 1000, false, cache, (i, move) => recorder?.point(at, i, move.volume));
+      advance(walker, rng, logPrices, dtMs / 1000, false, (i, move) => recorder?.point(at, i, move.volume));
       time = at;
     };
     while (time < windowMs) stepOnce(Math.min(coarseMs, windowMs - time));
@@ -685,8 +732,8 @@ export function backfill(universe: readonly InstrumentDefinition[], seed: string
     daily[symbol] = [...dailyDone[i]!, dailyOpen[i]!].map((c) => candleFromCents(symbol, "1d", c));
     minute[symbol] = [...minuteDone[i]!, minuteOpen[i]!].map((c) => candleFromCents(symbol, "1m", c));
     const logPrice = logPrices[i]!;
-    return { ...instrument, logPrice, price: fromCents(centsFromFloat(Math.exp(logPrice))), storms: walker.instruments[i]! };
+    return { ...instrument, logPrice, price: fromCents(centsFromFloat(Math.exp(logPrice))), regimes: walker.instruments[i]! };
   });
-  const storms = { market: walker.market, sectors: Object.fromEntries(initial.sectors.map((s, n) => [s, walker.sectors[n]!])) };
-  return { daily, minute, state: { ...initial, time: lastMs, rng: rng.state(), storms, instruments } };
+  const regimes = { market: walker.market, sectors: Object.fromEntries(initial.sectors.map((s, n) => [s, walker.sectors[n]!])) };
+  return { daily, minute, state: { ...initial, time: lastMs, rng: rng.state(), regimes, instruments } };
 }
