@@ -86,15 +86,15 @@ export const DEFAULT_SIMULATION_CONFIG: SimulationConfig = {
   marketVolatility: MARKET_FACTOR_VOLATILITY,
   sectorVolatility: SECTOR_FACTOR_VOLATILITY,
   jumpsPerYear: { stock: 1.5, etf: 0.5 },
-  jumpVolatility: 0.07,
+  jumpVolatility: 0.08,
   volatility: {
     market: {
       levels: 6,
       components: [
         { stormsPerYear: 4, calmingDays: 10, step: 0.15 },
-        { stormsPerYear: 2, calmingDays: 25, step: 0.15 },
+        { stormsPerYear: 2, calmingDays: 30, step: 0.175 },
       ],
-      feedback: 0.03,
+      feedback: 0.035,
       drag: 0.3,
       marketShare: 0,
     },
@@ -106,18 +106,18 @@ export const DEFAULT_SIMULATION_CONFIG: SimulationConfig = {
       ],
       feedback: 0.02,
       drag: 0,
-      marketShare: 0.25,
+      marketShare: 0.35,
     },
     instrument: {
       levels: 6,
       components: [
-        { stormsPerYear: 8, calmingDays: 1, step: 0.2 },
-        { stormsPerYear: 4, calmingDays: 10, step: 0.2 },
-        { stormsPerYear: 2, calmingDays: 30, step: 0.2 },
+        { stormsPerYear: 10, calmingDays: 0.75, step: 0.25 },
+        { stormsPerYear: 4, calmingDays: 10, step: 0.25 },
+        { stormsPerYear: 2, calmingDays: 30, step: 0.25 },
       ],
       feedback: 0.02,
-      drag: 0.1,
-      marketShare: 0.25,
+      drag: 0.05,
+      marketShare: 0.35,
     },
   },
 };
