@@ -35,7 +35,7 @@ if (values.seeds) {
     if (report.holds) all += 1;
     for (const row of report.rows) {
       passes.set(row.id, (passes.get(row.id) ?? 0) + (row.holds ? 1 : 0));
-      row.values.forEach((v, k) => seen.set(`${row.id} ${v.of}`, [...(seen.get(`${row.id} ${v.of}`) ?? []), v.value]));
+      row.values.forEach((v) => seen.set(`${row.id} ${v.of}`, [...(seen.get(`${row.id} ${v.of}`) ?? []), v.value]));
     }
   }
   console.log(`${count} seeds, ${years} years each: every row held on ${all} of ${count}.`);

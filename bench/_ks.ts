@@ -1,8 +1,0 @@
-import { BUNDLED_UNIVERSE, createMarketState, step, type MarketState } from "@/domain/market";
-const U = BUNDLED_UNIVERSE.filter((i) => ["NWRB", "SWGR", "TKTM"].includes(i.symbol));
-function end(seed: string, total: number, each: number) { let s: MarketState = createMarketState(U, seed, new Date(0)); const st = s.instruments.map((i) => i.logPrice); for (let w = 0; w < total; w += each) s = step(s, Math.min(each, total - w)).state; return s.instruments.map((i, n) => i.logPrice - st[n]!); }
-function ks(a: number[], b: number[]) { const x = [...a].sort((p, q) => p - q), y = [...b].sort((p, q) => p - q); let i = 0, j = 0, d = 0; while (i < x.length && j < y.length) { const v = Math.min(x[i]!, y[j]!); while (i < x.length && x[i]! <= v) i++; while (j < y.length && y[j]! <= v) j++; d = Math.max(d, Math.abs(i / x.length - j / y.length)); } const n = x.length * y.length / (x.length + y.length); const l = (Math.sqrt(n) + 0.12 + 0.11 / Math.sqrt(n)) * d; let p = 0; for (let k = 1; k < 100; k++) p += 2 * (-1) ** (k - 1) * Math.exp(-2 * k * k * l * l); return [d, p]; }
-const N = Number(process.env.N ?? 1500); const T = Number(process.env.T ?? 7200); const E = Number(process.env.E ?? 300);
-const a: number[][] = [[], [], []], b: number[][] = [[], [], []];
-for (let n = 0; n < N; n++) { end(`x${n}`, T, E).forEach((r, i) => a[i]!.push(r)); end(`y${n}`, T, T).forEach((r, i) => b[i]!.push(r)); }
-for (let i = 0; i < 3; i++) { const sd = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0) / v.length); console.log(U[i]!.symbol, ks(a[i]!, b[i]!).map((x) => x.toFixed(4)).join(" "), sd(a[i]!).toFixed(5), sd(b[i]!).toFixed(5)); }
