@@ -895,7 +895,7 @@ Many charts add **volume** bars underneath: how many shares traded in each perio
 
 ## Time frames
 
-The same stock looks very different depending on the **time frame**, the length of time each candle covers. Tickerlab keeps a year of **daily** candles and a day of **minute** candles, so you can zoom out and in. Daily candles over a year show the big picture. Minute candles show every small wiggle within a day, which is fascinating but mostly noise for someone investing for longer than an afternoon.
+The same stock looks very different depending on the **time frame**, the length of time each candle covers. Tickerlab keeps five years of **daily** candles and a day of **minute** candles, so you can zoom out and in. Daily candles over years show the big picture. Minute candles show every small wiggle within a day, which is fascinating but mostly noise for someone investing for longer than an afternoon.
 
 ## Trend versus noise
 

@@ -51,7 +51,7 @@ export async function instrumentExists(db: DbOrTx, symbol: string): Promise<bool
   return Boolean(row);
 }
 
-/** At most this many candles per request: a year of days, or a day of minutes plus some. */
+/** At most this many candles per request: the five backfilled years of days (1,826), or a day of minutes plus some. */
 export const MAX_CANDLES = 2000;
 
 export async function getCandles(db: DbOrTx, options: { symbol: string; interval: "1m" | "1d"; from?: Date; to?: Date }) {

@@ -1,7 +1,7 @@
 /**
  * The practice market at start-up: the bundled universe (insert-if-never-seeded, like the
  * curriculum, so an admin's edits survive), the simulator state with a secret random seed,
- * — when there are no candles yet — a backfilled year of daily and a day of minute candles
+ * — when there are no candles yet — five backfilled years of daily and a day of minute candles
  * so charts are never empty, and the benchmark index with its history computed from its
  * constituents' (also on an install that had its market before the index existed).
  */
@@ -75,7 +75,7 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(candles);
     const rows = n > 0 ? [] : await tx.select().from(instruments).where(and(eq(instruments.active, true), ne(instruments.kind, INDEX_KIND)));
     if (rows.length > 0) {
-      startupProgress("market-history", `Simulating the market's past for ${rows.length} instruments: a year of daily and a day of minute prices (first start only)…`);
+      startupProgress("market-history", `Simulating the market's past for ${rows.length} instruments: five years of daily and a day of minute prices (first start only)…`);
       history = backfill(definitionsOf(rows), seed, now);
       const all: Candle[] = [...Object.values(history.daily).flat(), ...Object.values(history.minute).flat()];
       await insertCandles(tx, all);

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type MarketState } from "@/domain/market";
+import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type MarketState, type MarketStateV1 } from "@/domain/market";
 import { parseMoney } from "@/domain/trading";
 import { expireDayOrders, processPriceMoves } from "@/features/trading";
 import type { Db, Tx } from "@/server/db";
@@ -212,7 +212,8 @@ async function writeTick(tx: Tx, now: Date) {
   const rows = listed.filter((r) => r.active);
   const definitions = definitionsOf(rows);
   if (definitions.length === 0) return null;
-  const previousState = stored.state.market as MarketState | null;
+  // A state stored by an older version is upgraded by syncUniverse (docs/decisions/051).
+  const previousState = stored.state.market as MarketState | MarketStateV1 | null;
   const base = previousState ? syncUniverse(previousState, definitions) : createMarketState(definitions, stored.state.seed, now);
   if (now.getTime() <= base.time) return null;
   const stepped = stepTo(base, now);
