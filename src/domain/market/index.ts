@@ -10,6 +10,7 @@ export {
   aggregatedReturns,
   AGGREGATION_DAYS,
   autocorrelation,
+  barsFromCandles,
   correlation,
   excessKurtosis,
   HILL_TAIL_FRACTION,
