@@ -83,6 +83,7 @@ import lessonsIdIndex from "@/pages/api/lessons/[id]/index";
 import leaguesMe from "@/pages/api/leagues/me";
 import lessonsIdRead from "@/pages/api/lessons/[id]/read";
 import marketDay from "@/pages/api/market/day";
+import marketRealism from "@/pages/api/market/realism";
 import openapiJson from "@/pages/api/openapi.json";
 import portfolio from "@/pages/api/portfolio";
 import portfoliosIdExportCsv from "@/pages/api/portfolios/[id]/export.csv";
@@ -179,6 +180,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "leagues/me": leaguesMe,
   "lessons/[id]/read": lessonsIdRead,
   "market/day": marketDay,
+  "market/realism": marketRealism,
   "openapi.json": openapiJson,
   "portfolio": portfolio,
   "portfolios/[id]/adjustments": portfoliosIdAdjustments,

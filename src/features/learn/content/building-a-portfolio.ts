@@ -52,6 +52,12 @@ LKSP's average monthly return is (6 − 4 + 5 − 3) ÷ 4 = 1%, the same as HLCU
 
 A **drawdown** is a fall from a previous peak, measured as a percentage of that peak. In the table, LKSP peaked at 1,060.00 and then fell to 1,017.60, a drop of 42.40, which is **4%** of the peak. Later it fell 3% from its new peak of 1,068.48. Its **maximum drawdown**, the largest of these falls, is 4%. HLCU never fell, so its drawdown is zero. Drawdown answers the question many investors care about most: "How bad did it get?"
 
+## Calm and stormy periods
+
+Volatility is not a fixed number. In real markets calm months alternate with stormy ones: a wild day is usually followed by more wild days, and a quiet month by another quiet one. Falls also make markets more nervous than rises do, so a sharp drop is often the start of a stormy stretch. That is why a figure measured over a calm month can badly understate the risk you are taking.
+
+Tickerlab's market behaves the same way. Open a stock's price chart and look at its daily candles over a few years: you will find stretches of small candles and stretches of large ones, and the large ones tend to begin with a fall. [How this market works](/portfolio/market/how-it-works) measures this on the market's own history.
+
 ## The risk–return trade-off
 
 Investors generally expect to be paid for accepting risk, so investments with higher expected returns usually come with more volatility and deeper drawdowns. The key word is **expected**. Taking more risk does not guarantee a higher return; it widens the range of possible outcomes, good and bad. A volatile stock can double, and it can also halve.
@@ -65,6 +71,7 @@ Your **time horizon** is how long you plan to stay invested before you need the 
 - **Simple return** = (ending value − starting value) ÷ starting value; **total return** also counts income and costs.
 - Losses and gains are not symmetric: a 50% loss needs a 100% gain to recover.
 - **Volatility** (standard deviation) measures how widely returns swing around their average, in both directions.
+- Volatility changes over time: calm and stormy periods alternate, and storms often start with a fall.
 - A **drawdown** is a fall from a peak; the **maximum drawdown** is the largest one.
 - Higher risk means a wider range of outcomes, not a guaranteed higher return.
 - A longer **time horizon** gives you more time to recover from falls.
@@ -323,7 +330,7 @@ How much diversification helps depends on how your holdings move relative to eac
 
 When you combine holdings that are not strongly correlated, one's bad days are often softened by another's ordinary or good days, so the portfolio as a whole swings less than its parts. Two robotics makers react to much the same news, so they tend to be highly correlated; a robotics maker and a food company are usually less so. That is why spreading across **sectors** matters as much as spreading across companies.
 
-Correlations are not fixed. In a broad sell-off, many investments that normally move independently tend to fall together, just when you would most like them not to.
+Correlations are not fixed. In a broad sell-off, many investments that normally move independently tend to fall together, just when you would most like them not to. Tickerlab's market shows this too: a market-wide storm makes every stock swing harder at the same time ([how this market works](/portfolio/market/how-it-works)).
 
 ## What diversification cannot remove
 

@@ -28,7 +28,7 @@ A share is different from a loan. If you lend a company money by buying a **bond
 Owning a share usually brings three things:
 
 - **A claim on profits.** The profits of the business belong to its owners. The company can pay some of them out or keep them to grow, but either way they are the shareholders' money.
-- **Dividends, if the company pays them.** A **dividend** is a cash payment from profits to each shareholder, for example 0.50 per share every quarter. The board of directors decides whether to pay one and how much. Dividends are never guaranteed: a company can raise, cut or stop them, and many growing companies pay none because they reinvest everything.
+- **Dividends, if the company pays them.** A **dividend** is a cash payment from profits to each shareholder, for example 0.50 per share every quarter. The board of directors decides whether to pay one and how much. Dividends are never guaranteed: a company can raise, cut or stop them, and many growing companies pay none because they reinvest everything. On Tickerlab, each instrument's page lists its past and coming dividends, and your portfolio's history shows every dividend you receive (or, if you are short, pay) as its own line.
 - **A vote.** Ordinary shares usually carry voting rights at the annual meeting, where owners elect the board and approve major decisions. One share normally means one vote, so a small investor's voice is small, but it exists.
 
 If a company fails, shareholders are last in line. Lenders and suppliers are paid first, and the owners get only what remains, which is often nothing. That is the other side of owning the upside.
@@ -45,7 +45,7 @@ Things that shift those expectations include:
 
 Prices also wobble for no clear reason at all, because millions of people with different views and needs trade every day.
 
-Tickerlab's practice market copies these forces with a **simulator**. Each fictional company has its own typical drift and volatility, a shared market factor makes stocks tend to move together, sector factors move similar companies together, and occasional jumps play the role of surprising news. Because the companies are fictional, there are no real profits, dividends or votes behind them: your practice results come purely from price changes (and any fees).
+Tickerlab's practice market copies these forces with a **simulator**. Each fictional company has its own typical drift and volatility, a shared market factor makes stocks tend to move together, sector factors move similar companies together, and occasional jumps play the role of surprising news. The companies are fictional, so there are no real profits or votes behind them, but they behave like real ones where it matters to you: mature companies pay a **dividend** every quarter (the price drops by it on the ex-date, and whoever holds the shares is paid), and a company whose price has grown high may **split** its shares. Your practice results come from price changes and dividends, less any fees. [How this market works](/portfolio/market/how-it-works) explains every part of the simulator and measures how realistic it is.
 
 ## Market capitalisation
 
@@ -273,16 +273,16 @@ PBFD's share price is four times higher, yet ORCH is the bigger company by marke
           prompt: "Where do your results in Tickerlab's practice market come from?",
           options: [
             {
-              text: "Price changes alone, less any fees",
+              text: "Price changes and the dividends of the companies that pay them, less any fees",
               correct: true,
               explanation:
-                "Correct. The companies are fictional, so there are no real profits, dividends or votes behind them: only price moves and costs count.",
+                "Correct. The simulator moves the prices, and mature companies pay a dividend every quarter to whoever holds their shares on the ex-date; fees pull your result down.",
             },
             {
-              text: "Dividends the fictional companies pay each quarter",
+              text: "Price changes alone: the fictional companies pay nothing",
               correct: false,
               explanation:
-                "Tickerlab's companies are fictional and pay no dividends; your results come from price changes.",
+                "Mature companies in Tickerlab's market pay a quarterly dividend, and it counts as return. Young technology companies pay none.",
             },
             {
               text: "The profits each company reports",

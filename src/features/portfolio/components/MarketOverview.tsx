@@ -160,7 +160,8 @@ export function MarketOverview({ instruments: initial, day: initialDay }: { inst
         <LiveIndicator />
       </div>
       <p className={styles.intro}>
-        Changes, paths and volumes are for today, since {dateTime((day ?? initialDay).start)} (the practice market&apos;s day starts at 00:00 UTC).
+        Changes, paths and volumes are for today, since {dateTime((day ?? initialDay).start)} (the practice market&apos;s day starts at 00:00 UTC). Prices are simulated:{" "}
+        <Link href="/portfolio/market/how-it-works">how this market works</Link>.
       </p>
       <TimeZoneNote />
       <div className={styles.top}>
