@@ -9,13 +9,17 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createTestAdmin, startApp, type RunningApp } from "./app-server";
 import { startMailCatcher } from "./mail-catcher";
+import { prepareTemplates, type Templates } from "./db-template";
 import { createServerDatabase } from "./server-database";
 
 let app: RunningApp | undefined;
+let templates: Templates | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 
 export async function setup(project: TestProject) {
+  // Migrated once; every file's database and the servers' data start as copies (decision 050).
+  templates = await prepareTemplates();
   const database = await createServerDatabase();
   dropDatabase = database?.drop;
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-mail-"));
@@ -38,6 +42,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await app?.stop();
+  await templates?.remove();
   await mail?.stop();
   await dropDatabase?.();
 }
