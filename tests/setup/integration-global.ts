@@ -30,6 +30,9 @@ export async function setup(project: TestProject) {
     SESSION_POLL_SECONDS: "7",
     // The simulator ticks fast so the live-updates test sees quotes (tests/integration/http-stream.test.ts).
     MARKET_TICK_MS: "500",
+    // Tests run a scheduled task when they need it (POST /api/test/tasks/{name}) instead of
+    // waiting for its period, e.g. the fair-play monitor's 30 s (decision 050).
+    TEST_TASK_CONTROL: "1",
     ...(database && { DATABASE_URL: database.url }),
   });
   project.provide("mailDir", mailDir);
