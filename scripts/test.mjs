@@ -73,23 +73,29 @@ const fileTimes = [];
 
 function vitest(project) {
   const report = path.join(artifacts, `${project}-${label}.json`);
+  const times = path.join(artifacts, `${project}-${label}.file-times.json`);
   fs.rmSync(report, { force: true });
-  const ok = run(`${project} tests (${label})`, bin("vitest"), [
-    "run",
-    "--project",
-    project,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  fs.rmSync(times, { force: true });
+  const ok = run(
+    `${project} tests (${label})`,
+    bin("vitest"),
+    ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./tests/setup/file-times-reporter.ts"],
+    { TICKERLAB_FILE_TIMES: times },
+  );
   if (!fs.existsSync(report)) {
     failed += 1;
     problems.push(`${project} (no report: the run did not finish)`);
     return;
   }
   const summary = JSON.parse(fs.readFileSync(report, "utf8"));
-  for (const file of summary.testResults ?? []) {
-    if (file.endTime > file.startTime) fileTimes.push({ project, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+  // Whole files (hooks, setup, imports) from tests/setup/file-times-reporter.ts; the JSON
+  // report's own times (first test to last) if that is missing.
+  const whole = fs.existsSync(times) ? JSON.parse(fs.readFileSync(times, "utf8")).files : undefined;
+  if (whole) for (const f of whole) fileTimes.push({ project, file: path.relative(root, f.file), seconds: f.seconds });
+  else {
+    for (const file of summary.testResults ?? []) {
+      if (file.endTime > file.startTime) fileTimes.push({ project, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+    }
   }
   passed += summary.numPassedTests;
   failed += summary.numFailedTests;
