@@ -31,6 +31,13 @@ const nextConfig = {
   // Lets two builds live side by side (e.g. a test run beside a running app).
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // `npm test` (scripts/test.mjs) runs `tsc --noEmit` over this same tsconfig first and sets
+  // TICKERLAB_TYPES_CHECKED=1 for the suites it starts only when that passed: a build they
+  // trigger would otherwise check every type a second time (59 of 154 s, docs/decisions/050).
+  typescript: { ignoreBuildErrors: process.env.TICKERLAB_TYPES_CHECKED === "1" },
+  // On CI (a fresh clone that is built once and thrown away) the build's own file-system cache
+  // is never read again; writing it cost ~30 s and 24 s of CPU per build here (decision 050).
+  experimental: { turbopackFileSystemCacheForBuild: !["true", "1"].includes(process.env.CI ?? "") },
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino"],
   async headers() {

@@ -100,6 +100,7 @@ import rankingsIndex from "@/pages/api/rankings/index";
 import rankingsRefresh from "@/pages/api/rankings/refresh";
 import testPrices from "@/pages/api/test/prices";
 import testSnapshots from "@/pages/api/test/snapshots";
+import testTasksName from "@/pages/api/test/tasks/[name]";
 import watchlistSymbol from "@/pages/api/watchlist/[symbol]";
 import watchlistIndex from "@/pages/api/watchlist/index";
 
@@ -197,6 +198,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "rankings/refresh": rankingsRefresh,
   "test/prices": testPrices,
   "test/snapshots": testSnapshots,
+  "test/tasks/[name]": testTasksName,
   "watchlist/[symbol]": watchlistSymbol,
   "watchlist/index": watchlistIndex,
 };
@@ -248,7 +250,8 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
 
 /**
  * A test-only route (apiRoute's `onlyWhen`: POST /api/test/prices, /api/test/snapshots,
- * /api/rankings/refresh) exists only while TEST_PRICE_CONTROL is on and answers 404 on every
+ * /api/rankings/refresh while TEST_PRICE_CONTROL is on; POST /api/test/tasks/{name} while
+ * TEST_TASK_CONTROL is on) exists only under its switch and answers 404 on every
  * real install: it is not part of the API people script against (docs/testing.md lists them).
  */
 export const isTestOnly = (route: ApiRouteHandler) => route.options.onlyWhen !== undefined;

@@ -8,7 +8,7 @@ import { seedCurriculum } from "@/features/learn/server/seed";
 import { startMarket, stopMarket } from "@/features/market/server/start";
 import { env } from "@/env";
 import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
-import { Scheduler } from "@/server/jobs/scheduler";
+import { Scheduler, SCHEDULER_KEY } from "@/server/jobs/scheduler";
 import { adminOnSignUp } from "@/server/auth/users";
 import { logger } from "@/server/logger";
 import { markReady } from "@/server/readiness";
@@ -17,7 +17,7 @@ import { readyLine, startupProgress } from "@/server/startup";
 import { SCHEDULED_TASKS } from "@/scheduled-tasks";
 import { wireApp } from "@/wiring";
 
-const SCHEDULER = Symbol.for("tickerlab.scheduler");
+const SCHEDULER = SCHEDULER_KEY;
 type SchedulerHolder = { [SCHEDULER]?: Scheduler };
 
 export async function boot(): Promise<void> {
@@ -67,6 +67,11 @@ function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
   const scheduler = new Scheduler({ db, kind, tasks: [...SCHEDULED_TASKS] });
   holder[SCHEDULER] = scheduler;
   scheduler.start();
+  if (env().TEST_TASK_CONTROL) {
+    const line = "TEST_TASK_CONTROL is ON: anyone signed in can run a scheduled task now through POST /api/test/tasks/{name}. Never enable this on a real install.";
+    logger().warn(line);
+    console.warn(`\n${"!".repeat(line.length)}\n${line}\n${"!".repeat(line.length)}\n`);
+  }
 }
 
 async function stopScheduler(): Promise<void> {

@@ -60,6 +60,8 @@ const schema = z.object({
   QUIZ_COOL_DOWN_MINUTES: positiveInt(5),
   /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
   TEST_PRICE_CONTROL: flag,
+  /** Test-only: POST /api/test/tasks/{name} runs a scheduled task now. Never on by default; the server warns loudly at boot. */
+  TEST_TASK_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
   /** PostgreSQL session limits in ms, 0 = none (src/server/db/client.ts, docs/decisions/025-fail-over.md). */

@@ -70,7 +70,9 @@ describe("events API", () => {
     const stranger = await member();
     expect((await stranger.request(`/api/portfolios/${portfolioId}`)).status).toBe(404);
     expect((await stranger.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } })).status).toBe(404);
-    // The board is precomputed: the server's refresh (every 5 s) puts them on it.
+    // The board is precomputed: the server's refresh (every 5 s) puts them on it; run it now
+    // (TEST_TASK_CONTROL, decision 050) rather than wait for its period.
+    expect((await someone.request("/api/test/tasks/ranking-live-events", { method: "POST", json: {} })).status).toBe(200);
     type List = { items: Array<{ slug: string; joined: boolean; rank: number | null }>; page: number; pageSize: number; total: number };
     let list = await json<List>(await someone.request("/api/events?page=1&pageSize=50"));
     for (let i = 0; i < 40 && list.items.find((e) => e.slug === slug)?.rank !== 1; i++) {

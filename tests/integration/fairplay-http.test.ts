@@ -1,7 +1,7 @@
 /**
  * The fair-play routes over real HTTP against the built server (docs/decisions/046): two
  * students of a class contest mirror each other through the real order route, the server's
- * own `fair-play` task flags them, and every route × role (signed out, a member, the flagged
+ * own `fair-play` task flags them (run at once through the test-only task switch), and every route × role (signed out, a member, the flagged
  * student, a student of another class, the contest's organiser, another organiser, an admin)
  * is compared with one table per route; then the reason rule, the Origin check, and a
  * disqualification the student's board and notice show.
@@ -55,8 +55,14 @@ async function order(client: Client, portfolioId: string, side: string, quantity
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
-/** Polls the organiser's list until the server's monitor (every 30 s) has flagged the pair. */
+/**
+ * Runs the server's own monitor now (its period is 30 s; TEST_TASK_CONTROL, decision 050), then
+ * polls the organiser's list until it has flagged the pair (at once, unless the monitor's own
+ * period ran first with the same result).
+ */
 async function waitForFlags(): Promise<Flag[]> {
+  const ran = await admin.request("/api/test/tasks/fair-play", { method: "POST", json: {} });
+  expect(ran.status, await ran.clone().text()).toBe(200);
   const deadline = Date.now() + 100_000;
   for (;;) {
     const res = await clients.owner.request(`/api/events/${contest}/flags`);

@@ -48,6 +48,25 @@ describe("the scheduler", () => {
     await b.stop();
   });
 
+  it("runs a task now on a test's request (TEST_TASK_CONTROL), outside its period, under its lease, and leaves its schedule as it was", async () => {
+    const db = database.db;
+    const runs: string[] = [];
+    const at = new Date("2030-01-01T10:04:59Z");
+    const scheduler = new Scheduler({ db, kind, holder: "now", clock: () => at, tasks: [{ name: "now-a", everyMs: 300_000, run: async ({ due, now }) => void runs.push(`${due.toISOString()} at ${now.toISOString()}`) }] });
+    expect(await scheduler.runDue(at)).toEqual(["now-a"]);
+    // The period is done: a scheduled look does not run it again, a request does.
+    expect(await scheduler.runDue(at)).toEqual([]);
+    expect(await scheduler.runNow("now-a")).toBe(true);
+    expect(await scheduler.runNow("no-such-task")).toBeUndefined();
+    const [lease] = await db.select().from(jobLeases).where(eq(jobLeases.name, "scheduler:now-a"));
+    expect(lease?.nextDue?.toISOString()).toBe("2030-01-01T10:05:00.000Z");
+    expect(scheduler.taskNames).toEqual(["now-a"]);
+    // The next period runs when due, as if nobody had asked.
+    expect(await scheduler.runDue(new Date("2030-01-01T10:05:01Z"))).toEqual(["now-a"]);
+    expect(runs).toEqual(["2030-01-01T10:00:00.000Z at 2030-01-01T10:04:59.000Z", "2030-01-01T10:00:00.000Z at 2030-01-01T10:04:59.000Z", "2030-01-01T10:05:00.000Z at 2030-01-01T10:05:01.000Z"]);
+    await scheduler.stop();
+  });
+
   it("runs a failed period again at the next look, and keeps each task's failure to itself", async () => {
     const db = database.db;
     let attempts = 0;

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 // @ts-expect-error: a plain ES module shared with scripts/start.mjs
 import { ensureBuilt, nextBin, root } from "../../scripts/lib/build.mjs";
+import { seedDataDir } from "./db-template";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,6 +52,11 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-app-"));
+  // On PGlite, start from the run's migrated data folder (./db-template.ts) instead of creating
+  // one: a server's first start spends most of its time there, which no test here is about
+  // (first-start.test.ts runs `npm start` on an empty folder for that). Not when the test gives
+  // its own DATA_DIR (a restart on the same data) or a database server.
+  if (!extraEnv.DATA_DIR && !(extraEnv.DATABASE_URL ?? process.env.DATABASE_URL)) seedDataDir(dataDir);
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");
   const child: ChildProcess = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1"], {

@@ -1,13 +1,16 @@
 /**
  * A fresh database per test file: PGlite in memory by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (created here and dropped afterwards). It is
- * installed as the process's database, so the app's own getDb() returns it.
+ * installed as the process's database, so the app's own getDb() returns it. When the run has
+ * a migrated template (./db-template.ts, made once by the global setup), the file's database
+ * starts as a copy of it, and opening it finds every migration applied.
  */
 import "./test-env";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 import { Hub, setHub } from "@/server/realtime/hub";
-import { createServerDatabase } from "./server-database";
+import { templateDatabase, templateDump } from "./db-template";
+import { createDatabaseOn } from "./server-database";
 
 const KEY = Symbol.for("tickerlab.database");
 
@@ -19,11 +22,12 @@ export interface TestDatabaseOptions {
 }
 
 export async function createDatabase(options: TestDatabaseOptions = {}): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
-  const server = await createServerDatabase();
-  if (!server) {
-    const handle = await openDatabase({ dataDir: "memory://", onQuery: options.onQuery });
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ dataDir: "memory://", onQuery: options.onQuery, loadDataDir: templateDump() });
     return { handle, drop: () => handle.close() };
   }
+  const server = await createDatabaseOn(serverUrl, "tickerlab_app", templateDatabase());
   // Enough for races to be real (30 transactions at once), and small enough that two test
   // files running side by side plus the test server stay under the server's 100 connections.
   const handle = await openDatabase({ url: server.url, maxConnections: 30, onQuery: options.onQuery });

@@ -9,9 +9,11 @@ import type { TestProject } from "vitest/node";
 import { createTestAdmin, startApp, type RunningApp } from "./app-server";
 import { chromiumAvailable, CHROMIUM } from "./browser";
 import { startMailCatcher } from "./mail-catcher";
+import { prepareTemplates, type Templates } from "./db-template";
 import { createServerDatabase } from "./server-database";
 
 let app: RunningApp | undefined;
+let templates: Templates | undefined;
 let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -27,6 +29,8 @@ export async function setup(project: TestProject) {
   }
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-mail-"));
   mail = await startMailCatcher(mailDir);
+  // The server's data starts as a copy of a migrated template (decision 050).
+  templates = await prepareTemplates();
   const database = await createServerDatabase();
   dropDatabase = database?.drop;
   app = await startApp({
@@ -44,6 +48,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await app?.stop();
+  await templates?.remove();
   await mail?.stop();
   await dropDatabase?.();
 }

@@ -9,13 +9,17 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createTestAdmin, startApp, type RunningApp } from "./app-server";
 import { startMailCatcher } from "./mail-catcher";
+import { prepareTemplates, type Templates } from "./db-template";
 import { createServerDatabase } from "./server-database";
 
 let app: RunningApp | undefined;
+let templates: Templates | undefined;
 let dropDatabase: (() => Promise<void>) | undefined;
 let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 
 export async function setup(project: TestProject) {
+  // Migrated once; every file's database and the servers' data start as copies (decision 050).
+  templates = await prepareTemplates();
   const database = await createServerDatabase();
   dropDatabase = database?.drop;
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-mail-"));
@@ -26,6 +30,9 @@ export async function setup(project: TestProject) {
     SESSION_POLL_SECONDS: "7",
     // The simulator ticks fast so the live-updates test sees quotes (tests/integration/http-stream.test.ts).
     MARKET_TICK_MS: "500",
+    // Tests run a scheduled task when they need it (POST /api/test/tasks/{name}) instead of
+    // waiting for its period, e.g. the fair-play monitor's 30 s (decision 050).
+    TEST_TASK_CONTROL: "1",
     ...(database && { DATABASE_URL: database.url }),
   });
   project.provide("mailDir", mailDir);
@@ -38,6 +45,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await app?.stop();
+  await templates?.remove();
   await mail?.stop();
   await dropDatabase?.();
 }

@@ -7,8 +7,11 @@ export async function createServerDatabase(): Promise<{ url: string; drop: () =>
   return serverUrl ? createDatabaseOn(serverUrl, "tickerlab_app") : undefined;
 }
 
-/** A new, empty database named `prefix_<random>` on the server at `serverUrl` (tests and benchmarks). */
-export async function createDatabaseOn(serverUrl: string, prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+/**
+ * A new database named `prefix_<random>` on the server at `serverUrl` (tests and benchmarks):
+ * empty, or a copy of `template` (CREATE DATABASE … TEMPLATE; nobody may be connected to it).
+ */
+export async function createDatabaseOn(serverUrl: string, prefix: string, template?: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -19,7 +22,7 @@ export async function createDatabaseOn(serverUrl: string, prefix: string): Promi
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

@@ -3,8 +3,8 @@
  * under src/pages/api is a path of the document, with exactly the methods its module offers
  * (read from the module, not from the registry the document is built from), each with a
  * summary, and the documented request schema is the one that validates the request. The
- * test-only routes (404 unless TEST_PRICE_CONTROL) are the one exception: left out, and only
- * the ones named here.
+ * test-only routes (404 unless TEST_PRICE_CONTROL or TEST_TASK_CONTROL) are the one
+ * exception: left out, and only the ones named here.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -28,8 +28,8 @@ function routeFiles(dir: string): string[] {
 const UNKNOWN_ADDRESS = "[...unknown]";
 const filePaths = routeFiles(API).filter((f) => path.basename(f, path.extname(f)) !== UNKNOWN_ADDRESS);
 const files = filePaths.map((f) => path.relative(API, f).replace(/\.tsx?$/, "").split(path.sep).join("/"));
-/** Routes that exist only with TEST_PRICE_CONTROL (apiRoute's `onlyWhen`): not in the document. */
-const TEST_ONLY = ["rankings/refresh", "test/prices", "test/snapshots"];
+/** Routes that exist only with TEST_PRICE_CONTROL or TEST_TASK_CONTROL (apiRoute's `onlyWhen`): not in the document. */
+const TEST_ONLY = ["rankings/refresh", "test/prices", "test/snapshots", "test/tasks/[name]"];
 const documentedFiles = files.filter((f) => !TEST_ONLY.includes(f));
 
 interface Answer {
@@ -121,10 +121,11 @@ describe("every route file is in the document, with exactly the methods it offer
     expect(Object.keys(doc.paths ?? {}).sort()).toEqual(documentedFiles.map(openApiPath).sort());
   });
 
-  it.each(TEST_ONLY)("leaves out %s: test-only, a 404 unless TEST_PRICE_CONTROL is on", async (file) => {
+  it.each(TEST_ONLY)("leaves out %s: test-only, a 404 unless its switch (TEST_PRICE_CONTROL or TEST_TASK_CONTROL) is on", async (file) => {
     expect(files).toContain(file);
     expect(doc.paths?.[openApiPath(file)]).toBeUndefined();
     expect(env().TEST_PRICE_CONTROL).toBe(false);
+    expect(env().TEST_TASK_CONTROL).toBe(false);
     const mod = (await import(/* @vite-ignore */ filePaths[files.indexOf(file)]!)) as { default: ApiRouteHandler };
     // Gated by apiRoute's onlyWhen (and not documented because of that gate, nothing else).
     expect(mod.default.options.onlyWhen).toBeTypeOf("function");

@@ -43,6 +43,12 @@ export interface OpenOptions {
   onQuery?: (query: string) => void;
   /** A server's session timeouts (defaults: DEFAULT_TIMEOUTS). */
   timeouts?: Partial<SessionTimeouts>;
+  /**
+   * In-memory PGlite only: start from this dump of a data folder (PGlite's `dumpDataDir()`)
+   * instead of an empty database. The test suites migrate one template and load it in every
+   * file, so each file applies no migration of its own (docs/decisions/050).
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -65,7 +71,7 @@ const loggerOf = (onQuery: OpenOptions["onQuery"]) => (onQuery ? { logger: { log
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.maxConnections ?? 10, options.onQuery, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
-  return openPglite(options.dataDir ?? "./data", options.onQuery);
+  return openPglite(options.dataDir ?? "./data", options.onQuery, options.loadDataDir);
 }
 
 async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQuery"], timeouts: SessionTimeouts): Promise<DatabaseHandle> {
@@ -113,7 +119,7 @@ async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQu
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
-async function openPglite(dataDir: string, onQuery: OpenOptions["onQuery"]): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, onQuery: OpenOptions["onQuery"], loadDataDir?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const inMemory = dataDir.startsWith("memory://");
   let releaseLock = () => {};
@@ -127,7 +133,8 @@ async function openPglite(dataDir: string, onQuery: OpenOptions["onQuery"]): Pro
       startupProgress("create-database", `Creating the embedded database in ${folder} (first start only, a few seconds)…`);
       await createPgliteFolder(folder);
     }
-    const client = new PGlite(folder, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+    if (loadDataDir && !inMemory) throw new Error("loadDataDir is for in-memory databases only.");
+    const client = new PGlite(folder, { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`], ...(loadDataDir && { loadDataDir }) });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: "snake_case", ...loggerOf(onQuery) }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -70,20 +70,55 @@ class TaskRunner {
     return this.lease.isHeld;
   }
 
+  /** One run of this task at a time in this process: the loop's and a test's "run now". */
+  private exclusive: Promise<unknown> = Promise.resolve();
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.exclusive.then(work, work);
+    this.exclusive = next.catch(() => {});
+    return next;
+  }
+
   /** Claims the task if its period has begun, runs it and gives the lease back; whether it ran. */
-  async runIfDue(now: Date, keepAlive: boolean): Promise<boolean> {
+  runIfDue(now: Date, keepAlive: boolean): Promise<boolean> {
+    return this.serially(async () => {
+      if (now.getTime() < this.notBefore) return false;
+      if (!(await this.lease.acquire({ dueBy: now }))) return false;
+      if (keepAlive) this.lease.keepAlive();
+      return this.runHeld(now, true);
+    });
+  }
+
+  /**
+   * Test-only (TEST_TASK_CONTROL): runs the task now, whether or not its period has begun,
+   * under its lease like a scheduled run, and leaves its schedule as it was (the period it is
+   * in still runs when due). Waits up to `waitMs` for a run elsewhere to give the lease back.
+   */
+  runNow(now: () => Date, waitMs: number): Promise<boolean> {
+    return this.serially(async () => {
+      const deadline = Date.now() + waitMs;
+      while (!(await this.lease.acquire())) {
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      this.lease.keepAlive();
+      return this.runHeld(now(), false);
+    });
+  }
+
+  /** Runs the task under the lease this runner holds, then gives it back. */
+  private async runHeld(now: Date, advance: boolean): Promise<boolean> {
     const { task, lease } = this;
-    if (now.getTime() < this.notBefore) return false;
-    if (!(await lease.acquire({ dueBy: now }))) return false;
-    if (keepAlive) lease.keepAlive();
     const due = periodStart(now.getTime(), task.everyMs);
     const started = performance.now();
     let nextDue: Date | undefined;
     try {
       await task.run({ db: this.db, due: new Date(due), now, fence: (tx) => lease.fence(tx) });
       metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "ok" }, secondsSince(started));
-      nextDue = new Date(due + task.everyMs);
-      this.notBefore = nextDue.getTime();
+      if (advance) {
+        nextDue = new Date(due + task.everyMs);
+        this.notBefore = nextDue.getTime();
+      }
       return true;
     } catch (error) {
       metrics().schedulerTaskSeconds.observe({ task: task.name, outcome: "failed" }, secondsSince(started));
@@ -91,7 +126,7 @@ class TaskRunner {
       else logger().error({ err: error, task: task.name }, "[scheduler] task failed; it runs again on the next look");
       return false;
     } finally {
-      // Without nextDue (a failure) the period stays due: the next claim, here or elsewhere, runs it again.
+      // Without nextDue (a failure, or a test's run now) the period stays due: the next claim, here or elsewhere, runs it.
       await lease.release({ nextDue }).catch((error: unknown) => logger().warn({ err: error, task: task.name }, "[scheduler] could not give the task's lease back; it expires"));
     }
   }
@@ -150,6 +185,21 @@ export class Scheduler {
     }, delay);
   }
 
+  /**
+   * Test-only (TEST_TASK_CONTROL, POST /api/test/tasks/{name}): runs one task now instead of
+   * waiting for its period (the fair-play monitor's is 30 s), so no test waits on the clock.
+   * Whether it ran; undefined for a task this scheduler does not have.
+   */
+  async runNow(name: string, waitMs = 30_000): Promise<boolean | undefined> {
+    const runner = this.runners.find((r) => r.task.name === name);
+    return runner?.runNow(() => this.now(), waitMs);
+  }
+
+  /** The scheduled tasks' names. */
+  get taskNames(): string[] {
+    return this.runners.map((runner) => runner.task.name);
+  }
+
   /** Stops every loop, waits for work in flight and gives the leases up. Safe to call twice. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -160,4 +210,11 @@ export class Scheduler {
     // A running task gives its lease up when it finishes (TaskRunner.runIfDue).
     await Promise.all(this.runners.map((runner) => runner.running?.catch(() => {})));
   }
+}
+
+/** The scheduler this server runs (src/boot.ts starts it under this key), for the test-only "run now" route. */
+export const SCHEDULER_KEY = Symbol.for("tickerlab.scheduler");
+
+export function runningScheduler(): Scheduler | undefined {
+  return (globalThis as { [SCHEDULER_KEY]?: Scheduler })[SCHEDULER_KEY];
 }
