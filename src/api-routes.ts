@@ -39,6 +39,7 @@ import adminEventsSlugParticipantsIndex from "@/pages/api/admin/events/[slug]/pa
 import adminEventsSlugStandingsCsv from "@/pages/api/admin/events/[slug]/standings.csv";
 import adminEventsIndex from "@/pages/api/admin/events/index";
 import adminInstrumentsSymbol from "@/pages/api/admin/instruments/[symbol]";
+import adminInstrumentsSymbolCorporateActions from "@/pages/api/admin/instruments/[symbol]/corporate-actions";
 import adminInstrumentsIndex from "@/pages/api/admin/instruments/index";
 import adminLessonsId from "@/pages/api/admin/lessons/[id]";
 import adminSettings from "@/pages/api/admin/settings";
@@ -77,6 +78,7 @@ import metrics from "@/pages/api/metrics";
 import ready from "@/pages/api/ready";
 import joinCodes from "@/pages/api/join-codes";
 import instrumentsSymbolCandles from "@/pages/api/instruments/[symbol]/candles";
+import instrumentsSymbolCorporateActions from "@/pages/api/instruments/[symbol]/corporate-actions";
 import instrumentsIndex from "@/pages/api/instruments/index";
 import lessonsIdAttempts from "@/pages/api/lessons/[id]/attempts";
 import lessonsIdIndex from "@/pages/api/lessons/[id]/index";
@@ -135,6 +137,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/events/[slug]/standings.csv": adminEventsSlugStandingsCsv,
   "admin/events/index": adminEventsIndex,
   "admin/instruments/[symbol]": adminInstrumentsSymbol,
+  "admin/instruments/[symbol]/corporate-actions": adminInstrumentsSymbolCorporateActions,
   "admin/instruments/index": adminInstrumentsIndex,
   "admin/lessons/[id]": adminLessonsId,
   "admin/settings": adminSettings,
@@ -173,6 +176,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "ready": ready,
   "join-codes": joinCodes,
   "instruments/[symbol]/candles": instrumentsSymbolCandles,
+  "instruments/[symbol]/corporate-actions": instrumentsSymbolCorporateActions,
   "instruments/index": instrumentsIndex,
   "lessons/[id]/attempts": lessonsIdAttempts,
   "lessons/[id]/index": lessonsIdIndex,

@@ -255,3 +255,23 @@ export async function dividendYields(db: DbOrTx): Promise<Map<string, string>> {
   }
   return yields;
 }
+
+export interface InstrumentFigures {
+  /** Indicated annual dividend yield, a fraction with four decimals ("0.0312" is 3.12 %). */
+  dividendYield: string;
+  /** Shares traded per day: the mean of its last 30 daily candles (today's unfinished one left out), else its simulation parameter. */
+  averageDailyVolume: number;
+}
+
+/** Every instrument's dividend yield and average daily volume, by symbol (two statements whatever the universe's size). */
+export async function instrumentFigures(db: DbOrTx, now = new Date()): Promise<Map<string, InstrumentFigures>> {
+  const today = `${utcDay(now)}T00:00:00.000Z`;
+  const since = new Date(Date.parse(today) - 30 * 86_400_000).toISOString();
+  const { rows } = await db.execute<{ symbol: string; parameter: string | number; measured: string | null }>(sql`
+    select i.symbol, i.average_daily_volume as parameter,
+      (select round(avg(c.volume)) from ${candles} c
+        where c.symbol = i.symbol and c.interval = '1d' and c.start >= ${since}::timestamptz and c.start < ${today}::timestamptz)::text as measured
+    from ${instruments} i`);
+  const yields = await dividendYields(db);
+  return new Map(rows.map((r) => [r.symbol, { dividendYield: yields.get(r.symbol) ?? "0.0000", averageDailyVolume: r.measured === null ? Number(r.parameter) : Number(r.measured) }]));
+}
