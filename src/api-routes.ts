@@ -91,6 +91,7 @@ import portfoliosIdExportCsv from "@/pages/api/portfolios/[id]/export.csv";
 import portfoliosIdFills from "@/pages/api/portfolios/[id]/fills";
 import portfoliosIdAdjustments from "@/pages/api/portfolios/[id]/adjustments";
 import portfoliosIdCorrections from "@/pages/api/portfolios/[id]/corrections";
+import portfoliosIdCorporateActions from "@/pages/api/portfolios/[id]/corporate-actions";
 import portfoliosIdFillsFillIdReversal from "@/pages/api/portfolios/[id]/fills/[fillId]/reversal";
 import portfoliosIdIndex from "@/pages/api/portfolios/[id]/index";
 import portfoliosIdOrdersOrderId from "@/pages/api/portfolios/[id]/orders/[orderId]";
@@ -187,6 +188,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "portfolio": portfolio,
   "portfolios/[id]/adjustments": portfoliosIdAdjustments,
   "portfolios/[id]/corrections": portfoliosIdCorrections,
+  "portfolios/[id]/corporate-actions": portfoliosIdCorporateActions,
   "portfolios/[id]/export.csv": portfoliosIdExportCsv,
   "portfolios/[id]/fills": portfoliosIdFills,
   "portfolios/[id]/fills/[fillId]/reversal": portfoliosIdFillsFillIdReversal,

@@ -15,10 +15,10 @@
  * froze its prices) is not touched: the practice price's move does not reach its equity, so
  * neither may the action. Replay orders are never adjusted.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CorporateAction } from "@/domain/market";
 import { dividendAtEx, dividendReason, type Money, payDividend, releaseCash, splitOrderTerms, splitPosition, splitReason } from "@/domain/trading";
-import type { Tx } from "@/server/db";
+import type { DbOrTx, Tx } from "@/server/db";
 import { corporateActionEntries, corporateActions, orders, positions } from "@/server/db/schema";
 import type { Outbox } from "@/server/realtime/outbox";
 import { lockPortfolios } from "./portfolios";
@@ -174,4 +174,46 @@ export async function payDueDividends(tx: Tx, today: string, now: Date, outbox: 
     update ${corporateActions} set paid_at = ${now.toISOString()}::timestamptz
     where kind = 'dividend' and paid_at is null and applied_at is not null and pay_date <= ${today}::date`);
   return due.length;
+}
+
+/** What a corporate action did to a portfolio, as its history shows it. */
+export interface PortfolioActionView {
+  actionId: string;
+  kind: "dividend" | "split";
+  symbol: string;
+  exDate: string;
+  payDate?: string;
+  /** "Dividend 0.42 × 120 shares", "Split 2:1: 120 → 240 shares". */
+  reason: string;
+  /** Signed: the dividend owed to (or by) the portfolio, or the cash a split's fraction settled. */
+  amount: string;
+  quantityBefore: number;
+  quantityAfter: number;
+  /** A dividend: whether its pay date has come and the cash moved. */
+  paid?: boolean;
+  /** When the action reached the portfolio (its ex-date's first tick). */
+  at: string;
+}
+
+/** A portfolio's corporate-action lines, newest first (at most `limit`). */
+export async function listPortfolioActions(db: DbOrTx, portfolioId: string, options: { limit?: number } = {}): Promise<PortfolioActionView[]> {
+  const rows = await db
+    .select({ entry: corporateActionEntries, action: corporateActions })
+    .from(corporateActionEntries)
+    .innerJoin(corporateActions, eq(corporateActions.id, corporateActionEntries.actionId))
+    .where(eq(corporateActionEntries.portfolioId, portfolioId))
+    .orderBy(desc(corporateActionEntries.appliedAt), asc(corporateActions.symbol))
+    .limit(options.limit ?? 100);
+  return rows.map(({ entry, action }) => ({
+    actionId: action.id,
+    kind: action.kind,
+    symbol: action.symbol,
+    exDate: action.exDate,
+    ...(action.kind === "dividend" && { payDate: action.payDate ?? action.exDate, paid: entry.paidAt !== null }),
+    reason: entry.reason,
+    amount: entry.amount,
+    quantityBefore: entry.quantityBefore,
+    quantityAfter: entry.quantityAfter,
+    at: entry.appliedAt.toISOString(),
+  }));
 }
