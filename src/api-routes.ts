@@ -100,6 +100,7 @@ import portfoliosIdPerformance from "@/pages/api/portfolios/[id]/performance";
 import portfoliosIdReset from "@/pages/api/portfolios/[id]/reset";
 import rankingsIndex from "@/pages/api/rankings/index";
 import rankingsRefresh from "@/pages/api/rankings/refresh";
+import testCorporateActions from "@/pages/api/test/corporate-actions";
 import testPrices from "@/pages/api/test/prices";
 import testSnapshots from "@/pages/api/test/snapshots";
 import watchlistSymbol from "@/pages/api/watchlist/[symbol]";
@@ -199,6 +200,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "portfolios/[id]/reset": portfoliosIdReset,
   "rankings/index": rankingsIndex,
   "rankings/refresh": rankingsRefresh,
+  "test/corporate-actions": testCorporateActions,
   "test/prices": testPrices,
   "test/snapshots": testSnapshots,
   "watchlist/[symbol]": watchlistSymbol,
