@@ -253,7 +253,7 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
 ];
 
 /**
- * A test-only route (apiRoute's `onlyWhen`: POST /api/test/prices, /api/test/snapshots,
+ * A test-only route (apiRoute's `onlyWhen`: POST /api/test/prices, /api/test/snapshots, /api/test/corporate-actions,
  * /api/rankings/refresh) exists only while TEST_PRICE_CONTROL is on and answers 404 on every
  * real install: it is not part of the API people script against (docs/testing.md lists them).
  */

@@ -12,8 +12,8 @@ import { parseMoney } from "@/domain/trading";
 import { addCorporateAction, listCorporateActions } from "@/features/market/server/corporate-actions";
 import { seedMarket } from "@/features/market/server/seed";
 import { SimulatorJob } from "@/features/market/server/simulator-job";
-import { placeOrder, resetPracticePortfolio } from "@/features/trading";
-import { candles, corporateActionEntries, corporateActions, instruments, ledgerEntries, marketState, orders, portfolios, positions } from "@/server/db/schema";
+import { listPortfolioActions, placeOrder, resetPracticePortfolio, reversePortfolioFill } from "@/features/trading";
+import { candles, corporateActionEntries, corporateActions, fills, instruments, ledgerEntries, marketState, orders, portfolios, positions } from "@/server/db/schema";
 import { createPortfolio } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { onPostgres, useTestDatabase } from "../setup/db";
@@ -129,6 +129,16 @@ describe(`corporate actions through the simulator and the engine (${kind})`, () 
     // The entries the history shows.
     const entries = await db.select().from(corporateActionEntries).where(eq(corporateActionEntries.portfolioId, long.id));
     expect(entries.map((e) => e.reason).sort()).toEqual(["Dividend 0.42 × 120 shares", expect.stringMatching(/^Split 2:1: 3 → 6 shares/)]);
+
+    expect((await listPortfolioActions(db, long.id)).map((a) => [a.kind, a.symbol, a.reason, a.paid])).toEqual(
+      expect.arrayContaining([
+        ["dividend", DIVIDEND, "Dividend 0.42 × 120 shares", false],
+        ["split", SPLIT, expect.stringMatching(/^Split 2:1: 3 → 6 shares/), undefined],
+      ]),
+    );
+    // A fill from before the split cannot be reversed: the position is no longer its fills'.
+    const [bought] = await db.select().from(fills).where(and(eq(fills.portfolioId, long.id), eq(fills.symbol, SPLIT)));
+    await expect(reversePortfolioFill(db, { portfolioId: long.id, fillId: bought!.id, reason: "test", by: { userId: admin, role: "admin" } })).rejects.toMatchObject({ code: "REVERSAL_AFTER_SPLIT" });
 
     // Further ticks, and another runner after a restart, apply nothing again.
     await job.tick(new Date("2031-05-21T00:00:02.000Z"));

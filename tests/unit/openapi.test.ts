@@ -27,7 +27,7 @@ function routeFiles(dir: string): string[] {
 const filePaths = routeFiles(API);
 const files = filePaths.map((f) => path.relative(API, f).replace(/\.tsx?$/, "").split(path.sep).join("/"));
 /** Routes that exist only with TEST_PRICE_CONTROL (apiRoute's `onlyWhen`): not in the document. */
-const TEST_ONLY = ["rankings/refresh", "test/prices", "test/snapshots"];
+const TEST_ONLY = ["rankings/refresh", "test/corporate-actions", "test/prices", "test/snapshots"];
 const documentedFiles = files.filter((f) => !TEST_ONLY.includes(f));
 
 interface Answer {
