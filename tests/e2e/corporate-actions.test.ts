@@ -48,7 +48,8 @@ describe.skipIf(browserMissing)("dividends and splits", () => {
     const card = page.getByRole("table", { name: `Past dividends and splits of ${symbol}` });
     await card.getByRole("cell", { name: "Dividend 0.42 per share" }).waitFor();
     await page.getByRole("table", { name: `Coming dividends and splits of ${symbol}` }).getByRole("cell", { name: "Split 2:1" }).waitFor();
-    await page.getByText(`Today ${symbol} goes ex-dividend: 0.42 a share`).waitFor();
+    await page.getByText(`Today ${symbol} goes ex-dividend: 0.42 a share to holders of record, paid today; the price fell by it.`).waitFor();
+    await page.getByText(`Today ${symbol} splits 2:1: positions, open orders and the price are adjusted when the market applies it.`).waitFor();
     if (SHOTS) {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });

@@ -64,7 +64,8 @@ export function InstrumentActionNotice({ symbol, actions }: { symbol: string; ac
     <Alert tone="info">
       {exToday.map((a) => (
         <p key={a.id}>
-          Today {symbol} {a.kind === "dividend" ? `goes ex-dividend: ${money(a.amount!)} a share to holders of record, paid ${a.payDate === today ? "today" : "on the pay date"}; the price fell by it.` : `splits ${a.ratio}: positions and open orders were adjusted, and the price with them.`}
+          Today {symbol} {a.kind === "dividend" ? `goes ex-dividend: ${money(a.amount!)} a share to holders of record, paid ${a.payDate === today ? "today" : "on the pay date"}` : `splits ${a.ratio}`}
+          {a.kind === "dividend" ? (a.applied ? "; the price fell by it." : "; the price falls by it when the market applies it.") : a.applied ? ": positions and open orders were adjusted, and the price with them." : ": positions, open orders and the price are adjusted when the market applies it."}
         </p>
       ))}
       {payToday.map((a) => (
@@ -125,15 +126,16 @@ export function usePortfolioActions(portfolioId: string) {
 }
 
 /** The history's lines of dividends and splits. */
-export function PortfolioActionsTable({ portfolioId }: { portfolioId: string }) {
+export function PortfolioActionsTable({ portfolioId, symbol = "" }: { portfolioId: string; symbol?: string }) {
   const query = usePortfolioActions(portfolioId);
   const { dateTime } = useTimeFormat();
   const day = useDay();
   if (query.error && !query.data) return <Alert tone="error">The dividends and splits could not be loaded.</Alert>;
   if (!query.data) return <Skeleton height={80} />;
-  if (query.data.items.length === 0) return <p className="muted">No dividends or splits yet.</p>;
+  const items = query.data.items.filter((a) => !symbol || a.symbol.includes(symbol));
+  if (items.length === 0) return <p className="muted">{query.data.items.length === 0 ? "No dividends or splits yet." : "None match."}</p>;
   return (
-    <DataTable caption="Dividends and splits">
+    <DataTable caption="Dividends and splits" minWidth="34rem">
       <thead>
         <tr>
           <th scope="col">Time</th>
@@ -145,7 +147,7 @@ export function PortfolioActionsTable({ portfolioId }: { portfolioId: string }) 
         </tr>
       </thead>
       <tbody>
-        {query.data.items.map((a) => (
+        {items.map((a) => (
           <tr key={a.actionId}>
             <td>{dateTime(a.at)}</td>
             <td>{a.symbol}</td>

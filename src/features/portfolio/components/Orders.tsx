@@ -116,7 +116,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
         </div>
       </div>
       {view === "actions" ? (
-        <PortfolioActionsTable portfolioId={portfolioId} />
+        <PortfolioActionsTable portfolioId={portfolioId} symbol={wanted} />
       ) : view === "orders" ? (
         orders.error && !orders.data ? (
           <Alert tone="error">The order history could not be loaded.</Alert>
