@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it, beforeAll } from "vitest";
 import { BUNDLED_UNIVERSE } from "@/domain/market";
 import { parseMoney } from "@/domain/trading";
-import { addCorporateAction, listCorporateActions } from "@/features/market/server/corporate-actions";
+import { addCorporateAction, instrumentFigures, listCorporateActions } from "@/features/market/server/corporate-actions";
 import { seedMarket } from "@/features/market/server/seed";
 import { SimulatorJob } from "@/features/market/server/simulator-job";
 import { listPortfolioActions, placeOrder, resetPracticePortfolio, reversePortfolioFill } from "@/features/trading";
@@ -166,6 +166,12 @@ describe(`corporate actions through the simulator and the engine (${kind})`, () 
     const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.portfolioId, long.id));
     expect(ledger.reduce((t, l) => t + m(l.amount), 0n)).toBe(paid.long.cash);
     expect((await listCorporateActions(db, DIVIDEND)).find((a) => a.id === dividend.id)).toMatchObject({ applied: true, paid: true, amount: "0.42", payDate: PAY });
+
+    // The instrument list's figures: the indicated yield from the latest dividend, the volume from the daily candles.
+    const figures = await instrumentFigures(db, new Date("2031-05-22T00:00:02.000Z"));
+    expect(figures.get(DIVIDEND)!.dividendYield).toBe(((42 * 4) / Number(m(await priceOf(DIVIDEND)))).toFixed(4));
+    expect(figures.get("NWRB")!.dividendYield).toBe("0.0000");
+    expect(figures.get(DIVIDEND)!.averageDailyVolume).toBeGreaterThan(0);
 
     // Starting over clears what was owed.
     await resetPracticePortfolio(db, { userId: short.userId, portfolioId: short.id });
