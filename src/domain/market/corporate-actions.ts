@@ -8,7 +8,7 @@
  *
  * Pure: dates are "YYYY-MM-DD" strings (UTC days), money per share is cents, the RNG is passed in.
  */
-import { centsFromFloat, fromCents, toCents } from "./cents";
+import { fromCents, toCents } from "./cents";
 import type { MarketState } from "./simulator";
 import { createRng } from "./rng";
 import type { InstrumentDefinition } from "./universe";
@@ -250,8 +250,9 @@ export function simulatedSchedule(options: {
         if (exDate < options.fromDay || exDate > options.toDay) continue;
         const price = options.priceOf(instrument.symbol);
         if (price === null || price <= 0) continue;
-        if (yearly > 0) {
-          const amountCents = centsFromFloat((price * yearly) / 4);
+        // Rounded down to the cent, so a cheap stock's yield never rounds above its sector's cap.
+        const amountCents = Math.floor((price * 100 * yearly) / 4);
+        if (amountCents > 0) {
           actions.push({ id: `sim-div-${instrument.symbol}-${exDate}`, symbol: instrument.symbol, kind: "dividend", exDate, payDate: addDays(exDate, DEFAULT_PAY_LAG_DAYS), amountCents });
         }
         if (instrument.kind === "stock" && price > SPLIT_PRICE && createRng(`split:${options.seed}:${instrument.symbol}:${exDate}`).next() < 1 / SPLIT_ODDS) {
