@@ -39,6 +39,7 @@ import adminEventsSlugParticipantsIndex from "@/pages/api/admin/events/[slug]/pa
 import adminEventsSlugStandingsCsv from "@/pages/api/admin/events/[slug]/standings.csv";
 import adminEventsIndex from "@/pages/api/admin/events/index";
 import adminInstrumentsSymbol from "@/pages/api/admin/instruments/[symbol]";
+import adminInstrumentsSymbolCorporateActions from "@/pages/api/admin/instruments/[symbol]/corporate-actions";
 import adminInstrumentsIndex from "@/pages/api/admin/instruments/index";
 import adminLessonsId from "@/pages/api/admin/lessons/[id]";
 import adminSettings from "@/pages/api/admin/settings";
@@ -77,6 +78,7 @@ import metrics from "@/pages/api/metrics";
 import ready from "@/pages/api/ready";
 import joinCodes from "@/pages/api/join-codes";
 import instrumentsSymbolCandles from "@/pages/api/instruments/[symbol]/candles";
+import instrumentsSymbolCorporateActions from "@/pages/api/instruments/[symbol]/corporate-actions";
 import instrumentsIndex from "@/pages/api/instruments/index";
 import lessonsIdAttempts from "@/pages/api/lessons/[id]/attempts";
 import lessonsIdIndex from "@/pages/api/lessons/[id]/index";
@@ -90,6 +92,7 @@ import portfoliosIdExportCsv from "@/pages/api/portfolios/[id]/export.csv";
 import portfoliosIdFills from "@/pages/api/portfolios/[id]/fills";
 import portfoliosIdAdjustments from "@/pages/api/portfolios/[id]/adjustments";
 import portfoliosIdCorrections from "@/pages/api/portfolios/[id]/corrections";
+import portfoliosIdCorporateActions from "@/pages/api/portfolios/[id]/corporate-actions";
 import portfoliosIdFillsFillIdReversal from "@/pages/api/portfolios/[id]/fills/[fillId]/reversal";
 import portfoliosIdIndex from "@/pages/api/portfolios/[id]/index";
 import portfoliosIdOrdersOrderId from "@/pages/api/portfolios/[id]/orders/[orderId]";
@@ -98,6 +101,7 @@ import portfoliosIdPerformance from "@/pages/api/portfolios/[id]/performance";
 import portfoliosIdReset from "@/pages/api/portfolios/[id]/reset";
 import rankingsIndex from "@/pages/api/rankings/index";
 import rankingsRefresh from "@/pages/api/rankings/refresh";
+import testCorporateActions from "@/pages/api/test/corporate-actions";
 import testPrices from "@/pages/api/test/prices";
 import testSnapshots from "@/pages/api/test/snapshots";
 import testTasksName from "@/pages/api/test/tasks/[name]";
@@ -137,6 +141,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "admin/events/[slug]/standings.csv": adminEventsSlugStandingsCsv,
   "admin/events/index": adminEventsIndex,
   "admin/instruments/[symbol]": adminInstrumentsSymbol,
+  "admin/instruments/[symbol]/corporate-actions": adminInstrumentsSymbolCorporateActions,
   "admin/instruments/index": adminInstrumentsIndex,
   "admin/lessons/[id]": adminLessonsId,
   "admin/settings": adminSettings,
@@ -175,6 +180,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "ready": ready,
   "join-codes": joinCodes,
   "instruments/[symbol]/candles": instrumentsSymbolCandles,
+  "instruments/[symbol]/corporate-actions": instrumentsSymbolCorporateActions,
   "instruments/index": instrumentsIndex,
   "lessons/[id]/attempts": lessonsIdAttempts,
   "lessons/[id]/index": lessonsIdIndex,
@@ -186,6 +192,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "portfolio": portfolio,
   "portfolios/[id]/adjustments": portfoliosIdAdjustments,
   "portfolios/[id]/corrections": portfoliosIdCorrections,
+  "portfolios/[id]/corporate-actions": portfoliosIdCorporateActions,
   "portfolios/[id]/export.csv": portfoliosIdExportCsv,
   "portfolios/[id]/fills": portfoliosIdFills,
   "portfolios/[id]/fills/[fillId]/reversal": portfoliosIdFillsFillIdReversal,
@@ -196,6 +203,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "portfolios/[id]/reset": portfoliosIdReset,
   "rankings/index": rankingsIndex,
   "rankings/refresh": rankingsRefresh,
+  "test/corporate-actions": testCorporateActions,
   "test/prices": testPrices,
   "test/snapshots": testSnapshots,
   "test/tasks/[name]": testTasksName,
@@ -250,8 +258,8 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
 
 /**
  * A test-only route (apiRoute's `onlyWhen`: POST /api/test/prices, /api/test/snapshots,
- * /api/rankings/refresh while TEST_PRICE_CONTROL is on; POST /api/test/tasks/{name} while
- * TEST_TASK_CONTROL is on) exists only under its switch and answers 404 on every
+ * /api/test/corporate-actions, /api/rankings/refresh while TEST_PRICE_CONTROL is on; POST
+ * /api/test/tasks/{name} while TEST_TASK_CONTROL is on) exists only under its switch and answers 404 on every
  * real install: it is not part of the API people script against (docs/testing.md lists them).
  */
 export const isTestOnly = (route: ApiRouteHandler) => route.options.onlyWhen !== undefined;

@@ -154,6 +154,7 @@ const KEYS = [
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   "POST /api/admin/instruments": { symbol: "FUZZ", name: "Fuzz Corp", sector: "Technology", kind: "stock", startingPrice: "10.00", drift: 0, volatility: 0.3, beta: 0, sectorLoading: 0, averageDailyVolume: 1000 },
   "PATCH /api/admin/instruments/[symbol]": { name: "Fuzz Corp", sector: "Technology" },
+  "POST /api/admin/instruments/[symbol]/corporate-actions": { kind: "dividend", exDate: "2099-01-15", amount: "0.42" },
   "POST /api/admin/datasets": { name: "Fuzz set", symbol: "FZ", sector: "Technology", csv: "date,open,high,low,close,volume\n2024-01-02,1,2,0.5,1.5,100\n" },
   "PATCH /api/admin/datasets/[id]": { sector: "Technology" },
   "POST /api/admin/events": { title: "Fuzz cup", startsAt: "2031-01-01T00:00:00Z", endsAt: "2031-01-02T00:00:00Z", startingCash: "1000.00", visibility: "public" },

@@ -29,7 +29,7 @@ const UNKNOWN_ADDRESS = "[...unknown]";
 const filePaths = routeFiles(API).filter((f) => path.basename(f, path.extname(f)) !== UNKNOWN_ADDRESS);
 const files = filePaths.map((f) => path.relative(API, f).replace(/\.tsx?$/, "").split(path.sep).join("/"));
 /** Routes that exist only with TEST_PRICE_CONTROL or TEST_TASK_CONTROL (apiRoute's `onlyWhen`): not in the document. */
-const TEST_ONLY = ["rankings/refresh", "test/prices", "test/snapshots", "test/tasks/[name]"];
+const TEST_ONLY = ["rankings/refresh", "test/corporate-actions", "test/prices", "test/snapshots", "test/tasks/[name]"];
 const documentedFiles = files.filter((f) => !TEST_ONLY.includes(f));
 
 interface Answer {

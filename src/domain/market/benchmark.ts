@@ -43,12 +43,17 @@ export const TLX: BenchmarkIndex = equalWeightIndex(
   BUNDLED_UNIVERSE.filter((i) => i.kind === "stock"),
 );
 
-/** The index level from constituent prices (two-decimal strings by symbol). */
-export function indexLevel(index: BenchmarkIndex, prices: Readonly<Record<string, string>>): string {
+/**
+ * The index level from constituent prices (two-decimal strings by symbol). `totalReturn`
+ * multiplies a constituent's price by the product of its corporate actions' factors
+ * (docs/decisions/052: P/(P − D) at a dividend, the ratio at a split), so the index counts
+ * dividends as return and a split is no fall; absent = 1.
+ */
+export function indexLevel(index: BenchmarkIndex, prices: Readonly<Record<string, string>>, totalReturn: Readonly<Record<string, number>> = {}): string {
   const missing = index.constituents.filter((c) => prices[c.symbol] === undefined).map((c) => c.symbol);
   if (missing.length > 0) throw new IndexPriceError(`${index.symbol} needs a price for ${missing.join(", ")}.`);
   let relative = 0;
-  for (const c of index.constituents) relative += toCents(prices[c.symbol]!) / toCents(c.basePrice);
+  for (const c of index.constituents) relative += ((totalReturn[c.symbol] ?? 1) * toCents(prices[c.symbol]!)) / toCents(c.basePrice);
   return fromCents(Math.round((toCents(index.baseLevel) * relative) / index.constituents.length));
 }
 

@@ -1,6 +1,33 @@
 /** The market domain: universe, price processes, candles, replay. Pure; see each module. */
 export { equalWeightIndex, INDEX_KIND, indexCandles, indexHistory, IndexPriceError, indexLevel, indexLevels, TLX, type BenchmarkIndex } from "./benchmark";
 export { aggregateTicks, bucketStart, CandleOrderError, INTERVAL_MS, rollUp, updateCandle, type Candle, type CandleInterval, type Tick } from "./candles";
+export {
+  actionsCrossed,
+  adjustedPriceCents,
+  adjustMarketState,
+  CORPORATE_ACTION_KINDS,
+  CorporateActionError,
+  dayOf,
+  dayStartMs,
+  DEFAULT_PAY_LAG_DAYS,
+  formatRatio,
+  isDay,
+  parseRatio,
+  SECTOR_DIVIDEND_YIELD,
+  simulatedSchedule,
+  simulatedYield,
+  splitAdjustedCandlePrice,
+  SPLIT_PRICE,
+  totalReturnFactor,
+  validateAction,
+  type CorporateAction,
+  type CorporateActionInput,
+  type CorporateActionKind,
+  type DividendAction,
+  type PriceAdjustment,
+  type SplitAction,
+  type SplitRatio,
+} from "./corporate-actions";
 export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
 export { topMovers, type MoverCandidate } from "./movers";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";

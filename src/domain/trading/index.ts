@@ -7,3 +7,4 @@ export * from "./portfolio";
 export * from "./rules";
 export * from "./corrections";
 export * from "./history";
+export * from "./corporate-actions";

@@ -50,6 +50,13 @@ export interface PortfolioState {
    * needs every position (maintenanceCall refuses it).
    */
   elsewhere?: { longMarketValue: Money };
+  /**
+   * Dividends owed to the portfolio (> 0, a long held at an ex-date) net of those it owes
+   * (< 0, a short's), from their ex-date until their pay date (domain corporate-actions.ts).
+   * Part of equity, so the price drop at the ex-date moves no one's equity; never spendable.
+   * Absent = zero (or not read: the writer then leaves the stored figure alone).
+   */
+  receivable?: Money;
 }
 
 /** Last prices by symbol. */
@@ -188,11 +195,11 @@ export interface Valuation {
   longMarketValue: Money;
   /** Σ |short market value|, positive. */
   shortMarketValue: Money;
-  /** cash + long market value − short market value. */
+  /** cash + dividends receivable (net) + long market value − short market value. */
   equity: Money;
   /** 150 % of the short market value, rounded up. */
   shortRequirement: Money;
-  /** cash − reserved cash − short requirement. */
+  /** cash − reserved cash − short requirement − dividends owed by shorts. */
   buyingPower: Money;
 }
 
@@ -207,14 +214,17 @@ export function valuePortfolio(state: PortfolioState, prices: Prices): Valuation
     else shortMarketValue = subtractMoney(shortMarketValue, value);
   }
   const shortRequirement = roundCents(shortMarketValue * BigInt(SHORT_REQUIREMENT_PCT), 100n, "up");
+  const receivable = state.receivable ?? ZERO;
+  // A dividend a short owes is cash already spoken for; one owed to the portfolio is not cash yet.
+  const owed = receivable < 0n ? negateMoney(receivable) : ZERO;
   return {
     cash: state.cash,
     reservedCash: state.reservedCash,
     longMarketValue,
     shortMarketValue,
-    equity: subtractMoney(addMoney(state.cash, longMarketValue), shortMarketValue),
+    equity: subtractMoney(addMoney(state.cash, receivable, longMarketValue), shortMarketValue),
     shortRequirement,
-    buyingPower: subtractMoney(subtractMoney(state.cash, state.reservedCash), shortRequirement),
+    buyingPower: subtractMoney(subtractMoney(subtractMoney(state.cash, state.reservedCash), shortRequirement), owed),
   };
 }
 

@@ -7,12 +7,12 @@
  * one, so a correction racing an order never breaks the accounting identities. Who may
  * correct is decided by the caller (features/corrections); here `by` is recorded.
  */
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { adjustCash, type BookedFill, displayMoney, type Money, reverseFill } from "@/domain/trading";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { fills, ledgerEntries, portfolioCorrections, positions } from "@/server/db/schema";
+import { corporateActionEntries, corporateActions, fills, ledgerEntries, portfolioCorrections, positions } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
 import { integer } from "@/lib/format";
 import { resolveContexts } from "./port";
@@ -127,6 +127,14 @@ export async function reversePortfolioFill(db: Db, args: CorrectionArgs & { fill
     if (target.reversalOf) throw failures.refused("FILL_IS_REVERSAL", "This fill is itself a correction: it cannot be reversed.");
     const [already] = await tx.select({ id: fills.id }).from(fills).where(eq(fills.reversalOf, target.id));
     if (already) throw failures.conflict("FILL_ALREADY_REVERSED", "This fill has already been reversed.");
+    // A position is rebuilt from its fills; a split since this fill changed the shares outside them (decision 052).
+    const [split] = await tx
+      .select({ at: corporateActionEntries.appliedAt })
+      .from(corporateActionEntries)
+      .innerJoin(corporateActions, eq(corporateActions.id, corporateActionEntries.actionId))
+      .where(and(eq(corporateActionEntries.portfolioId, portfolio.id), eq(corporateActions.symbol, target.symbol), eq(corporateActions.kind, "split"), gt(corporateActionEntries.appliedAt, target.createdAt)))
+      .limit(1);
+    if (split) throw failures.refused("REVERSAL_AFTER_SPLIT", `${target.symbol} has split since this fill, so its shares are no longer the fills': adjust the cash instead.`);
     const held = await tx.select().from(positions).where(eq(positions.portfolioId, portfolio.id));
     const standing = await standingFills(tx, portfolio.id, target.symbol);
     const remaining = standing.filter((f) => f.id !== target.id).map(booked);

@@ -19,3 +19,4 @@ export { equityOf, holdingsOf, portfolioValuations, type EquityFigures, type Hol
 export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, type OrderView, type PortfolioRow } from "./rows";
 export { tradingPersonalData } from "./personal-data";
 export { adjustPortfolioCash, listCorrections, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";
+export { applyCorporateAction, listPortfolioActions, payDueDividends, type ActionApplication, type ActionOutcome, type PortfolioActionView } from "./corporate-actions";

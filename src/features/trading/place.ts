@@ -94,7 +94,7 @@ type Tuple = unknown[];
 const READ_SNAPSHOT = `
     select p.id, p.user_id, p.kind, p.event_id, p.team_id,
       (p.user_id = $4::text or exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = $4::text)) as holder,
-      p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash,
+      p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash, p.receivable::text as receivable,
       p.version, p.created_at, p.updated_at,
       coalesce((select json_agg(json_build_array(pos.symbol, pos.quantity, pos.cost_basis::text, pos.realised_pnl::text))
                 from positions pos where pos.portfolio_id = p.id), '[]'::json) as positions,
@@ -128,6 +128,7 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
       startingCash: String(r.starting_cash),
       cash: String(r.cash),
       reservedCash: String(r.reserved_cash),
+      receivable: String(r.receivable),
       version: Number(r.version),
       createdAt: new Date(r.created_at as string),
       updatedAt: new Date(r.updated_at as string),

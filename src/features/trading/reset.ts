@@ -4,7 +4,7 @@ import { failures } from "@/domain/errors";
 import { formatMoney, STARTING_CASH } from "@/domain/trading";
 import { audit } from "@/server/audit";
 import type { Db } from "@/server/db";
-import { equitySnapshots, fills, ledgerEntries, orders, portfolioCorrections, portfolios, positions } from "@/server/db/schema";
+import { corporateActionEntries, equitySnapshots, fills, ledgerEntries, orders, portfolioCorrections, portfolios, positions } from "@/server/db/schema";
 import { portfolioTopic } from "@/server/realtime/hub";
 import { executeNamed } from "@/server/db/named";
 import { notifySelect, Outbox } from "@/server/realtime/outbox";
@@ -33,10 +33,12 @@ export async function resetPracticePortfolio(db: Db, args: { userId: string; por
     await tx.delete(fills).where(eq(fills.portfolioId, id));
     await tx.delete(orders).where(eq(orders.portfolioId, id));
     await tx.delete(positions).where(eq(positions.portfolioId, id));
+    // Dividends owed to (or by) the old positions go with them (decision 052).
+    await tx.delete(corporateActionEntries).where(eq(corporateActionEntries.portfolioId, id));
     await tx.delete(equitySnapshots).where(eq(equitySnapshots.portfolioId, id));
     await tx
       .update(portfolios)
-      .set({ cash: starting, startingCash: starting, reservedCash: "0.00", version: sql`${portfolios.version} + 1`, createdAt: now, updatedAt: now })
+      .set({ cash: starting, startingCash: starting, reservedCash: "0.00", receivable: "0.00", version: sql`${portfolios.version} + 1`, createdAt: now, updatedAt: now })
       .where(eq(portfolios.id, id));
     await recordDeposit(tx, id, STARTING_CASH, now);
     await audit(tx, { action: "portfolio.reset", actorId: args.userId, ip: args.ip ?? null, detail: { portfolioId: id, equityBefore: null } });

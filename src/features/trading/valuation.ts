@@ -29,6 +29,7 @@ export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">
     .select({
       cash: portfolios.cash,
       reservedCash: portfolios.reservedCash,
+      receivable: portfolios.receivable,
       position: { symbol: positionMarks.symbol, quantity: positionMarks.quantity, costBasis: positionMarks.costBasis, realisedPnl: positionMarks.realisedPnl, price: positionMarks.price },
     })
     .from(portfolios)

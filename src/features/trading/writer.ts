@@ -20,7 +20,20 @@ import type { PortfolioChange } from "@/lib/live-messages";
 import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
 /** What may change on a stored order. */
-export type OrderChange = Partial<Pick<OrderRow, "status" | "triggered" | "rejectCode" | "rejectMessage" | "closedAt">>;
+export type OrderChange = Partial<Pick<OrderRow, "status" | "triggered" | "rejectCode" | "rejectMessage" | "closedAt" | "quantity" | "limitPrice" | "stopPrice" | "reservedCash">>;
+
+/** What a corporate action did to one portfolio (decision 052): its row in corporate_action_entries. */
+export interface CorporateActionEntry {
+  actionId: string;
+  portfolioId: string;
+  quantityBefore: number;
+  quantityAfter: number;
+  /** Signed: a dividend's entitlement, or a split's cash in lieu. */
+  amount: Money;
+  reason: string;
+}
+
+type LedgerKind = "trade" | "commission" | "adjustment" | "dividend" | "split";
 
 interface PortfolioWrite {
   version: number;
@@ -35,7 +48,10 @@ export class Changes {
   /** Stored orders as they are after the change. */
   readonly changedOrders: OrderRow[] = [];
   readonly fills: FillRow[] = [];
-  private readonly ledger: Array<{ portfolio_id: string; kind: "trade" | "commission" | "adjustment"; amount: string; order_id: string | null; fill_id: string | null }> = [];
+  private readonly ledger: Array<{ portfolio_id: string; kind: LedgerKind; amount: string; order_id: string | null; fill_id: string | null; corporate_action_id?: string; reason?: string }> = [];
+  private readonly actionEntries: CorporateActionEntry[] = [];
+  /** Entitlements paid by this change: (action, portfolio) pairs whose paid_at is set. */
+  private readonly paidEntries: Array<{ action_id: string; portfolio_id: string }> = [];
   private readonly portfolios = new Map<string, PortfolioWrite>();
 
   constructor(readonly now: Date) {}
@@ -124,6 +140,28 @@ export class Changes {
     this.ledger.push({ portfolio_id: portfolioId, kind: "adjustment", amount: $(amount), order_id: null, fill_id: null });
   }
 
+  /**
+   * A corporate action's effect on a portfolio (decision 052): its entry row, the portfolio's
+   * position in `symbol` written from the state, and a ledger line when the action moved cash
+   * (a split's fraction). A dividend's entitlement moves no cash until it is paid (`addDividendPayment`).
+   */
+  addCorporateAction(entry: CorporateActionEntry, options: { symbol: string; ledger: "split" | null }): void {
+    const write = this.portfolios.get(entry.portfolioId);
+    if (!write) throw new Error("setState must come before addCorporateAction.");
+    write.symbols.add(options.symbol);
+    this.actionEntries.push(entry);
+    if (options.ledger && entry.amount !== 0n) {
+      this.ledger.push({ portfolio_id: entry.portfolioId, kind: options.ledger, amount: $(entry.amount), order_id: null, fill_id: null, corporate_action_id: entry.actionId, reason: entry.reason });
+    }
+  }
+
+  /** A dividend entitlement paid: its ledger line (the cash comes with the state), and its entry marked paid. */
+  addDividendPayment(options: { actionId: string; portfolioId: string; amount: Money; reason: string }): void {
+    if (!this.portfolios.has(options.portfolioId)) throw new Error("setState must come before addDividendPayment.");
+    this.ledger.push({ portfolio_id: options.portfolioId, kind: "dividend", amount: $(options.amount), order_id: null, fill_id: null, corporate_action_id: options.actionId, reason: options.reason });
+    this.paidEntries.push({ action_id: options.actionId, portfolio_id: options.portfolioId });
+  }
+
   /** Portfolios this change touches. */
   get portfolioIds(): string[] {
     return [...this.portfolios.keys()];
@@ -140,7 +178,7 @@ export class Changes {
   }
 
   get isEmpty(): boolean {
-    return this.portfolios.size === 0 && this.newOrders.length === 0 && this.changedOrders.length === 0;
+    return this.portfolios.size === 0 && this.newOrders.length === 0 && this.changedOrders.length === 0 && this.actionEntries.length === 0 && this.paidEntries.length === 0;
   }
 
   /** The rows of each table as JSON for json_to_recordset. */
@@ -153,7 +191,14 @@ export class Changes {
       }),
     );
     return {
-      portfolios: [...this.portfolios].map(([id, entry]) => ({ id, version: entry.version, cash: $(entry.state.cash), reserved_cash: $(entry.state.reservedCash) })),
+      portfolios: [...this.portfolios].map(([id, entry]) => ({
+        id,
+        version: entry.version,
+        cash: $(entry.state.cash),
+        reserved_cash: $(entry.state.reservedCash),
+        // Null: the state was built without it, and the stored figure stands.
+        receivable: entry.state.receivable === undefined ? null : $(entry.state.receivable),
+      })),
       orders: this.newOrders.map((o) => ({
         id: o.id,
         portfolio_id: o.portfolioId,
@@ -187,6 +232,10 @@ export class Changes {
         reject_code: c.rejectCode,
         reject_message: c.rejectMessage,
         closed_at: c.closedAt?.toISOString() ?? null,
+        quantity: c.quantity,
+        limit_price: c.limitPrice,
+        stop_price: c.stopPrice,
+        reserved_cash: c.reservedCash,
       })),
       fills: this.fills.map((f) => ({
         id: f.id,
@@ -202,6 +251,15 @@ export class Changes {
       })),
       ledger: this.ledger,
       positions,
+      actionEntries: this.actionEntries.map((e) => ({
+        action_id: e.actionId,
+        portfolio_id: e.portfolioId,
+        quantity_before: e.quantityBefore,
+        quantity_after: e.quantityAfter,
+        amount: $(e.amount),
+        reason: e.reason,
+      })),
+      paidEntries: this.paidEntries,
       at,
     };
   }
@@ -210,16 +268,17 @@ export class Changes {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * The one write: $1 the instant; $2 … $7 the recordsets (portfolios with the version each
- * was computed from, new orders, changed orders, fills, ledger lines, positions). Every CTE
+ * The one write: $1 the instant; $2 … $9 the recordsets (portfolios with the version each
+ * was computed from, new orders, changed orders, fills, ledger lines, positions, corporate
+ * action entries and the entries paid). Every CTE
  * writes only for the portfolios whose version still matched (`written`). A constant text,
  * so PostgreSQL plans it once per connection.
  */
 const WRITE_CTES = `
     with written as (
       update portfolios p
-      set cash = x.cash, reserved_cash = x.reserved_cash, version = p.version + 1, updated_at = $1::timestamptz
-      from json_to_recordset($2::json) as x(id text, version bigint, cash numeric, reserved_cash numeric)
+      set cash = x.cash, reserved_cash = x.reserved_cash, receivable = coalesce(x.receivable, p.receivable), version = p.version + 1, updated_at = $1::timestamptz
+      from json_to_recordset($2::json) as x(id text, version bigint, cash numeric, reserved_cash numeric, receivable numeric)
       where p.id = x.id and p.version = x.version
       returning p.id
     ), new_orders as (
@@ -232,8 +291,10 @@ const WRITE_CTES = `
       returning 1
     ), changed_orders as (
       update orders o
-      set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at, updated_at = $1::timestamptz
-      from json_to_recordset($4::json) as x(id text, portfolio_id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz)
+      set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at,
+          quantity = x.quantity, limit_price = x.limit_price, stop_price = x.stop_price, reserved_cash = x.reserved_cash, updated_at = $1::timestamptz
+      from json_to_recordset($4::json) as x(id text, portfolio_id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz,
+        quantity integer, limit_price numeric, stop_price numeric, reserved_cash numeric)
       where o.id = x.id and x.portfolio_id in (select id from written)
       returning 1
     ), new_fills as (
@@ -243,9 +304,9 @@ const WRITE_CTES = `
       where x.portfolio_id in (select id from written)
       returning 1
     ), new_ledger as (
-      insert into ledger_entries (portfolio_id, kind, amount, order_id, fill_id, created_at)
-      select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, $1::timestamptz
-      from json_to_recordset($6::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text)
+      insert into ledger_entries (portfolio_id, kind, amount, order_id, fill_id, corporate_action_id, reason, created_at)
+      select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, x.corporate_action_id, x.reason, $1::timestamptz
+      from json_to_recordset($6::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text, corporate_action_id text, reason text)
       where x.portfolio_id in (select id from written)
       returning 1
     ), held as (
@@ -256,11 +317,22 @@ const WRITE_CTES = `
       on conflict (portfolio_id, symbol) do update
         set quantity = excluded.quantity, cost_basis = excluded.cost_basis, realised_pnl = excluded.realised_pnl, updated_at = excluded.updated_at
       returning 1
+    ), action_entries as (
+      insert into corporate_action_entries (action_id, portfolio_id, quantity_before, quantity_after, amount, reason, applied_at)
+      select x.action_id, x.portfolio_id, x.quantity_before, x.quantity_after, x.amount, x.reason, $1::timestamptz
+      from json_to_recordset($8::json) as x(action_id text, portfolio_id text, quantity_before integer, quantity_after integer, amount numeric, reason text)
+      where x.portfolio_id in (select id from written)
+      returning 1
+    ), paid_entries as (
+      update corporate_action_entries e set paid_at = $1::timestamptz
+      from json_to_recordset($9::json) as x(action_id text, portfolio_id text)
+      where e.action_id = x.action_id and e.portfolio_id = x.portfolio_id and x.portfolio_id in (select id from written)
+      returning 1
     )`;
 const WRITE = `${WRITE_CTES}
     select id from written`;
-/** …and the change's NOTIFYs ($8 the channel, $9 the payloads), sent only if something was written. */
-const WRITE_AND_NOTIFY = `${WRITE_CTES}, notified as (${notifySelect("$8", "$9")} where exists (select 1 from written))
+/** …and the change's NOTIFYs ($10 the channel, $11 the payloads), sent only if something was written. */
+const WRITE_AND_NOTIFY = `${WRITE_CTES}, notified as (${notifySelect("$10", "$11")} where exists (select 1 from written))
     select id from written where (select count(*) from notified) >= 0`;
 
 /**
@@ -275,7 +347,17 @@ export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox)
   const sets = changes.recordsets();
   for (const change of changes.messages()) outbox.add({ topic: portfolioTopic(change.portfolioId), type: "portfolio", data: change });
   const notify = outbox.notifyParams();
-  const params: unknown[] = [sets.at, json(sets.portfolios), json(sets.orders), json(sets.orderChanges), json(sets.fills), json(sets.ledger), json(sets.positions)];
+  const params: unknown[] = [
+    sets.at,
+    json(sets.portfolios),
+    json(sets.orders),
+    json(sets.orderChanges),
+    json(sets.fills),
+    json(sets.ledger),
+    json(sets.positions),
+    json(sets.actionEntries),
+    json(sets.paidEntries),
+  ];
   if (notify) params.push(...notify);
   // One text per process (with its NOTIFYs on PostgreSQL, without on PGlite): a named statement.
   const result = await executeNamed<{ id: string }>(db, notify ? "tl_write_notify" : "tl_write", { text: notify ? WRITE_AND_NOTIFY : WRITE, params });

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "market.instrument-updated",
   "market.instrument-deactivated",
   "market.instrument-reactivated",
+  "market.corporate-action-added",
   "market.dataset-imported",
   "market.dataset-updated",
   "market.dataset-deleted",

@@ -23,9 +23,9 @@ const MINUTE_HISTORY_MS = 86_400_000;
 type InstrumentRow = Pick<typeof instruments.$inferSelect, "symbol" | "lastPrice" | "previousClose">;
 
 /** The level from the constituents' stored prices, or null (with a warning) when one is missing. */
-export function levelOf(index: BenchmarkIndex, prices: Readonly<Record<string, string>>): string | null {
+export function levelOf(index: BenchmarkIndex, prices: Readonly<Record<string, string>>, totalReturn?: Readonly<Record<string, number>>): string | null {
   try {
-    return indexLevel(index, prices);
+    return indexLevel(index, prices, totalReturn);
   } catch (error) {
     if (!(error instanceof IndexPriceError)) throw error;
     // A missing constituent must not stop the market: the index waits until it can be computed.
@@ -113,13 +113,20 @@ async function storedHistory(tx: Tx, symbols: string[], now: Date) {
  * the stored price of any the tick did not move, a withdrawn stock say). Null when the
  * install has no index row (an admin's own TLX, or not seeded yet) or it cannot be computed.
  */
-export function benchmarkTick(options: { rows: ReadonlyArray<Pick<typeof instruments.$inferSelect, "symbol" | "kind" | "lastPrice">>; ticks: readonly Tick[]; at: Date; index?: BenchmarkIndex }): Tick | null {
+export function benchmarkTick(options: {
+  rows: ReadonlyArray<Pick<typeof instruments.$inferSelect, "symbol" | "kind" | "lastPrice">>;
+  ticks: readonly Tick[];
+  at: Date;
+  index?: BenchmarkIndex;
+  /** The constituents' total-return factors (decision 052). */
+  totalReturn?: Readonly<Record<string, number>>;
+}): Tick | null {
   const index = options.index ?? BENCHMARK;
   const row = options.rows.find((r) => r.symbol === index.symbol);
   if (!row || row.kind !== INDEX_KIND) return null;
   const prices: Record<string, string> = Object.fromEntries(options.rows.map((r) => [r.symbol, r.lastPrice]));
   for (const tick of options.ticks) prices[tick.symbol] = tick.price;
-  const level = levelOf(index, prices);
+  const level = levelOf(index, prices, options.totalReturn);
   return level === null ? null : { symbol: index.symbol, price: level, at: options.at, volume: 0 };
 }
 

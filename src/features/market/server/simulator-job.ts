@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import { createMarketState, stepTo, syncUniverse, updateCandle, utcDay, type Candle, type CandleInterval, type MarketState, type MarketStateV1 } from "@/domain/market";
+import { createMarketState, fromCents, stepTo, syncUniverse, toCents, updateCandle, utcDay, type Candle, type CandleInterval, type MarketState, type MarketStateV1 } from "@/domain/market";
 import { parseMoney } from "@/domain/trading";
 import { expireDayOrders, processPriceMoves } from "@/features/trading";
 import type { Db, Tx } from "@/server/db";
@@ -27,6 +27,8 @@ import { metrics } from "@/server/metrics";
 import { benchmarkTick } from "./benchmark";
 import { definitionsOf } from "./definitions";
 import { QUOTES_TOPIC, type Hub } from "@/server/realtime/hub";
+import { Outbox } from "@/server/realtime/outbox";
+import { adjustThrough, dueActions, scheduleSimulatedActions, settleActions } from "./corporate-actions";
 
 export const SIMULATOR_LEASE = "market-simulator";
 /** Minute candles older than this are pruned (daily candles are kept). */
@@ -58,6 +60,8 @@ export interface TickReport {
   expired: number;
   filled: number;
   pruned: number;
+  /** Corporate actions the tick applied (decision 052). */
+  corporateActions: number;
   /** Whole tick, and the fenced write transaction alone. */
   ms: number;
   writeMs: number;
@@ -75,6 +79,8 @@ export class SimulatorJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  /** The UTC day this runner last announced the simulated corporate actions for (once a day, and at its first tick). */
+  private scheduledDay: string | null = null;
   readonly leaseMs: number;
   lastTick: TickReport | undefined;
 
@@ -115,10 +121,15 @@ export class SimulatorJob {
   async tick(now: Date = this.now): Promise<TickReport | null> {
     const started = performance.now();
     const { db } = this.options;
+    const outbox = new Outbox();
+    const schedule = this.scheduledDay !== utcDay(now);
     const written = await db.transaction(async (tx) => {
       await this.fence(tx);
-      return writeTick(tx, now);
+      return writeTick(tx, now, { schedule, outbox });
     });
+    // The engine's portfolio messages of the tick's corporate actions, once committed.
+    outbox.afterCommit();
+    if (schedule) this.scheduledDay = utcDay(now);
     const writeMs = performance.now() - started;
     if (!written) return null;
     const { moves, quotes, rolledDay, pruned, count, benchmark } = written;
@@ -135,7 +146,7 @@ export class SimulatorJob {
       moves.map((m) => ({ symbol: m.symbol, previous: parseMoney(m.previous), next: parseMoney(m.next) })),
       now,
     );
-    const report: TickReport = { at: now, instruments: count, benchmark, moved: moves.length, rolledDay, expired, filled, pruned, ms: performance.now() - started, writeMs };
+    const report: TickReport = { at: now, instruments: count, benchmark, moved: moves.length, rolledDay, expired, filled, pruned, corporateActions: written.actions, ms: performance.now() - started, writeMs };
     this.lastTick = report;
     const m = metrics();
     m.simulatorTicks.inc({ outcome: "ok" });
@@ -204,7 +215,7 @@ export class SimulatorJob {
 const json = (value: unknown) => JSON.stringify(value);
 
 /** Everything a tick writes, inside the fenced transaction. Null when there is nothing to do. */
-async function writeTick(tx: Tx, now: Date) {
+async function writeTick(tx: Tx, now: Date, options: { schedule: boolean; outbox: Outbox }) {
   const [stored] = await tx.select({ state: marketState.state }).from(marketState).where(eq(marketState.id, 1)).for("update");
   if (!stored) return null;
   // Every row: the index needs the stored price of a constituent the simulator no longer moves.
@@ -216,11 +227,26 @@ async function writeTick(tx: Tx, now: Date) {
   const previousState = stored.state.market as MarketState | MarketStateV1 | null;
   const base = previousState ? syncUniverse(previousState, definitions) : createMarketState(definitions, stored.state.seed, now);
   if (now.getTime() <= base.time) return null;
-  const stepped = stepTo(base, now);
+  // Corporate actions whose ex-date began since the last tick (decision 052): the market steps to
+  // each one's instant, its price drops by the dividend or divides by the split, and it goes on.
+  if (options.schedule) await scheduleSimulatedActions(tx, base, { now, seed: stored.state.seed });
+  const due = await dueActions(tx, now);
+  const adjustment = adjustThrough(base, due.pending);
+  const stepped = stepTo(adjustment.state, now);
   const rolledDay = utcDay(new Date(base.time)) !== utcDay(now);
+  const factors = await settleActions(tx, adjustment, { now, payable: due.payable, outbox: options.outbox });
+  const totalReturn = { ...stored.state.totalReturn };
+  for (const [symbol, factor] of Object.entries(factors)) totalReturn[symbol] = (totalReturn[symbol] ?? 1) * factor;
+  // What a split does to the last price also applies to the close the day change is measured from.
+  const splitFactor = new Map(adjustment.applied.filter((a) => a.action.kind === "split").map((a) => [a.action.symbol, a.after / a.before]));
+  const adjustedPrice = (symbol: string, price: string) => {
+    const factor = splitFactor.get(symbol);
+    return factor === undefined ? price : fromCents(Math.max(1, Math.round(toCents(price) * factor)));
+  };
+  const afterAction = new Map(adjustment.applied.map((a) => [a.action.symbol, fromCents(a.after)]));
 
   // The index's level from the new prices: written, quoted and charted like a price, never a move (nothing trades it).
-  const benchmark = benchmarkTick({ rows: listed, ticks: stepped.ticks, at: now });
+  const benchmark = benchmarkTick({ rows: listed, ticks: stepped.ticks, at: now, totalReturn });
   const ticks = benchmark ? [...stepped.ticks, benchmark] : stepped.ticks;
 
   const bySymbol = new Map(listed.map((r) => [r.symbol, r]));
@@ -228,16 +254,17 @@ async function writeTick(tx: Tx, now: Date) {
   const quotes: QuoteView[] = [];
   for (const tick of ticks) {
     const row = bySymbol.get(tick.symbol)!;
-    const previous = row.lastPrice;
+    // After an action the move starts from the adjusted price: the orders were adjusted to it.
+    const previous = afterAction.get(tick.symbol) ?? row.lastPrice;
     if (tick !== benchmark && parseMoney(previous) !== parseMoney(tick.price)) moves.push({ symbol: tick.symbol, previous, next: tick.price });
-    quotes.push({ symbol: tick.symbol, price: tick.price, previousClose: rolledDay ? previous : row.previousClose, at: now.toISOString() });
+    quotes.push({ symbol: tick.symbol, price: tick.price, previousClose: adjustedPrice(tick.symbol, rolledDay ? row.lastPrice : row.previousClose), at: now.toISOString() });
   }
 
   // Prices, and at 00:00 UTC yesterday's close, in one statement.
   await tx.execute(sql`
     update ${instruments} as i
-    set last_price = x.price, previous_close = case when ${rolledDay} then i.last_price else i.previous_close end, updated_at = ${now.toISOString()}::timestamptz
-    from json_to_recordset(${json(ticks.map((t) => ({ symbol: t.symbol, price: t.price })))}::json) as x(symbol text, price numeric)
+    set last_price = x.price, previous_close = x.previous_close, updated_at = ${now.toISOString()}::timestamptz
+    from json_to_recordset(${json(ticks.map((t, k) => ({ symbol: t.symbol, price: t.price, previous_close: quotes[k]!.previousClose })))}::json) as x(symbol text, price numeric, previous_close numeric)
     where i.symbol = x.symbol`);
 
   // The current minute and day candles: read, folded by the domain, written back.
@@ -281,7 +308,7 @@ async function writeTick(tx: Tx, now: Date) {
     pruned = deleted.length;
   }
 
-  const state: StoredMarketState = { seed: stored.state.seed, market: stepped.state };
+  const state: StoredMarketState = { seed: stored.state.seed, market: stepped.state, ...(Object.keys(totalReturn).length > 0 && { totalReturn }) };
   await tx.update(marketState).set({ state, updatedAt: now }).where(eq(marketState.id, 1));
-  return { moves, quotes, rolledDay, pruned, count: definitions.length, benchmark: benchmark?.price ?? null };
+  return { moves, quotes, rolledDay, pruned, count: definitions.length, benchmark: benchmark?.price ?? null, actions: adjustment.applied.length };
 }

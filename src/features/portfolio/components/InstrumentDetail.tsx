@@ -10,6 +10,7 @@ import { Alert, Badge, Card, Skeleton } from "@/components/ui";
 import { api } from "@/lib/client/api";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { CandleChart } from "./CandleChart";
+import { type InstrumentAction, InstrumentActionNotice, InstrumentActions } from "./CorporateActions";
 import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useSummary } from "./data";
 import { instrumentsWithQuotes, type Quotes, withQuotes } from "./valuation";
 import { FillToasts, useFillToasts } from "./FillToasts";
@@ -29,10 +30,10 @@ export type InstrumentDetailProps = {
   symbol: string;
   instruments: Instrument[];
   daily: Candle[];
-} & ({ index: null; summary: Summary } | { index: IndexFacts; summary: null });
+} & ({ index: null; summary: Summary; actions: InstrumentAction[] } | { index: IndexFacts; summary: null; actions?: undefined });
 
 export function InstrumentDetail(props: InstrumentDetailProps) {
-  return props.index ? <IndexDetail {...props} index={props.index} /> : <TradableDetail {...props} summary={props.summary} />;
+  return props.index ? <IndexDetail {...props} index={props.index} /> : <TradableDetail {...props} summary={props.summary} actions={props.actions} />;
 }
 
 /** The day's and the year's range, from the daily candles and the live price. */
@@ -162,7 +163,7 @@ function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: 
   );
 }
 
-function TradableDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; summary: Summary }) {
+function TradableDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; summary: Summary; actions: InstrumentAction[] }) {
   const toasts = useFillToasts();
   const quotes = useLiveQuotes(toasts.announce);
   const instrumentsQuery = useInstruments(props.instruments);
@@ -178,6 +179,7 @@ function TradableDetail(props: { symbol: string; instruments: Instrument[]; dail
     <>
       <FillToasts toasts={toasts} />
       <Heading instrument={instrument} />
+      <InstrumentActionNotice symbol={props.symbol} actions={props.actions} />
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
           <ChartCard title="Price" symbol={props.symbol} daily={props.daily} quotes={quotes} />
@@ -185,6 +187,9 @@ function TradableDetail(props: { symbol: string; instruments: Instrument[]; dail
             <Stat label="Sector">{instrument.sector}</Stat>
             <Stat label="You hold">{position ? `${position.quantity} (${money(position.marketValue)})` : "None"}</Stat>
           </KeyStats>
+          <Card title="Dividends and splits">
+            <InstrumentActions symbol={props.symbol} fallback={props.actions} />
+          </Card>
         </div>
         <aside className={styles.sideColumn} aria-label="Trade">
           <Card title={`Trade ${instrument.symbol}`}>

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, SelectField, Skeleton, useTimeFormat } from "@/co
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
+import { PortfolioActionsTable } from "./CorporateActions";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";
 import { describeOrder, orderPrices, SIDE_LABEL, STATUS_LABEL } from "./format";
@@ -83,7 +84,7 @@ const STATUS_TONE: Record<OrderStatus, "success" | "danger" | undefined> = { ope
 export function History({ portfolioId }: { portfolioId: string }) {
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [symbol, setSymbol] = useState("");
-  const [view, setView] = useState<"orders" | "fills">("orders");
+  const [view, setView] = useState<"orders" | "fills" | "actions">("orders");
   const orders = useOrders(portfolioId, status);
   const fills = useFills(portfolioId);
   const wanted = symbol.trim().toUpperCase();
@@ -92,9 +93,10 @@ export function History({ portfolioId }: { portfolioId: string }) {
   return (
     <>
       <div className={styles.filters}>
-        <SelectField label="Show" value={view} onChange={(e) => setView(e.target.value as "orders" | "fills")}>
+        <SelectField label="Show" value={view} onChange={(e) => setView(e.target.value as "orders" | "fills" | "actions")}>
           <option value="orders">Orders</option>
           <option value="fills">Fills</option>
+          <option value="actions">Dividends and splits</option>
         </SelectField>
         {view === "orders" && (
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | "")}>
@@ -113,7 +115,9 @@ export function History({ portfolioId }: { portfolioId: string }) {
           <input id="history-symbol" className={styles.input} value={symbol} onChange={(e) => setSymbol(e.target.value)} placeholder="Any" autoComplete="off" />
         </div>
       </div>
-      {view === "orders" ? (
+      {view === "actions" ? (
+        <PortfolioActionsTable portfolioId={portfolioId} symbol={wanted} />
+      ) : view === "orders" ? (
         orders.error && !orders.data ? (
           <Alert tone="error">The order history could not be loaded.</Alert>
         ) : !orders.data ? (

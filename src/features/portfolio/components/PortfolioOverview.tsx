@@ -11,6 +11,7 @@ import { instrumentsWithQuotes, withQuotes } from "./valuation";
 import { FillToasts, useFillToasts } from "./FillToasts";
 import { money, percent } from "@/lib/format";
 import { Allocation, Holdings } from "./Holdings";
+import { PortfolioActionNotice } from "./CorporateActions";
 import { History, OpenOrders } from "./Orders";
 import { PerformancePanel } from "./PerformancePanel";
 import { TradeTicket } from "./TradeTicket";
@@ -149,6 +150,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
       </Card>
       <div className={styles.layout}>
         <div className={styles.mainColumn}>
+          <PortfolioActionNotice portfolioId={summary.id} />
           <Card title="Performance">
             <PerformancePanel portfolioId={summary.id} event={Boolean(event)} />
           </Card>

@@ -1,3 +1,4 @@
+import { instrumentFigures } from "@/features/market/server/corporate-actions";
 import { listInstruments } from "@/features/market/server/queries";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
@@ -9,10 +10,13 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "List instruments with quotes",
-      response: "200 `{items:[{symbol,name,sector,kind,active,lastPrice,previousClose,dayChange,dayChangePct,updatedAt}]}`; `kind` is `stock`, `etf` or `index` (the TLX benchmark: its `lastPrice` is its level; it cannot be traded)",
+      response:
+        "200 `{items:[{symbol,name,sector,kind,active,lastPrice,previousClose,dayChange,dayChangePct,updatedAt,dividendYield,averageDailyVolume}]}`; `kind` is `stock`, `etf` or `index` (the TLX benchmark: its `lastPrice` is its level; it cannot be traded); `dividendYield` the indicated annual yield as a fraction (`\"0.0312\"`: the latest dividend × 4 over the last price, `\"0.0000\"` for none); `averageDailyVolume` shares a day over the last 30 days",
     },
     async handler() {
-      return { body: { items: await listInstruments(await getDb()) } };
+      const db = await getDb();
+      const [items, figures] = await Promise.all([listInstruments(db), instrumentFigures(db)]);
+      return { body: { items: items.map((i) => ({ ...i, ...(figures.get(i.symbol) ?? { dividendYield: "0.0000", averageDailyVolume: 0 }) })) } };
     },
   }),
 });

@@ -1,6 +1,7 @@
 import Head from "next/head";
 import { InstrumentDetail, type InstrumentDetailProps } from "@/features/portfolio/components/InstrumentDetail";
 import { indexFacts } from "@/features/market/server/benchmark";
+import { listCorporateActions } from "@/features/market/server/corporate-actions";
 import { getCandles, listInstruments } from "@/features/market/server/queries";
 import { portfolioSummary } from "@/features/portfolio";
 import { getOrCreatePracticePortfolio } from "@/features/trading";
@@ -21,8 +22,8 @@ export const getServerSideProps = guardedPage<InstrumentDetailProps>({}, async (
   const index = indexFacts(symbol, instrument.kind);
   if (index) return { props: { symbol, instruments, daily: await year(), index, summary: null } };
   const portfolio = await getOrCreatePracticePortfolio(db, session.user.id);
-  const [daily, summary] = await Promise.all([year(), portfolioSummary(db, portfolio)]);
-  return { props: { symbol, instruments, daily, index: null, summary } };
+  const [daily, summary, actions] = await Promise.all([year(), portfolioSummary(db, portfolio), listCorporateActions(db, symbol)]);
+  return { props: { symbol, instruments, daily, index: null, summary, actions } };
 });
 
 const InstrumentPage: GuardedPage<InstrumentDetailProps> = (props) => (

@@ -7,3 +7,4 @@ export * from "./classes";
 export * from "./settings";
 export * from "./fairplay";
 export * from "./leagues";
+export * from "./corporate-actions";

@@ -56,6 +56,12 @@ export interface StoredMarketState {
   seed: string;
   /** The domain's MarketState (plain JSON). */
   market: unknown;
+  /**
+   * Per symbol, the product of the total-return factors of its corporate actions so far
+   * (decision 052): the benchmark multiplies each constituent's price by it, so dividends
+   * count as return and a split is no fall. Absent = 1 for every symbol.
+   */
+  totalReturn?: Record<string, number>;
 }
 
 /** A single row (id = 1): the practice market's simulator state. */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { corporateActions } from "./corporate-actions";
 import { events, teams } from "./events";
 
 export const PORTFOLIO_KINDS = ["practice", "event"] as const;
@@ -8,8 +9,12 @@ export const ORDER_SIDES = ["buy", "sell", "short", "cover"] as const;
 export const ORDER_TYPES = ["market", "limit", "stop", "stop-limit"] as const;
 export const ORDER_TIMES_IN_FORCE = ["day", "gtc"] as const;
 export const ORDER_STATUSES = ["open", "filled", "cancelled", "rejected", "expired"] as const;
-/** "adjustment": cash an organiser or admin added or removed as a correction (docs/decisions/041-corrections.md). */
-export const LEDGER_KINDS = ["deposit", "trade", "commission", "adjustment"] as const;
+/**
+ * "adjustment": cash an organiser or admin added or removed as a correction (docs/decisions/041-corrections.md);
+ * "dividend": a dividend paid to (or by, on a short) a holder of record; "split": the cash a
+ * split's fraction of a share settled (docs/decisions/052-corporate-actions.md).
+ */
+export const LEDGER_KINDS = ["deposit", "trade", "commission", "adjustment", "dividend", "split"] as const;
 export const CORRECTION_KINDS = ["adjustment", "reversal"] as const;
 /** Who made a correction, as the student is told: an admin, their class's teacher, or the event's organiser. */
 export const CORRECTOR_ROLES = ["admin", "teacher", "organiser"] as const;
@@ -34,6 +39,8 @@ export const portfolios = pgTable(
     startingCash: money("starting_cash").notNull(),
     cash: money("cash").notNull(),
     reservedCash: money("reserved_cash").notNull().default("0"),
+    /** Dividends owed to the portfolio net of those it owes, from ex-date to pay date (decision 052): part of equity, never spendable. */
+    receivable: money("receivable").notNull().default("0"),
     /** +1 on every write of the portfolio's cash, positions or orders: the order path's optimistic guard. */
     version: bigint("version", { mode: "number" }).notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -184,6 +191,10 @@ export const ledgerEntries = pgTable(
     amount: money("amount").notNull(),
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
     fillId: text("fill_id").references(() => fills.id, { onDelete: "set null" }),
+    /** The dividend or split a "dividend" or "split" line settles (decision 052). */
+    corporateActionId: text("corporate_action_id").references((): AnyPgColumn => corporateActions.id, { onDelete: "set null" }),
+    /** Why the cash moved, in the person's words ("Dividend 0.42 × 120 shares"); null for trades and deposits, whose fills say it. */
+    reason: text("reason"),
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("ledger_entries_portfolio_idx").on(t.portfolioId, t.createdAt)],
