@@ -54,7 +54,10 @@ export interface EventDetail extends MemberEvent {
 }
 
 export interface StandingItem {
+  /** Shared with everyone tied on the board's figures (decision 053). */
   rank: number;
+  /** How many share the rank (1 = alone). */
+  tied: number;
   name: string;
   equity: string;
   totalReturn: string | null;
