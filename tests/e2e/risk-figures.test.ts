@@ -58,6 +58,32 @@ describe.skipIf(browserMissing)("risk figures in the browser (decision 053)", ()
     }
   });
 
+  it("draws a flat line (a portfolio that never traded) on an axis that is not labelled in cents", async () => {
+    const { person } = await member("risk-flat-axis");
+    const { context, newPage } = await devices.launch({ viewport: { width: 1280, height: 900 } });
+    // What the chart's canvases draw: its axis labels.
+    await context.addInitScript(() => {
+      const texts: string[] = [];
+      (window as unknown as { drawnTexts: string[] }).drawnTexts = texts;
+      const fill = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
+        texts.push(text);
+        return maxWidth === undefined ? fill.call(this, text, x, y) : fill.call(this, text, x, y, maxWidth);
+      };
+    });
+    const page = await newPage();
+    await signInAt(page, person);
+    await page.waitForURL(`${appUrl()}/`);
+    await page.goto(`${appUrl()}/portfolio`);
+    await page.getByRole("img", { name: /Equity over the last day/ }).waitFor();
+    const labels = async () => (await page.evaluate(() => (window as unknown as { drawnTexts: string[] }).drawnTexts)).filter((t) => /^\d{1,3}(,\d{3})*\.\d{2}$/.test(t));
+    await expect.poll(async () => (await labels()).length).toBeGreaterThan(2);
+    const axis = await labels();
+    expect(axis).toContain("100,000.00");
+    expect(axis, axis.join(" / ")).not.toContain("99,999.99");
+    expect(axis, axis.join(" / ")).not.toContain("100,000.01");
+  });
+
   it("on a Sharpe-ranked event: nobody has a day of history, so the board ranks by return, says so, and the two who never traded share 2nd", async () => {
     const admin = new HttpClient(appUrl());
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
