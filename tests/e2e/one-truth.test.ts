@@ -89,30 +89,32 @@ describe.skipIf(browserMissing)("one truth for every number, in the browser", ()
     await page.getByTestId("cash").getByText("99,711.88").waitFor();
   });
 
-  it("draws the benchmark on a fresh install, and the risk figures once there are enough snapshots", async () => {
+  it("draws the benchmark on a fresh install, and the risk figures once there is a day of hourly snapshots", async () => {
     const { client, page } = await trader(devices, "risk");
     await setPrice(client, "KSDX", "60.00");
     const { id } = (await (await client.request("/api/portfolio")).json()) as { id: string };
     expect((await client.request(`/api/portfolios/${id}/orders`, { method: "POST", json: { symbol: "KSDX", side: "buy", type: "market", quantity: 100 } })).status).toBe(201);
     await page.goto(`${appUrl()}/portfolio`);
-    await page.getByTestId("risk-observations").getByText(/at least 3 snapshots/).waitFor();
-    // Three aligned 5-minute instants, the price moving between them.
-    const step = 5 * 60_000;
-    const aligned = Math.floor(Date.now() / step) * step;
-    for (const [i, price] of ["60.00", "63.00", "61.00"].entries()) {
-      await setPrice(client, "KSDX", price);
-      const res = await client.request("/api/test/snapshots", { method: "POST", json: { portfolioId: id, at: new Date(aligned - (2 - i) * step).toISOString() } });
+    await page.getByTestId("risk-observations").getByText(/Not enough history yet — 0 of 24 hours/).waitFor();
+    // A day of hourly snapshots (decision 053: 24 hourly returns), the price moving between them.
+    const hour = 3_600_000;
+    const aligned = Math.floor(Date.now() / hour) * hour;
+    const prices = ["60.00", "63.00", "61.00", "62.50", "60.50", "64.00"];
+    for (let i = 0; i <= 24; i++) {
+      await setPrice(client, "KSDX", prices[i % prices.length]!);
+      const res = await client.request("/api/test/snapshots", { method: "POST", json: { portfolioId: id, at: new Date(aligned - (24 - i) * hour).toISOString() } });
       expect(res.status).toBe(200);
     }
     await page.reload();
     const figures = page.getByTestId("risk-figures");
     await figures.waitFor();
     await expect.poll(async () => (await figures.textContent()) ?? "").toMatch(/Volatility[^—]*\d+\.\d{2}\u00a0%/);
-    expect(await page.getByTestId("risk-observations").count()).toBe(0);
+    // Beta and alpha wait longer (72 hours): the note says so.
+    await page.getByTestId("risk-observations").getByText(/24 of 72 hours/).waitFor();
     await page.getByText("TLX (same start)").waitFor();
     const performance = (await (await client.request(`/api/portfolios/${id}/performance?range=day`)).json()) as { points: Array<{ benchmark: string | null }>; metrics: { sharpe: string | null; observations: number } };
     expect(performance.points.filter((p) => p.benchmark !== null).length).toBeGreaterThanOrEqual(3);
-    expect(performance.metrics.observations).toBeGreaterThanOrEqual(3);
+    expect(performance.metrics.observations).toBe(24);
     expect(performance.metrics.sharpe).not.toBeNull();
   });
 

@@ -321,10 +321,10 @@ describe("the end of an event", () => {
     expect(frozen.frozen).toBe(true);
     // 50 × 100.05 = 5,002.50 spent; 50 × 110 = 5,500.00 held: 10,497.50 → +4.98 %.
     expect(frozen.items[0]).toMatchObject({ rank: 1, name: "Ada", equity: "10497.50", totalReturn: "0.0498", trades: 1 });
-    // b and c tie at 0 %: the earlier joiner ranks first.
-    expect(frozen.items.slice(1).map((i) => [i.rank, i.name])).toEqual([
-      [2, "=cmd|' /C calc'!A0"],
-      [3, "Cy"],
+    // b and c tie at 0 %: they share 2nd (decision 053); the earlier joiner is listed first.
+    expect(frozen.items.slice(1).map((i) => [i.rank, i.tied, i.name])).toEqual([
+      [2, 2, "=cmd|' /C calc'!A0"],
+      [2, 2, "Cy"],
     ]);
     const rows = await db.select().from(eventStandings).where(eq(eventStandings.eventId, event!.id));
     expect(rows).toHaveLength(3);
@@ -338,7 +338,7 @@ describe("the end of an event", () => {
     // Participants table and CSV read the frozen record; the CSV defuses formulas.
     const participants = await listParticipants(db, slug);
     expect(participants.frozen).toBe(true);
-    expect(participants.items.map((p) => p.rank)).toEqual([1, 2, 3]);
+    expect(participants.items.map((p) => p.rank)).toEqual([1, 2, 2]);
     const csv = await standingsCsv(db, slug);
     expect(csv.body.split("\r\n")[0]).toBe("rank,name,email,equity,total_return,sharpe,trades,joined_at,final");
     expect(csv.body).toContain(`2,'=cmd|' /C calc'!A0,`);

@@ -178,6 +178,16 @@ describe("market and trading API", () => {
     const body = await json<{ range: string; stepMinutes: number; points: Array<{ equity: string }>; metrics: Record<string, unknown> }>(perf);
     expect(body).toMatchObject({ range: "week", stepMinutes: 60 });
     expect(body.points.at(-1)!.equity).toBe("100000.00");
+    // A new portfolio has no risk figures yet: each is absent with its reason (decision 053).
+    expect(body.metrics).toMatchObject({
+      volatility: null,
+      sharpe: null,
+      sampleMinutes: 60,
+      risk: {
+        sharpe: { value: null, bound: null, reason: { code: "NOT_ENOUGH_HISTORY", have: 0, need: 24, unit: "hour", message: "Not enough history yet — 0 of 24 hours" } },
+        beta: { value: null, reason: { code: "NOT_ENOUGH_HISTORY", need: 72 } },
+      },
+    });
     const bad = await client.request(`/api/portfolios/${id}/performance?range=year`);
     expect(bad.status).toBe(400);
     expect(await json(bad)).toMatchObject({ error: { code: "VALIDATION_FAILED", fields: { range: expect.stringMatching(/day, week, month, all/) } } });

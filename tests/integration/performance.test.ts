@@ -123,26 +123,38 @@ describe("the performance series", () => {
     expect(day.points.map((p) => p.equity)).toEqual(["100000.00", "100000.00", "102000.00", "101000.00", "100000.00"]);
     // The benchmark as if 100,000.00 had gone into it at its first level (1000.00).
     expect(day.points.map((p) => p.benchmark)).toEqual([null, "100000.00", "105000.00", "104000.00", "110000.00"]);
-    expect(day.metrics).toMatchObject({ totalReturn: "0.0000", benchmarkReturn: "0.1000", maxDrawdown: "0.0196", observations: 3 });
+    expect(day.metrics).toMatchObject({ totalReturn: "0.0000", benchmarkReturn: "0.1000", maxDrawdown: "0.0196", observations: 1 });
     // The week draws hourly rows only.
     const week = await portfolioPerformance(db, portfolio, "week", now);
     expect(week.points.map((p) => p.at)).not.toContain("2030-01-10T11:05:00.000Z");
     expect(week.stepMinutes).toBe(60);
   });
 
-  it("gives annualised risk figures once there are enough evenly spaced days", async () => {
+  it("gives annualised risk figures only from enough daily returns, each inside its plausible range (decision 053)", async () => {
     const db = database.db;
     const created = await createPortfolio(db);
-    const portfolio = await openedAt(db, created.id, new Date("2029-12-31T12:00:00Z"));
-    const days = ["100000", "101000", "100500", "102000", "101500", "103000"];
-    const bench = ["1000", "1005", "1002", "1010", "1008", "1015"];
-    await db.insert(equitySnapshots).values(days.map((equity, i) => ({ portfolioId: portfolio.id, takenAt: new Date(Date.UTC(2030, 0, 1 + i)), equity, benchmark: bench[i] })));
-    const all = await portfolioPerformance(db, portfolio, "all", new Date("2030-01-06T08:00:00Z"));
-    expect(all.metrics.observations).toBe(6);
-    for (const key of ["volatility", "sharpe", "beta", "alpha"] as const) expect(all.metrics[key]).toMatch(/^-?\d+\.\d{4}$/);
+    const portfolio = await openedAt(db, created.id, new Date("2029-10-01T12:00:00Z"));
+    const wiggle = [0, 1000, 500, 2000, 1500, 3000, 2500];
+    const days = Array.from({ length: 62 }, (_, i) => String(100_000 + wiggle[i % 7]! + 50 * i));
+    const bench = Array.from({ length: 62 }, (_, i) => String(1000 + [0, 5, 2, 10, 8, 15, 12][i % 7]! + i));
+    const snap = (i: number) => ({ portfolioId: portfolio.id, takenAt: new Date(Date.UTC(2029, 9, 2 + i)), equity: days[i]!, benchmark: bench[i] });
+    // Six days: five daily returns, not the twenty volatility and Sharpe need.
+    await db.insert(equitySnapshots).values([0, 1, 2, 3, 4, 5].map(snap));
+    const early = await portfolioPerformance(db, portfolio, "all", new Date("2029-10-07T08:00:00Z"));
+    expect(early.metrics).toMatchObject({ volatility: null, sharpe: null, beta: null, alpha: null, observations: 5, minObservations: 20, sampleMinutes: 1440 });
+    expect(early.metrics.risk.volatility.reason?.message).toBe("Not enough history yet — 5 of 20 days");
+    expect(early.metrics.risk.alpha.reason?.message).toBe("Not enough history yet — 5 of 60 days");
+
+    await db.insert(equitySnapshots).values(Array.from({ length: 56 }, (_, k) => snap(k + 6)));
+    const all = await portfolioPerformance(db, portfolio, "all", new Date("2029-12-02T08:00:00Z"));
+    expect(all.metrics.observations).toBe(61);
+    for (const key of ["volatility", "sharpe", "beta", "alpha"] as const) {
+      expect(all.metrics[key], key).toMatch(/^-?\d+\.\d{4}$/);
+      expect(all.metrics.risk[key].reason, key).toBeNull();
+    }
     // Annualised: a daily volatility of about 1 % is ~19 % a year (√365).
-    expect(Number(all.metrics.volatility)).toBeGreaterThan(0.15);
-    expect(Number(all.metrics.volatility)).toBeLessThan(0.3);
+    expect(Number(all.metrics.volatility)).toBeGreaterThan(0.1);
+    expect(Number(all.metrics.volatility)).toBeLessThan(0.4);
   });
 });
 

@@ -190,31 +190,88 @@ describe("XP boards", () => {
 });
 
 describe("event boards", () => {
-  it("rank undefined Sharpe after every defined one, then by return; ties to the earlier joiner; removed participants off", async () => {
+  it("rank a Sharpe ratio only with a day of hourly returns (decision 053): the rest follow by return, ties share a rank, removed participants off", async () => {
     const { db } = database;
     await resetBoards(db);
-    const event = await createEvent(db, { metric: "sharpe" });
-    const u = await Promise.all([1, 2, 3, 4, 5].map(() => person(db)));
-    const joined = (minute: number) => at(`2026-11-18T09:${String(minute).padStart(2, "0")}:00Z`);
-    // Defined Sharpe ratios from three snapshots (two returns).
-    const steady = await join(db, event.id, u[0]!.id, { cash: "10300.00", joinedAt: joined(5) });
-    for (const [t, e] of [["10:00", "10000.00"], ["10:05", "10100.00"], ["10:10", "10300.00"]] as const) await snapshot(db, steady.id, `2026-11-18T${t}:00Z`, e);
-    const choppy = await join(db, event.id, u[1]!.id, { cash: "10000.00", joinedAt: joined(1) });
-    for (const [t, e] of [["10:00", "10000.00"], ["10:05", "10500.00"], ["10:10", "10000.00"]] as const) await snapshot(db, choppy.id, `2026-11-18T${t}:00Z`, e);
-    // Undefined: fewer than two returns. Ordered by return, then by join time.
-    await join(db, event.id, u[2]!.id, { cash: "12000.00", joinedAt: joined(9) });
+    // From Tuesday 09:00: by NOW (Wednesday 15:00) a day of hourly snapshots fits in the window.
+    const event = await createEvent(db, { metric: "sharpe", startsAt: at("2026-11-17T09:00:00Z") });
+    const u = await Promise.all([1, 2, 3, 4, 5, 6].map(() => person(db)));
+    const joined = (minute: number) => at(`2026-11-17T08:${String(minute).padStart(2, "0")}:00Z`);
+    /** Hourly snapshots from Tuesday 10:00 (plus 5-minute ones between, which the rule does not sample). */
+    const hourly = async (portfolioId: string, levels: readonly string[]) => {
+      const points = levels.map((equity, k) => ({ at: new Date(Date.UTC(2026, 10, 17, 10 + k)), equity }));
+      for (const p of points) await snapshot(db, portfolioId, p.at.toISOString(), p.equity);
+      // A wild 5-minute swing inside the first hour: snapshot-to-snapshot sampling would count it.
+      await snapshot(db, portfolioId, new Date(Date.UTC(2026, 10, 17, 10, 5)).toISOString(), "1.00");
+      return points;
+    };
+    const steadyLevels = Array.from({ length: 26 }, (_, k) => `${10_000 + 10 * k + (k % 2) * 3}.00`);
+    const steady = await join(db, event.id, u[0]!.id, { cash: steadyLevels.at(-1)!, joinedAt: joined(5) });
+    const steadyPoints = await hourly(steady.id, steadyLevels);
+    const choppyLevels = Array.from({ length: 26 }, (_, k) => (k % 2 === 0 ? "10000.00" : "10400.00"));
+    const choppy = await join(db, event.id, u[1]!.id, { cash: "10400.00", joinedAt: joined(1) });
+    await hourly(choppy.id, choppyLevels);
+    // Never traded: a day of flat snapshots is a Sharpe ratio of 0 (no risk, no gain), not "undefined".
+    const idle = await join(db, event.id, u[5]!.id, { cash: "10000.00", joinedAt: joined(0) });
+    await hourly(idle.id, Array.from({ length: 26 }, () => "10000.00"));
+    // Not enough history (10 hours): no ratio yet; ordered by return, equal returns share a rank.
+    const young = await join(db, event.id, u[2]!.id, { cash: "12000.00", joinedAt: joined(9) });
+    await hourly(young.id, Array.from({ length: 10 }, (_, k) => `${10_000 + 200 * k}.00`));
     await join(db, event.id, u[3]!.id, { cash: "11000.00", joinedAt: joined(8) });
-    const tieLate = await join(db, event.id, u[4]!.id, { cash: "11000.00", joinedAt: joined(7) });
-    expect(tieLate).toBeTruthy();
+    await join(db, event.id, u[4]!.id, { cash: "11000.00", joinedAt: joined(7) });
     const removed = await person(db);
     await join(db, event.id, removed.id, { cash: "50000.00", joinedAt: joined(0), removed: true });
 
     await refreshEventBoard(db, event, { now: NOW });
     const rows = await boardRows(db, `event:${event.id}`);
-    expect(rows.map((r) => r.userId)).toEqual([u[0]!.id, u[1]!.id, u[2]!.id, u[4]!.id, u[3]!.id]);
-    expect(rows[0]!.value).toBe(sharpeForRanking(["10000.00", "10100.00", "10300.00"]));
-    expect(rows[2]!.value).toBeNull();
-    expect(rows[2]!.totalReturn).toBe(0.2);
+    expect(rows.map((r) => r.userId)).toEqual([u[0]!.id, u[1]!.id, u[5]!.id, u[2]!.id, u[4]!.id, u[3]!.id]);
+    expect(rows[0]!.value).toBe(sharpeForRanking(steadyPoints));
+    // Held at the plausible range's bound: a steady climb over a day is not a Sharpe ratio of 500.
+    expect(rows[0]!.value).toBe(10);
+    expect(rows[2]!.value).toBe(0);
+    expect(rows[3]!.value).toBeNull();
+    expect(rows[3]!.totalReturn).toBe(0.2);
+
+    const page = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: { id: u[3]!.id, role: "member" }, now: NOW });
+    expect(page.items.map((r) => [r.rank, r.place, r.tied])).toEqual([
+      [1, 1, 1],
+      [2, 2, 1],
+      [3, 3, 1],
+      [4, 4, 1],
+      [5, 5, 2],
+      [5, 6, 2],
+    ]);
+    expect(page.own).toMatchObject({ rank: 5, place: 6, tied: 2, page: 1 });
+  });
+
+  it("share one rank among everyone who never traded, on the live board, the event's own rank and the frozen standings", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const event = await createEvent(db, { metric: "sharpe" });
+    const trader = await person(db);
+    await join(db, event.id, trader.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:59:00Z") });
+    const idle = [];
+    for (let i = 0; i < 29; i++) {
+      const user = await person(db);
+      idle.push(user);
+      await join(db, event.id, user.id, { cash: "10000.00", joinedAt: new Date(Date.UTC(2026, 10, 18, 8, i)) });
+    }
+    await refreshEventBoard(db, event, { now: NOW });
+    const last = idle.at(-1)!;
+    const page = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: { id: last.id, role: "member" }, now: NOW });
+    expect(page.total).toBe(30);
+    expect(page.items[0]).toMatchObject({ rank: 1, tied: 1 });
+    expect(new Set(page.items.slice(1).map((r) => r.rank))).toEqual(new Set([2]));
+    expect(page.own).toMatchObject({ rank: 2, tied: 29 });
+    const { ownEventRanks } = await import("@/features/ranking");
+    expect((await ownEventRanks(db, last.id, [{ id: event.id, finalized: false }])).get(event.id)).toEqual({ rank: 2, total: 30 });
+
+    // Frozen: the standings keep their places; the rank shown is shared.
+    await db.insert(eventStandings).values([
+      { eventId: event.id, userId: trader.id, rank: 1, equity: "10100.00", totalReturn: "0.0100", sharpe: null, trades: 1, joinedAt: at("2026-11-18T08:59:00Z") },
+      ...idle.map((user, i) => ({ eventId: event.id, userId: user.id, rank: i + 2, equity: "10000.00", totalReturn: "0.0000", sharpe: null, trades: 0, joinedAt: new Date(Date.UTC(2026, 10, 18, 8, i)) })),
+    ]);
+    expect((await ownEventRanks(db, last.id, [{ id: event.id, finalized: true }])).get(event.id)).toEqual({ rank: 2, total: 30 });
   });
 
   it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {
@@ -237,7 +294,7 @@ describe("event boards", () => {
     expect(await ask({ id: member.id, role: "member" }, ended.slug)).toMatchObject({ items: [], total: 0, own: null, event: { status: "ended" } });
     await db.insert(eventStandings).values({ eventId: ended.id, userId: member.id, rank: 1, equity: "11000.00", totalReturn: "0.1000", trades: 3, joinedAt: at("2026-11-10T09:00:00Z") });
     const frozen = await ask({ id: member.id, role: "member" }, ended.slug);
-    expect(frozen.items).toEqual([{ rank: 1, name: "Ranked Person", value: "0.1000", totalReturn: "0.1000", rankChange: null, isYou: true }]);
+    expect(frozen.items).toEqual([{ rank: 1, place: 1, tied: 1, name: "Ranked Person", value: "0.1000", totalReturn: "0.1000", rankChange: null, isYou: true }]);
   });
 });
 
@@ -266,7 +323,7 @@ describe("serving a board", () => {
     expect(page.items[0]).toMatchObject({ rank: 1, name: "Person 0", rankChange: 1, isYou: false, value: "0.0600" });
     expect(page.items[1]!.rankChange).toBeNull();
     const handle = anonymousHandle(me.id, handleSalt());
-    expect(page.own).toEqual({ rank: 55, name: handle, value: "0.0060", totalReturn: "0.0060", rankChange: 3, isYou: true, page: 2 });
+    expect(page.own).toEqual({ rank: 55, place: 55, tied: 1, name: handle, value: "0.0060", totalReturn: "0.0060", rankChange: 3, isYou: true, page: 2 });
     // The day's record was already there: the refresh did not overwrite it.
     const recorded = await db.execute(sql`select count(*)::int as n from leaderboard_daily_ranks where board = 'practice:all'`);
     expect(Number((recorded.rows[0] as { n: number }).n)).toBe(2);
@@ -406,32 +463,39 @@ describe("SQL ranks equal the domain's rankEntries", () => {
     }
   });
 
-  it("on a random Sharpe-ranked event with undefined ratios and join-time ties", async () => {
+  it("on a random Sharpe-ranked event: short and long hourly histories, gaps, flat ones, join-time ties (decision 053)", async () => {
     const { db } = database;
     await resetBoards(db);
     const random = rng(42);
-    const event = await createEvent(db, { metric: "sharpe" });
+    const event = await createEvent(db, { metric: "sharpe", startsAt: at("2026-11-16T09:00:00Z") });
     const levels = ["9000.00", "9500.00", "10000.00", "10000.00", "10100.00", "10250.50", "11000.00"];
-    const joinTimes = ["2026-11-18T09:00:00Z", "2026-11-18T09:01:00Z", "2026-11-18T09:02:00Z"].map(at);
+    const joinTimes = ["2026-11-16T09:00:00Z", "2026-11-16T09:01:00Z", "2026-11-16T09:02:00Z"].map(at);
     const entries = [];
-    for (let i = 0; i < 80; i++) {
+    for (let i = 0; i < 40; i++) {
       const user = await person(db);
       const joinedAt = joinTimes[Math.floor(random() * joinTimes.length)]!;
       const cash = levels[Math.floor(random() * levels.length)]!;
       const portfolio = await join(db, event.id, user.id, { cash, joinedAt });
-      const count = Math.floor(random() * 5);
-      const series: string[] = [];
+      // 0 to 40 hourly points (the rule needs 24 returns), some flat, some with a missed hour, plus off-grid ones.
+      const count = Math.floor(random() * 41);
+      const flat = random() < 0.2;
+      const points: Array<{ at: Date; equity: string }> = [];
       for (let k = 0; k < count; k++) {
-        const equity = random() < 0.3 ? "10000.00" : levels[Math.floor(random() * levels.length)]!;
-        series.push(equity);
-        await snapshot(db, portfolio.id, new Date(Date.UTC(2026, 10, 18, 10, 5 * k)).toISOString(), equity);
+        if (random() < 0.05) continue;
+        const equity = flat ? "10000.00" : random() < 0.3 ? "10000.00" : levels[Math.floor(random() * levels.length)]!;
+        points.push({ at: new Date(Date.UTC(2026, 10, 17, k)), equity });
+        if (random() < 0.2) points.push({ at: new Date(Date.UTC(2026, 10, 17, k, 5)), equity: levels[Math.floor(random() * levels.length)]! });
       }
-      entries.push({ id: user.id, joinedAt, value: sharpeForRanking(series), return: periodReturn(parseMoney("10000.00"), parseMoney(cash)) });
+      await Promise.all(points.map((p) => snapshot(db, portfolio.id, p.at.toISOString(), p.equity)));
+      entries.push({ id: user.id, joinedAt, value: sharpeForRanking(points), return: periodReturn(parseMoney("10000.00"), parseMoney(cash)) });
     }
     await refreshEventBoard(db, event, { now: NOW });
-    const expected = rankEntries(entries, "sharpe").map((e) => [e.id, e.rank]);
-    const actual = (await boardRows(db, `event:${event.id}`)).map((r) => [r.userId, r.rank]);
-    expect(actual).toEqual(expected);
+    const ranked = rankEntries(entries, "sharpe");
+    const actual = (await boardRows(db, `event:${event.id}`)).map((r) => [r.userId, r.rank, r.value]);
+    expect(actual).toEqual(ranked.map((e) => [e.id, e.rank, e.value]));
+    expect(entries.some((e) => e.value === null) && entries.some((e) => e.value !== null)).toBe(true);
+    const page = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: { id: entries[0]!.id, role: "member" }, now: NOW });
+    expect(page.items.map((r) => r.rank)).toEqual(ranked.map((e) => e.sharedRank));
   });
 });
 

@@ -3,6 +3,7 @@
  * page both say it from here, so a board and its explanation cannot drift apart.
  */
 import type { RankingPeriod } from "./periods";
+import { BOARD_SHARPE_SQL } from "./sharpe";
 
 export type ExplainedBoard =
   | { kind: "practice"; period: RankingPeriod }
@@ -25,7 +26,7 @@ export function boardMetricSentence(board: ExplainedBoard): string {
       return board.period === "week" ? "Ranked by XP earned from lessons and quizzes since Monday 00:00 UTC." : "Ranked by all the XP earned from lessons and quizzes.";
     case "event":
       return board.metric === "sharpe"
-        ? "Ranked by Sharpe ratio: return per unit of risk, so steady gains beat lucky swings (n/a ranks last, then by return)."
-        : "Ranked by total return since the event started; ties go to whoever joined first.";
+        ? `Ranked by Sharpe ratio (return per unit of risk, from hourly returns), so steady gains beat lucky swings; anyone with under ${BOARD_SHARPE_SQL.minReturns} hours of history is not yet ranked by it and follows, by return. Ties share a rank.`
+        : "Ranked by total return since the event started; ties share a rank.";
   }
 }

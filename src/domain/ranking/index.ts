@@ -9,4 +9,4 @@ export { LEADERBOARD_PAGE_SIZE, MAX_LEADERBOARD_PAGE_SIZE, pageContaining, pageW
 export { periodStart, RANKING_PERIODS, type RankingPeriod } from "./periods";
 export { compareEntries, rankChange, rankEntries, type BoardMetric, type Ranked, type RankInput } from "./rank";
 export { baselineFor, periodReturn, type BaselineContext, type EquitySnapshot } from "./returns";
-export { BOARD_SHARPE_STEP_MS, SHARPE_RANKING_DECIMALS, sharpeForRanking } from "./sharpe";
+export { atRankingPrecision, BOARD_SHARPE_SQL, BOARD_SHARPE_STEP_MS, SHARPE_RANKING_DECIMALS, sharpeForRanking } from "./sharpe";

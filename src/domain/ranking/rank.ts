@@ -5,8 +5,11 @@
  *   are ordered by return among themselves;
  * - ties go to the earlier joiner (on the practice board, the older account), then to the
  *   id, so two refreshes of the same figures give the same order.
- * Ranks are unique, 1..n: with the join-time tiebreak no two rows share a place, so "you
- * are 12th" and the row's position on the page always agree.
+ * `rank` is the row's place, unique 1..n (the order pages and the frozen standings keep);
+ * `sharedRank` is what is shown (competition ranking, decision 053): rows with the same figure
+ * — and on a Sharpe board without one, the same return — share the place of the first of them
+ * ("1, 2, 2, 4"), so 30 people who never traded are all "2nd of 30", not 2nd to 31st by the
+ * order they joined in.
  *
  * Values are compared exactly as given, never rounded: returns come from `periodReturn`
  * unrounded, so 49,977.00 ranks above 49,973.00 even where both show −0.05 %; only two
@@ -17,6 +20,7 @@
  *            (CASE WHEN <sharpe board> AND value IS NULL THEN return END) DESC NULLS LAST,
  *            joined_at ASC, id COLLATE "C" ASC
  * (for ASCII ids such as UUIDs, COLLATE "C" compares as JavaScript does; a locale collation would not.)
+ * and the shared rank as RANK() OVER (ORDER BY value DESC NULLS LAST, <the same fallback> DESC NULLS LAST).
  */
 
 /** "xp" ranks like "return" (higher first, nulls last); only "sharpe" has the return fallback. */
@@ -32,7 +36,7 @@ export interface RankInput {
   return?: number | null;
 }
 
-export type Ranked<T extends RankInput> = T & { rank: number };
+export type Ranked<T extends RankInput> = T & { rank: number; sharedRank: number };
 
 const defined = (value: number | null | undefined): value is number => typeof value === "number" && !Number.isNaN(value);
 
@@ -76,7 +80,8 @@ function compareKeys(a: SortKey, b: SortKey): number {
 }
 
 /**
- * The entries in board order, each with its rank (1..n, unique). The input is not changed.
+ * The entries in board order, each with its place (`rank`, 1..n, unique) and the rank it
+ * shares with its ties (`sharedRank`). The input is not changed.
  * Same order as `compareEntries`; the keys are read once up front, because a board refresh
  * sorts 100,000 rows and the comparator runs ~1.7 million times.
  */
@@ -90,7 +95,12 @@ export function rankEntries<T extends RankInput>(entries: readonly T[], metric: 
     index,
   }));
   keys.sort(compareKeys);
-  return keys.map((key, position) => ({ ...entries[key.index]!, rank: position + 1 }));
+  let shared = 1;
+  return keys.map((key, position) => {
+    const previous = keys[position - 1];
+    if (previous && (byValueDescending(previous.value, key.value) !== 0 || byValueDescending(previous.fallback, key.fallback) !== 0)) shared = position + 1;
+    return { ...entries[key.index]!, rank: position + 1, sharedRank: shared };
+  });
 }
 
 /**

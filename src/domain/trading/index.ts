@@ -1,4 +1,5 @@
 export * from "./analytics";
+export * from "./analytics-evidence";
 export * from "./conduct";
 export * from "./matching";
 export * from "./money";

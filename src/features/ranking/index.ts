@@ -1,5 +1,5 @@
 /** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
-export { boardGroup, eventBoard, LEAGUES_GROUP, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
+export { boardGroup, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedEventRanksSql, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
 export {
   DAILY_RANK_RETENTION_DAYS,
   EVENT_REFRESH_MS,

@@ -3,7 +3,12 @@
 export type EventStatus = "upcoming" | "live" | "ended";
 
 export interface RankingRow {
+  /** The rank shown. On an event board it is shared by everyone tied on the board's figures ("1, 2, 2, 4"; decision 053). */
   rank: number;
+  /** The row's place on the board, unique 1..total (pages are cut by it). */
+  place: number;
+  /** How many share this rank (1 = alone). */
+  tied: number;
   name: string;
   /** Decimal string: a return or Sharpe ratio as a 4-decimal fraction ("0.0523"), XP as a whole number ("120"); null = undefined Sharpe. */
   value: string | null;

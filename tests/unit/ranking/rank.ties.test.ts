@@ -6,6 +6,29 @@ const entry = (id: string, value: number | null, joined: string, ret: number | n
 const order = (ranked: Array<{ id: string; rank: number }>) => ranked.map((r) => `${r.rank}:${r.id}`);
 
 describe("ranking a board", () => {
+  it("lets equal figures share the rank shown, 1, 2, 2, 4 (decision 053), while each keeps its own place", () => {
+    const ranked = rankEntries(
+      [entry("top", 0.05, "10T09:00:00"), entry("idle1", 0, "10T09:00:01"), entry("idle2", 0, "10T09:00:02"), entry("down", -0.01, "10T09:00:00")],
+      "return",
+    );
+    expect(ranked.map((r) => [r.id, r.rank, r.sharedRank])).toEqual([
+      ["top", 1, 1],
+      ["idle1", 2, 2],
+      ["idle2", 3, 2],
+      ["down", 4, 4],
+    ]);
+  });
+
+  it("on a Sharpe board, shares a rank among those without a ratio only when their returns are equal too", () => {
+    const ranked = rankEntries([entry("s", 1.2, "10T09:00:00", 0.01), entry("n1", null, "10T09:00:00", 0.02), entry("n2", null, "10T09:00:01", 0), entry("n3", null, "10T09:00:02", 0)], "sharpe");
+    expect(ranked.map((r) => [r.id, r.sharedRank])).toEqual([
+      ["s", 1],
+      ["n1", 2],
+      ["n2", 3],
+      ["n3", 3],
+    ]);
+  });
+
   it("orders by return, highest first, with unique ranks 1..n", () => {
     const ranked = rankEntries([entry("a", 0.01, "10T09:00:00"), entry("b", 0.05, "10T09:00:00"), entry("c", -0.02, "10T09:00:00")], "return");
     expect(order(ranked)).toEqual(["1:b", "2:a", "3:c"]);

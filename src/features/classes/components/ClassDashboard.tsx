@@ -8,9 +8,9 @@ import Link from "next/link";
 import useSWR from "swr";
 import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { Signed } from "@/features/portfolio/components";
+import { riskText, Signed } from "@/features/portfolio/components";
 import { api } from "@/lib/client/api";
-import { decimal, integer, money, percent } from "@/lib/format";
+import { integer, money, percent } from "@/lib/format";
 import type { ClassDashboardView } from "./types";
 import styles from "./classes.module.css";
 
@@ -71,9 +71,9 @@ export function ClassDashboard({ classId }: { classId: string }) {
               <td className={numeric}>{integer(s.journalEntries)}</td>
               <td className={numeric}>{s.practice ? money(s.practice.equity) : "—"}</td>
               <td className={numeric}>{s.practice?.metrics.totalReturn != null ? <Signed value={s.practice.metrics.totalReturn} kind="percent" arrow={false} /> : "—"}</td>
-              <td className={numeric}>{ratio(s.practice?.metrics.volatility)}</td>
+              <td className={numeric} title={s.practice?.metrics.risk.volatility.reason?.message}>{riskText(s.practice?.metrics.risk.volatility, "percent")}</td>
               <td className={numeric}>{ratio(s.practice?.metrics.maxDrawdown)}</td>
-              <td className={numeric}>{s.practice?.metrics.sharpe == null ? "—" : decimal(s.practice.metrics.sharpe)}</td>
+              <td className={numeric} title={s.practice?.metrics.risk.sharpe.reason?.message}>{riskText(s.practice?.metrics.risk.sharpe, "number")}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+import type { RiskFigureWire } from "@/features/portfolio/components";
 /** The classes API's answers as the pages use them (features/classes/server/classes.ts makes them). */
 import type { Fill, Order, Page, Summary } from "@/features/portfolio/components";
 
@@ -83,6 +84,8 @@ export interface RangeFigures {
   sharpe: string | null;
   beta: string | null;
   alpha: string | null;
+  /** Each risk figure with its bound, or why it is absent (decision 053). */
+  risk: Record<"volatility" | "sharpe" | "beta" | "alpha", RiskFigureWire>;
   observations: number;
   minObservations: number;
 }

@@ -9,7 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { periodStart } from "@/domain/ranking";
 import { lastLearningActivity, passedLessons } from "@/features/learn";
-import { rangeMetrics, rangePoints, RANGE_WINDOWS, type RangeMetrics, snapshotSeriesOf } from "@/features/portfolio";
+import { rangeMetrics, rangePoints, RANGE_WINDOWS, rangeStart, type RangeMetrics, snapshotSeriesOf } from "@/features/portfolio";
 import { equityOf, tradingActivityOf } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { classMembers, portfolios, users } from "@/server/db/schema";
@@ -58,8 +58,8 @@ export async function classDashboard(db: Db, viewer: Viewer, classId: string, no
   const passedCount = new Map<string, number>();
   for (const p of passed) passedCount.set(p.userId, (passedCount.get(p.userId) ?? 0) + 1);
   const practiceOf = new Map(practiceRows.map((p) => [p.userId, p]));
-  const { backMs, stepMs } = RANGE_WINDOWS[DASHBOARD_RANGE];
-  const from = new Date(now.getTime() - backMs!);
+  const { stepMs } = RANGE_WINDOWS[DASHBOARD_RANGE];
+  const from = rangeStart(DASHBOARD_RANGE, now);
 
   const rows: DashboardStudent[] = students.map((s) => {
     const trading = activity.get(s.id)!;

@@ -211,14 +211,22 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
           </thead>
           <tbody>
             {data.items.map((row) => (
-              <tr key={row.rank} className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
-                <td className={numeric}>{integer(row.rank)}</td>
+              <tr key={`${row.rank}:${row.name}:${row.joinedAt}`} className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
+                <td className={numeric} title={row.tied > 1 ? `Tied with ${integer(row.tied - 1)} other${row.tied === 2 ? "" : "s"}` : undefined}>
+                  {integer(row.rank)}
+                  {row.tied > 1 && (
+                    <>
+                      <span aria-hidden="true">=</span>
+                      <span className="visually-hidden"> (tied)</span>
+                    </>
+                  )}
+                </td>
                 <td>
                   {row.name}
                   {row.you && " (you)"}
                 </td>
                 <td className={numeric}>{standingReturn(row.totalReturn)}</td>
-                {data.metric === "sharpe" && <td className={numeric}>{decimal(row.sharpe)}</td>}
+                {data.metric === "sharpe" && <td className={numeric}>{row.sharpe === null ? "not yet" : decimal(row.sharpe)}</td>}
                 <td className={numeric}>{money(row.equity)}</td>
               </tr>
             ))}

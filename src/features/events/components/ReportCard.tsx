@@ -8,8 +8,8 @@ import Link from "next/link";
 import { Button, useTimeFormat } from "@/components/ui";
 import { Sparkline } from "@/components/ui/Sparkline";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { describeOrder, Holdings, JournalNote, Signed } from "@/features/portfolio/components";
-import { calendarDate, decimal, integer, money, percent } from "@/lib/format";
+import { describeOrder, Holdings, JournalNote, riskText, Signed } from "@/features/portfolio/components";
+import { calendarDate, integer, money, percent } from "@/lib/format";
 import type { ReportCardTrade, ReportCardView } from "./types";
 import styles from "./events.module.css";
 
@@ -55,7 +55,7 @@ export function ReportCard({ card }: { card: ReportCardView }) {
           </div>
           <div>
             <dt>Volatility (annualised)</dt>
-            <dd>{ratio(m.volatility)}</dd>
+            <dd>{riskText(m.risk.volatility, "percent")}</dd>
           </div>
           <div>
             <dt>Max drawdown</dt>
@@ -63,7 +63,7 @@ export function ReportCard({ card }: { card: ReportCardView }) {
           </div>
           <div>
             <dt>Sharpe ratio</dt>
-            <dd>{m.sharpe === null ? "—" : decimal(m.sharpe)}</dd>
+            <dd>{riskText(m.risk.sharpe, "number")}</dd>
           </div>
           <div>
             <dt>Journal entries</dt>
@@ -80,9 +80,7 @@ export function ReportCard({ card }: { card: ReportCardView }) {
             label={`Equity from ${money(card.startingCash)} to ${money(card.finalEquity)} over the event; the dashed line is the starting cash.`}
           />
         )}
-        {m.observations < m.minObservations && (
-          <p className={styles.meta}>Volatility and Sharpe need at least {m.minObservations} snapshots of the event; there were {m.observations}.</p>
-        )}
+        {m.risk.sharpe.reason && <p className={styles.meta}>Volatility and Sharpe: {m.risk.sharpe.reason.message} (hourly returns over the event).</p>}
       </section>
 
       <div className={styles.reportTwo}>

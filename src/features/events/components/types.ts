@@ -1,5 +1,5 @@
 /** The JSON shapes of the events API, as the browser sees them (docs/api.md). */
-import type { Fill, Holding, Order } from "@/features/portfolio/components";
+import type { Fill, Holding, Order, RiskFigureWire } from "@/features/portfolio/components";
 export type EventPhase = "upcoming" | "live" | "ended";
 
 export interface EventView {
@@ -54,7 +54,10 @@ export interface EventDetail extends MemberEvent {
 }
 
 export interface StandingItem {
+  /** Shared with everyone tied on the board's figures (decision 053). */
   rank: number;
+  /** How many share the rank (1 = alone). */
+  tied: number;
   name: string;
   equity: string;
   totalReturn: string | null;
@@ -117,6 +120,8 @@ export interface ReportCardView {
     maxDrawdown: string | null;
     volatility: string | null;
     sharpe: string | null;
+    /** Each risk figure with its bound, or why it is absent (decision 053). */
+    risk: Record<"volatility" | "sharpe" | "beta" | "alpha", RiskFigureWire>;
     observations: number;
     minObservations: number;
   };

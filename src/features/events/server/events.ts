@@ -736,7 +736,7 @@ export async function listParticipants(db: Db, slug: string, now = new Date()) {
   const figures = await participantFigures(db, row, { now, includeRemoved: true });
   const active = figures.filter(onBoard);
   const frozen = row.finalizedAt ? await eventStandingsOf(db, row) : null;
-  const ranks = new Map(frozen ? frozen.items.map((i) => [i.userId, i.rank]) : rankFigures(row, active).map((r) => [r.userId, r.rank]));
+  const ranks = new Map(frozen ? frozen.items.map((i) => [i.userId, i.rank]) : rankFigures(row, active).map((r) => [r.userId, r.sharedRank]));
   const items = figures
     .map((f) => ({
       userId: f.userId,
@@ -764,7 +764,7 @@ export async function standingsCsv(db: Db, slug: string, now = new Date()) {
   const byUser = new Map(participants.map((p) => [p.userId, p]));
   // Frozen standings once ended; while live, the figures this instant (an export must not lag
   // the precomputed board by a refresh).
-  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter(onBoard)).map((r) => ({ rank: r.rank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
+  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter(onBoard)).map((r, _i, all) => ({ rank: r.sharedRank, tied: all.filter((o) => o.sharedRank === r.sharedRank).length, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
   const header = ["rank", "name", "email", "equity", "total_return", "sharpe", "trades", "joined_at", "final"];
   const lines: Array<Array<string | number | null>> = [header];
   for (const item of board.items) {

@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { boardCurrentAtSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks } from "@/features/ranking";
+import { boardCurrentAtSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedEventRanksSql, sharedStandingRanksSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -87,22 +87,25 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
 /** Sharpe per portfolio from its snapshots between the event's start and min(now, end). */
 async function sharpeByPortfolio(db: DbOrTx, event: EventRow, now: Date): Promise<Map<string, number | null>> {
   const until = new Date(Math.min(now.getTime(), event.endsAt.getTime()));
-  const result = await db.execute<{ portfolio_id: string; equity: string }>(sql`
-    select s.portfolio_id, s.equity from equity_snapshots s
+  const result = await db.execute<{ portfolio_id: string; taken_at: string | Date; equity: string }>(sql`
+    select s.portfolio_id, s.taken_at, s.equity from equity_snapshots s
     join event_participants ep on ep.portfolio_id = s.portfolio_id and ep.event_id = ${event.id}
     where s.taken_at >= ${event.startsAt.toISOString()}::timestamptz and s.taken_at <= ${until.toISOString()}::timestamptz
     order by s.portfolio_id, s.taken_at`);
-  const series = new Map<string, string[]>();
+  const series = new Map<string, Array<{ at: Date; equity: string }>>();
   for (const row of result.rows) {
     const list = series.get(row.portfolio_id) ?? [];
-    list.push(String(row.equity));
+    list.push({ at: new Date(row.taken_at), equity: String(row.equity) });
     series.set(row.portfolio_id, list);
   }
   return new Map([...series].map(([id, s]) => [id, sharpeForRanking(s)]));
 }
 
 export interface StandingRow {
+  /** The rank shown: shared with everyone whose figures tie (competition ranking, "1, 2, 2, 4"; decision 053). */
   rank: number;
+  /** How many share this rank (1 = alone). */
+  tied: number;
   userId: string;
   name: string;
   equity: string;
@@ -140,7 +143,8 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
   if (event.finalizedAt) {
     const rows = await db
       .select({
-        rank: eventStandings.rank,
+        rank: sql<number>`coalesce(sr.shared_rank, ${eventStandings.rank})`,
+        tied: sql<number>`coalesce(sr.tied, 1)`,
         userId: eventStandings.userId,
         equity: eventStandings.equity,
         totalReturn: eventStandings.totalReturn,
@@ -155,6 +159,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
       })
       .from(eventStandings)
       .leftJoin(users, eq(users.id, eventStandings.userId))
+      .leftJoin(sql`(${sharedStandingRanksSql(event.id)}) sr`, sql`sr.user_id = ${eventStandings.userId}`)
       .where(eq(eventStandings.eventId, event.id))
       .orderBy(asc(eventStandings.rank));
     return {
@@ -162,7 +167,8 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
       metric: event.metric,
       computedAt: event.finalizedAt.toISOString(),
       items: rows.map((r) => ({
-        rank: r.rank,
+        rank: Number(r.rank),
+        tied: Number(r.tied),
         userId: r.userId,
         name: nameOnBoard(event, { userId: r.userId, name: r.name, team: r.team, hideName: r.optOut ?? false, roster: r.roster ?? false, optedOut: r.optedOut ?? false, deleted: r.optOut === null }, salt),
         equity: r.equity,
@@ -177,6 +183,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
   // seconds (features/ranking, board "event:{id}"), never ranked from scratch per request.
   const result = await db.execute<{
     rank: number;
+    tied: number | string;
     user_id: string;
     value: number | null;
     total_return: number | null;
@@ -190,11 +197,12 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     joined_at: string | Date;
     trades: string | number;
   }>(sql`
-    select e.rank, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
+    select sr.shared_rank as rank, sr.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
     from leaderboard_entries e
     join users u on u.id = e.user_id
     join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
+    join (${sharedEventRanksSql(eventBoard(event.id))}) sr on sr.user_id = e.user_id
     where e.board = ${eventBoard(event.id)}
     order by e.rank`);
   const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
@@ -204,6 +212,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     computedAt: computedAt > 0 ? new Date(computedAt).toISOString() : null,
     items: result.rows.map((r) => ({
       rank: Number(r.rank),
+      tied: Number(r.tied),
       userId: r.user_id,
       name: nameOnBoard(event, { userId: r.user_id, name: r.name, team: r.team, hideName: r.opt_out, roster: r.roster, optedOut: r.opted_out, deleted: false }, salt),
       equity: r.equity === null ? "0.00" : formatMoney(parseMoney(String(r.equity))),
@@ -215,7 +224,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
   };
 }
 
-/** One person's rank on the event's board, or null (not joined, removed): the ranking feature's answer. */
+/** One person's (shared) rank on the event's board, or null (not joined, removed): the ranking feature's answer. */
 export async function rankOf(db: DbOrTx, event: EventRow, userId: string): Promise<number | null> {
   return (await ownEventRanks(db, userId, [{ id: event.id, finalized: event.finalizedAt !== null }])).get(event.id)?.rank ?? null;
 }

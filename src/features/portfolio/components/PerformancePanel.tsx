@@ -7,7 +7,8 @@ import { api } from "@/lib/client/api";
 import { Signed, Stat } from "./Bits";
 import { decimal, percent } from "@/lib/format";
 import { type Chart, createZonedChart, cssVar, MONEY_FORMAT } from "./chart";
-import type { Performance, PerformanceRange } from "./types";
+import { type RiskKind, riskShortReason, riskText } from "./risk";
+import type { Performance, PerformanceRange, RiskFigureWire } from "./types";
 import styles from "./portfolio.module.css";
 
 const RANGES: Array<{ value: PerformanceRange; label: string; name: string }> = [
@@ -30,9 +31,29 @@ function lineOf(points: Performance["points"], pick: (p: Performance["points"][n
   return out;
 }
 
-function EquityChart({ data, label }: { data: Performance; label: string }) {
+/**
+ * The narrowest span the value axis shows: ±0.25 % of the level, at least ±1.00. A flat line
+ * (a portfolio that holds cash) would otherwise be autoscaled to a cent either side and
+ * labelled 99,999.99 / 100,000.00 / 100,000.01, as if it moved.
+ */
+export function minimumSpan(range: { minValue: number; maxValue: number }): { minValue: number; maxValue: number } {
+  const half = Math.max(1, (Math.abs(range.minValue + range.maxValue) / 2) * 0.0025);
+  const mid = (range.minValue + range.maxValue) / 2;
+  if (range.maxValue - range.minValue >= 2 * half) return range;
+  return { minValue: mid - half, maxValue: mid + half };
+}
+
+type AutoscaleResult = { priceRange: { minValue: number; maxValue: number } | null } | null;
+const atLeastMinimumSpan = (original: () => AutoscaleResult): AutoscaleResult => {
+  const result = original();
+  return result?.priceRange ? { ...result, priceRange: minimumSpan(result.priceRange) } : result;
+};
+
+function EquityChart({ data, label, liveEquity }: { data: Performance; label: string; liveEquity?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const zone = useTimeFormat();
+  const equitySeries = useRef<{ update: (point: LineData<UTCTimestamp>) => void } | null>(null);
+  const lastTime = useRef(0);
   useEffect(() => {
     let disposed = false;
     let chart: Chart | null = null;
@@ -41,27 +62,50 @@ function EquityChart({ data, label }: { data: Performance; label: string }) {
     void import("lightweight-charts").then((charts) => {
       if (disposed) return;
       chart = createZonedChart(charts, element, zone, data.range !== "all");
-      const line = { lineWidth: 2, priceLineVisible: false, priceFormat: MONEY_FORMAT } as const;
+      const line = { lineWidth: 2, priceLineVisible: false, priceFormat: MONEY_FORMAT, autoscaleInfoProvider: atLeastMinimumSpan } as const;
       const benchmark = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--muted", "#5b6472"), lineStyle: charts.LineStyle.Dashed, title: data.benchmark.symbol });
       benchmark.setData(lineOf(data.points, (p) => p.benchmark));
       const equity = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--primary", "#1849a9"), title: "You" });
-      equity.setData(lineOf(data.points, (p) => p.equity));
+      const points = lineOf(data.points, (p) => p.equity);
+      equity.setData(points);
+      equitySeries.current = equity;
+      lastTime.current = points.length ? points[points.length - 1]!.time : 0;
       chart.timeScale().fitContent();
     });
     return () => {
       disposed = true;
+      equitySeries.current = null;
       chart?.remove();
     };
   }, [data, zone]);
+  // The live point: equity now (the page's live valuation) joins the line as it moves, so today's
+  // movement shows without waiting for the next 5-minute snapshot or the next fetch.
+  useEffect(() => {
+    if (liveEquity === undefined || !equitySeries.current) return;
+    const time = Math.max(lastTime.current, Math.floor(Date.now() / 1000)) as UTCTimestamp;
+    equitySeries.current.update({ time, value: Number(liveEquity) });
+    lastTime.current = time;
+  }, [liveEquity]);
   return <div className={styles.chartBoxSmall} ref={box} role="img" aria-label={label} />;
 }
 
 const figure = (value: string | null, kind: "percent" | "number") => (value === null ? "—" : kind === "percent" ? percent(value, { signed: false }) : decimal(value));
 
+/** A risk figure's cell: its value (at a bound: "≥ 10.00"), or a dash with what it waits for. */
+function RiskStat({ label, hint, figure: f, kind }: { label: string; hint: string; figure: RiskFigureWire; kind: RiskKind }) {
+  const waiting = riskShortReason(f);
+  return (
+    <Stat label={label} hint={waiting ? <span title={f.reason?.message}>{waiting}</span> : hint}>
+      <span title={f.bound ? "Held at the edge of its plausible range: the history is too short or too extreme for a finer figure." : undefined}>{riskText(f, kind)}</span>
+    </Stat>
+  );
+}
+
 /** An event portfolio's "all" is its event's window: the figures its board shows too. */
 const EVENT_RANGES = RANGES.map((r) => (r.value === "all" ? { ...r, label: "Event", name: "the event" } : r));
 
-export function PerformancePanel({ portfolioId, event = false }: { portfolioId: string; event?: boolean }) {
+/** @param liveEquity equity now, from the page's live valuation: the line's last point follows it. */
+export function PerformancePanel({ portfolioId, event = false, liveEquity }: { portfolioId: string; event?: boolean; liveEquity?: string }) {
   const [range, setRange] = useState<PerformanceRange>(event ? "all" : "day");
   const ranges = event ? EVENT_RANGES : RANGES;
   const { data, error, isLoading } = useSWR<Performance>(`/api/portfolios/${portfolioId}/performance?range=${range}`, (path: string) => api<Performance>(path), {
@@ -70,7 +114,8 @@ export function PerformancePanel({ portfolioId, event = false }: { portfolioId: 
   });
   const rangeName = ranges.find((r) => r.value === range)!.name;
   const m = data?.metrics;
-  const few = m !== undefined && m.observations < m.minObservations;
+  // The first reason among the risk figures: volatility and Sharpe wait the least, beta and alpha longer.
+  const waiting = m ? (["volatility", "beta"] as const).map((k) => m.risk[k].reason).find((r) => r?.code === "NOT_ENOUGH_HISTORY") : undefined;
   // A replay is measured against its own instruments' index, not TLX.
   const benchmarkLabel = data?.benchmark.symbol === "REPLAY" ? "Replay index" : (data?.benchmark.symbol ?? "TLX");
   const summaryLabel =
@@ -94,7 +139,7 @@ export function PerformancePanel({ portfolioId, event = false }: { portfolioId: 
       </div>
       {error && <Alert tone="warning">Could not load the chart: {(error as Error).message}</Alert>}
       {!data && isLoading && <Skeleton height={260} />}
-      {data && <EquityChart data={data} label={summaryLabel} />}
+      {data && <EquityChart data={data} label={summaryLabel} liveEquity={liveEquity} />}
       {m && (
         <dl className={styles.metrics} aria-label={`Risk figures over ${rangeName}`} data-testid="risk-figures">
           <Stat label="Return" hint={`over ${rangeName}`}>
@@ -106,23 +151,16 @@ export function PerformancePanel({ portfolioId, event = false }: { portfolioId: 
           <Stat label="Max drawdown" hint="largest fall from a peak">
             {figure(m.maxDrawdown, "percent")}
           </Stat>
-          <Stat label="Volatility" hint="a year, from this range">
-            {figure(m.volatility, "percent")}
-          </Stat>
-          <Stat label="Sharpe" hint="return per unit of risk, a year">
-            {figure(m.sharpe, "number")}
-          </Stat>
-          <Stat label="Beta" hint={`moves with ${benchmarkLabel}`}>
-            {figure(m.beta, "number")}
-          </Stat>
-          <Stat label="Alpha" hint="beyond beta, a year">
-            <Signed value={m.alpha} kind="percent" />
-          </Stat>
+          <RiskStat label="Volatility" hint="a year, from this range" figure={m.risk.volatility} kind="percent" />
+          <RiskStat label="Sharpe" hint="return per unit of risk, a year" figure={m.risk.sharpe} kind="number" />
+          <RiskStat label="Beta" hint={`moves with ${benchmarkLabel}`} figure={m.risk.beta} kind="number" />
+          <RiskStat label="Alpha" hint="beyond beta, a year" figure={m.risk.alpha} kind="percent" />
         </dl>
       )}
-      {few && (
+      {m && waiting && (
         <p className={styles.note} data-testid="risk-observations">
-          Volatility, Sharpe, beta and alpha need at least {m!.minObservations} snapshots of your equity in this range (one every {data!.stepMinutes === 5 ? "5 minutes" : data!.stepMinutes === 60 ? "hour" : "day"}): {m!.observations} so far.
+          {waiting.message}. Risk figures are measured from {m.sampleMinutes === 1440 ? "daily" : "hourly"} returns: volatility and Sharpe need {m.risk.volatility.reason?.need ?? m.minObservations} {m.sampleMinutes === 1440 ? "days" : "hours"} of them, beta and alpha {m.risk.beta.reason?.need ?? "more"}
+          {m.risk.beta.reason?.need !== undefined && (m.sampleMinutes === 1440 ? " days" : " hours")}.
         </p>
       )}
     </div>

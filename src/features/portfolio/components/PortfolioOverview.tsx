@@ -152,7 +152,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
         <div className={styles.mainColumn}>
           <PortfolioActionNotice portfolioId={summary.id} />
           <Card title="Performance">
-            <PerformancePanel portfolioId={summary.id} event={Boolean(event)} />
+            <PerformancePanel portfolioId={summary.id} event={Boolean(event)} liveEquity={summary.pricing === "final" ? undefined : summary.equity} />
           </Card>
           <Card title="Holdings">
             <Holdings positions={summary.positions} chartLinks={!replay} />

@@ -10,3 +10,5 @@ export { ChangeBar, DaySparkline } from "./MarketBits";
 export { barScale } from "./market-table";
 export { describeOrder, orderPrices, SIDE_LABEL } from "./format";
 export type { MarketDay } from "./types";
+export { riskShortReason, riskText, type RiskKind } from "./risk";
+export type { RiskFigureWire } from "./types";

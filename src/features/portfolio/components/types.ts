@@ -71,9 +71,20 @@ export interface Performance {
     sharpe: string | null;
     beta: string | null;
     alpha: string | null;
+    /** Each risk figure with its bound, or why it is absent (decision 053). */
+    risk: Record<"volatility" | "sharpe" | "beta" | "alpha", RiskFigureWire>;
+    /** The interval the risk figures' returns are taken over, in minutes (60, or 1440 for "all"). */
+    sampleMinutes: number;
     observations: number;
     minObservations: number;
   };
+}
+
+/** A risk figure as the performance API sends it (features/portfolio `rangeMetrics`). */
+export interface RiskFigureWire {
+  value: string | null;
+  bound: "max" | "min" | null;
+  reason: { code: string; message: string; have?: number; need?: number; unit?: string } | null;
 }
 
 export interface Watchlist {

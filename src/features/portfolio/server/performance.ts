@@ -3,10 +3,10 @@
  * (scaled to start at the same equity), and the risk figures of that range.
  */
 import { TLX } from "@/domain/market";
-import { exactReturn, formatMoney, formatRatio, fractionOf, maxDrawdown, parseMoney, riskFigures } from "@/domain/trading";
+import { evidencedRiskFigures, exactReturn, formatMoney, formatRatio, fractionOf, maxDrawdown, parseMoney, requiredReturns, type RiskFigure, riskAbsenceMessage } from "@/domain/trading";
 import { equityOf, type EquityFigures, resolveContexts } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
-import { eventWindowSeries, type PerformanceRange, RANGE_WINDOWS, SNAPSHOT_EVERY_MS, snapshotSeries } from "./snapshots";
+import { eventWindowSeries, type PerformanceRange, RANGE_WINDOWS, rangeStart, SNAPSHOT_EVERY_MS, snapshotSeries } from "./snapshots";
 import type { PortfolioRow } from "@/features/trading";
 
 export interface PerformancePoint {
@@ -16,12 +16,6 @@ export interface PerformancePoint {
   benchmark: string | null;
 }
 
-
-/**
- * Risk figures need this many evenly spaced snapshots (two returns): fewer, and volatility,
- * Sharpe, beta and alpha are not defined. The panel says so, with the count so far.
- */
-export const MIN_RISK_OBSERVATIONS = 3;
 
 /** A snapshot row of a range: the portfolio's equity and the benchmark's level at an aligned instant. */
 export interface SnapshotRow {
@@ -45,19 +39,31 @@ export function rangePoints(rows: readonly SnapshotRow[], options: { opened: Dat
   return raw;
 }
 
+/** A risk figure as the API sends it: the value (or null) and, when null, why (decision 053). */
+export interface RiskFigureWire {
+  /** Ratio as a 4-decimal string; inside the figure's plausible range. */
+  value: string | null;
+  /** "max"/"min": the figure went beyond its plausible range and is shown at that bound ("at least 10.00"). */
+  bound: "max" | "min" | null;
+  /** Why it is absent: NOT_ENOUGH_HISTORY (with how much there is and is needed) or BENCHMARK_FLAT. */
+  reason: { code: string; message: string; have?: number; need?: number; unit?: string } | null;
+}
+
+const wire = (figure: RiskFigure): RiskFigureWire => ({
+  value: formatRatio(figure.value),
+  bound: figure.bound,
+  reason: figure.absent && { ...figure.absent, message: riskAbsenceMessage(figure.absent) },
+});
+
 /**
  * THE figures of a range (the performance panel's, the class dashboard's, the report card's):
  * return and drawdown over its points, benchmark return from the first level it had, and the
- * risk figures over its evenly spaced snapshots (not the live point), annualised from the step.
+ * risk figures by the domain's one rule (`evidencedRiskFigures`, decision 053): returns over
+ * whole hours (days for "all") from the range's snapshots (not the live point), each figure
+ * shown only with enough evidence and inside its plausible range, else absent with its reason.
  */
 export function rangeMetrics(rows: readonly SnapshotRow[], raw: readonly SnapshotRow[], stepMs: number) {
-  // Risk figures need evenly spaced steps: the snapshots of the range (not the live point);
-  // beta and alpha only over the steps where the benchmark had a level too (riskFigures).
-  const metrics = riskFigures(
-    rows.map((r) => r.equity),
-    rows.map((r) => r.benchmark),
-    { stepMs },
-  );
+  const risk = evidencedRiskFigures(rows, { stepMs });
   const base = benchmarkBase(raw);
   const first = raw[0]!;
   const last = raw[raw.length - 1]!;
@@ -65,13 +71,17 @@ export function rangeMetrics(rows: readonly SnapshotRow[], raw: readonly Snapsho
     totalReturn: formatRatio(exactReturn(first.equity, last.equity)),
     benchmarkReturn: base && last.benchmark !== null ? formatRatio(exactReturn(base.benchmark!, last.benchmark)) : null,
     maxDrawdown: formatRatio(maxDrawdown(raw.map((p) => p.equity))),
-    volatility: formatRatio(metrics.volatility),
-    sharpe: formatRatio(metrics.sharpe),
-    beta: formatRatio(metrics.beta),
-    alpha: formatRatio(metrics.alpha),
-    /** How many evenly spaced snapshots the risk figures stand on, and how many they need. */
-    observations: rows.length,
-    minObservations: MIN_RISK_OBSERVATIONS,
+    volatility: formatRatio(risk.volatility.value),
+    sharpe: formatRatio(risk.sharpe.value),
+    beta: formatRatio(risk.beta.value),
+    alpha: formatRatio(risk.alpha.value),
+    /** Each risk figure with its bound or the reason it is absent. */
+    risk: { volatility: wire(risk.volatility), sharpe: wire(risk.sharpe), beta: wire(risk.beta), alpha: wire(risk.alpha) },
+    /** The interval the risk figures' returns are taken over (60 = hourly, 1440 = daily). */
+    sampleMinutes: risk.intervalMs / 60_000,
+    /** How many such returns there are, and how many volatility and Sharpe need (beta and alpha need more: their reasons say). */
+    observations: risk.returns,
+    minObservations: requiredReturns("volatility", risk.intervalMs),
   };
 }
 
@@ -85,8 +95,7 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
   // An event portfolio's "all" is its event's window at every snapshot: the rows its board ranks by.
   const window = range === "all" ? context.rules("buy").liveWindow : null;
   const stepMs = window ? SNAPSHOT_EVERY_MS : RANGE_WINDOWS[range].stepMs;
-  const backMs = RANGE_WINDOWS[range].backMs;
-  const from = window ? window.start : backMs === null ? null : new Date(now.getTime() - backMs);
+  const from = window ? window.start : rangeStart(range, now);
   const [rows, values] = await Promise.all([window ? eventWindowSeries(db, portfolio.id, window) : snapshotSeries(db, portfolio.id, range, now), equityOf(db, [portfolio.id])]);
   const replay = context.priceSource.kind === "replay";
   // An event portfolio opens at its event's start (nothing trades before it).

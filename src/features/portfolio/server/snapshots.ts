@@ -8,6 +8,7 @@
  * is harmless (the key is portfolio + instant), so a second runner or a retry changes nothing.
  */
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { sampleIntervalFor } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
@@ -89,10 +90,21 @@ export const RANGE_WINDOWS: Record<PerformanceRange, { backMs: number | null; st
   all: { backMs: null, stepMs: DAY_MS },
 };
 
+/**
+ * Where a range starts: `backMs` before now, moved back to the interval its risk figures are
+ * sampled over (the hour on the clock, decision 053), so a full day holds 24 hourly returns and
+ * not 23. Null for "all".
+ */
+export function rangeStart(range: PerformanceRange, now: Date): Date | null {
+  const { backMs, stepMs } = RANGE_WINDOWS[range];
+  if (backMs === null) return null;
+  const interval = sampleIntervalFor(stepMs);
+  return new Date(Math.floor((now.getTime() - backMs) / interval) * interval);
+}
+
 /** The snapshots a range draws, oldest first. */
 export async function snapshotSeries(db: DbOrTx, portfolioId: string, range: PerformanceRange, now: Date) {
-  const { backMs, stepMs } = RANGE_WINDOWS[range];
-  return seriesBetween(db, portfolioId, { from: backMs === null ? null : new Date(now.getTime() - backMs), to: null, stepMs });
+  return seriesBetween(db, portfolioId, { from: rangeStart(range, now), to: null, stepMs: RANGE_WINDOWS[range].stepMs });
 }
 
 /**
@@ -127,11 +139,11 @@ function inWindow({ from, to, stepMs }: { from: Date | null; to: Date | null; st
 export async function snapshotSeriesOf(db: DbOrTx, portfolioIds: readonly string[], range: PerformanceRange, now: Date) {
   const byPortfolio = new Map<string, Array<{ at: Date; equity: string; benchmark: string | null }>>();
   if (portfolioIds.length === 0) return byPortfolio;
-  const { backMs, stepMs } = RANGE_WINDOWS[range];
+  const { stepMs } = RANGE_WINDOWS[range];
   const rows = await db
     .select({ portfolioId: equitySnapshots.portfolioId, at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
     .from(equitySnapshots)
-    .where(and(inArray(equitySnapshots.portfolioId, [...portfolioIds]), inWindow({ from: backMs === null ? null : new Date(now.getTime() - backMs), to: null, stepMs })))
+    .where(and(inArray(equitySnapshots.portfolioId, [...portfolioIds]), inWindow({ from: rangeStart(range, now), to: null, stepMs })))
     .orderBy(equitySnapshots.portfolioId, equitySnapshots.takenAt);
   for (const { portfolioId, ...row } of rows) byPortfolio.set(portfolioId, [...(byPortfolio.get(portfolioId) ?? []), row]);
   return byPortfolio;

@@ -63,7 +63,8 @@ function boardInAddress(address: NextRouter["query"], events: EventChoice[], ser
 
 function figure(row: RankingRow, metric: RankingPage["metric"]): string {
   if (metric === "xp") return withUnit(integer(Number(row.value ?? 0)), "XP");
-  if (metric === "sharpe") return row.value === null ? "n/a" : decimal(row.value);
+  // Without a day of history there is no Sharpe ratio yet: such rows follow, by return (decision 053).
+  if (metric === "sharpe") return row.value === null ? "not yet" : decimal(row.value);
   return percent(row.value);
 }
 
@@ -130,10 +131,24 @@ function explained(tab: Tab, period: string, metric: RankingPage["metric"]): Exp
   return { kind: "practice", period: known.find((p) => p === period) ?? "all" };
 }
 
+/** A rank, marked "=" when others share it ("2=": tied for 2nd; decision 053). */
+function SharedRank({ row }: { row: RankingRow }) {
+  if (row.tied <= 1) return <>{integer(row.rank)}</>;
+  return (
+    <span title={`Tied with ${integer(row.tied - 1)} other${row.tied === 2 ? "" : "s"}`}>
+      {integer(row.rank)}
+      <span aria-hidden="true">=</span>
+      <span className="visually-hidden"> (tied with {integer(row.tied - 1)})</span>
+    </span>
+  );
+}
+
 function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; pinned?: boolean; showSecond: boolean }) {
   return (
     <tr className={`${row.isYou ? styles.you : ""} ${pinned ? styles.pinned : ""}`} aria-current={row.isYou ? "true" : undefined}>
-      <td className={`${numeric} ${styles.rank}`}>{integer(row.rank)}</td>
+      <td className={`${numeric} ${styles.rank}`}>
+        <SharedRank row={row} />
+      </td>
       <td className={styles.change}>
         <Change value={row.rankChange} />
       </td>
@@ -243,6 +258,7 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
               {page.own ? (
                 <p className={styles.ownSummary}>
                   You are <strong>#{integer(page.own.rank)}</strong> of {integer(page.total)}
+                  {page.own.tied > 1 && <> (tied with {integer(page.own.tied - 1)} other{page.own.tied === 2 ? "" : "s"})</>}
                   {page.own.value !== null && <> · {figure(page.own, metric)}</>}
                   {ownOffPage && (
                     <>
@@ -292,7 +308,7 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
                     </tr>
                   )}
                   {page.items.map((row) => (
-                    <Row key={row.rank} row={row} metric={metric} showSecond={showSecond} />
+                    <Row key={row.place} row={row} metric={metric} showSecond={showSecond} />
                   ))}
                 </tbody>
                 {ownOffPage && page.own && (

@@ -3,7 +3,7 @@
  * xp:{all|week}, event:{eventId}. The API names boards by what a person sees
  * (practice + period, xp + period, event:{slug}); the server maps those to keys.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { RankingPeriod } from "@/domain/ranking";
 
 export const XP_PERIODS = ["all", "week"] as const;
@@ -39,3 +39,30 @@ export const onGlobalBoardsSql = (u: string) => sql.raw(`${u}.disabled_at is nul
  * the row is missing (a deleted account), which the readers show as "Deleted user".
  */
 export const hidesNameSql = (u: string) => sql.raw(`(${u}.leaderboard_opt_out or ${u}.kind = 'roster')`);
+
+/**
+ * An event board's tie key: the domain's `compareEntries` before the join-time tiebreak — the
+ * figure, higher first, and where there is none (a Sharpe ratio without enough evidence), the
+ * return. On a return board a missing figure has no return either, so one key serves both
+ * metrics. row_number() over it plus the tiebreak is a row's place; RANK() over it is the rank
+ * the row shares with its ties (decision 053).
+ */
+export const eventTieKeySql = (value: SQL, totalReturn: SQL) => sql`${value} desc nulls last, (case when ${value} is null then ${totalReturn} end) desc nulls last`;
+
+/**
+ * Every row of a live event board with its shared rank and how many share it (1 = alone),
+ * computed when read: an event board is one partition of hundreds of rows, so ranking it again
+ * costs less than a column would (no migration, decision 053).
+ */
+export const sharedEventRanksSql = (board: SQL | string) => sql`
+  select user_id,
+         rank() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)}) as shared_rank,
+         count(*) over (partition by value, (case when value is null then total_return end)) as tied
+  from leaderboard_entries where board = ${board}`;
+
+/** The same over an ended event's frozen standings (4-decimal figures, as they are shown). */
+export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
+  select user_id,
+         rank() over (order by ${eventTieKeySql(sql`sharpe`, sql`total_return`)}) as shared_rank,
+         count(*) over (partition by sharpe, (case when sharpe is null then total_return end)) as tied
+  from event_standings where event_id = ${eventId}`;

@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { eventBoard } from "./boards";
+import { eventBoard, sharedEventRanksSql, sharedStandingRanksSql } from "./boards";
 
 export interface EventRankRequest {
   id: string;
@@ -16,7 +16,7 @@ export interface EventRankRequest {
 }
 
 export interface EventRank {
-  /** Null: not on the board (not joined, removed, or the board has not been refreshed since joining). */
+  /** The rank shared with everyone tied on the board's figures (decision 053). Null: not on the board (not joined, removed, or the board has not been refreshed since joining). */
   rank: number | null;
   /** How many are ranked on the board. */
   total: number;
@@ -28,8 +28,8 @@ export async function ownEventRanks(db: DbOrTx, userId: string, events: readonly
   const rows = await db.execute<{ event_id: string; rank: number | string | null; total: number | string | null }>(sql`
     select b.event_id,
       case when b.finalized
-        then (select s.rank from event_standings s where s.event_id = b.event_id and s.user_id = ${userId})
-        else (select e.rank from leaderboard_entries e where e.board = b.board and e.user_id = ${userId})
+        then (select sr.shared_rank from (${sharedStandingRanksSql(sql`b.event_id`)}) sr where sr.user_id = ${userId})
+        else (select sr.shared_rank from (${sharedEventRanksSql(sql`b.board`)}) sr where sr.user_id = ${userId})
       end as rank,
       case when b.finalized
         then (select s.rank from event_standings s where s.event_id = b.event_id order by s.rank desc limit 1)

@@ -17,7 +17,7 @@ import { boardCurrentAtSql } from "./refresh-state";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { eventBoard, hidesNameSql, practiceBoard, sharedEventRanksSql, sharedStandingRanksSql, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -37,6 +37,9 @@ export function handleSalt(): string {
 
 interface RawRow extends Record<string, unknown> {
   rank: number;
+  /** Event boards: the rank shared with ties and how many share it (decision 053); null elsewhere. */
+  shared_rank?: number | string | null;
+  tied?: number | string | null;
   user_id: string | null;
   value: number | string | null;
   total_return: number | string | null;
@@ -61,7 +64,8 @@ const decimal4 = (value: number | string | null): string | null => (value === nu
 
 function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string, event?: EventContext): RankingRow {
   const userId = raw.user_id;
-  const rank = Number(raw.rank);
+  const place = Number(raw.rank);
+  const rank = raw.shared_rank === null || raw.shared_rank === undefined ? place : Number(raw.shared_rank);
   const person = { userId, displayName: raw.name, hideName: Boolean(raw.opt_out), deleted: userId === null || raw.opt_out === null };
   return {
     rank,
@@ -70,8 +74,10 @@ function toRow(raw: RawRow, metric: RankingPage["metric"], viewerId: string, eve
       : boardName(person, handleSalt()),
     value: metric === "xp" ? (raw.value === null ? null : String(Math.round(Number(raw.value)))) : decimal4(raw.value),
     ...(metric !== "xp" && { totalReturn: decimal4(raw.total_return) }),
-    rankChange: rankChange(rank, raw.yesterday === null ? null : Number(raw.yesterday)),
+    rankChange: rankChange(place, raw.yesterday === null ? null : Number(raw.yesterday)),
     isYou: userId === viewerId,
+    place,
+    tied: raw.tied === null || raw.tied === undefined ? 1 : Number(raw.tied),
   };
 }
 
@@ -101,10 +107,14 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   const day = utcDay(args.now);
   // LATERAL … LIMIT 1 keeps the name and yesterday's rank as primary-key lookups for the 50
   // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
+  // An event board's rows share ranks with their ties (decision 053): ranked again when read,
+  // over its one partition of hundreds of rows. The practice and XP boards keep their places.
+  const shared = event ? sql`sr.shared_rank, sr.tied` : sql`null::bigint as shared_rank, null::bigint as tied`;
+  const sharedJoin = event ? sql`join (${sharedEventRanksSql(base.board)}) sr on sr.user_id = e.user_id` : sql``;
   const select = (part: "page" | "own") => sql`
-    select ${part}::text as part, e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday,
+    select ${part}::text as part, e.rank, ${shared}, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday,
            ${eventColumns(event, "e")}, null::timestamptz as computed_at
-    from leaderboard_entries e
+    from leaderboard_entries e ${sharedJoin}
     left join lateral (select name, ${hidesNameSql("users")} as opt_out, kind = 'roster' as roster, leaderboard_opt_out as opted_out from users where id = e.user_id limit 1) u on true
     left join lateral (
       select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
@@ -117,13 +127,13 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   // (the partitioned table four times, the lateral lookups) cost more than running it (2–3 ms
   // against 1.3–2.4 ms, measured at 100,000 rows a board). One name per SQL text: the boards
   // of events with teams add the team column.
-  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, event?.hasTeams ? "tl_team_board_page" : "tl_board_page", sql`
+  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, event ? (event.hasTeams ? "tl_team_board_page_shared" : "tl_event_board_page_shared") : "tl_board_page", sql`
     (${select("page")} and e.rank between ${from} and ${to} order by e.rank)
     union all
     (${select("own")} and e.user_id = ${args.viewer.id})
     union all
     select 'meta', (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1),
-           null, null, null, null, null, null, null, null, null,
+           null, null, null, null, null, null, null, null, null, null, null,
            coalesce(${boardCurrentAtSql(base.board)}, (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1))`);
   const items = rows.rows.filter((r) => r.part === "page").sort((a, b) => Number(a.rank) - Number(b.rank));
   const own = rows.rows.find((r) => r.part === "own");
@@ -138,7 +148,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
     pageSize,
     total,
     pages: Math.max(1, Math.ceil(total / pageSize)),
-    own: ownRow && { ...ownRow, page: pageContaining(ownRow.rank, pageSize) },
+    own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
     computedAt,
   };
 }
@@ -157,9 +167,10 @@ async function standingsPage(
   const to = args.page * pageSize;
   const value = base.metric === "sharpe" ? sql`s.sharpe` : sql`s.total_return`;
   const select = sql`
-    select s.rank, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday,
+    select s.rank, sr.shared_rank, sr.tied, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday,
            u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, ${eventColumns(event, "s")}
     from event_standings s left join users u on u.id = s.user_id
+    join (${sharedStandingRanksSql(eventId)}) sr on sr.user_id = s.user_id
     where s.event_id = ${eventId}`;
   const [items, own, last] = await Promise.all([
     db.execute<RawRow>(sql`${select} and s.rank between ${from} and ${to} order by s.rank`),
@@ -176,7 +187,7 @@ async function standingsPage(
     pageSize,
     total,
     pages: Math.max(1, Math.ceil(total / pageSize)),
-    own: ownRow && { ...ownRow, page: pageContaining(ownRow.rank, pageSize) },
+    own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
     computedAt: computedAt.toISOString(),
   };
 }

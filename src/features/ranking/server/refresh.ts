@@ -12,13 +12,12 @@
  * tests/integration/ranking.test.ts checks that on random data.
  */
 import { and, isNull, sql, type SQL } from "drizzle-orm";
-import { BOARD_SHARPE_STEP_MS, periodStart, RANKING_PERIODS, SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
-import { MS_PER_YEAR } from "@/domain/trading";
+import { BOARD_SHARPE_SQL, periodStart, RANKING_PERIODS, SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
 import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
-import { eventBoard, onGlobalBoardsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
+import { eventBoard, eventTieKeySql, onGlobalBoardsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
 import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 
@@ -209,20 +208,28 @@ type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" |
 /**
  * One live event's board: its participants (removed ones excluded), return from the event's
  * starting cash (the portfolio's), or the Sharpe ratio of the portfolio's equity snapshots
- * taken in the event's window (the domain's `sharpeForRanking`: null with fewer than two
- * returns or no variance, ranked after every defined ratio, then by return). Ties go to the
- * earlier joiner. `prices` overrides the practice market's last prices (a replay event's own clock).
+ * taken in the event's window — the domain's `sharpeForRanking` (decision 053): returns over
+ * whole hours on the clock, only between snapshots exactly an hour apart, at least
+ * `minReturns` of them, annualised, held inside the plausible range, 0 for a portfolio that
+ * never moved. Every number comes from the domain's BOARD_SHARPE_SQL, passed in as parameters.
+ * Without enough evidence the ratio is null: ranked after every ratio, then by return. Ties go
+ * to the earlier joiner for the row's place (its shared rank is read with the page).
  */
 export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions): Promise<number> {
   const sharpe = event.metric === "sharpe";
+  const q = BOARD_SHARPE_SQL;
   const returns = sql`
     select s.portfolio_id,
-           case when lag(s.equity) over w > 0
+           case when lag(s.equity) over w > 0 and lag(s.taken_at) over w = s.taken_at - make_interval(secs => ${q.intervalSeconds}::int)
                 then ((s.equity - lag(s.equity) over w) * 100)::float8 / (lag(s.equity) over w * 100)::float8 end as r
     from equity_snapshots s
     where s.portfolio_id in (select portfolio_id from cur)
       and s.taken_at >= ${iso(event.startsAt)} and s.taken_at <= ${iso(event.endsAt)}
+      and mod(extract(epoch from s.taken_at)::bigint, ${q.intervalSeconds}::bigint) = 0
     window w as (partition by s.portfolio_id order by s.taken_at)`;
+  const ratio = sql`case when stddev_samp(r) > ${q.zeroVariance}::float8 then avg(r) / stddev_samp(r) * ${q.annualise}::float8
+                         when abs(avg(r)) <= ${q.zeroVariance}::float8 then 0::float8
+                         when avg(r) > 0 then ${q.max}::float8 else ${q.min}::float8 end`;
   const insert = sql`
     with cur as (
       select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity
@@ -233,7 +240,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
       ${
         sharpe
           ? sql`select portfolio_id,
-                 case when count(r) >= 2 and stddev_samp(r) > 1e-12 then ${sharpePrecision(sql`avg(r) / stddev_samp(r) * ${Math.sqrt(MS_PER_YEAR / BOARD_SHARPE_STEP_MS)}::float8`)} end as sharpe
+                 case when count(r) >= ${q.minReturns}::int then ${sharpePrecision(sql`least(${q.max}::float8, greatest(${q.min}::float8, ${ratio}))`)} end as sharpe
                 from (${returns}) steps group by portfolio_id`
           : sql`select null::text as portfolio_id, null::float8 as sharpe where false`
       }
@@ -244,8 +251,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
       select *, ${sharpe ? sql`sharpe` : sql`total_return`} as value from figures
     )
     select ${eventBoard(event.id)}::text as board, user_id,
-           row_number() over (order by value desc nulls last,
-                                       (case when ${sql.raw(sharpe ? "true" : "false")} and value is null then total_return end) desc nulls last,
+           row_number() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)},
                                        joined_at asc, user_id collate "C" asc) as rank,
            value, total_return, equity
     from valued`;

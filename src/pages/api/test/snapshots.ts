@@ -23,14 +23,15 @@ export default apiRoute(
       auth: "user",
       docs: {
         summary: "Test only: take equity snapshots now",
-        description: "Only with `TEST_PRICE_CONTROL=1` (404 otherwise). Takes the snapshots of the aligned instant `at` (default now, within the last 24 hours) of every portfolio, or of the caller's `portfolioId` alone.",
+        description: "Only with `TEST_PRICE_CONTROL=1` (404 otherwise). Takes the snapshots of the aligned instant `at` (default now, within the last 48 hours) of every portfolio, or of the caller's `portfolioId` alone.",
         response: "200 `{at, written}`",
       },
       input: z.object({ at: z.iso.datetime({ error: "at is an ISO 8601 time." }).optional(), portfolioId: z.string().max(100).optional() }),
       async handler({ input, session }) {
         const now = Date.now();
         const at = input.at ? new Date(input.at) : new Date(now);
-        if (at.getTime() > now || at.getTime() < now - DAY_MS) throw failures.invalid("Snapshots can be taken for the last 24 hours only.", { at: "Within the last 24 hours." });
+        // Two days back: a test can fill a whole day of hourly snapshots (the 1D range starts at the hour before 24 hours ago).
+        if (at.getTime() > now || at.getTime() < now - 2 * DAY_MS) throw failures.invalid("Snapshots can be taken for the last 48 hours only.", { at: "Within the last 48 hours." });
         const instant = snapshotInstant(at);
         const db = await getDb();
         if (input.portfolioId) {
