@@ -5,29 +5,26 @@
  *   - one factor per sector (a sector moves together a bit more),
  *   - the instrument's own noise,
  *   - news jumps: a Poisson number per step, each a normal move in log price,
- *   - volatility feedback: a storm's start knocks the price down, its calming lifts it back.
+ *   - volatility feedback and drag: a storm's start knocks the price down, and it sags while
+ *     the storm lasts (both given back on average, so the expected return is unchanged).
  *
- * Each of the three diffusive sources (market, each sector, each instrument) has its own
- * variance multiplier w(t) = base + Σ_j u_j(t), with mean 1: the source's variance is
- * σ²·w(t). Each u_j is a shot-noise (non-Gaussian Ornstein–Uhlenbeck, Barndorff-Nielsen and
- * Shephard 2001) process: regimes start at Poisson times with an exponential size and decay
- * exponentially with the component's half-life. Components with half-lives from days to
- * months give volatility that clusters and remembers; a storm starts abruptly and calms
- * gradually. Over a step of any length the regimes inside it are drawn exactly (exponential
- * waiting times), so the integrated variance ∫w dt of the step is exact, and given it the
- * diffusion is exactly Gaussian:
+ * Each of the three diffusive sources (the market, each sector, each instrument) has its own
+ * variance multiplier w(t) with mean 1, made of independent storm cycles: continuous-time
+ * Markov chains whose level jumps to the top when a storm starts and calms one level at a
+ * time; each level raises log volatility by a step. A sector's and an instrument's multiplier
+ * also follows the market's (`marketShare`). Over a step of any length every change of level
+ * is drawn at its exact time (exponential waiting times), so the integrated variance ∫w dt of
+ * the step is exact, and given it the diffusion is exactly Gaussian:
  *
- *   Δ log P = μΔ − λκΔ − ½·IV + β·σM·√WM·Zm + s·σS·√WS·Zs + σε·√Wε·Zi + jumps − feedback
- *   IV = β²σM²·WM + s²σS²·WS + σε²·Wε,   W = ∫w dt over the step (years),
- *   feedback = β·cM·ΔwM + s·cS·ΔwS + cε·Δwε   (Δw: the multiplier's change over the step).
+ *   Δ log P = (μ − λκ)Δ − ½·IV + β·σM·√WM·Zm + s·σS·√WS·Zs + σε·√Wε·Zi + jumps − feedback − drag
+ *   IV = β²σM²·WM + s²σS²·WS + σε²·Wε,   W = ∫w dt over the step (years)
  *
  * So one long step has the same distribution as many short ones (a restart catches up
- * exactly). The feedback is a change of w, so it telescopes: over any period it is −c times
- * the net change of w, and the expected log return stays μ − σ²/2 (κ = E[e^J] − 1).
+ * exactly; tests/unit/market/simulator.exactness.test.ts).
  *
- * Pure: the state holds everything (parameters, log prices, variance components, clock, RNG
- * state) and is plain JSON; `step` returns a new state. Floats live only in the maths;
- * prices leave as cents turned into two-decimal strings.
+ * Pure: the state holds everything (parameters, log prices, regime levels, clock, RNG state)
+ * and is plain JSON; `step` returns a new state. Floats live only in the maths; prices leave as
+ * cents turned into two-decimal strings.
  */
 import { candleFromCents, foldCents, INTERVAL_MS, type Candle, type CentsCandle, type Tick } from "./candles";
 import { centsFromFloat, fromCents, toCents } from "./cents";
@@ -145,7 +142,7 @@ export interface InstrumentState {
   logPrice: number;
   /** The last price, two decimals. */
   price: string;
-  /** The instrument's own regimes: the excess variance of each component of config.volatility.instrument. */
+  /** The instrument's own storm cycles: the level of each component of config.volatility.instrument (0 = calm). */
   regimes: number[];
 }
 
@@ -157,7 +154,7 @@ export interface MarketState {
   config: SimulationConfig;
   /** Sorted: the order the sector factors are drawn in. */
   sectors: readonly string[];
-  /** The factors' regimes: the excess variance of each component, the market's and each sector's (by name). */
+  /** The factors' storm cycles: the level of each component, the market's and each sector's (by name). */
   regimes: { market: number[]; sectors: Record<string, number[]> };
   /** Sorted by symbol: the order the instruments are drawn in. */
   instruments: readonly InstrumentState[];
@@ -306,7 +303,7 @@ export function createMarketState(universe: readonly InstrumentDefinition[], see
 /**
  * A stored state of any version as the current one. Version 1 (constant volatility) takes
  * today's default parameters (version 1 only ever ran with its defaults) and starts every
- * source's regimes at their long-run mean; prices, clock and generator carry over unchanged.
+ * source calm; prices, clock and generator carry over unchanged.
  */
 export function upgradeMarketState(state: MarketState | MarketStateV1): MarketState {
   if (state.version === 2) return state;

@@ -41,8 +41,10 @@ describe("stocks move together", () => {
   });
 
   it("correlates every instrument positively with the market factor", () => {
+    // The factor's normal draw is scaled by the market's volatility of the day (a storm makes
+    // one draw count more than another), so it is a looser proxy than under constant volatility.
     for (const instrument of BUNDLED_UNIVERSE) {
-      expect(correlation(returns.get(instrument.symbol)!, marketFactor), instrument.symbol).toBeGreaterThan(0.15);
+      expect(correlation(returns.get(instrument.symbol)!, marketFactor), instrument.symbol).toBeGreaterThan(0.1);
     }
   });
 
