@@ -6,7 +6,6 @@
  */
 import Link from "next/link";
 import { Alert, Card } from "@/components/ui";
-import { DataTable, numeric } from "@/components/ui/DataTable";
 import type { MarketRealism, RealismUnavailable } from "../server/realism";
 import type { RealismRow, RealismValue } from "@/domain/market";
 import styles from "./how-it-works.module.css";
@@ -36,38 +35,34 @@ function RealismTable({ report }: { report: MarketRealism }) {
         {report.stocks} stocks and the TLX index. Recomputed every day.
         {report.skipped.length > 0 && ` Left out for having less than a year of history: ${report.skipped.join(", ")}.`}
       </p>
-      <DataTable caption="The stylized facts of real returns, measured on this market" minWidth="44rem">
-        <thead>
-          <tr>
-            <th scope="col">Property</th>
-            <th scope="col">Statistic</th>
-            <th scope="col" className={numeric}>
-              Measured
-            </th>
-            <th scope="col">Target</th>
-            <th scope="col">Holds</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <span className={styles.id}>{row.id}</span> {row.property}
-              </th>
-              <td>{row.statistic}</td>
-              <td className={numeric}>
-                <ul className={styles.values}>
-                  {row.values.map((v) => (
-                    <Measured key={v.of} row={row} value={v} />
-                  ))}
-                </ul>
-              </td>
-              <td>{row.target}</td>
-              <td className={row.holds ? styles.holds : styles.misses}>{row.holds ? "Yes" : "No"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
+      {/* A list rather than a table: on a phone each property stacks whole, no sideways scrolling to find its figure. */}
+      <ol className={styles.rows} aria-label="The stylized facts of real returns, measured on this market">
+        <li className={styles.header} aria-hidden="true">
+          <span>Property</span>
+          <span>Statistic</span>
+          <span className={styles.measuredHead}>Measured</span>
+          <span>Target</span>
+          <span>Holds</span>
+        </li>
+        {report.rows.map((row) => (
+          <li key={row.id} className={styles.row}>
+            <strong className={styles.property}>
+              <span className={styles.id}>{row.id}</span> {row.property}
+            </strong>
+            <span className={styles.statistic}>{row.statistic}</span>
+            <ul className={styles.values} aria-label="Measured">
+              {row.values.map((v) => (
+                <Measured key={v.of} row={row} value={v} />
+              ))}
+            </ul>
+            <span className={styles.target}>
+              <span className={styles.label}>Target </span>
+              {row.target}
+            </span>
+            <span className={row.holds ? styles.holds : styles.misses}>{row.holds ? "Holds" : "Misses"}</span>
+          </li>
+        ))}
+      </ol>
       <p className={styles.note}>
         r is a day&apos;s log return, ln(close ÷ previous close). &ldquo;Median stock&rdquo; is the median over the stocks of each stock&apos;s figure. ACF(x, k) is the correlation of a
         series with itself k days later. Real stocks show a daily excess kurtosis of about 4 to 15 and a tail index near 3 (Cont 2001, &ldquo;Empirical properties of asset
