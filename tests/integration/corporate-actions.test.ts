@@ -21,7 +21,7 @@ import { onPostgres, useTestDatabase } from "../setup/db";
 const database = useTestDatabase();
 const m = parseMoney;
 const kind = onPostgres ? "postgres" : "pglite";
-/** The evening before the ex-date; no simulated action falls within 45 days of it. */
+/** The evening before the ex-date. The simulated schedule has nothing for these two symbols on these days (its actions near them fall on other symbols). */
 const T0 = new Date("2031-05-20T23:59:58.000Z");
 const EX = "2031-05-21";
 const PAY = "2031-05-22";

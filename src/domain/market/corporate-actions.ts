@@ -210,8 +210,18 @@ export const SECTOR_DIVIDEND_YIELD: Readonly<Record<string, number>> = {
 /** Above this price a stock may split (2:1 or 3:1), about once in SPLIT_ODDS quarters. */
 export const SPLIT_PRICE = 250;
 const SPLIT_ODDS = 4;
-/** Quarterly dividends go ex on the 15th of Feb, May, Aug and Nov (staggered by symbol), paid two weeks later. */
-const EX_MONTHS = [1, 4, 7, 10];
+/**
+ * Quarterly dividends, as real companies pay them: each payer keeps one of the three quarterly
+ * cycles (Jan/Apr/Jul/Oct, Feb/May/Aug/Nov or Mar/Jun/Sep/Dec) and one day of the month (1–28),
+ * both drawn from its symbol, and is paid two weeks after the ex-date. Spread this way, some
+ * dividend goes ex nearly every week, and whatever the day an install starts, every payer's
+ * next dividend is at most a quarter away.
+ */
+function exMonthsOf(symbol: string): { months: number[]; day: number } {
+  const rng = createRng(`dividend-cycle:${symbol}`);
+  const cycle = Math.floor(rng.next() * 3);
+  return { months: [0, 3, 6, 9].map((m) => m + cycle), day: 1 + Math.floor(rng.next() * 28) };
+}
 
 /**
  * The annual yield an instrument pays in the simulation: its sector's, varied a little per
@@ -242,11 +252,11 @@ export function simulatedSchedule(options: {
   const firstYear = Number(options.fromDay.slice(0, 4));
   const lastYear = Number(options.toDay.slice(0, 4));
   for (const instrument of options.instruments) {
-    const stagger = Math.floor(createRng(`stagger:${instrument.symbol}`).next() * 14);
+    const cycle = exMonthsOf(instrument.symbol);
     const yearly = simulatedYield(instrument);
     for (let year = firstYear; year <= lastYear; year++) {
-      for (const month of EX_MONTHS) {
-        const exDate = dayOf(Date.UTC(year, month, 1 + stagger));
+      for (const month of cycle.months) {
+        const exDate = dayOf(Date.UTC(year, month, cycle.day));
         if (exDate < options.fromDay || exDate > options.toDay) continue;
         const price = options.priceOf(instrument.symbol);
         if (price === null || price <= 0) continue;

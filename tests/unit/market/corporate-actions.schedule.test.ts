@@ -22,6 +22,18 @@ describe("the simulated schedule", () => {
     for (const d of dividends) if (d.kind === "dividend") expect(d.payDate > d.exDate).toBe(true);
   });
 
+  it("spreads the ex-dates over the three quarterly cycles, so every payer's next dividend is announced whatever the day an install starts", () => {
+    const payers = BUNDLED_UNIVERSE.filter((i) => simulatedYield(i) > 0);
+    const months = new Set(year.filter((a) => a.kind === "dividend").map((a) => Number(a.exDate.slice(5, 7)) % 3));
+    expect([...months].sort()).toEqual([0, 1, 2]);
+    // 28 November: no payer's dividend is more than a quarter away (a whole quarter is announced ahead).
+    for (const start of ["2031-11-28", "2031-02-01", "2031-07-15"]) {
+      const end = new Date(Date.parse(`${start}T00:00:00Z`) + 100 * 86_400_000).toISOString().slice(0, 10);
+      const ahead = simulatedSchedule({ instruments: payers, priceOf: priceOf(prices), fromDay: start, toDay: end, seed: "s" });
+      expect(new Set(ahead.map((a) => a.symbol)), start).toEqual(new Set(payers.map((i) => i.symbol)));
+    }
+  });
+
   it("is the same when scheduled again, and splits only a high price", () => {
     expect(simulatedSchedule({ instruments: BUNDLED_UNIVERSE, priceOf: priceOf(prices), fromDay: "2031-01-01", toDay: "2031-12-31", seed: "s" })).toEqual(year);
     expect(year.filter((a) => a.kind === "split")).toEqual([]);

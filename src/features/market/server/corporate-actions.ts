@@ -34,7 +34,7 @@ import type { Outbox } from "@/server/realtime/outbox";
 type ActionRow = typeof corporateActions.$inferSelect;
 
 /** How far ahead the simulator announces its dividends and splits. */
-export const SCHEDULE_AHEAD_DAYS = 45;
+export const SCHEDULE_AHEAD_DAYS = 100;
 
 /** A stored row as the domain's action. */
 export function actionOf(row: ActionRow): CorporateAction {
