@@ -2,7 +2,8 @@
  * "How this market works" on a fresh install (the browser suite's server): reached from the
  * market overview by its link, it shows the realism table measured on the install's own five
  * years — every property with its figures, target and verdict — and the plain-words sections.
- * On a phone each property stacks whole: nothing scrolls sideways.
+ * On a phone each property stacks whole: nothing scrolls sideways. A stock's chart shows the
+ * five simulated years the lessons point at.
  */
 import { describe, expect, it } from "vitest";
 import { REALISM_TARGETS } from "@/domain/market";
@@ -39,6 +40,15 @@ describe.skipIf(browserMissing)("how this market works", () => {
     }
     await expect.poll(() => page.getByText(/properties hold, measured on 1,8\d\d days of daily closes/).count()).toBe(1);
     for (const section of ["Prices", "Volume", "Dividends and splits", "Fills"]) await page.getByRole("heading", { name: section }).waitFor();
+  });
+
+  it("lets a stock's chart show the five simulated years the lessons point at", async () => {
+    const page = await signedIn();
+    await page.goto(`${appUrl()}/portfolio/instruments/BBKW`);
+    await page.getByRole("group", { name: "Chart interval" }).getByRole("button", { name: "5 years (daily)" }).click();
+    const chart = page.getByRole("img", { name: "BBKW daily candles for the past five years" });
+    await chart.locator("canvas").first().waitFor();
+    await expect.poll(async () => Number(await chart.getAttribute("data-candles"))).toBeGreaterThanOrEqual(5 * 365);
   });
 
   it("fits a phone: each property stacks whole, nothing scrolls sideways", async () => {

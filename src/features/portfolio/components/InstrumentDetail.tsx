@@ -98,29 +98,41 @@ function Heading({ instrument, badge }: { instrument: Instrument; badge?: string
   );
 }
 
-/** The daily candles of the year (from the page) or today's minutes (fetched on demand). */
+/** What the chart can show: the year's daily candles (from the page), five years of them, or today's minutes (both fetched on demand). */
+const CHART_VIEWS = {
+  year: { button: "Year (daily)", label: "daily candles for the past year", path: null },
+  years: { button: "5 years (daily)", label: "daily candles for the past five years", path: "interval=1d" },
+  today: { button: "Today (minutes)", label: "minute candles for today", path: "interval=1m" },
+} as const;
+type ChartView = keyof typeof CHART_VIEWS;
+
+/**
+ * The daily candles of the year, or the market's five simulated years (calm and stormy
+ * stretches, decision 051, need the long view), or today's minutes.
+ */
 function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: string; daily: Candle[]; quotes: Quotes }) {
-  const [interval, setInterval] = useState<"1d" | "1m">("1d");
-  const minutes = useSWR<Candle[]>(interval === "1m" ? `/api/instruments/${symbol}/candles?interval=1m` : null, async (path: string) => (await api<{ items: Candle[] }>(path)).items);
-  const candles = interval === "1d" ? daily : minutes.data;
+  const [view, setView] = useState<ChartView>("year");
+  const { path, label } = CHART_VIEWS[view];
+  // The candles route answers the newest 2,000 of an interval: five years of days, or today's minutes.
+  const fetched = useSWR<Candle[]>(path ? `/api/instruments/${symbol}/candles?${path}` : null, async (url: string) => (await api<{ items: Candle[] }>(url)).items);
+  const candles = path ? fetched.data : daily;
   return (
     <Card
       title={title}
       actions={
         <div className={styles.toggle} role="group" aria-label="Chart interval">
-          <button type="button" aria-pressed={interval === "1d"} onClick={() => setInterval("1d")}>
-            Year (daily)
-          </button>
-          <button type="button" aria-pressed={interval === "1m"} onClick={() => setInterval("1m")}>
-            Today (minutes)
-          </button>
+          {(Object.keys(CHART_VIEWS) as ChartView[]).map((key) => (
+            <button key={key} type="button" aria-pressed={view === key} onClick={() => setView(key)}>
+              {CHART_VIEWS[key].button}
+            </button>
+          ))}
         </div>
       }
     >
-      {minutes.error && interval === "1m" ? (
-        <Alert tone="error">The minute candles could not be loaded.</Alert>
+      {fetched.error && path ? (
+        <Alert tone="error">The {view === "today" ? "minute" : "daily"} candles could not be loaded.</Alert>
       ) : candles ? (
-        <CandleChart candles={candles} intraday={interval === "1m"} label={`${symbol} ${interval === "1d" ? "daily candles for the past year" : "minute candles for today"}`} livePrice={quotes[symbol]?.price} />
+        <CandleChart candles={candles} intraday={view === "today"} label={`${symbol} ${label}`} livePrice={quotes[symbol]?.price} />
       ) : (
         <Skeleton height={360} />
       )}
