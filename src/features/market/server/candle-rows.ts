@@ -16,7 +16,7 @@ export interface InsertCandlesOptions {
    * - no ON CONFLICT DO NOTHING: its speculative insertion probes the primary key a second
    *   time for every row; the primary key still refuses a duplicate, now with an error;
    * - on PGlite only, no foreign-key check per row (a trigger that looks the instrument up
-   *   for each of the ~120,000 rows, a fifth of the insert's time): every candle's symbol
+   *   for each of the ~120,000 rows, a fifth to a third of the insert's time): every candle's symbol
    *   comes from the instruments read in this same transaction, and PGlite is one connection,
    *   so nobody can delete an instrument meanwhile. PostgreSQL keeps the check: there other
    *   sessions exist, and the app's role need not be allowed to skip it.
