@@ -78,7 +78,8 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
       startupProgress("market-history", `Simulating the market's past for ${rows.length} instruments: five years of daily and a day of minute prices (first start only)…`);
       history = backfill(definitionsOf(rows), seed, now);
       const all: Candle[] = [...Object.values(history.daily).flat(), ...Object.values(history.minute).flat()];
-      await insertCandles(tx, all);
+      // The count above found no candle, in this transaction under the seed's lock.
+      await insertCandles(tx, all, { emptyTable: true });
       candleRows = all.length;
       // Today's price is where the backfill ends; the day change starts from yesterday's close.
       for (const instrument of history.state.instruments) {
