@@ -33,6 +33,10 @@ export async function seedMarket(db: Db, universe: readonly InstrumentDefinition
   let benchmark = { inserted: false, candles: 0 };
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MARKET_SEED_LOCK_KEY})`);
+    // The first start simulates five years inside this transaction (seconds of CPU, many more on
+    // a loaded machine): PostgreSQL's idle-in-transaction timeout (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    // 10 s by default) would end the session mid-seed. This transaction alone may wait longer.
+    await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '300000', true)`);
     const seen = new Set((await tx.select({ key: seededContent.key }).from(seededContent)).map((r) => r.key));
     const missing = universe.filter((i) => !seen.has(`instrument:${i.symbol}`));
     if (missing.length > 0) {
