@@ -23,7 +23,9 @@ const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-open-"));
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
 describe("a new embedded database folder", () => {
-  it("is created outside this process, then opened with a 32MB buffer pool and migrated", { timeout: 60_000 }, async () => {
+  // A hang guard, not a speed check: initdb in a child process took over 60 s on this 2-core
+  // machine at a load average of 16 (CI beside other work).
+  it("is created outside this process, then opened with a 32MB buffer pool and migrated", { timeout: 180_000 }, async () => {
     const dir = tmp();
     const before = rssMb();
     const handle = await openDatabase({ dataDir: dir });

@@ -51,7 +51,7 @@ describe.skipIf(onPostgres)("the first start of npm start", () => {
       /^\[tickerlab\] Opening the database in .+ and applying its migrations…$/,
       /^\[tickerlab\] Creating the embedded database in .+ \(first start only, a few seconds\)…$/,
       /^\[tickerlab\] Added the shipped lessons: 3 courses, \d+ lessons\.$/,
-      /^\[tickerlab\] Simulating the market's past for \d+ instruments: a year of daily and a day of minute prices \(first start only\)…$/,
+      /^\[tickerlab\] Simulating the market's past for \d+ instruments: five years of daily and a day of minute prices \(first start only\)…$/,
     ]);
     expect(lines.filter((l) => l.startsWith("Ready: "))).toEqual([readyLine]);
     expect(lines.at(-1)).toBe(readyLine);
