@@ -109,8 +109,8 @@ export const DEFAULT_SIMULATION_CONFIG: SimulationConfig = {
       levels: 6,
       components: [
         { stormsPerYear: 10, calmingDays: 0.75, step: 0.25 },
-        { stormsPerYear: 4, calmingDays: 10, step: 0.25 },
-        { stormsPerYear: 2, calmingDays: 30, step: 0.25 },
+        { stormsPerYear: 4, calmingDays: 10, step: 0.2 },
+        { stormsPerYear: 2, calmingDays: 30, step: 0.3 },
       ],
       feedback: 0.02,
       drag: 0.05,
