@@ -123,8 +123,10 @@ export async function scheduleSimulatedActions(tx: Tx, state: MarketState, optio
   const listed = state.instruments.filter((i) => bundled.has(i.symbol));
   if (listed.length === 0) return 0;
   const prices = new Map(listed.map((i) => [i.symbol, Number(i.price)]));
-  const today = utcDay(options.now);
-  const actions = simulatedSchedule({ instruments: listed, priceOf: (s) => prices.get(s) ?? null, fromDay: today, toDay: dayOf(dayStartMs(today) + SCHEDULE_AHEAD_DAYS * 86_400_000), seed: options.seed });
+  // From tomorrow: an action is announced before its ex-date, never discovered on it (a schedule
+  // made today that included today would drop a price at once, with no notice the day before).
+  const tomorrow = dayOf(dayStartMs(utcDay(options.now)) + 86_400_000);
+  const actions = simulatedSchedule({ instruments: listed, priceOf: (s) => prices.get(s) ?? null, fromDay: tomorrow, toDay: dayOf(dayStartMs(tomorrow) + SCHEDULE_AHEAD_DAYS * 86_400_000), seed: options.seed });
   if (actions.length === 0) return 0;
   const inserted = await tx
     .insert(corporateActions)
