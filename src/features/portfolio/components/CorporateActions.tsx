@@ -91,7 +91,7 @@ export function InstrumentActions({ symbol, fallback }: { symbol: string; fallba
         <tr>
           <th scope="col">Ex-date</th>
           <th scope="col">Action</th>
-          <th scope="col">Paid</th>
+          <th scope="col">Pay date</th>
         </tr>
       </thead>
       <tbody>
