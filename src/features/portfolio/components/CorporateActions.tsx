@@ -8,34 +8,14 @@ import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
 import { money } from "@/lib/format";
+import type { CorporateActionView } from "@/features/market";
+import type { PortfolioActionView } from "@/features/trading";
 
-/** An instrument's action (GET /api/instruments/{symbol}/corporate-actions). */
-export interface InstrumentAction {
-  id: string;
-  kind: "dividend" | "split";
-  exDate: string;
-  payDate?: string;
-  amount?: string;
-  ratio?: string;
-  source: "simulated" | "admin" | "dataset";
-  applied: boolean;
-  paid?: boolean;
-}
+/** An instrument's action (GET /api/instruments/{symbol}/corporate-actions): the server's own type, not a copy. */
+export type InstrumentAction = CorporateActionView;
 
-/** What an action did to a portfolio (GET /api/portfolios/{id}/corporate-actions). */
-export interface PortfolioAction {
-  actionId: string;
-  kind: "dividend" | "split";
-  symbol: string;
-  exDate: string;
-  payDate?: string;
-  reason: string;
-  amount: string;
-  quantityBefore: number;
-  quantityAfter: number;
-  paid?: boolean;
-  at: string;
-}
+/** What an action did to a portfolio (GET /api/portfolios/{id}/corporate-actions): the server's own type. */
+export type PortfolioAction = PortfolioActionView;
 
 const fetcher = <T,>(path: string) => api<T>(path);
 
