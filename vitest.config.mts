@@ -2,6 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname, "src") };
+/** Browser-suite workers, each with its own app server; TEST_E2E_WORKERS=1 runs the files one by one on one server. */
+const e2eWorkers = Math.max(1, Number(process.env.TEST_E2E_WORKERS ?? 3) || 3);
 
 export default defineConfig({
   resolve: { alias },
@@ -18,6 +20,9 @@ export default defineConfig({
           // fixed amount of work (hundreds of runs each) that took up to 15 s with six other
           // sessions building on this 2-core machine, three times vitest's 5 s default.
           testTimeout: 30_000,
+          // One module graph per worker, not per file: the files are pure functions and lint
+          // rules, and importing them afresh for each of ~110 files was most of the suite's CPU.
+          isolate: false,
         },
       },
       {
@@ -35,6 +40,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite costs ~250 MB a file; two cores: keep the pool small.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -43,9 +49,20 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/setup/e2e-global.ts"],
-          testTimeout: 60_000,
+          // A hang guard, not a speed check: three workers beside the PostgreSQL pass on two
+          // cores stretched a two-viewport chart test past 60 s in CI (speed is measured in bench/).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files side by side, each worker against its own app server (tests/setup/e2e-global.ts,
+          // docs/decisions/055): a browser test mostly waits (pages, round trips, polls), so
+          // several at once on two cores take far less than one after the other.
+          maxWorkers: e2eWorkers,
+          // expect.poll's 1 s default is a speed check, not a hang guard: a search's debounce and
+          // round trip took longer with other files and sessions on the two cores (four such
+          // failures at load 24). The same 30 s as a locator's waitFor.
+          expect: { poll: { timeout: 30_000 } },
+          // Its own group: vitest runs projects with different worker counts one group at a time.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

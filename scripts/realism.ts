@@ -6,9 +6,14 @@
  *   npm run realism -- [--seed <text>] [--years 5]
  *   npm run realism -- --seeds 50 [--years 5]     pass rate of every row over seeds seed-1…seed-50
  *   npm run realism -- --seeds 50 --from 51       …over seed-51…seed-100 (a second, disjoint set)
+ *
+ * With --seeds, each row's pass count is given side by side for the process of decision 051
+ * (its parameters below, when they differ from today's), today's process, and a fresh install
+ * (today's process with the first start's guard, decision 058: the first candidate seed on
+ * which every row holds).
  */
 import { parseArgs } from "node:util";
-import { backfill, barsFromCandles, BUNDLED_UNIVERSE, indexCandles, realismReport, TLX, type Candle, type RealismReport } from "@/domain/market";
+import { backfill, backfillRealism, barsFromCandles, BUNDLED_UNIVERSE, DEFAULT_SIMULATION_CONFIG, firstHistory, indexCandles, realismReport, TLX, type Candle, type RealismReport, type SimulationConfig } from "@/domain/market";
 
 const { values } = parseArgs({ options: { seed: { type: "string", default: "realism" }, years: { type: "string", default: "5" }, seeds: { type: "string" }, from: { type: "string", default: "1" } } });
 const years = Number(values.years);
@@ -26,24 +31,60 @@ function reportFor(seed: string): RealismReport {
   return realismReport({ bars, index: TLX.symbol, stocks: TLX.constituents.map((c) => c.symbol) });
 }
 
+let lastNow: RealismReport | undefined;
 const format = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(3));
+
+/** The process of decision 051, to compare with: today's defaults with 051's volatility models. */
+const PROCESS_051: SimulationConfig = {
+  ...DEFAULT_SIMULATION_CONFIG,
+  volatility: {
+    market: { levels: 6, components: [{ stormsPerYear: 4, calmingDays: 10, step: 0.15 }, { stormsPerYear: 2, calmingDays: 30, step: 0.175 }], feedback: 0.035, drag: 0.3, marketShare: 0 },
+    sector: { levels: 6, components: [{ stormsPerYear: 4, calmingDays: 1.5, step: 0.125 }, { stormsPerYear: 1, calmingDays: 15, step: 0.125 }], feedback: 0.02, drag: 0, marketShare: 0.35 },
+    instrument: {
+      levels: 6,
+      components: [{ stormsPerYear: 10, calmingDays: 0.75, step: 0.25 }, { stormsPerYear: 4, calmingDays: 10, step: 0.2 }, { stormsPerYear: 2, calmingDays: 30, step: 0.3 }],
+      feedback: 0.02,
+      drag: 0.05,
+      marketShare: 0.35,
+    },
+  },
+};
 
 if (values.seeds) {
   const count = Number(values.seeds);
-  const passes = new Map<string, number>();
+  const days = Math.round(years * 365) + 1;
+  const end = new Date();
+  type Column = { name: string; report: (seed: string) => RealismReport };
+  const measure = (seed: string, config?: SimulationConfig) => backfillRealism(backfill(BUNDLED_UNIVERSE, seed, end, { days, minutes: 1440, ...(config && { config }) }), TLX)!;
+  const columns: Column[] = [];
+  if (JSON.stringify(PROCESS_051) !== JSON.stringify(DEFAULT_SIMULATION_CONFIG)) columns.push({ name: "process 051", report: (seed) => measure(seed, PROCESS_051) });
+  columns.push({ name: "process now", report: (seed) => measure(seed) });
+  columns.push({ name: "fresh install", report: (seed) => firstHistory(BUNDLED_UNIVERSE, seed, end, TLX, { days, minutes: 1440 }).report! });
+  const passes = columns.map(() => new Map<string, number>());
+  const all = columns.map(() => 0);
   const seen = new Map<string, number[]>();
-  let all = 0;
+  let retries = 0;
   for (let n = from; n < from + count; n++) {
-    const report = reportFor(`seed-${n}`);
-    if (report.holds) all += 1;
-    for (const row of report.rows) {
-      passes.set(row.id, (passes.get(row.id) ?? 0) + (row.holds ? 1 : 0));
-      row.values.forEach((v) => seen.set(`${row.id} ${v.of}`, [...(seen.get(`${row.id} ${v.of}`) ?? []), v.value]));
+    const seed = `seed-${n}`;
+    for (const [c, column] of columns.entries()) {
+      // A fresh install keeps the process's own history when it holds (no second walk needed to know).
+      const previous = column.name === "fresh install" ? lastNow : undefined;
+      const report = previous?.holds ? previous : column.report(seed);
+      if (column.name === "fresh install" && !previous?.holds) retries += 1;
+      if (column.name === "process now") lastNow = report;
+      if (report.holds) all[c]! += 1;
+      for (const row of report.rows) {
+        passes[c]!.set(row.id, (passes[c]!.get(row.id) ?? 0) + (row.holds ? 1 : 0));
+        if (column.name === "process now") row.values.forEach((v) => seen.set(`${row.id} ${v.of}`, [...(seen.get(`${row.id} ${v.of}`) ?? []), v.value]));
+      }
     }
   }
-  console.log(`${count} seeds (seed-${from}…seed-${from + count - 1}), ${years} years each: every row held on ${all} of ${count}.`);
-  for (const [id, n] of passes) console.log(`${id.padEnd(4)} holds on ${String(n).padStart(3)} of ${count}`);
-  console.log("\nvalue ranges (min / median / max):");
+  console.log(`${count} seeds (seed-${from}…seed-${from + count - 1}), ${years} years each; rows held, of ${count}:`);
+  console.log(`${"row".padEnd(6)}${columns.map((c) => c.name.padStart(15)).join("")}`);
+  for (const id of passes[0]!.keys()) console.log(`${id.padEnd(6)}${passes.map((p) => String(p.get(id)).padStart(15)).join("")}`);
+  console.log(`${"all".padEnd(6)}${all.map((n) => String(n).padStart(15)).join("")}`);
+  console.log(`(a fresh install walked more than one candidate seed on ${retries} of ${count})`);
+  console.log("\nvalue ranges, process now (min / median / max):");
   for (const [key, list] of seen) {
     const sorted = [...list].sort((a, b) => a - b);
     console.log(`${key.padEnd(48)} ${format(sorted[0]!)} / ${format(sorted[sorted.length >> 1]!)} / ${format(sorted.at(-1)!)}`);

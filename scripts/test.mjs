@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration (PGlite, or PostgreSQL with DATABASE_URL)
 // and the browser suite (Debian's Chromium). Ends with one line: "tests: N passed, N failed".
-//   node scripts/test.mjs --suites=integration --label=postgres   (what .ci/run uses)
-// Typecheck and lint run side by side (each is one process on one core); then the suites, one
-// after the other. It ends by listing the 10 slowest test files of the run (docs/testing.md).
-import { spawn, spawnSync } from "node:child_process";
+//   node scripts/test.mjs --suites=integration --label=postgres
+//   TEST_ALSO_POSTGRES=postgres://… npm test   (what .ci/run uses: the integration suite a
+//                                               second time on PostgreSQL, beside e2e)
+// Typecheck and lint run side by side (each is one process on one core); the production build
+// starts beside the unit tests; then the suites, one after the other, except that the second
+// integration pass runs beside the browser suite (docs/decisions/055). It ends by listing the
+// 10 slowest test files of the run (docs/testing.md).
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { root } from "./lib/build.mjs";
+import { buildIsStale, root } from "./lib/build.mjs";
+import { CHROMIUM_INSTALL, chromiumPath } from "./lib/chromium.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -17,6 +22,8 @@ const args = Object.fromEntries(
 );
 const suites = (args.suites ?? "typecheck,lint,unit,integration,e2e").split(",");
 const label = args.label ?? "default";
+/** A PostgreSQL server URL: the integration suite runs a second time there, beside e2e. */
+const alsoPostgres = process.env.TEST_ALSO_POSTGRES || "";
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const artifacts = path.join(root, "tests", ".artifacts");
 fs.mkdirSync(artifacts, { recursive: true });
@@ -26,12 +33,37 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
+/** A step with its output on the terminal; resolves with whether it passed (async: a suite may run beside it). */
 function run(title, command, commandArgs, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`  ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      console.log(`  ${title}: ${code === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/**
+ * Runs a command beside others with its output held and printed whole when it ends (title,
+ * output, "ok/FAILED in N s"), so side-by-side runs never interleave. Resolves with its exit code.
+ */
+function runHeld(title, command, commandArgs, env = process.env) {
+  const started = Date.now();
+  const child = spawn(command, commandArgs, { cwd: root, env });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`  ${title}: ${code === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code);
+    });
+  });
 }
 
 /**
@@ -43,27 +75,13 @@ function run(title, command, commandArgs, env = {}) {
 async function checks(list) {
   const passedTitles = [];
   await Promise.all(
-    list.map(
-      ({ title, command, commandArgs }) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(command, commandArgs, { cwd: root, env: process.env });
-          const output = [];
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("close", (code) => {
-            console.log(`\n▶ ${title}`);
-            process.stdout.write(Buffer.concat(output));
-            console.log(`  ${title}: ${code === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-            if (code === 0) passedTitles.push(title);
-            else {
-              failed += 1;
-              problems.push(title);
-            }
-            resolve();
-          });
-        }),
-    ),
+    list.map(async ({ title, command, commandArgs }) => {
+      if ((await runHeld(title, command, commandArgs)) === 0) passedTitles.push(title);
+      else {
+        failed += 1;
+        problems.push(title);
+      }
+    }),
   );
   return passedTitles;
 }
@@ -71,45 +89,67 @@ async function checks(list) {
 /** Every test file of this run's reports with its wall time, for the "slowest files" list. */
 const fileTimes = [];
 
-function vitest(project) {
-  const report = path.join(artifacts, `${project}-${label}.json`);
-  const times = path.join(artifacts, `${project}-${label}.file-times.json`);
+function vitestArgs(project, runLabel) {
+  const report = path.join(artifacts, `${project}-${runLabel}.json`);
+  const times = path.join(artifacts, `${project}-${runLabel}.file-times.json`);
   fs.rmSync(report, { force: true });
   fs.rmSync(times, { force: true });
-  const ok = run(
-    `${project} tests (${label})`,
-    bin("vitest"),
-    ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./tests/setup/file-times-reporter.ts"],
-    { TICKERLAB_FILE_TIMES: times },
-  );
+  return {
+    report,
+    times,
+    args: ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, "--reporter=./tests/setup/file-times-reporter.ts"],
+  };
+}
+
+async function vitest(project) {
+  const { report, times, args: vitestRunArgs } = vitestArgs(project, label);
+  const ok = await run(`${project} tests (${label})`, bin("vitest"), vitestRunArgs, { TICKERLAB_FILE_TIMES: times });
+  tally(project, ok, report, times);
+}
+
+/**
+ * A suite run in the background beside another (the PostgreSQL integration pass beside e2e):
+ * its output is held and printed whole when it ends, so the two never interleave. Resolves when
+ * it has ended and been counted.
+ */
+function vitestBeside(project, runLabel, env) {
+  const { report, times, args: vitestRunArgs } = vitestArgs(project, runLabel);
+  const title = `${project} tests (${runLabel}, run beside e2e)`;
+  const childEnv = { ...process.env, ...env, TICKERLAB_FILE_TIMES: times, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" };
+  return runHeld(title, bin("vitest"), vitestRunArgs, childEnv).then((code) => tally(project, code === 0, report, times, runLabel));
+}
+
+/** Counts a finished suite from its JSON report and keeps its files' times for the list. */
+function tally(project, ok, report, times, runLabel = label) {
+  const name = runLabel === label ? project : `${project} (${runLabel})`;
   if (!fs.existsSync(report)) {
     failed += 1;
-    problems.push(`${project} (no report: the run did not finish)`);
+    problems.push(`${name} (no report: the run did not finish)`);
     return;
   }
   const summary = JSON.parse(fs.readFileSync(report, "utf8"));
   // Whole files (hooks, setup, imports) from tests/setup/file-times-reporter.ts; the JSON
   // report's own times (first test to last) if that is missing.
   const whole = fs.existsSync(times) ? JSON.parse(fs.readFileSync(times, "utf8")).files : undefined;
-  if (whole) for (const f of whole) fileTimes.push({ project, file: path.relative(root, f.file), seconds: f.seconds });
+  if (whole) for (const f of whole) fileTimes.push({ project: name, file: path.relative(root, f.file), seconds: f.seconds });
   else {
     for (const file of summary.testResults ?? []) {
-      if (file.endTime > file.startTime) fileTimes.push({ project, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
+      if (file.endTime > file.startTime) fileTimes.push({ project: name, file: path.relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
     }
   }
   passed += summary.numPassedTests;
   failed += summary.numFailedTests;
   if (!ok && summary.numFailedTests === 0) {
     failed += 1;
-    problems.push(`${project} (the runner failed outside a test)`);
-  } else if (summary.numFailedTests > 0) problems.push(`${project}: ${summary.numFailedTests} failed`);
+    problems.push(`${name} (the runner failed outside a test)`);
+  } else if (summary.numFailedTests > 0) problems.push(`${name}: ${summary.numFailedTests} failed`);
   if (summary.numTotalTests === 0) {
     failed += 1;
-    problems.push(`${project}: ran no test`);
+    problems.push(`${name}: ran no test`);
   }
 }
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 const staticChecks = [
   { title: "typecheck", command: bin("tsc"), commandArgs: ["--noEmit", "-p", "."] },
   { title: "lint", command: bin("eslint"), commandArgs: ["--max-warnings=0", "."] },
@@ -118,17 +158,46 @@ const checked = await checks(staticChecks);
 // The types are checked: a production build the suites start (scripts/lib/build.mjs) skips
 // Next's second pass over the same tsconfig (next.config.mjs). Only when tsc passed.
 if (checked.includes("typecheck")) process.env.TICKERLAB_TYPES_CHECKED = "1";
+
+/**
+ * The production build the integration and e2e servers serve, started beside the unit tests
+ * (each takes about one core) instead of inside the first server suite's setup. Its output is
+ * held and printed when it ends. The suites' own `ensureBuilt()` then finds it fresh (or waits
+ * on its lock); a failed build is a failure here and again in the suites that need it.
+ */
+function startBuild() {
+  const script = 'import { ensureBuilt } from "./scripts/lib/build.mjs"; process.exit(ensureBuilt() ? 0 : 1);';
+  return runHeld("production build (beside the unit tests)", process.execPath, ["--input-type=module", "-e", script]).then((code) => {
+    if (code !== 0) {
+      failed += 1;
+      problems.push("production build");
+    }
+  });
+}
+
+let building = suites.some((suite) => suite === "integration" || suite === "e2e") && buildIsStale() ? startBuild() : undefined;
+let besidePostgres;
 for (const suite of suites) {
   if (suite === "typecheck" || suite === "lint") continue;
+  if (suite !== "unit" && building) {
+    await building;
+    building = undefined;
+  }
   if (suite === "e2e" && !fs.existsSync(chromium)) {
-    const line = `BROWSER SUITE SKIPPED: no Chromium at ${chromium}. Install it with: apt-get install -y chromium`;
+    const line = `BROWSER SUITE SKIPPED: no Chromium at ${chromium}. Install it with: ${CHROMIUM_INSTALL}`;
     console.log(`\n${"*".repeat(line.length + 8)}\n*** ${line} ***\n${"*".repeat(line.length + 8)}`);
     if (ci) {
       failed += 1;
       problems.push("e2e (Chromium missing under CI)");
     }
-  } else vitest(suite);
+  } else {
+    // The browser suite mostly waits (pages, polls): the PostgreSQL pass fills the gaps.
+    if (suite === "e2e" && alsoPostgres) besidePostgres = vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres });
+    await vitest(suite);
+  }
 }
+await building;
+if (alsoPostgres) await (besidePostgres ?? vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres }));
 
 if (fileTimes.length > 0) {
   // Where the time goes (per file, from the JSON reports above): the first place to look when

@@ -10,10 +10,10 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { audit } from "@/server/audit";
 import { hashPassword } from "@/server/auth/passwords";
-import { bumpTokenVersion, createUser, EmailTakenError, findUserByEmail } from "@/server/auth/users";
+import { createUser, EmailTakenError, findUserByEmail } from "@/server/auth/users";
 import { closeOnSignals, getDatabase } from "@/server/db";
 import { users } from "@/server/db/schema";
-import { changeUser } from "@/features/admin/server/users";
+import { changeUser, endsSessions } from "@/features/admin/server/users";
 import { isDomainError } from "@/domain/errors";
 import { isRole, ROLES, type Role } from "@/lib/roles";
 import { emailSchema, displayNameSchema, passwordSchema } from "@/lib/validation/account";
@@ -99,7 +99,8 @@ async function main() {
           if (isDomainError(error)) fail(error.message);
           throw error;
         });
-        console.log(`${email} is now ${role === "member" ? "a member" : `an ${role}`} (they sign in again for it to take effect).`);
+        const ended = endsSessions(user.role, { role });
+        console.log(`${email} is now ${role === "member" ? "a member" : `an ${role}`} (${ended ? "their sessions were ended" : "it takes effect at their next request, no sign-in needed"}).`);
       }
     } else {
       const user = await findUserByEmail(db, email);
@@ -107,10 +108,10 @@ async function main() {
       if (user.role === "admin") {
         console.log(`${email} is already an admin.`);
       } else {
+        // A role granted keeps the person's sessions: every session read takes the role from the row.
         await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
-        await bumpTokenVersion(db, user.id);
         await audit(db, { action: "admin.role-changed", subjectId: user.id, detail: { from: user.role, to: "admin", via: "cli" } });
-        console.log(`${email} is now an admin (they sign in again to see the admin area).`);
+        console.log(`${email} is now an admin (the admin area opens at their next request).`);
       }
     }
   } finally {

@@ -52,6 +52,7 @@ import classesIdGradebook from "@/pages/api/classes/[id]/gradebook";
 import classesIdGradebookCsv from "@/pages/api/classes/[id]/gradebook.csv";
 import classesIdContestsIndex from "@/pages/api/classes/[id]/contests/index";
 import classesIdContestsSlugEnrol from "@/pages/api/classes/[id]/contests/[slug]/enrol";
+import classesIdContestsSlugRandomTeams from "@/pages/api/classes/[id]/contests/[slug]/random-teams";
 import classesIdContestsSlugTeams from "@/pages/api/classes/[id]/contests/[slug]/teams";
 import classesIdIndex from "@/pages/api/classes/[id]/index";
 import classesIdRoster from "@/pages/api/classes/[id]/roster";
@@ -68,12 +69,14 @@ import eventsSlugTeamsIndex from "@/pages/api/events/[slug]/teams/index";
 import eventsSlugTeamsJoin from "@/pages/api/events/[slug]/teams/join";
 import eventsSlugReplay from "@/pages/api/events/[slug]/replay";
 import eventsSlugReportCard from "@/pages/api/events/[slug]/report-card";
+import eventsSlugReportCards from "@/pages/api/events/[slug]/report-cards";
 import eventsSlugFlags from "@/pages/api/events/[slug]/flags";
 import fairPlayFlagsId from "@/pages/api/fair-play/flags/[id]";
 import adminFairPlayPracticeFlags from "@/pages/api/admin/fair-play/practice-flags";
 import eventsSlugStandings from "@/pages/api/events/[slug]/standings";
 import eventsIndex from "@/pages/api/events/index";
 import health from "@/pages/api/health";
+import live from "@/pages/api/live";
 import metrics from "@/pages/api/metrics";
 import ready from "@/pages/api/ready";
 import joinCodes from "@/pages/api/join-codes";
@@ -154,6 +157,7 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "classes/[id]/gradebook.csv": classesIdGradebookCsv,
   "classes/[id]/contests/index": classesIdContestsIndex,
   "classes/[id]/contests/[slug]/enrol": classesIdContestsSlugEnrol,
+  "classes/[id]/contests/[slug]/random-teams": classesIdContestsSlugRandomTeams,
   "classes/[id]/contests/[slug]/teams": classesIdContestsSlugTeams,
   "classes/[id]/index": classesIdIndex,
   "classes/[id]/roster": classesIdRoster,
@@ -170,12 +174,14 @@ export const API_ROUTES: Record<string, ApiRouteHandler> = {
   "events/[slug]/teams/join": eventsSlugTeamsJoin,
   "events/[slug]/replay": eventsSlugReplay,
   "events/[slug]/report-card": eventsSlugReportCard,
+  "events/[slug]/report-cards": eventsSlugReportCards,
   "events/[slug]/flags": eventsSlugFlags,
   "fair-play/flags/[id]": fairPlayFlagsId,
   "admin/fair-play/practice-flags": adminFairPlayPracticeFlags,
   "events/[slug]/standings": eventsSlugStandings,
   "events/index": eventsIndex,
   "health": health,
+  "live": live,
   "metrics": metrics,
   "ready": ready,
   "join-codes": joinCodes,

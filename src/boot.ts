@@ -11,7 +11,7 @@ import { getDatabase, type DatabaseHandle, type Db } from "@/server/db";
 import { Scheduler, SCHEDULER_KEY } from "@/server/jobs/scheduler";
 import { adminOnSignUp } from "@/server/auth/users";
 import { logger } from "@/server/logger";
-import { markReady } from "@/server/readiness";
+import { markReady, markStarting } from "@/server/readiness";
 import { installShutdown } from "@/server/shutdown";
 import { readyLine, startupProgress } from "@/server/startup";
 import { SCHEDULED_TASKS } from "@/scheduled-tasks";
@@ -22,6 +22,7 @@ type SchedulerHolder = { [SCHEDULER]?: Scheduler };
 
 export async function boot(): Promise<void> {
   const started = performance.now();
+  markStarting(); // requests wait for the start from here on; the probes answer (docs/decisions/062)
   wireApp();
   startupProgress("database", env().usesEmbeddedDatabase ? `Opening the database in ${env().DATA_DIR} and applying its migrations…` : "Opening the database and applying its migrations…");
   const opening = getDatabase();

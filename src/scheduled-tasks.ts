@@ -6,12 +6,15 @@
 import { ASSIGNMENT_DUE_EVERY_MS, freezeDueAssignments } from "@/features/classes";
 import { advanceReplays, EVENT_LIFECYCLE_EVERY_MS, finalizeDueEvents, REPLAY_EVERY_MS } from "@/features/events";
 import { FAIRPLAY_EVERY_MS, runFairPlayMonitor } from "@/features/fairplay";
+import { fillMarketHistory } from "@/features/market";
 import { LEAGUE_REFRESH_MS, LEAGUE_ROLLOVER_MS, refreshLeagues, rolloverLeagues } from "@/features/leagues";
 import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
 import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import type { ScheduledTask } from "@/server/jobs/scheduler";
 
 export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
+  // A first start's older years of candles, after the server said ready (docs/decisions/058); a no-op once written.
+  { name: "market-history", everyMs: 60_000, run: ({ db, fence }) => fillMarketHistory(db, { fence }) },
   { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
   { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
   { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },

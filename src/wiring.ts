@@ -5,12 +5,15 @@
  * run the engine in-process call it too. It may import every feature; nothing below imports it.
  */
 import { eventsTradingPort } from "@/features/events";
-import { SHORT_SELLING, unlockedFor } from "@/features/learn";
+import { ADVANCED_ORDERS, SHORT_SELLING, unlockedFor } from "@/features/learn";
 import { wireTrading } from "@/features/trading";
 
 export function wireApp(): void {
   wireTrading({
     events: eventsTradingPort,
-    learn: { shortingUnlocked: (db, userIds) => unlockedFor(db, SHORT_SELLING, userIds) },
+    learn: {
+      shortingUnlocked: (db, userIds) => unlockedFor(db, SHORT_SELLING, userIds),
+      advancedOrdersUnlocked: (db, userIds) => unlockedFor(db, ADVANCED_ORDERS, userIds),
+    },
   });
 }

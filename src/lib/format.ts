@@ -211,6 +211,18 @@ export interface TimeFormat {
 
 const cache = new Map<string, TimeFormat>();
 
+/**
+ * Where the market's day begins, as a person reads it: the practice market's day, today's change
+ * and the daily boards run from 00:00 UTC for everyone (PRODUCT.md), whatever the profile's zone
+ * — "since 00:00 UTC", and outside UTC also their own clock's reading of it
+ * ("since 00:00 UTC (Dec 3, 05:30 in Asia/Kolkata)"). Only the learning streak follows the
+ * person's zone (issue #23 §4: the dashboard promised more).
+ */
+export function marketDaySince(dayStart: Instant, timeZone: string | null | undefined): string {
+  const format = timeFormat(timeZone);
+  return format.timeZone === DEFAULT_TIME_ZONE ? "since 00:00 UTC" : `since 00:00 UTC (${format.dateTime(dayStart)} in ${format.timeZone})`;
+}
+
 /** The time formatter of `timeZone`; a missing or unknown zone means UTC. */
 export function timeFormat(timeZone: string | null | undefined): TimeFormat {
   const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;

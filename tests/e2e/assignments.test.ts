@@ -27,7 +27,7 @@ describe.skipIf(browserMissing)("assignments", () => {
     const teacher = await (await devices.launch()).newPage();
     await signInAt(teacher, organiser);
     await teacher.waitForURL(`${appUrl()}/`);
-    await teacher.goto(`${appUrl()}/classes/${klass.id}`);
+    await teacher.goto(`${appUrl()}/classes/${klass.id}?section=assignments`);
     await teacher.getByRole("button", { name: "New assignment" }).click();
     const form = teacher.getByRole("form", { name: "New assignment" });
     await form.getByLabel("Title").fill("First trade");
@@ -46,9 +46,10 @@ describe.skipIf(browserMissing)("assignments", () => {
     expect(placed.status).toBe(201);
 
     await teacher.reload();
+    await teacher.getByText("1 of 1 complete").waitFor();
+    await teacher.getByRole("tab", { name: "Gradebook", exact: true }).click();
     const gradebook = teacher.getByRole("table", { name: "Gradebook of Markets 10A" });
     await gradebook.getByRole("row", { name: /Maya Kowalska/ }).getByText("100 %").waitFor();
-    await teacher.getByText("1 of 1 complete").waitFor();
     const [download] = await Promise.all([teacher.waitForEvent("download"), teacher.getByRole("link", { name: "Download CSV" }).click()]);
     expect(download.suggestedFilename()).toBe("markets-10a-gradebook-canvas.csv");
     const csv = fs.readFileSync((await download.path())!, "utf8");

@@ -18,12 +18,19 @@ describe.skipIf(browserMissing)("classes", () => {
     const { id } = await registerViaApi(organiser);
     const admin = new HttpClient(appUrl());
     await admin.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-    expect((await admin.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "organiser" } })).status).toBe(200);
 
+    // Signed in as a member, the teacher is made an organiser: the next page has the Classes
+    // link, with no sign-in again (issue #23 §3, decision 067).
     const teacher = await (await devices.launch()).newPage();
     await signInAt(teacher, organiser);
     await teacher.waitForURL(`${appUrl()}/`);
-    await teacher.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Classes" }).click();
+    expect((await admin.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "organiser" } })).status).toBe(200);
+    await teacher.reload();
+    expect(new URL(teacher.url()).pathname).toBe("/");
+    await teacher.getByRole("navigation", { name: "Sections", exact: true }).getByRole("link", { name: "Classes" }).waitFor();
+    // The first page describes the teacher's path and leads to it.
+    await teacher.getByRole("list", { name: "The teacher's path" }).waitFor();
+    await teacher.getByRole("link", { name: "Open your classes" }).click();
     await teacher.waitForURL(`${appUrl()}/classes`);
     await teacher.getByLabel("Class name").fill("Economics 9B");
     await teacher.getByRole("button", { name: "Create class" }).click();

@@ -78,6 +78,9 @@ describe.skipIf(browserMissing)("corrections", () => {
     const fills = student.getByRole("table", { name: "Fills" });
     await fills.getByText("Correction", { exact: true }).waitFor();
     await fills.getByText("Reversed", { exact: true }).waitFor();
+    // The reversal's row says "Correction" once: its badge, then the reason ("Reverses the sell …").
+    expect(((await fills.textContent()) ?? "").match(/Correction/g)).toHaveLength(1);
+    await fills.getByText(new RegExp(`Reverses the sell of 2 ${symbol} at`)).waitFor();
     await expect.poll(() => fills.getByRole("row").count()).toBe(4);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * A private contest end to end in the browser: an admin creates it on /admin/events, a
  * member opens it with the join code, joins, trades and appears on the live board; the
- * event ends (it was created to end seconds later) and the standings freeze — a price move
- * afterwards changes nothing on the board.
+ * organiser moves the end to seconds from now, the event ends and the standings freeze — a
+ * price move afterwards changes nothing on the board.
  */
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, localTime, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+import { appUrl, browserMissing, endEventSoon, localTime, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices } from "./helpers";
 
 const SYMBOL = "DWPT";
 
@@ -19,7 +19,7 @@ describe.skipIf(browserMissing)("a private event in the browser", () => {
     const price = await adminClient.request("/api/test/prices", { method: "POST", json: { symbol: SYMBOL, price: "50.00" } });
     expect(price.status).toBe(200);
 
-    // The admin creates a private event that is live now and ends in 45 seconds.
+    // The admin creates a private event that is live now and ends in 15 minutes.
     const admin = await (await devices.launch()).newPage();
     await signInAt(admin, TEST_ADMIN);
     await admin.waitForURL(`${appUrl()}/`);
@@ -28,7 +28,7 @@ describe.skipIf(browserMissing)("a private event in the browser", () => {
     const title = `Class cup ${Date.now()}`;
     await form.getByLabel("Title").fill(title);
     await form.getByLabel("Starts (", { exact: false }).fill(await localTime(admin, -60_000));
-    await form.getByLabel("Ends (", { exact: false }).fill(await localTime(admin, 45_000));
+    await form.getByLabel("Ends (", { exact: false }).fill(await localTime(admin, 15 * 60_000));
     await form.getByLabel("Visibility").selectOption("private");
     await form.getByRole("button", { name: "Create event" }).click();
     const created = admin.getByRole("status").filter({ hasText: "Created" });
@@ -70,7 +70,10 @@ describe.skipIf(browserMissing)("a private event in the browser", () => {
     // 100 × 50.025 → 50.03 paid (slippage against the trader): equity 100,000.00 − 3.00.
     await mine.getByText("99,997.00").waitFor();
 
-    // The end: the page reloads at zero and shows the frozen standings.
+    // The organiser ends it early (decision 055); the member's page, loaded again, counts down
+    // the new end and shows the frozen standings.
+    await endEventSoon(adminClient, slug);
+    await member.reload();
     await member.getByText("Final standings, frozen at the end.").waitFor({ timeout: 90_000 });
     await board.getByRole("row", { name: new RegExp(person.name) }).getByText("99,997.00").waitFor();
 

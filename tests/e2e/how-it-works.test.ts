@@ -21,12 +21,28 @@ describe.skipIf(browserMissing)("how this market works", () => {
     return page;
   }
 
+  /** Right after the test server's first start its older years are still being written (decision 058): the page says so; reload until the report is there. */
+  async function untilHistoryComplete(page: Awaited<ReturnType<typeof signedIn>>) {
+    await expect
+      .poll(
+        async () => {
+          if ((await page.getByText(/^Still filling history/).count()) === 0) return true;
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "How this market works" }).waitFor();
+          return false;
+        },
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe(true);
+  }
+
   it("is linked from the market and shows every property measured on this market, with its verdict", async () => {
     const page = await signedIn();
     await page.goto(`${appUrl()}/portfolio/market`);
     await page.getByRole("link", { name: "how this market works" }).click();
     await page.waitForURL(`${appUrl()}/portfolio/market/how-it-works`);
     await page.getByRole("heading", { level: 1, name: "How this market works" }).waitFor();
+    await untilHistoryComplete(page);
 
     const table = page.getByRole("list", { name: "The stylized facts of real returns, measured on this market" });
     const rows = table.locator(":scope > li:not([aria-hidden])");
@@ -48,7 +64,8 @@ describe.skipIf(browserMissing)("how this market works", () => {
     await page.getByRole("group", { name: "Chart interval" }).getByRole("button", { name: "5 years (daily)" }).click();
     const chart = page.getByRole("img", { name: "BBKW daily candles for the past five years" });
     await chart.locator("canvas").first().waitFor();
-    await expect.poll(async () => Number(await chart.getAttribute("data-candles"))).toBeGreaterThanOrEqual(5 * 365);
+    // Refetched every 15 s while the older years are still being written after the first start (decision 058).
+    await expect.poll(async () => Number(await chart.getAttribute("data-candles")), { timeout: 120_000 }).toBeGreaterThanOrEqual(5 * 365);
   });
 
   it("fits a phone: each property stacks whole, nothing scrolls sideways", async () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, chooseInstrument, setPrice, TEST_ADMIN, trader, useDevices } from "./helpers";
+import { appUrl, browserMissing, chooseInstrument, endEventSoon, setPrice, TEST_ADMIN, trader, useDevices } from "./helpers";
 
 const NOTE = "<b>Cheap</b> after the dip. Sell if it falls below 40.";
 
@@ -40,7 +40,7 @@ describe.skipIf(browserMissing)("the trade journal", () => {
     // The teacher (the admin made the class): the dashboard counts the entry; the student's page shows it.
     const teacher = await (await devices.launch()).newPage();
     await teacher.context().addCookies([...admin.cookies].map(([name, value]) => ({ name, value, url: appUrl() })));
-    await teacher.goto(`${appUrl()}/classes/${klass.id}`);
+    await teacher.goto(`${appUrl()}/classes/${klass.id}?section=dashboard`);
     const dashboard = teacher.getByRole("table", { name: "Class dashboard" });
     const row = dashboard.getByRole("row").filter({ hasText: person.name });
     await row.waitFor();
@@ -57,7 +57,7 @@ describe.skipIf(browserMissing)("the trade journal", () => {
     await setPrice(admin, "QBYT", "80.00");
     const made = await admin.request("/api/admin/events", {
       method: "POST",
-      json: { title: `Report sprint ${Date.now()}`, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 20_000).toISOString(), startingCash: "10000.00", visibility: "public" },
+      json: { title: `Report sprint ${Date.now()}`, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), startingCash: "10000.00", visibility: "public" },
     });
     expect(made.status).toBe(201);
     const slug = ((await made.json()) as { event: { slug: string } }).event.slug;
@@ -65,6 +65,8 @@ describe.skipIf(browserMissing)("the trade journal", () => {
     const { portfolioId } = (await (await client.request(`/api/events/${slug}/join`, { method: "POST", json: {} })).json()) as { portfolioId: string };
     const placed = await client.request(`/api/portfolios/${portfolioId}/orders`, { method: "POST", json: { symbol: "QBYT", side: "buy", type: "market", quantity: 10, note: "Event bet on QBYT." } });
     expect(placed.status).toBe(201);
+    // Joined and traded: the organiser ends it now (decision 055).
+    await endEventSoon(admin, slug);
 
     // The event page links the report card once the end is processed.
     await page.goto(`${appUrl()}/events/${slug}`);
@@ -74,6 +76,10 @@ describe.skipIf(browserMissing)("the trade journal", () => {
     await page.getByRole("heading", { name: "Report card", level: 1 }).waitFor();
     await page.getByRole("table", { name: "Trades with their journal notes" }).getByText("Event bet on QBYT.").waitFor();
     await page.getByRole("table", { name: "Holdings" }).getByText("QBYT").first().waitFor();
+    // At 1280 px the holdings table is whole, not cut off inside half the page.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const overflow = () => page.getByRole("table", { name: "Holdings", exact: true }).evaluate((table) => table.getBoundingClientRect().right - table.parentElement!.getBoundingClientRect().right);
+    await expect.poll(overflow).toBeLessThanOrEqual(1);
 
     await page.emulateMedia({ media: "print" });
     await expect.poll(() => page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);

@@ -63,6 +63,9 @@ describe.skipIf(browserMissing)("one truth for every number, in the browser", ()
     await ticket.getByLabel("Quantity").fill("2");
     await ticket.getByText("100.06", { exact: true }).waitFor(); // 2 × 50.03
 
+    // Counted while the live stream is up: until it is, the page polls its figures every 5 s
+    // (usePollInterval), which a loaded machine lets into the window.
+    await page.getByText("Live", { exact: true }).waitFor();
     const requests: string[] = [];
     const count = (request: { url: () => string; method: () => string }) => {
       const url = new URL(request.url());
@@ -85,8 +88,9 @@ describe.skipIf(browserMissing)("one truth for every number, in the browser", ()
     await ticket.getByText(/placed: it waits in Open orders/).waitFor();
     await setPrice(client, "MDGH", "44.00");
     const toast = page.getByRole("status").filter({ hasText: "Order filled" });
-    await toast.getByText(/Buy 2 MDGH filled at 44\.00/).waitFor();
-    await page.getByTestId("cash").getByText("99,711.88").waitFor();
+    // Through the limit, it fills at the limit (not at the lower price: honest limits, decision 056).
+    await toast.getByText(/Buy 2 MDGH filled at 45\.00/).waitFor();
+    await page.getByTestId("cash").getByText("99,709.88").waitFor();
   });
 
   it("draws the benchmark on a fresh install, and the risk figures once there is a day of hourly snapshots", async () => {

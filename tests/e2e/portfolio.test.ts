@@ -57,7 +57,9 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
 
     // No reload: the fill reaches the open page through the live stream.
     await page.getByText("Live", { exact: true }).waitFor();
-    await setPrice(client, "QBYT", "79.00");
+    // Through the limit (a price only touching it fills by its place in the queue, decision 056):
+    // it fills at its limit, not at the lower price.
+    await setPrice(client, "QBYT", "78.50");
     await page.locator("tr[data-symbol=QBYT]").waitFor();
     await page.getByTestId("cash").getByText("99,605.00").waitFor();
     await page.getByText("No open orders.", { exact: false }).waitFor();
@@ -65,9 +67,9 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     await page.getByLabel("Status").selectOption("filled");
     const history = page.getByRole("table", { name: "Order history" });
     await history.getByText("Filled", { exact: true }).waitFor();
-    await history.getByText(/limit 79\.00 reached: filled at 79\.00/).waitFor();
+    await history.getByText(/price crossed the limit 79\.00 \(to 78\.50\): filled at the limit/).waitFor();
     await page.getByLabel("Show").selectOption("fills");
-    await page.getByRole("table", { name: "Fills" }).getByText(/limit 79\.00 reached/).waitFor();
+    await page.getByRole("table", { name: "Fills" }).getByText(/crossed the limit 79\.00/).waitFor();
   });
 
   it("cancels an open order after confirming", async () => {
@@ -92,27 +94,43 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     expect(list.items.map((o) => o.status)).toEqual(["cancelled"]);
   });
 
-  it("searches instruments from the keyboard: the list follows the typing, the arrows move, Enter picks, Escape closes", async () => {
+  it("searches instruments from the keyboard: the list follows the typing, ↓ starts at the first match, Enter picks, Escape closes", async () => {
     const { page } = await trader(devices, "searcher");
     await page.goto(`${appUrl()}/portfolio`);
     const ticket = page.getByRole("form", { name: "Trade ticket" });
     const field = ticket.getByRole("combobox", { name: "Instrument" });
     const options = ticket.getByRole("listbox", { name: "Instruments" }).getByRole("option");
     const active = () => field.evaluate((input) => document.getElementById(input.getAttribute("aria-activedescendant") ?? "")?.textContent ?? null);
+    const symbolOf = (option: string) => option.split(" ")[0]!;
     await field.fill("b");
     await options.first().waitFor();
     expect(await field.getAttribute("aria-expanded")).toBe("true");
-    // The first match is highlighted as the person types; ArrowDown moves to the next.
+    // ↓ goes to the first match, ↓ again to the second (before: the first was pre-highlighted,
+    // so ↓ + Enter picked the second).
     const [first, second] = (await options.allTextContents()).slice(0, 2);
+    const secondName = await options.nth(1).locator("span").first().textContent();
+    await field.press("ArrowDown");
     await expect.poll(active).toBe(first);
     await field.press("ArrowDown");
     await expect.poll(active).toBe(second);
     await field.press("Enter");
-    const symbol = second!.split(" ")[0]!;
-    await expect.poll(() => field.inputValue()).toBe(symbol);
+    await expect.poll(() => field.inputValue()).toBe(symbolOf(second!));
     await options.first().waitFor({ state: "detached" });
     expect(await field.getAttribute("aria-expanded")).toBe("false");
     await ticket.getByText(new RegExp(`· last `)).waitFor();
+    // Enter with nothing highlighted picks the first match.
+    await field.fill("b");
+    await options.first().waitFor();
+    await field.press("Enter");
+    await expect.poll(() => field.inputValue()).toBe(symbolOf(first!));
+    // A single match: ↓ + Enter picks it (before: ↓ left nothing highlighted, Enter picked nothing).
+    await field.fill(secondName!);
+    await expect.poll(() => options.count()).toBe(1);
+    const only = await options.first().textContent();
+    await field.press("ArrowDown");
+    await expect.poll(active).toBe(only);
+    await field.press("Enter");
+    await expect.poll(() => field.inputValue()).toBe(symbolOf(second!));
     // Escape closes an open list and keeps what was typed.
     await field.fill("c");
     await options.first().waitFor();
@@ -126,14 +144,30 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     const ticket = await openTicket(page, "CLDV");
     await ticket.getByRole("radio", { name: "Sell" }).check();
     await ticket.getByLabel("Quantity").fill("5");
-    await ticket.getByRole("button", { name: "Place sell order" }).click();
+    // From the keyboard: the button keeps focus while the order is placed and after (a disabled
+    // busy button used to drop it to the page).
+    await ticket.getByRole("button", { name: "Place sell order" }).focus();
+    await page.keyboard.press("Enter");
     const alert = ticket.getByRole("alert");
     await alert.getByText("You do not have enough shares.").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Place sell order");
     expect(await alert.textContent()).toMatch(/sell at most 0/);
     await page.getByLabel("Status").selectOption("rejected");
     // The history says why in words; the stable code stays in the API.
     await page.getByRole("table", { name: "Order history" }).getByText(/you can sell at most 0/).waitFor();
     expect(await page.getByRole("table", { name: "Order history" }).getByText("INSUFFICIENT_SHARES").count()).toBe(0);
+  });
+
+  it("does not send a short while short selling is locked: it says why and no rejected order is kept", async () => {
+    const { client, page } = await trader(devices, "lockedshort");
+    const ticket = await openTicket(page, "CLDV");
+    await ticket.getByRole("radio", { name: "Short" }).check();
+    await ticket.getByText("Short selling unlocks when you pass").waitFor();
+    await ticket.getByRole("button", { name: "Place short order" }).click();
+    await ticket.getByRole("alert").getByText("Pass the short-selling lesson first").waitFor();
+    const { id } = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const { items } = (await (await client.request(`/api/portfolios/${id}/orders?status=rejected`)).json()) as { items: unknown[] };
+    expect(items).toEqual([]);
   });
 
   it("downloads the CSV export", async () => {
@@ -232,17 +266,62 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     await ticket.getByRole("button", { name: "Place buy order" }).click();
     await ticket.getByText(/to buy 10 SKRL placed/).waitFor();
     await setPrice(client, "SKRL", "47.00"); // through the stop and above the limit: waits as a limit
-    await setPrice(client, "SKRL", "46.25"); // back within the limit: fills at 46.25
+    await setPrice(client, "SKRL", "46.25"); // back through the limit: it fills at its limit, 46.50 (honest limits, decision 056)
     const row = page.locator("tr[data-symbol=SKRL]");
     await row.waitFor();
-    expect(await row.textContent()).toContain("46.25");
+    expect(await row.textContent()).toContain("46.50");
     await page.getByText("No open orders.", { exact: false }).waitFor();
     const { id } = (await (await client.request("/api/portfolio")).json()) as { id: string };
     const fills = (await (await client.request(`/api/portfolios/${id}/fills`)).json()) as { items: Array<{ side: string; price: string; reason: string }> };
     expect(fills.items.map((f) => [f.side, f.price])).toEqual([
-      ["buy", "46.25"],
+      ["buy", "46.50"],
       ["sell", "43.97"],
       ["buy", "50.03"],
     ]);
+  });
+
+  it("buys with a dollar amount and protects it with a trailing stop whose stop follows the high, then fills (decision 060); then a bracket whose exits show grouped (decision 065)", async () => {
+    const { client, page } = await trader(devices, "trailing");
+    await setPrice(client, "SKRL", "80.00");
+    const ticket = await openTicket(page, "SKRL");
+    // Dollars: the preview shows the whole shares the amount buys (31 at 80.04) and the cash left.
+    await ticket.getByRole("radio", { name: "Dollars" }).check();
+    await ticket.getByLabel("Amount", { exact: true }).fill("2500.00");
+    expect(await text(page, "preview-shares")).toMatch(/^31\s*18\.76 stays cash$/);
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/Bought 31 SKRL at 80\.04/).waitFor();
+
+    // A 5 % trailing stop: the preview's stop is the engine's.
+    await ticket.getByRole("radio", { name: "Sell" }).check();
+    await ticket.getByLabel("Order type").selectOption("trailing-stop");
+    await ticket.getByLabel("Quantity").fill("31");
+    await ticket.getByLabel("Trail (%)").fill("5");
+    expect(await text(page, "preview-trailing-stop")).toMatch(/^76\.00\s*5\s%\sbelow the high 80\.00$/);
+    await ticket.getByLabel("Time in force").selectOption("gtc");
+    await ticket.getByRole("button", { name: "Place sell order" }).click();
+    await ticket.getByText(/Trailing stop order to sell 31 SKRL placed/).waitFor();
+    const open = page.getByRole("list", { name: "Open orders" });
+    await open.getByText(/stop 76\.00, trails 5\s% below the high 80\.00/).waitFor();
+    await page.getByText("Live", { exact: true }).waitFor();
+    // Up: the open order shows the new stop and mark, live.
+    await setPrice(client, "SKRL", "90.00");
+    await open.getByText(/stop 85\.50, trails 5\s% below the high 90\.00/).waitFor();
+    // Down through the stop: sold at market.
+    await setPrice(client, "SKRL", "85.00");
+    await page.locator("tr[data-symbol=SKRL]").waitFor({ state: "detached" });
+    await page.getByText("No open orders.", { exact: false }).waitFor();
+
+    // A bracket from the same ticket (decision 065): the preview names its exits, and they work, grouped, once it filled.
+    await ticket.getByLabel("Order class").selectOption("bracket");
+    await ticket.getByRole("radio", { name: "Shares" }).check();
+    await ticket.getByLabel("Quantity").fill("5");
+    await ticket.getByLabel("Take-profit limit").fill("95.00");
+    await ticket.getByLabel("Stop-loss stop").fill("80.00");
+    expect(await text(page, "preview-exits")).toMatch(/^take-profit 95\.00 · stop-loss 80\.00: they wait for the entry/);
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/Bought 5 SKRL at .* Its take-profit 95\.00 and stop-loss 80\.00 work now\./).waitFor();
+    const legs = open.getByRole("list", { name: /^Legs of/ });
+    await legs.getByText("Take-profit: Sell 5 SKRL · Limit").waitFor();
+    await legs.getByText("Stop-loss: Sell 5 SKRL · Stop").waitFor();
   });
 });

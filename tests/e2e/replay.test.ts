@@ -40,6 +40,9 @@ describe.skipIf(browserMissing)("a replay event in the browser", () => {
     await form.getByLabel("Replay imported datasets instead of the practice market").check();
     await form.getByLabel(new RegExp(`^${name} \\(${symbol}`)).check();
     await form.getByLabel("Replay from (first trading day)").fill("2008-10-06");
+    // A speed far beyond the data says how much data there is, and the speed that fits it.
+    await form.getByLabel("Speed (trading days per real hour)").fill("1000");
+    await form.getByText("but the data has about 3 from 2008-10-06").waitFor();
     await form.getByLabel("Speed (trading days per real hour)").fill("60");
     await form.getByText("This window plays 3 trading days").waitFor();
     await form.getByRole("button", { name: "Create event" }).click();

@@ -78,23 +78,34 @@ describe.skipIf(browserMissing)("settings", () => {
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   });
 
-  it("deletes the account only with the typed address; afterwards the password no longer signs in", async () => {
+  it("deletes the account only with the typed address and the password, says so; afterwards the password no longer signs in", async () => {
     const person = newPerson("delete");
     const page = await openSettings(person);
     await page.getByRole("button", { name: "Delete my account…" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
     const confirmation = dialog.getByLabel("Your email address", { exact: true });
+    const password = dialog.getByLabel("Your password", { exact: true });
 
     await confirmation.fill("someone-else@example.test");
+    await password.fill(person.password);
     await dialog.getByRole("button", { name: "Delete for good" }).click();
     await dialog.getByText("Type your email address exactly to confirm.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/settings");
     expect(await sessionEmail(page)).toBe(person.email);
 
+    // The session alone is not enough: a wrong password keeps the account.
     await confirmation.fill(person.email);
+    await password.fill("not my password");
     await dialog.getByRole("button", { name: "Delete for good" }).click();
-    await page.waitForURL((url) => url.pathname === "/login");
+    await dialog.getByText("Your current password is not correct.").waitFor();
+    expect(await sessionEmail(page)).toBe(person.email);
+
+    await password.fill(person.password);
+    await dialog.getByRole("button", { name: "Delete for good" }).click();
+    await page.waitForURL((url) => url.pathname === "/account/deleted");
+    await page.getByRole("heading", { name: "Your account is deleted" }).waitFor();
     expect(await sessionEmail(page)).toBeNull();
+    await page.goto(`${appUrl()}/login`);
 
     await signInWithPassword(page, person);
     await page.getByRole("alert").filter({ hasText: WRONG_PASSWORD }).waitFor();

@@ -279,12 +279,12 @@ describe.skipIf(browserMissing)("tables and charts", () => {
       page.getByTestId("risk-figures").locator("dd").first(),
       page.getByRole("list").filter({ hasText: "Cash" }).first(),
     ];
-    // The trade ticket's preview names the slippage in percent.
+    // The trade ticket's preview names the half-spread in basis points.
     const ticket = page.getByRole("form", { name: "Trade ticket" });
     await ticket.getByRole("combobox", { name: "Instrument" }).fill("PXPN");
     await ticket.getByRole("option", { name: /^PXPN/ }).waitFor();
     await ticket.getByRole("combobox", { name: "Instrument" }).press("Enter");
-    const slippage = ticket.getByText(/slippage/).first();
+    const slippage = ticket.getByText(/half-spread/).first();
     await slippage.waitFor();
     places.push(slippage);
     let percents = 0;
@@ -298,7 +298,7 @@ describe.skipIf(browserMissing)("tables and charts", () => {
     expect(percents).toBeGreaterThanOrEqual(8);
   });
 
-  it("labels the instrument chart's axes with grouped prices and volumes in their own pane, none cut off, no time twice", async () => {
+  it("labels the instrument chart's axes with grouped prices and volumes in their own pane, none cut off, no time twice", { timeout: 240_000 }, async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page } = await signedIn(viewport);
       await page.goto(`${appUrl()}/portfolio/instruments/GLMM`);

@@ -1,14 +1,15 @@
 /**
  * The teacher journey of issue #11, timed (docs/decisions/042-class-contests-and-teams.md):
  * a teacher with 30 students goes from nothing to a running class contest with an assignment
- * in under 5 minutes, follows a student's progress and journal, reverses a trade and exports
- * the grades in one click.
+ * in under 5 minutes, follows a student's progress and journal, reverses a trade, exports
+ * the grades in one click, and once the contest has ended opens a student's report card by
+ * links only.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, chooseInstrument, newPerson, registerViaApi, setPrice, signInAt, TEST_ADMIN, useDevices } from "./helpers";
+import { appUrl, browserMissing, chooseInstrument, endEventSoon, newPerson, registerViaApi, setPrice, signInAt, TEST_ADMIN, useDevices } from "./helpers";
 
 const FIRST = ["Maya", "Leo", "Ada", "Émile", "Noor", "Ines", "Tomas", "Yuki", "Sara", "Omar", "Lena", "Jonas", "Priya", "Mateo", "Zoe", "Ravi", "Hana", "Felix", "Amara", "Kai", "Nina", "Oskar", "Lucia", "Amir", "Elif", "Bruno", "Mila", "Theo", "Aisha", "Ivan"];
 const NAMES = FIRST.map((first, i) => `${first} ${String.fromCharCode(65 + (i % 26))}student`);
@@ -79,6 +80,9 @@ describe.skipIf(browserMissing)("the teacher journey", () => {
 
     // 3. Sets an assignment that checks itself: two trades with a journal note... kept to one
     //    filled order here, the default task (docs/decisions/039-assignments.md).
+    // The class page is in sections, each its own tab (issue #23 §3, decision 067).
+    const tab = (name: string) => teacher.getByRole("tablist", { name: "Sections of the class" }).getByRole("tab", { name, exact: true });
+    await tab("Assignments").click();
     await teacher.getByRole("button", { name: "New assignment" }).click();
     const assignment = teacher.getByRole("form", { name: "New assignment" });
     await assignment.getByLabel("Title").fill("First trade");
@@ -88,6 +92,7 @@ describe.skipIf(browserMissing)("the teacher journey", () => {
     lap("an assignment set");
 
     // 4. Creates a class contest (the default window starts now) and enrols everyone.
+    await tab("Contests").click();
     await teacher.getByRole("button", { name: "New class contest" }).click();
     const form = teacher.getByRole("form", { name: "New class contest" });
     await form.getByLabel("Title").fill("9B Spring Cup");
@@ -124,14 +129,17 @@ describe.skipIf(browserMissing)("the teacher journey", () => {
     // 7. The teacher sees the student on the contest's board (the board refreshes every few seconds).
     await teacher.getByRole("link", { name: "Open 9B Spring Cup" }).click();
     await teacher.waitForURL(/\/events\/[a-z0-9-]+$/);
+    const slug = new URL(teacher.url()).pathname.split("/").pop()!;
     // The page polls the board every 3 s (and the server refreshes it every few): wait for the row.
     await teacher.getByRole("cell", { name: `${FIRST[0]} A.`, exact: true }).waitFor({ timeout: 60_000 });
     lap("the teacher sees the student on the board");
 
     // 8. Sees the progress: the gradebook has the trade as done, the student's page the journal note.
     await teacher.goto(`${appUrl()}${classPath}`);
+    await tab("Gradebook").click();
     const gradebook = teacher.getByRole("table", { name: "Gradebook of Economics 9B" });
     await gradebook.getByRole("row", { name: new RegExp(NAMES[0]!) }).getByText("100 %").waitFor();
+    await tab("Dashboard").click();
     await teacher.getByRole("table", { name: "Class dashboard" }).getByRole("link", { name: NAMES[0]! }).click();
     await teacher.getByRole("heading", { name: NAMES[0]!, level: 1 }).waitFor();
     await teacher.getByText("Steady earnings; I sell if it falls 10 %.").first().waitFor();
@@ -147,6 +155,7 @@ describe.skipIf(browserMissing)("the teacher journey", () => {
 
     // 10. Exports the grades in one click: every student a row; the reversed trade no longer counts.
     await teacher.goto(`${appUrl()}${classPath}`);
+    await tab("Gradebook").click();
     const [download] = await Promise.all([teacher.waitForEvent("download"), teacher.getByRole("link", { name: "Download CSV" }).click()]);
     const csv = fs.readFileSync((await download.path())!, "utf8").trim().split("\r\n");
     expect(csv[0]).toBe("Student,ID,SIS User ID,SIS Login ID,Section,First trade");
@@ -155,6 +164,26 @@ describe.skipIf(browserMissing)("the teacher journey", () => {
     expect(csv).toHaveLength(32);
     expect(csv.find((row) => row.includes(FIRST[0]!))).toMatch(/,Economics 9B,0$/);
     lap("grades exported");
+
+    // 11. The contest ends; the teacher reaches a student's report card by links only (issue #23 §3).
+    await endEventSoon(admin, slug);
+    const cardsLink = teacher.getByRole("link", { name: "Report cards of 9B Spring Cup" });
+    // The class page shows the link once the end is processed (within a second or so of it).
+    await expect
+      .poll(
+        async () => {
+          await teacher.goto(`${appUrl()}${classPath}?section=contests`);
+          await teacher.getByRole("table", { name: "The class's contests" }).waitFor();
+          return cardsLink.count();
+        },
+        { timeout: 90_000, interval: 1000 },
+      )
+      .toBe(1);
+    await cardsLink.click();
+    await teacher.getByRole("heading", { name: "Report cards", level: 1 }).waitFor();
+    await teacher.getByRole("link", { name: `Report card of ${FIRST[0]} A.` }).click();
+    await teacher.getByRole("heading", { name: `Report card: ${NAMES[0]}`, level: 1 }).waitFor();
+    lap("the teacher opened a student's report card");
 
     const seconds = (Date.now() - started) / 1000;
     console.log(`teacher journey: ${seconds.toFixed(1)} s in all (budget ${BUDGET_MS / 1000} s)`);

@@ -138,6 +138,11 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
     const errors = collectErrors(page);
     await signInAt(page, person);
     await page.waitForURL(`${appUrl()}/`);
+    // The dashboard says where "today" begins — 00:00 UTC for everyone, read on the person's clock
+    // — and promises the time zone moves only what it moves (issue #23 §4).
+    const kolkataMidnight = timeFormat("Asia/Kolkata").dateTime(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    await page.getByText(`since 00:00 UTC (${kolkataMidnight} in Asia/Kolkata)`).waitFor();
+    expect(await page.getByText("daily results follow your own day").count()).toBe(0);
     await page.goto(`${appUrl()}/portfolio`, { waitUntil: "networkidle" });
 
     // The order's time as Kolkata's wall clock reads it (hours and minutes, 24-hour).
@@ -158,6 +163,18 @@ describe.skipIf(browserMissing)("pages in a browser outside UTC", () => {
     await page.getByText("Times in America/New_York").first().waitFor();
     const again = (await openOrders.locator("li").filter({ hasText: "OTMG" }).first().textContent()) ?? "";
     expect(again).toContain(newYork);
+
+    // The time-zone picker searches: "berl", ↓, Enter picks Europe/Berlin, and saving keeps it.
+    await page.goto(`${appUrl()}/settings`, { waitUntil: "networkidle" });
+    const zone = page.getByRole("combobox", { name: "Time zone" });
+    await zone.fill("berl");
+    await page.getByRole("listbox", { name: "Time zones" }).getByRole("option", { name: /Europe\/Berlin/ }).waitFor();
+    await zone.press("ArrowDown");
+    await zone.press("Enter");
+    expect(await zone.inputValue()).toBe("Europe/Berlin");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.getByRole("status").filter({ hasText: "Profile saved." }).waitFor();
+    expect(((await (await client.request("/api/account")).json()) as { timeZone: string | null }).timeZone).toBe("Europe/Berlin");
     expect(errors).toEqual([]);
   });
 

@@ -26,7 +26,9 @@ export function buildInstrument(overrides: Partial<NewInstrument> = {}): NewInst
     volatility: 0.3,
     beta: 1,
     sectorLoading: 1,
-    averageDailyVolume: 1_000_000,
+    // Unknown volume (0): fills whole with the half-spread only, so the figures of tests about
+    // other rules stay round. Liquidity tests set a volume (tests/integration/partial-fills.test.ts).
+    averageDailyVolume: 0,
     lastPrice: price,
     previousClose: price,
     ...overrides,

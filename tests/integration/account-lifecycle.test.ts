@@ -180,11 +180,15 @@ describe("export and deletion", () => {
     expect(text).not.toMatch(/argon2/);
   });
 
-  it("deletes the account only with the typed address, and keeps an anonymous audit entry", async () => {
+  it("deletes the account only with the typed address and the current password, and keeps an anonymous audit entry", async () => {
     const email = uniqueEmail("delete");
     const user = await register(db.db, { email, password: "the password", name: "Leaver" }, IP);
-    await expectDomainError(deleteAccount(db.db, user.id, "someone@else.test", IP), "invalid", "VALIDATION_FAILED");
-    await deleteAccount(db.db, user.id, email, IP);
+    await expectDomainError(deleteAccount(db.db, user.id, { confirmEmail: "someone@else.test", currentPassword: "the password" }, IP), "invalid", "VALIDATION_FAILED");
+    // A session alone (no password, or a wrong one) deletes nothing.
+    await expectDomainError(deleteAccount(db.db, user.id, { confirmEmail: email }, IP), "refused", "WRONG_PASSWORD");
+    await expectDomainError(deleteAccount(db.db, user.id, { confirmEmail: email, currentPassword: "a guess" }, IP), "refused", "WRONG_PASSWORD");
+    expect(await findUserByEmail(db.db, email)).toBeDefined();
+    await deleteAccount(db.db, user.id, { confirmEmail: email, currentPassword: "the password" }, IP);
     expect(await findUserByEmail(db.db, email)).toBeUndefined();
     const entries = await db.db.select().from(auditLog).where(eq(auditLog.action, "account.deleted"));
     expect(entries.some((e) => e.detail.userId === user.id && e.actorId === null)).toBe(true);

@@ -102,6 +102,23 @@ describe("every class contest route × role", () => {
       expect: { visitor: 401, member: 404, studentA: 200, studentB: 404, owner: 201, otherOrganiser: 404, admin: 201 },
     },
     {
+      name: "POST /api/events/{slug}/join (a class contest nobody enrolled: one click, no code)",
+      request: async () => ({ path: `/api/events/${await newContest(clients.owner, `Open cup ${++n}`)}/join`, init: { method: "POST", json: {} } }),
+      // The class is the invitation: its members join without a code; nobody outside it can.
+      expect: { visitor: 401, member: 404, studentA: 201, studentB: 404, owner: 201, otherOrganiser: 404, admin: 201 },
+    },
+    {
+      name: "GET /api/events/{slug}/report-cards (a class contest still running)",
+      request: async () => ({ path: `/api/events/${contest}/report-cards` }),
+      // Its managers get past the door (409: not ended yet); a student of the class and everyone else 404.
+      expect: { visitor: 401, member: 404, studentA: 404, studentB: 404, owner: 409, otherOrganiser: 404, admin: 409 },
+    },
+    {
+      name: "POST /api/classes/{id}/contests/{slug}/random-teams",
+      request: async () => ({ path: `/api/classes/${classA.id}/contests/${await newContest(clients.owner, `Random cup ${++n}`, { min: 2, max: 3 })}/random-teams`, init: { method: "POST", json: { size: 3 } } }),
+      expect: { visitor: 401, member: 404, studentA: 403, studentB: 404, owner: 201, otherOrganiser: 404, admin: 201 },
+    },
+    {
       name: "GET /api/events/{slug}/teams",
       request: async () => ({ path: `/api/events/${teamContest}/teams` }),
       expect: { visitor: 401, member: 404, studentA: 200, studentB: 404, owner: 200, otherOrganiser: 404, admin: 200 },
@@ -139,5 +156,45 @@ describe("a team's portfolio", () => {
     const history = await json<{ items: Array<{ placedBy: string | null }> }>(await clients.studentA.request(`/api/portfolios/${team.portfolioId}/orders`));
     expect(history.items[0]!.placedBy).toBe("Leo B.");
     expect((await clients.studentB.request(`/api/portfolios/${team.portfolioId}/orders`)).status).toBe(404);
+    // Its corrections are read by every teammate (the page asks on every load: a 404 before),
+    // and by no one outside the team.
+    expect((await leo.request(`/api/portfolios/${team.portfolioId}/corrections`)).status).toBe(200);
+    expect((await clients.studentB.request(`/api/portfolios/${team.portfolioId}/corrections`)).status).toBe(404);
+  });
+});
+
+describe("the class page's contests", () => {
+  it("say how many students are not in a contest yet, to its teacher only: enrolling everyone leaves none", async () => {
+    const slug = await newContest(clients.owner, "Count cup");
+    type Contest = { slug: string; studentsOut: number | null; participants: number };
+    const contestOf = async (client: Client) => (await json<{ contests: Contest[] }>(await client.request(`/api/classes/${classA.id}`))).contests.find((c) => c.slug === slug)!;
+    expect(await contestOf(clients.owner)).toMatchObject({ studentsOut: 3, participants: 0 });
+    expect((await contestOf(clients.studentA)).studentsOut).toBeNull();
+    expect((await clients.studentA.request(`/api/events/${slug}/join`, { method: "POST", json: {} })).status).toBe(201);
+    expect(await contestOf(clients.owner)).toMatchObject({ studentsOut: 2, participants: 1 });
+    expect(await json(await clients.owner.request(`/api/classes/${classA.id}/contests/${slug}/enrol`, { method: "POST" }))).toEqual({ enrolled: 2, already: 1, refused: [] });
+    expect(await contestOf(clients.owner)).toMatchObject({ studentsOut: 0, participants: 3 });
+  });
+
+  it("random teams: the students in no team dealt into teams of the size asked, the result stated; none left to deal is a 422 that says so", async () => {
+    const slug = await newContest(clients.owner, "Deal cup", { min: 2, max: 3 });
+    const answer = await clients.owner.request(`/api/classes/${classA.id}/contests/${slug}/random-teams`, { method: "POST", json: { size: 2 } });
+    expect(answer.status).toBe(201);
+    // Three students in teams of 2: one team of 2, the third spread into it (a team of 3 is allowed).
+    expect(await json(answer)).toMatchObject({ teams: [{ name: "Team 1", size: 3 }], placed: 3, leftOut: 0, alreadyInTeams: 0 });
+    const again = await clients.owner.request(`/api/classes/${classA.id}/contests/${slug}/random-teams`, { method: "POST", json: { size: 2 } });
+    expect(again.status).toBe(422);
+    expect(await json(again)).toMatchObject({ error: { code: "NO_RANDOM_TEAMS", message: "Every student is in a team already." } });
+    const tooBig = await clients.owner.request(`/api/classes/${classA.id}/contests/${slug}/random-teams`, { method: "POST", json: { size: 4 } });
+    expect(tooBig.status).toBe(422);
+    expect((await json<{ error: { message: string } }>(tooBig)).error.message).toMatch(/from 2 to 3/);
+    // The teams' member ids are the teacher's, not a student's.
+    const teams = async (client: Client) => (await json<{ items: Array<{ memberIds: string[] | null }> }>(await client.request(`/api/events/${slug}/teams`))).items;
+    expect((await teams(clients.owner))[0]!.memberIds).toHaveLength(3);
+    expect((await teams(clients.studentA))[0]!.memberIds).toBeNull();
+    // A student already placed is named, with the team, when the teacher tries to place them again.
+    const placedAgain = await clients.owner.request(`/api/classes/${classA.id}/contests/${slug}/teams`, { method: "POST", json: { name: "Again", members: [students[0]!.id] } });
+    expect(placedAgain.status).toBe(422);
+    expect((await json<{ error: { message: string } }>(placedAgain)).error.message).toBe("Maya Kowalska is in team Team 1 already: one team per person.");
   });
 });

@@ -8,9 +8,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addRoster, createClass, createClassContest, enrolClass, formClassTeam, getClassFor } from "@/features/classes";
-import { createTeam, getEventFor, joinEvent, joinTeam, listEventsFor, standingsFor, teamsFor } from "@/features/events";
+import { createTeam, eventsTradingPort, getEventFor, joinEvent, joinTeam, listEventsFor, standingsFor, teamsFor } from "@/features/events";
 import { leaderboardPage, refreshLiveEventBoards } from "@/features/ranking";
-import { listOrders, placeOrder } from "@/features/trading";
+import { listOrders, placeOrder, portfolioIdsOf } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { eventParticipants, events, orders, portfolios, teamMembers } from "@/server/db/schema";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
@@ -123,6 +123,13 @@ describe("a team contest", () => {
     await placeOrder(db, { userId: maya.id, portfolioId: bulls.portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 10 } });
     await placeOrder(db, { userId: leo.id, portfolioId: bulls.portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 5 } });
     expect(await errorOf(placeOrder(db, { userId: ada.id, portfolioId: bulls.portfolioId, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 } }))).toMatchObject({ kind: "not-found" });
+    // Who holds a team's portfolio is the events feature's answer, asked through the engine's port (decision 068).
+    const [bullsRow] = await db.select({ teamId: portfolios.teamId }).from(portfolios).where(eq(portfolios.id, bulls.portfolioId));
+    expect(await eventsTradingPort.teamIdsOf(db, leo.id)).toEqual([bullsRow!.teamId]);
+    expect(await eventsTradingPort.teamIdsOf(db, teacher.id)).toEqual([]);
+    expect(await portfolioIdsOf(db, leo.id)).toContain(bulls.portfolioId);
+    expect(await portfolioIdsOf(db, ada.id)).toEqual(expect.not.arrayContaining([bulls.portfolioId]));
+    expect(await portfolioIdsOf(db, ada.id)).toContain(bears.portfolioId);
     const history = await listOrders(db, bulls.portfolioId, { page: 1, pageSize: 10, team: true });
     expect(history.items.map((o) => (o as unknown as { placedBy: string | null }).placedBy)).toEqual(["Leo B.", "Maya K."]);
 

@@ -5,6 +5,7 @@
  * paths — and a statement count that does not grow with instruments, orders or events.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { addRoster, createAssignment, createClass } from "@/features/classes";
 import { dashboardFor } from "@/features/dashboard";
 import { forgetMarketDay } from "@/features/market";
 import { archiveEvent, createEvent, finalizeDueEvents, joinEvent, myEvents, removeParticipant } from "@/features/events";
@@ -160,6 +161,33 @@ describe("the dashboard", () => {
 
     // Someone in events is offered none to join.
     expect((await dashboardFor(db, member.id, { timeZone: "UTC" }))!.events.open).toEqual([]);
+  });
+
+  it("shows a student their classes' open assignments, soonest due first, with due dates and their own progress (issue #23 §4)", async () => {
+    const db = database.db;
+    const teacher = await createTestUser(db, { role: "organiser" });
+    const klass = await createClass(db, { id: teacher.id, role: "organiser" }, { name: "Markets 10A" });
+    const { students } = await addRoster(db, { id: teacher.id, role: "organiser" }, klass.id, ["Ada Lovelace"], { ip: "192.0.2.30" });
+    const student = students[0]!;
+    const now = Date.now();
+    const set = (title: string, startsIn: number, dueIn: number, tasks: Array<Record<string, unknown>>) =>
+      createAssignment(db, { id: teacher.id, role: "organiser" }, klass.id, { title, startsAt: new Date(now + startsIn * HOUR), dueAt: new Date(now + dueIn * HOUR), tasks } as never, { now: new Date(now - 3 * HOUR) });
+    await set("Later", -2, 48, [{ kind: "trades", count: 1 }]);
+    const sooner = await set("Sooner", -2, 24, [{ kind: "trades", count: 1 }, { kind: "instruments", count: 2 }]);
+    await set("Past due", -3, -1, [{ kind: "trades", count: 1 }]);
+    await set("Not started", 1, 30, [{ kind: "trades", count: 1 }]);
+    const { symbol } = await createInstrument(db);
+    const portfolio = await getOrCreatePracticePortfolio(db, student.id);
+    const bought = await placeOrder(db, { userId: student.id, portfolioId: portfolio.id, input: { symbol, side: "buy", type: "market", quantity: 1 } });
+    expect(bought.rejection).toBeNull();
+
+    const dashboard = (await dashboardFor(db, student.id, { timeZone: "UTC" }))!;
+    expect(dashboard.assignments.total).toBe(2);
+    expect(dashboard.assignments.items.map((a) => a.title)).toEqual(["Sooner", "Later"]);
+    expect(dashboard.assignments.items[0]).toMatchObject({ id: sooner.id, className: "Markets 10A", classId: klass.id, dueAt: sooner.dueAt, tasksDone: 1, tasksTotal: 2, score: 50 });
+    expect(dashboard.assignments.items[1]).toMatchObject({ tasksDone: 1, tasksTotal: 1, score: 100 });
+    // Someone in no class has none (and the teacher is not a student of their own class).
+    expect((await dashboardFor(db, teacher.id, { timeZone: "UTC" }))!.assignments).toEqual({ items: [], total: 0 });
   });
 
   it("costs the same number of statements with 40 more instruments, 10 more orders and 4 more events", async () => {

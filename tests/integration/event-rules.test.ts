@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createEvent, getEventFor, joinEvent, updateEvent } from "@/features/events";
-import { importDataset } from "@/features/market/server/admin";
+import { importDataset } from "@/features/market/server/datasets";
 import { setPrice } from "@/features/market/server/test-prices";
 import { cancelOrder, placeOrder, type PlaceOrderResult } from "@/features/trading";
 import { orders } from "@/server/db/schema";

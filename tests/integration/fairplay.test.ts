@@ -9,8 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advanceReplay, createEvent, eventStandingsOf, finalizeDueEvents, joinEvent, listParticipants } from "@/features/events";
-import { eventFlagsFor, fairPlayNoticesFor, practiceFlagsFor, reviewFlag, runFairPlayMonitor } from "@/features/fairplay";
-import { importDataset } from "@/features/market/server/admin";
+import { eventFlagsFor, fairPlayNoticesFor, openFlagCountFor, practiceFlagsFor, reviewFlag, runFairPlayMonitor } from "@/features/fairplay";
+import { importDataset } from "@/features/market/server/datasets";
 import { setPrice } from "@/features/market/server/test-prices";
 import { refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import { getOrCreatePracticePortfolio, placeOrder, resetPracticePortfolio } from "@/features/trading";
@@ -163,6 +163,65 @@ describe("mirror trading", () => {
     expect(Number(mine.counterpartCashFromMatched)).toBeLessThan(-400);
     expect((mine.list as unknown[]).length).toBe(2);
     expect(await flagsOf(event.id)).toHaveLength(2);
+  });
+});
+
+describe("mirror trading, as the review shows it (issue #23 §3)", () => {
+  it("counts pairs one to one (nine quick fills each way are nine pairs), shows one flag for the pair, and a review acts on whom it names", async () => {
+    const db = database.db;
+    const { event, slug, start, organiser } = await liveEvent();
+    await honestPopulation(slug, start);
+    const symbol = (await createInstrument(db)).symbol;
+    const a = await join(slug, start + 2 * MINUTE, "203.0.113.31");
+    const b = await join(slug, start + 2 * MINUTE, "203.0.113.32");
+    // Nine fills each, 20 s apart, within three minutes: a buys and sells, b shorts and covers.
+    for (let i = 0; i < 9; i++) {
+      const at = start + 30 * MINUTE + i * 20_000;
+      await trade(a, symbol, i % 2 === 0 ? "buy" : "sell", 10, at);
+      await trade(b, symbol, i % 2 === 0 ? "short" : "cover", 10, at + 5_000);
+    }
+    await runFairPlayMonitor(db, { now: new Date(start + 40 * MINUTE) });
+    const rows = (await flagsOf(event.id)).filter((f) => f.kind === "mirror-trading");
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const evidence = row.evidence as { pairs: number; fillsMatched: number; fillsTotal: number; counterpartFillsMatched: number; list: Array<{ fill: { fillId: string }; counterpartFill: { fillId: string } }> };
+      expect(evidence).toMatchObject({ pairs: 9, fillsMatched: 9, fillsTotal: 9, counterpartFillsMatched: 9 });
+      expect(evidence.list).toHaveLength(9);
+      // Each fill in one pair at most.
+      expect(new Set(evidence.list.map((p) => p.fill.fillId)).size).toBe(9);
+      expect(new Set(evidence.list.map((p) => p.counterpartFill.fillId)).size).toBe(9);
+    }
+    expect(rows[0]!.evidenceKey).toBe(rows[1]!.evidenceKey);
+
+    // The review page: one flag for the pair, counted once, each side's own status.
+    const view = await eventFlagsFor(db, organiser, slug);
+    const pair = view.items.filter((i) => i.kind === "mirror-trading");
+    expect(pair).toHaveLength(1);
+    expect(view.open).toBe(view.items.filter((i) => i.status === "open").length);
+    expect(pair[0]!.sides!.map((side) => [side.userId, side.status]).sort()).toEqual([[a.person.id, "open"], [b.person.id, "open"]].sort());
+    expect(await openFlagCountFor(db, organiser, slug)).toBe(view.open);
+
+    // Warn one of them: only that one is warned and told.
+    const flagOfB = rows.find((r) => r.userId === b.person.id)!;
+    const one = await reviewFlag(db, organiser, flagOfB.id, { decision: "warn", reason: "Trade on your own.", who: "counterpart" });
+    expect(one.reviewed.map((r) => r.userId)).toEqual([a.person.id]);
+    expect(await fairPlayNoticesFor(db, a.person.id, { eventId: event.id })).toEqual([expect.objectContaining({ status: "warned", reason: "Trade on your own." })]);
+    expect(await fairPlayNoticesFor(db, b.person.id, { eventId: event.id })).toEqual([]);
+    const after = (await eventFlagsFor(db, organiser, slug)).items.find((i) => i.kind === "mirror-trading")!;
+    expect(after.status).toBe("open");
+    expect(after.sides!.find((side) => side.userId === a.person.id)!.status).toBe("warned");
+
+    // Both: each is disqualified, each audited.
+    const both = await reviewFlag(db, organiser, flagOfB.id, { decision: "disqualify", reason: "Two accounts feeding one another.", who: "both" });
+    expect(both.reviewed.map((r) => r.userId).sort()).toEqual([a.person.id, b.person.id].sort());
+    const participants = await db.select().from(eventParticipants).where(eq(eventParticipants.eventId, event.id));
+    for (const who of [a, b]) expect(participants.find((p) => p.userId === who.person.id)!.disqualifiedAt).not.toBeNull();
+    expect((await eventFlagsFor(db, organiser, slug)).items.find((i) => i.kind === "mirror-trading")!.status).toBe("disqualified");
+    // A flag about one person has no other account to act on.
+    const farm = [await join(slug, start + 10 * MINUTE, "192.0.2.99"), await join(slug, start + 11 * MINUTE, "192.0.2.99"), await join(slug, start + 12 * MINUTE, "192.0.2.99")];
+    await runFairPlayMonitor(db, { now: new Date(start + 41 * MINUTE) });
+    const single = (await flagsOf(event.id)).find((f) => f.userId === farm[0]!.person.id)!;
+    expect(await failure(reviewFlag(db, organiser, single.id, { decision: "dismiss", who: "both" }))).toMatchObject({ code: "NO_COUNTERPART" });
   });
 });
 

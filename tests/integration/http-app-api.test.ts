@@ -102,8 +102,9 @@ describe("the app's API", () => {
     expect(found.items[0]!.id).toBe(id);
     const changed = await adminClient.request(`/api/admin/users/${id}`, { method: "PATCH", json: { role: "admin" } });
     expect(changed.status).toBe(200);
-    // The role change ended the member's session at their next request.
-    expect((await memberClient.request("/api/account")).status).toBe(401);
+    // The role granted reaches the person's session at their next request, without signing them out.
+    expect((await memberClient.request("/api/admin/users?pageSize=1")).status).toBe(200);
+    expect(((await memberClient.session()).user as { role: string }).role).toBe("admin");
     const audit = (await (await adminClient.request(`/api/admin/audit?action=admin.role-changed&personId=${id}`)).json()) as { items: Array<{ detail: { to: string } }> };
     expect(audit.items[0]!.detail.to).toBe("admin");
     // Sign-ins are audited with the client's address (the request context reaches next-auth's events).

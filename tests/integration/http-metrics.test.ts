@@ -219,11 +219,28 @@ describe("X-Request-Id", () => {
   });
 });
 
-describe("readiness", () => {
-  it("answers 200 once started, beside the liveness check", async () => {
+describe("liveness and readiness", () => {
+  it("answers 200 once started, beside the liveness check and the database check", async () => {
     const ready = await new HttpClient(app.url).request("/api/ready");
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ready" });
+    const live = await new HttpClient(app.url).request("/api/live");
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: "live" });
     expect((await new HttpClient(app.url).request("/api/health")).status).toBe(200);
+  });
+
+  it("reads no credentials on the probes: a bad token or cookie is neither refused nor cleared", async () => {
+    // On /api/health (not a probe) the same token is a 401, and the cookie is checked and cleared.
+    expect((await fetch(`${app.url}/api/health`, { headers: { authorization: "Bearer tlk_not-a-token" } })).status).toBe(401);
+    const cleared = await fetch(`${app.url}/api/health`, { headers: { cookie: "next-auth.session-token=not-a-session" } });
+    expect(cleared.headers.getSetCookie().join()).toMatch(/next-auth\.session-token=;/);
+    for (const path of ["/api/live", "/api/ready"]) {
+      const token = await fetch(`${app.url}${path}`, { headers: { authorization: "Bearer tlk_not-a-token" } });
+      expect(token.status, path).toBe(200);
+      const cookie = await fetch(`${app.url}${path}`, { headers: { cookie: "next-auth.session-token=not-a-session" } });
+      expect(cookie.status, path).toBe(200);
+      expect(cookie.headers.getSetCookie(), path).toEqual([]);
+    }
   });
 });

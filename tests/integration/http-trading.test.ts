@@ -112,6 +112,28 @@ describe("market and trading API", () => {
     expect(await json(again)).toMatchObject({ error: { code: "ORDER_NOT_OPEN" } });
   });
 
+  it("refuses a field it does not know with 400 naming it, and places nothing (a misspelt exit is not a plain buy)", async () => {
+    const client = await member();
+    const { id } = await portfolioOf(client);
+    const res = await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1, orderClass: "bracket", stopLose: { stopPrice: "1.00" } });
+    expect(res.status).toBe(400);
+    const body = await json<{ error: { code: string; message: string; fields: Record<string, string> } }>(res);
+    expect(body.error.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(body.error.fields)).toEqual(["stopLose"]);
+    expect(body.error.message).toMatch(/"stopLose" is not a field of this request/);
+    // Inside an exit too: a misspelt stop-loss limit must not become a stop at market.
+    const nested = await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1, orderClass: "bracket", takeProfit: { limitPrice: "999.00" }, stopLoss: { stopPrice: "1.00", limitPrce: "0.90" } });
+    expect(nested.status).toBe(400);
+    expect(Object.keys((await json<{ error: { fields: Record<string, string> } }>(nested)).error.fields)).toEqual(["stopLoss.limitPrce"]);
+    // A bracket missing an exit is an order with legs that is not whole: 422 naming the field (decision 065).
+    const half = await order(client, id, { symbol: "NWRB", side: "buy", type: "market", quantity: 1, orderClass: "bracket", stopLoss: { stopPrice: "1.00" } });
+    expect(half.status).toBe(422);
+    expect(await json(half)).toMatchObject({ error: { code: "TAKE_PROFIT_REQUIRED", fields: { takeProfit: expect.stringMatching(/needs takeProfit/) } } });
+    const placed = await json<{ total: number }>(await client.request(`/api/portfolios/${id}/orders`));
+    expect(placed.total).toBe(0);
+    expect((await portfolioOf(client)).positions).toEqual([]);
+  });
+
   it("hides someone else's portfolio (404), except from admins", async () => {
     const owner = await member();
     const { id } = await portfolioOf(owner);

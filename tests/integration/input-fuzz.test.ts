@@ -146,7 +146,7 @@ const KEYS = [
   "title", "description", "startsAt", "endsAt", "startingCash", "visibility", "instruments", "requiredLesson", "replay", "datasets", "from", "speed", "code",
   "slug", "summary", "published", "body", "passMark", "unlocks", "questions", "options", "prompt", "text", "correct", "explanation", "ids", "answers",
   "email", "password", "newPassword", "currentPassword", "newEmail", "confirmEmail", "token", "theme", "timeZone", "leaderboardOptOut", "leagueOptOut",
-  "side", "type", "quantity", "limitPrice", "stopPrice", "timeInForce", "role", "disabled", "board", "period", "page", "pageSize", "action", "q", "price",
+  "side", "type", "quantity", "notional", "limitPrice", "stopPrice", "trailPercent", "trailAmount", "timeInForce", "role", "disabled", "board", "period", "page", "pageSize", "action", "q", "price",
   "level", "csrfToken", "callbackUrl", "json", "students", "startsOn", "endsOn", "membersMayCreateClasses",
 ];
 

@@ -112,17 +112,22 @@ describe(`the simulator job (${kind})`, () => {
     const job = new SimulatorJob({ db: handle.db, kind, tickMs: 2000 });
     await job.acquire();
     const state = await storedMarket(handle);
-    const next = at(3000);
+    // 90 s on (still before midnight, which a later test rolls): long enough that some price falls by more than a cent, whatever the seed.
+    const next = at(90_000);
     const predicted = stepTo(state, next);
     const current = await pricesIn(handle);
-    // A symbol whose price falls on the next tick: a buy limit at the new price rests now and fills then.
-    const falling = predicted.ticks.find((t) => Number(t.price) < Number(current[t.symbol]));
+    // A symbol whose price falls by more than a cent on the next tick: a buy limit a cent above the
+    // new price rests now and is crossed then (a limit the price only touches fills by its place in
+    // the queue, a draw: decision 056).
+    const cents = (price: string) => Math.round(Number(price) * 100);
+    const falling = predicted.ticks.find((t) => cents(t.price) < cents(current[t.symbol]!) - 1);
     expect(falling, "some instrument falls on this tick").toBeDefined();
+    const limitPrice = ((cents(falling!.price) + 1) / 100).toFixed(2);
     const portfolio = await createPortfolio(handle.db);
     const placed = await placeOrder(handle.db, {
       userId: portfolio.userId,
       portfolioId: portfolio.id,
-      input: { symbol: falling!.symbol, side: "buy", type: "limit", quantity: 1, limitPrice: falling!.price, timeInForce: "gtc" },
+      input: { symbol: falling!.symbol, side: "buy", type: "limit", quantity: 1, limitPrice, timeInForce: "gtc" },
       now: at(2900),
     });
     const orderId = placed.order.id;

@@ -47,7 +47,7 @@ describe("equity snapshots", () => {
     const at = new Date(Date.now() + 60_000);
     expect(await takeSnapshots(db, at)).toBeGreaterThanOrEqual(1);
     // 12,345.67 + 3 × 33.33 − 7 × 10.01 = 12,375.59
-    expect(await snapshotsOf(db, portfolio.id)).toEqual([{ portfolioId: portfolio.id, takenAt: at, equity: "12375.59", benchmark: "1000.00" }]);
+    expect(await snapshotsOf(db, portfolio.id)).toEqual([{ portfolioId: portfolio.id, takenAt: at, equity: "12375.59", benchmark: "1000.00", units: "100000.00000000" }]);
     // The same instant again (a retry, a second runner) writes nothing.
     expect(await takeSnapshots(db, at)).toBe(0);
     expect(await snapshotsOf(db, portfolio.id)).toHaveLength(1);

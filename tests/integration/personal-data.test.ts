@@ -95,7 +95,9 @@ describe("export my data", () => {
     await createToken(db, other.id, { name: "not mine", scopes: ["read"], expiresInDays: 7 }, "192.0.2.9");
     await audit(db, { action: "admin.role-changed", actorId: organiser.id, subjectId: other.id, ip: "192.0.2.1", detail: { role: "member" } });
 
-    // Both placed orders this week: both are in a league; only the person's row is exported.
+    // A third person trades too: a league starts with three (decision 066). All three are in it; only the person's row is exported.
+    const third = await createTestUser(db, { name: "A third" });
+    await placeOrder(db, { userId: third.id, portfolioId: (await getOrCreatePracticePortfolio(db, third.id)).id, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 } });
     await refreshLeagues(db, { now: new Date() });
     const data = await exportOf(person.id);
     expect(data.leagues).toEqual([expect.objectContaining({ tier: 0, arrival: "new", rank: expect.any(Number) })]);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { parseMoney, round4 } from "@/domain/trading";
 import { refreshLeagues } from "@/features/leagues";
-import { leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
+import { boardEntriesSql, defaultBoardOf, dropFromBoard, eventBoard, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, leaderboardDailyRanks, portfolios, positions, users, xpEvents } from "@/server/db/schema";
@@ -274,6 +274,26 @@ describe("event boards", () => {
     expect((await ownEventRanks(db, last.id, [{ id: event.id, finalized: true }])).get(event.id)).toEqual({ rank: 2, total: 30 });
   });
 
+  it("are read by other features through boardEntriesSql (only the boards asked for) and left at once through dropFromBoard (decision 068)", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const [first, second] = [await createEvent(db), await createEvent(db)];
+    const [ann, bob] = [await person(db), await person(db)];
+    for (const event of [first, second]) {
+      await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
+      await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
+      await refreshEventBoard(db, event, { now: NOW });
+    }
+    const read = async (boards: string[]) =>
+      (await db.execute<{ board: string; user_id: string; rank: number }>(sql`select board, user_id, rank from (${boardEntriesSql(boards)}) e order by board, rank`)).rows.map((r) => `${r.board}/${r.user_id}/${Number(r.rank)}`);
+    expect(await read([eventBoard(first.id)])).toEqual([`event:${first.id}/${ann.id}/1`, `event:${first.id}/${bob.id}/2`]);
+    expect((await read([eventBoard(first.id), eventBoard(second.id)])).length).toBe(4);
+    expect(await read([])).toEqual([]);
+    await db.transaction((tx) => dropFromBoard(tx, eventBoard(first.id), ann.id));
+    expect(await read([eventBoard(first.id)])).toEqual([`event:${first.id}/${bob.id}/2`]);
+    expect((await read([eventBoard(second.id)])).length).toBe(2);
+  });
+
   it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {
     const { db } = database;
     await resetBoards(db);
@@ -287,8 +307,16 @@ describe("event boards", () => {
     await expect(ask({ id: member.id, role: "member" }, "no-such-event")).rejects.toMatchObject({ kind: "not-found" });
     const seen = await ask({ id: insider.id, role: "member" }, privateEvent.slug);
     expect(seen.event?.status).toBe("live");
+    expect(seen.event?.classContest).toBe(false);
     expect(seen.own).toMatchObject({ rank: 1, isYou: true, value: "0.0000" });
-    expect((await ask({ id: member.id, role: "admin" }, privateEvent.slug)).total).toBe(1);
+    expect(seen.notOnBoard).toBeNull();
+    const asAdmin = await ask({ id: member.id, role: "admin" }, privateEvent.slug);
+    expect(asAdmin.total).toBe(1);
+    // Not a participant: told so, not told to wait (issue #23 §4); a participant the board has not ranked yet is.
+    expect(asAdmin.notOnBoard).toBe("not-in-event");
+    const late = await person(db);
+    await join(db, privateEvent.id, late.id, { cash: "10000.00", joinedAt: at("2026-11-18T14:59:00Z") });
+    expect((await ask({ id: late.id, role: "member" }, privateEvent.slug)).notOnBoard).toBe("not-yet");
 
     const ended = await createEvent(db, { startsAt: at("2026-11-10T09:00:00Z"), endsAt: at("2026-11-11T09:00:00Z") });
     expect(await ask({ id: member.id, role: "member" }, ended.slug)).toMatchObject({ items: [], total: 0, own: null, event: { status: "ended" } });
@@ -335,6 +363,39 @@ describe("serving a board", () => {
       ["2026-11-18", 2],
       ["2026-11-19", 60],
     ]);
+  });
+});
+
+describe("a roster student on the boards (issue #23 §4)", () => {
+  it("is told that an account made for a class is never on the practice and XP boards, not to wait for them; /ranking opens on their class's board", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const [roster] = await db.insert(users).values({ email: null, username: `r${crypto.randomUUID().slice(0, 12)}`, name: "Roster Student", kind: "roster" }).returning();
+    await practice(db, roster!.id, { cash: "100500.00" });
+    await db.insert(xpEvents).values({ userId: roster!.id, kind: "read", amount: 20, createdAt: at("2026-11-17T09:00:00Z"), lessonId: null });
+    const member = await person(db);
+    await refreshPracticeBoards(db, { now: NOW });
+    await refreshXpBoards(db, { now: NOW });
+    const viewer = { id: roster!.id, role: "member" as const, roster: true };
+    for (const request of [{ kind: "practice", period: "all" }, { kind: "practice", period: "day" }, { kind: "xp", period: "all" }] as const) {
+      const page = await leaderboardPage(db, request, { page: 1, viewer, now: NOW });
+      expect(page.own, request.kind).toBeNull();
+      expect(page.notOnBoard, request.kind).toBe("class-account");
+    }
+    // Someone who simply is not ranked yet is told so; someone on the board is not told anything.
+    const newcomer = await leaderboardPage(db, { kind: "xp", period: "all" }, { page: 1, viewer: { id: member.id, role: "member" }, now: NOW });
+    expect(newcomer.notOnBoard).toBe("not-yet");
+    const ranked = await person(db);
+    await practice(db, ranked.id, { cash: "100100.00" });
+    await refreshPracticeBoards(db, { now: NOW });
+    const on = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: ranked.id, role: "member" }, now: NOW });
+    expect(on.own).not.toBeNull();
+    expect(on.notOnBoard).toBeNull();
+    // The page opens a roster account on its first event board (its class's contests), everyone else on the practice board.
+    const events = [{ slug: "class-cup", title: "Class cup", status: "live" as const }];
+    expect(defaultBoardOf({ roster: true }, events)).toBe("event:class-cup");
+    expect(defaultBoardOf({ roster: true }, [])).toBe("practice");
+    expect(defaultBoardOf({ roster: false }, events)).toBe("practice");
   });
 });
 

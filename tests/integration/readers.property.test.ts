@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatMoney, formatRatio, fractionOf, parseMoney } from "@/domain/trading";
 import { advanceReplays, createEvent, finalizeEvent, joinEvent, listParticipants, standingsCsv, standingsFor } from "@/features/events";
-import { importDataset } from "@/features/market/server/admin";
+import { importDataset } from "@/features/market/server/datasets";
 import { setPrice } from "@/features/market/server/test-prices";
 import { portfolioPerformance, portfolioSummary, takeSnapshots } from "@/features/portfolio";
 import { refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";

@@ -6,7 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advanceReplays, createEvent, finalizeDueEvents, joinEvent, replayStatusOf, standingsFor } from "@/features/events";
-import { deactivateInstrument, importDataset } from "@/features/market/server/admin";
+import { deactivateInstrument } from "@/features/market/server/instruments";
+import { importDataset } from "@/features/market/server/datasets";
 import { portfolioSummary } from "@/features/portfolio";
 import { placeOrder } from "@/features/trading";
 import { setPrice } from "@/features/market/server/test-prices";
@@ -108,6 +109,9 @@ describe("replay events", () => {
     const summary = await portfolioSummary(db, await portfolioRow(db, portfolioId), now);
     expect(summary.positions[0]).toMatchObject({ symbol, quantity: 10, lastPrice: "95.00" });
     expect(summary.equity).toBe("9999.50");
+    // Bought today at 95.05: the day's change is what the position lost since, not the day's move before it.
+    expect(summary.positions[0]!.dayChange).toBe("-0.50");
+    expect(summary.dayChange).toBe("-0.50");
     // The practice instrument of the same symbol did not move.
     const [practice] = await db.select().from(instruments).where(eq(instruments.symbol, symbol));
     expect(practice!.lastPrice).toBe("100.00");
@@ -162,10 +166,11 @@ describe("replay events", () => {
     expect(mark).toMatchObject({ price: "85.00" });
     const [practiceInstrument] = await db.select().from(instruments).where(eq(instruments.symbol, symbol));
     expect(practiceInstrument!.lastPrice).toBe("70.00");
-    // Valued at the replay's close of 2008-10-07; the day change is against the dataset's previous close (95.00).
+    // Valued at the replay's close of 2008-10-07. The shares were bought that day at 82.00, so the
+    // day's change counts from there (+3.00 each), not from the previous close of 95.00 (issue #23 §4).
     const summary = await portfolioSummary(db, await portfolioRow(db, portfolioId), at(start, DAY + 55 * SECOND));
-    expect(summary.positions[0]).toMatchObject({ symbol, quantity: 5, lastPrice: "85.00", dayChange: "-50.00" });
-    expect(summary.dayChange).toBe("-50.00");
+    expect(summary.positions[0]).toMatchObject({ symbol, quantity: 5, lastPrice: "85.00", dayChange: "15.00" });
+    expect(summary.dayChange).toBe("15.00");
     await expectIdentities(db, portfolioId);
     await expectIdentities(db, practice.id);
   });

@@ -27,11 +27,11 @@ describe("a stop-limit order", () => {
     expect(await processPriceMove(db, instrument.symbol, m("104.99"), m("107.00"))).toMatchObject({ triggered: 1, filled: 0 });
     const [resting] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(resting).toMatchObject({ status: "open", triggered: true });
-    // Back under the limit: fills at the new, better price (limit orders get no slippage).
+    // Back under the limit: an ordinary move through it fills at the limit (no spread for a resting limit; the better price only on a jump).
     expect(await processPriceMove(db, instrument.symbol, m("107.00"), m("105.50"))).toMatchObject({ filled: 1 });
     const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
-    expect(fill).toMatchObject({ price: "105.50", quantity: 10 });
-    expect(await portfolioRow(db, portfolio.id)).toMatchObject({ cash: "98945.00", reservedCash: "0.00" });
+    expect(fill).toMatchObject({ price: "106.00", quantity: 10 });
+    expect(await portfolioRow(db, portfolio.id)).toMatchObject({ cash: "98940.00", reservedCash: "0.00" });
     await expectIdentities(db, portfolio.id);
   });
 });

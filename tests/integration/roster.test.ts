@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { onPostgres, useTestDatabase } from "../setup/db";
 import { createTestUser, uniqueEmail } from "../factories/users";
-import { changeUser } from "@/features/admin/server/users";
+import { eq } from "drizzle-orm";
+import { changeUser, searchUsers } from "@/features/admin/server/users";
 import { createUser } from "@/server/auth/users";
 import { users } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
@@ -49,5 +50,28 @@ describe(`the admin roster (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
     const error = (await changeUser(db.db, only.id, only.id, { disabled: true }, "192.0.2.1").catch((e: unknown) => e)) as DomainError;
     expect(error.code).toBe("LAST_ADMIN");
     expect(error.kind).toBe("conflict");
+  });
+
+  it("keeps a class roster account a member: its teacher holds its password", async () => {
+    const admin = await createTestUser(db.db, { role: "admin" });
+    const [student] = await db.db.insert(users).values({ name: "Roster Student", username: `r${Date.now()}`, kind: "roster" }).returning();
+    for (const role of ["organiser", "admin"] as const) {
+      const error = (await changeUser(db.db, admin.id, student!.id, { role }, "192.0.2.1").catch((e: unknown) => e)) as DomainError;
+      expect(error.code).toBe("ROSTER_ACCOUNT_ROLE");
+      expect(error.kind).toBe("conflict");
+    }
+    const [after] = await db.db.select({ role: users.role }).from(users).where(eq(users.id, student!.id));
+    expect(after!.role).toBe("member");
+    // Disabling it is still an admin's to do.
+    expect((await changeUser(db.db, admin.id, student!.id, { disabled: true }, "192.0.2.1")).disabled).toBe(true);
+  });
+
+  it("marks the last active admin in the people list, and no one once there are two", async () => {
+    await db.db.update(users).set({ role: "member" });
+    const only = await createTestUser(db.db, { role: "admin" });
+    const list = await searchUsers(db.db, { page: 1, pageSize: 100 });
+    expect(list.items.filter((u) => u.lastAdmin).map((u) => u.id)).toEqual([only.id]);
+    await createTestUser(db.db, { role: "admin" });
+    expect((await searchUsers(db.db, { page: 1, pageSize: 100 })).items.some((u) => u.lastAdmin)).toBe(false);
   });
 });

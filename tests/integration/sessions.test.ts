@@ -43,14 +43,21 @@ describe("JWT sessions", () => {
     await expect(refresh(await signInToken(user))).resolves.toMatchObject({ uid: user.id });
   });
 
-  it("end when an admin disables the person or changes their role", async () => {
+  it("keep going with the new role when an admin grants one; end when a role is taken away or the person disabled", async () => {
     const admin = await createTestUser(db.db, { role: "admin" });
     const member = await createTestUser(db.db);
     const token = await signInToken(member);
+    // A role granted: the same session carries it at the next read (issue #23 §3, decision 067).
+    await changeUser(db.db, admin.id, member.id, { role: "organiser" }, "192.0.2.1");
+    await expect(refresh(token)).resolves.toMatchObject({ uid: member.id, role: "organiser" });
     await changeUser(db.db, admin.id, member.id, { role: "admin" }, "192.0.2.1");
-    await expect(refresh(token)).rejects.toBeInstanceOf(SessionRevokedError);
+    const promoted = await refresh(token);
+    expect(promoted.role).toBe("admin");
+    // Taken away: every session ends.
+    await changeUser(db.db, admin.id, member.id, { role: "organiser" }, "192.0.2.1");
+    await expect(refresh(promoted)).rejects.toBeInstanceOf(SessionRevokedError);
     const second = await signInToken(member);
-    expect(second.role).toBe("admin");
+    expect(second.role).toBe("organiser");
     await changeUser(db.db, admin.id, member.id, { disabled: true }, "192.0.2.1");
     await expect(refresh(second)).rejects.toBeInstanceOf(SessionRevokedError);
     await expect(signInToken(member)).rejects.toBeInstanceOf(SessionRevokedError);

@@ -96,7 +96,7 @@ describe("placing orders", () => {
 });
 
 describe("resting orders", () => {
-  it("fills a limit buy when a price move crosses it, at the new price, and not before", async () => {
+  it("fills a limit buy when a price move crosses it, at its limit (honest limits, decision 056), and not before", async () => {
     const db = database.db;
     const instrument = await createInstrument(db, { lastPrice: "100.00" });
     const portfolio = await createPortfolio(db);
@@ -112,9 +112,10 @@ describe("resting orders", () => {
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.status).toBe("filled");
     const [fill] = await db.select().from(fills).where(eq(fills.orderId, orderId));
-    expect(fill!.price).toBe("94.50");
+    // An ordinary move through the limit fills at the limit; only a jump would give the better 94.50.
+    expect(fill!.price).toBe("95.00");
     const p = await portfolioRow(db, portfolio.id);
-    expect(p).toMatchObject({ cash: "99055.00", reservedCash: "0.00" });
+    expect(p).toMatchObject({ cash: "99050.00", reservedCash: "0.00" });
     await expectIdentities(db, portfolio.id);
   });
 
@@ -216,8 +217,8 @@ describe("live updates", () => {
       const orderId = resting.order.id;
       await processPriceMove(db, instrument.symbol, m("50.00"), m("44.00"));
       expect(events).toHaveLength(3);
-      // The fill of the resting limit: the order as it is now (filled) and its fill at the new price.
-      expect(events[2]!.data).toMatchObject({ orders: [{ id: orderId, status: "filled" }], fills: [{ orderId, price: "44.00" }] });
+      // The fill of the resting limit: the order as it is now (filled) and its fill at its limit (crossed, not a jump).
+      expect(events[2]!.data).toMatchObject({ orders: [{ id: orderId, status: "filled", filledQuantity: 1 }], fills: [{ orderId, price: "45.00", referencePrice: "45.00" }] });
       const another = await placeOrder(db, {
         userId: portfolio.userId,
         portfolioId: portfolio.id,

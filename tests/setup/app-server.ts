@@ -41,9 +41,11 @@ export interface RunningApp {
 
 /**
  * `checkout`: serve another checkout of the app instead (benchmarks compare two builds in one
- * run); it must already be built into the same NEXT_DIST_DIR.
+ * run); it must already be built into the same NEXT_DIST_DIR. `until`: "healthy" (default)
+ * returns once the start is done (GET /api/health, which waits for it, is 200); "live" as soon
+ * as the server answers GET /api/live, while it may still be starting.
  */
-export async function startApp(extraEnv: Record<string, string> = {}, { checkout }: { checkout?: string } = {}): Promise<RunningApp> {
+export async function startApp(extraEnv: Record<string, string> = {}, { checkout, until = "healthy" }: { checkout?: string; until?: "healthy" | "live" } = {}): Promise<RunningApp> {
   const appRoot = checkout ? path.resolve(checkout) : (root as string);
   const bin = checkout ? path.join(appRoot, "node_modules", ".bin", "next") : (nextBin as string);
   if (checkout) {
@@ -90,14 +92,14 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app exited during start-up:\n${fs.readFileSync(logFile, "utf8")}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}${until === "live" ? "/api/live" : "/api/health"}`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`The app did not become healthy within 60 s:\n${fs.readFileSync(logFile, "utf8")}`);
+      throw new Error(`The app did not become ${until} within 60 s:\n${fs.readFileSync(logFile, "utf8")}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

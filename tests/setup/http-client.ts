@@ -15,7 +15,15 @@ export class HttpClient {
       headers.set("content-type", "application/json");
       body = JSON.stringify(init.json);
     }
-    const res = await fetch(`${this.base}${path}`, { ...init, headers, body, redirect: "manual" });
+    const send = () => fetch(`${this.base}${path}`, { ...init, headers, body, redirect: "manual" });
+    const method = (init.method ?? "GET").toUpperCase();
+    // A read that meets the keep-alive race (the server closes an idle connection as the client
+    // reuses it; more likely on a loaded machine) is asked once more on a new connection. A
+    // server that is down or crashed fails the second time too; writes are never sent twice.
+    const res = await send().catch((error: unknown) => {
+      if ((method === "GET" || method === "HEAD") && isSocketReset(error) && !init.signal?.aborted) return send();
+      throw error;
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(";");
       const [name, ...rest] = pair!.split("=");
@@ -50,4 +58,10 @@ export class HttpClient {
   async session(): Promise<Record<string, unknown>> {
     return (await (await this.request("/api/auth/session")).json()) as Record<string, unknown>;
   }
+}
+
+/** fetch's "fetch failed" for a connection the other side closed or reset (undici's socket error). */
+function isSocketReset(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } } | null)?.cause;
+  return error instanceof TypeError && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET");
 }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TickMarkWeightValue, UTCTimestamp } from "lightweight-charts";
-import { calendarDate, compactInteger, decimal, fromWallTime, integer, keepUnitsTogether, LOCALE, MINUS, money, percent, percentFigure, TICK, TICK_WEIGHT, timeFormat, UNIT_SPACE, withUnit } from "@/lib/format";
+import { calendarDate, compactInteger, decimal, fromWallTime, integer, keepUnitsTogether, LOCALE, marketDaySince, MINUS, money, percent, percentFigure, TICK, TICK_WEIGHT, timeFormat, UNIT_SPACE, withUnit } from "@/lib/format";
 
 const AT = "2026-11-23T14:05:09.000Z";
 
@@ -243,5 +243,18 @@ describe("calendar days", () => {
     expect(calendarDate("2027-06-30")).toBe("Jun 30, 2027");
     expect(calendarDate("2026-02-30")).toBe("—");
     expect(calendarDate(null)).toBe("—");
+  });
+});
+
+describe("where the market's day begins, as a person reads it (issue #23 §4)", () => {
+  it("is 00:00 UTC for everyone, with the person's own clock beside it outside UTC", () => {
+    const dayStart = "2026-12-03T00:00:00.000Z";
+    expect(marketDaySince(dayStart, "UTC")).toBe("since 00:00 UTC");
+    expect(marketDaySince(dayStart, null)).toBe("since 00:00 UTC");
+    expect(marketDaySince(dayStart, "Asia/Kolkata")).toBe(`since 00:00 UTC (${timeFormat("Asia/Kolkata").dateTime(dayStart)} in Asia/Kolkata)`);
+    expect(marketDaySince(dayStart, "Asia/Kolkata")).toContain("05:30 in Asia/Kolkata");
+    // West of UTC the market's day began on the person's evening before.
+    expect(marketDaySince(dayStart, "America/New_York")).toContain("Dec 2");
+    expect(marketDaySince(dayStart, "America/New_York")).toContain("19:00 in America/New_York");
   });
 });

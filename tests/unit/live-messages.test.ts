@@ -9,7 +9,7 @@ describe("live messages", () => {
   });
 
   it("apply a portfolio change to the lists, announce only new fills, and reload when the change was too large", () => {
-    const fill = { id: "f1", orderId: "o1", portfolioId: "p", symbol: "ACME", side: "buy" as const, quantity: 1, price: "10.00", commission: "0.00", reason: "r", reversalOf: null, createdAt: "2026-11-23T00:00:00Z" };
+    const fill = { id: "f1", orderId: "o1", portfolioId: "p", symbol: "ACME", side: "buy" as const, quantity: 1, price: "10.00", commission: "0.00", reason: "r", referencePrice: "10.00", impactBps: "0.00", reversalOf: null, createdAt: "2026-11-23T00:00:00Z" };
     const context = { setQuotes: vi.fn(), apply: vi.fn(() => [fill]), refresh: vi.fn(), onFills: vi.fn(), leave: vi.fn() };
     LIVE_HANDLERS.portfolio({ portfolioId: "p", orders: [], fills: [fill] }, context);
     expect(context.apply).toHaveBeenCalledOnce();

@@ -9,7 +9,7 @@ import { parseEnv } from "@/env";
 import { metrics, statusClass } from "@/server/metrics";
 import { isLoopbackRequest, metricsAccess } from "@/server/metrics-access";
 import { routePatternOf } from "@/server/http/route-pattern";
-import { markReady, startState } from "@/server/readiness";
+import { markReady, markStarting, startState, whenStarted } from "@/server/readiness";
 import { parsePrometheusText, sampleValue } from "../setup/prometheus-text";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -88,6 +88,26 @@ describe("readiness", () => {
     markReady();
     expect(startState()).toBe("ready");
     delete (globalThis as Record<symbol, unknown>)[key];
+  });
+
+  it("holds every request but the probes while a start is under way (whenStarted), then lets them through at once", async () => {
+    const holder = globalThis as Record<symbol, unknown>;
+    const keys = [Symbol.for("tickerlab.started"), Symbol.for("tickerlab.started.gate")];
+    for (const key of keys) delete holder[key];
+    try {
+      await expect(whenStarted()).resolves.toBeUndefined(); // no start under way (a test, a command): nothing to wait for
+      markStarting();
+      let through = false;
+      const waiting = whenStarted().then(() => (through = true));
+      await new Promise((resolve) => setImmediate(resolve)); // every settled promise has run
+      expect(through).toBe(false);
+      markReady();
+      await waiting;
+      expect(through).toBe(true);
+      await expect(whenStarted()).resolves.toBeUndefined();
+    } finally {
+      for (const key of keys) delete holder[key];
+    }
   });
 
   it("is stopping once the shutdown has begun (src/server/shutdown.ts owns that state)", () => {

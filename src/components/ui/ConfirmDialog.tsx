@@ -22,6 +22,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onCancel,
+  finalFocus,
 }: {
   open: boolean;
   title: string;
@@ -36,6 +37,8 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where focus goes when it closes, when the control that opened it is gone (a menu's item). */
+  finalFocus?: HTMLElement | null;
 }) {
   const titleId = useId();
   return (
@@ -48,6 +51,7 @@ export function ConfirmDialog({
       hideOnInteractOutside={!busy}
       backdrop={<div className={styles.backdrop} />}
       className={styles.dialog}
+      finalFocus={finalFocus ?? undefined}
       unmountOnHide
     >
       <h2 id={titleId}>{title}</h2>

@@ -24,10 +24,26 @@ export function buttonClass({ variant = "primary", size = "normal", block = fals
   return [styles.button, styles[variant], size === "small" && styles.small, block && styles.block].filter(Boolean).join(" ");
 }
 
-export function Button({ variant, size, block, busy, disabled, children, type = "button", className, ...rest }: ButtonProps) {
+/**
+ * A busy button is aria-disabled, not disabled: a disabled button that has focus loses it to
+ * the page (after "Place order" a keyboard user was back at the top), so while busy it keeps
+ * focus and swallows clicks and Enter (a click on a submit button submits nothing).
+ */
+export function Button({ variant, size, block, busy, disabled, children, type = "button", className, onClick, ...rest }: ButtonProps) {
   const classes = [buttonClass({ variant, size, block }), className].filter(Boolean).join(" ");
   return (
-    <button type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) return event.preventDefault();
+        onClick?.(event);
+      }}
+      {...rest}
+    >
       {children}
     </button>
   );

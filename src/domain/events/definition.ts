@@ -10,7 +10,7 @@ import { isCalendarDate } from "@/lib/calendar-date";
 import { integer, percentFigure, withUnit } from "@/lib/format";
 import { hasForbiddenCharacters } from "@/lib/text";
 import { SYMBOL_PATTERN } from "../market/universe";
-import { cents, displayMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
+import { cents, DEFAULT_PARTICIPATION_PCT, DEFAULT_SLIPPAGE_BPS, displayMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
 
 export const EVENT_METRICS = ["return", "sharpe"] as const;
 /** "return": total return since the start; "sharpe": risk-adjusted (ranking/sharpeForRanking). */
@@ -64,6 +64,12 @@ export interface EventDefinition {
   minHoldMinutes: number | null;
   /** Shares priced below this cannot be bought or shorted. */
   minSharePrice: Money | null;
+  /** Liquidity (docs/decisions/056): half the bid–ask spread a taking fill pays, in bps. */
+  halfSpreadBps: number;
+  /** The share of the volume traded an order larger than 1 % of a day's volume may take, in %. */
+  participationPct: number;
+  /** Market impact (the square-root law) on fills. */
+  impact: boolean;
 }
 
 /**
@@ -91,6 +97,9 @@ export interface EventDraft {
   maxTradesPerDay?: number | null;
   minHoldMinutes?: number | null;
   minSharePrice?: Money | string | null;
+  halfSpreadBps?: number;
+  participationPct?: number;
+  impact?: boolean;
 }
 
 export const TITLE_MIN_LENGTH = 3;
@@ -100,6 +109,9 @@ export const MIN_STARTING_CASH = parseMoney("100.00");
 export const MAX_STARTING_CASH = parseMoney("10000000.00");
 export const MAX_COMMISSION_FLAT = parseMoney("100.00");
 export const MAX_COMMISSION_BPS = 1000;
+export const MAX_HALF_SPREAD_BPS = 500;
+export const MIN_PARTICIPATION_PCT = 1;
+export const MAX_PARTICIPATION_PCT = 100;
 export const MIN_POSITION_PCT = 1;
 export const MAX_POSITION_PCT = 100;
 /** A contest of one is not a contest. */
@@ -202,6 +214,15 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
     fail("commissionBps", `The commission rate must be from 0 to ${MAX_COMMISSION_BPS} basis points (${percentFigure(0)} to ${percentFigure(MAX_COMMISSION_BPS / 100)}).`);
   } else if (!TWO_DECIMALS(commissionBps)) fail("commissionBps", `Use at most 2 decimals for the commission rate (e.g. ${withUnit("2.5", "bps")}).`);
 
+  const halfSpreadBps = input.halfSpreadBps ?? DEFAULT_SLIPPAGE_BPS;
+  if (typeof halfSpreadBps !== "number" || !Number.isFinite(halfSpreadBps) || halfSpreadBps < 0 || halfSpreadBps > MAX_HALF_SPREAD_BPS) {
+    fail("halfSpreadBps", `Half the spread must be from 0 to ${withUnit(MAX_HALF_SPREAD_BPS, "bps")}.`);
+  } else if (!TWO_DECIMALS(halfSpreadBps)) fail("halfSpreadBps", `Use at most 2 decimals for half the spread (e.g. ${withUnit("2.5", "bps")}).`);
+  const participationPct = input.participationPct ?? DEFAULT_PARTICIPATION_PCT;
+  if (typeof participationPct !== "number" || !Number.isFinite(participationPct) || participationPct < MIN_PARTICIPATION_PCT || participationPct > MAX_PARTICIPATION_PCT) {
+    fail("participationPct", `The participation limit must be from ${percentFigure(MIN_PARTICIPATION_PCT)} to ${percentFigure(MAX_PARTICIPATION_PCT)} of the volume traded.`);
+  } else if (!TWO_DECIMALS(participationPct)) fail("participationPct", "Use at most 2 decimals for the participation limit.");
+
   const maxPositionPct = input.maxPositionPct ?? null;
   if (maxPositionPct !== null) {
     if (typeof maxPositionPct !== "number" || !Number.isFinite(maxPositionPct) || maxPositionPct < MIN_POSITION_PCT || maxPositionPct > MAX_POSITION_PCT) {
@@ -300,6 +321,9 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
       maxTradesPerDay,
       minHoldMinutes,
       minSharePrice,
+      halfSpreadBps,
+      participationPct,
+      impact: input.impact ?? true,
     },
   };
 }
@@ -330,6 +354,9 @@ export function eventDraftOf(event: EventDefinition): EventDraft {
     maxTradesPerDay: event.maxTradesPerDay,
     minHoldMinutes: event.minHoldMinutes,
     minSharePrice: event.minSharePrice,
+    halfSpreadBps: event.halfSpreadBps,
+    participationPct: event.participationPct,
+    impact: event.impact,
   };
 }
 

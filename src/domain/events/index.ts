@@ -61,6 +61,9 @@ export { isEventListed, mayViewEvent, type EventViewer, type VisibleEvent } from
 export {
   checkTeamJoin,
   checkTeamSizes,
+  dealTeams,
+  planRandomTeams,
+  type RandomTeamsPlan,
   TEAM_NAME_MAX_LENGTH,
   TEAM_REFUSAL_CODES,
   TEAM_SIZE_MAX,

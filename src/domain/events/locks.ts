@@ -46,6 +46,9 @@ export const EVENT_FIELDS = [
   "maxTradesPerDay",
   "minHoldMinutes",
   "minSharePrice",
+  "halfSpreadBps",
+  "participationPct",
+  "impact",
 ] as const;
 export type EventField = (typeof EVENT_FIELDS)[number];
 
@@ -70,6 +73,9 @@ export const LIVE_LOCK_REASONS: Readonly<Partial<Record<EventField, string>>> = 
   maxTradesPerDay: "Participants already planned their trades to this limit; changing it mid-way would be unfair.",
   minHoldMinutes: "Participants already bought expecting this holding time; changing it mid-way would be unfair.",
   minSharePrice: "Participants already chose shares under this price floor; changing it mid-way would be unfair.",
+  halfSpreadBps: "Trades were already priced with this spread; a new one would treat later trades differently.",
+  participationPct: "Large orders are already working at this participation limit; changing it mid-way would be unfair.",
+  impact: "Trades were already priced with (or without) market impact; switching it changes the game mid-way.",
 };
 
 export const ENDED_LOCK_REASON = "The event has ended: its rules and final standings are a record and cannot change.";
@@ -126,6 +132,9 @@ export function changedFields(before: EventDefinition, after: EventDefinition): 
     maxTradesPerDay: before.maxTradesPerDay !== after.maxTradesPerDay,
     minHoldMinutes: before.minHoldMinutes !== after.minHoldMinutes,
     minSharePrice: before.minSharePrice !== after.minSharePrice,
+    halfSpreadBps: before.halfSpreadBps !== after.halfSpreadBps,
+    participationPct: before.participationPct !== after.participationPct,
+    impact: before.impact !== after.impact,
   };
   return EVENT_FIELDS.filter((field) => changed[field]);
 }

@@ -3,7 +3,7 @@
  * Everything about an order (costs, shorting, limits, the live window) is then judged by
  * src/domain/trading exactly as for the practice portfolio: no second rule book.
  */
-import { assertValidRules, DEFAULT_SLIPPAGE_BPS, type TradingRules } from "../trading";
+import { assertValidRules, type TradingRules } from "../trading";
 import type { EventDefinition } from "./definition";
 
 export interface EventRulesOptions {
@@ -23,7 +23,8 @@ export function tradingRulesFor(event: EventDefinition, options: EventRulesOptio
     allowed = new Set(allowed === null ? replayed : [...allowed].filter((s) => replayed.has(s)));
   }
   return assertValidRules({
-    slippageBps: DEFAULT_SLIPPAGE_BPS,
+    slippageBps: event.halfSpreadBps,
+    liquidity: { impact: event.impact, participationPct: event.participationPct },
     commission: { flat: event.commission.flat, bps: event.commission.bps },
     allowShort: event.allowShort,
     shortingUnlocked: options.shortingUnlocked,

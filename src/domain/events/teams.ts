@@ -59,3 +59,45 @@ export function teamTradingRefusal(teams: TeamSizes | null, members: number): st
   if (!teams || members >= teams.min) return null;
   return `Your team needs at least ${teams.min} members before it can trade; it has ${members}. Share the team code with a classmate.`;
 }
+
+/**
+ * How `count` people not yet in a team fall into random teams of `size` (the teacher's
+ * choice, within the event's sizes): as many teams of `size` as fit, the remainder spread one
+ * by one over them while that keeps every team within the largest size; else one team more,
+ * everyone spread evenly, when that keeps every team at the smallest size; else the remainder
+ * stays out (too few for a team of their own) and is said so. Sizes largest first.
+ */
+export type RandomTeamsPlan = { ok: true; sizes: number[]; leftOut: number } | { ok: false; message: string };
+
+export function planRandomTeams(count: number, size: number, sizes: TeamSizes): RandomTeamsPlan {
+  if (!Number.isInteger(size) || size < sizes.min || size > sizes.max) {
+    return { ok: false, message: `Choose a team size from ${sizes.min} to ${sizes.max}: this contest's teams have ${sizes.min}–${sizes.max} people.` };
+  }
+  if (count < sizes.min) {
+    return { ok: false, message: count === 0 ? "Every student is in a team already." : `Only ${count} ${count === 1 ? "student is" : "students are"} not in a team: a team needs at least ${sizes.min}.` };
+  }
+  const even = (people: number, teams: number) => Array.from({ length: teams }, (_, i) => Math.floor(people / teams) + (i < people % teams ? 1 : 0));
+  const full = Math.floor(count / size);
+  const rest = count - full * size;
+  if (full === 0) return { ok: true, sizes: [count], leftOut: 0 };
+  if (rest === 0) return { ok: true, sizes: even(count, full), leftOut: 0 };
+  if (size + Math.ceil(rest / full) <= sizes.max) return { ok: true, sizes: even(count, full), leftOut: 0 };
+  if (Math.floor(count / (full + 1)) >= sizes.min) return { ok: true, sizes: even(count, full + 1), leftOut: 0 };
+  return { ok: true, sizes: even(full * size, full), leftOut: rest };
+}
+
+/** The people dealt into the plan's teams in a random order (Fisher–Yates with the given draw of [0, 1)). */
+export function dealTeams<T>(people: readonly T[], plan: { sizes: readonly number[] }, random: () => number): T[][] {
+  const deck = [...people];
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+  }
+  const teams: T[][] = [];
+  let at = 0;
+  for (const n of plan.sizes) {
+    teams.push(deck.slice(at, at + n));
+    at += n;
+  }
+  return teams;
+}

@@ -125,3 +125,46 @@ export function reviewReason(decision: ReviewDecision, reason: string | null | u
 
 /** A status the person concerned is told about, with the reviewer's reason. */
 export const NOTIFIED_STATUSES: readonly FlagStatus[] = ["warned", "disqualified"];
+
+/**
+ * A candidate mirrored pair: a fill of one account (`a`) and an opposite fill of the other (`b`)
+ * on the same instrument, close enough in time and quantity (the detector's SQL finds them).
+ */
+export interface MirrorCandidate {
+  a: string;
+  b: string;
+  /** |a's time − b's time|, in milliseconds. */
+  gapMs: number;
+  /** a's time, in epoch milliseconds. */
+  aAt: number;
+}
+
+/**
+ * The mirrored pairs of two accounts, one to one: each fill belongs to at most one pair, the
+ * closest in time first (then the earlier, then by id, so the answer never depends on the
+ * order the database listed them). Nine quick fills each way within five minutes are nine
+ * pairs, not the 36 combinations every buy and opposite sell form (issue #23 §3); the figures
+ * shown and the list of pairs beside them are the same pairs.
+ */
+export function matchMirroredFills<T extends MirrorCandidate>(candidates: readonly T[]): T[] {
+  const order = (x: T, y: T) => x.gapMs - y.gapMs || x.aAt - y.aAt || (x.a < y.a ? -1 : x.a > y.a ? 1 : 0) || (x.b < y.b ? -1 : x.b > y.b ? 1 : 0);
+  const usedA = new Set<string>();
+  const usedB = new Set<string>();
+  const pairs: T[] = [];
+  for (const c of [...candidates].sort(order)) {
+    if (usedA.has(c.a) || usedB.has(c.b)) continue;
+    usedA.add(c.a);
+    usedB.add(c.b);
+    pairs.push(c);
+  }
+  return pairs.sort((x, y) => x.aAt - y.aAt || (x.a < y.a ? -1 : x.a > y.a ? 1 : 0));
+}
+
+/** Whether two accounts' matched pairs make a mirror-trading flag: enough pairs, and most of each one's fills. */
+export function isMirrorTrading(pairs: number, fillsOfA: number, fillsOfB: number): boolean {
+  return pairs >= MIRROR_MIN_PAIRS && pairs >= MIRROR_MIN_SHARE * fillsOfA && pairs >= MIRROR_MIN_SHARE * fillsOfB;
+}
+
+/** Whom a review acts on: the flag's person, the other account of a pair, or both of them. */
+export const REVIEW_TARGETS = ["person", "counterpart", "both"] as const;
+export type ReviewTarget = (typeof REVIEW_TARGETS)[number];

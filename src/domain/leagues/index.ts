@@ -24,5 +24,5 @@ export {
   type LeaguePoints,
   type PointsFacts,
 } from "./points";
-export { compareMembers, groupCount, groupOfPosition, moveUpHint, moveUpSentence, newcomerGroup, ordinal, rankGroup, type LeagueMember, type MoveUpHint } from "./standings";
+export { compareMembers, groupCount, groupOfPosition, moveUpHint, moveUpSentence, LEAGUE_MIN_SIZE, newcomerGroup, newcomerTier, ordinal, rankGroup, settleTiers, type LeagueMember, type MoveUpHint } from "./standings";
 export { leagueWeekEnd, leagueWeekKey, leagueWeekStart } from "./week";

@@ -16,7 +16,7 @@
  *   Sharpe annualised from daily steps), 0 when negative or undefined, at most RISK_MAX_UNITS.
  *   It changes once a UTC day, so the refresh computes it once a day.
  */
-import { riskFigures, type Amount } from "../trading";
+import { MS_PER_YEAR, parseMoney, periodReturns, sharpeOfReturns, timeWeightedReturn, type Amount, type Money, type Units } from "../trading";
 import { SHARPE_RANKING_DECIMALS } from "../ranking/sharpe";
 
 export const JOURNAL_POINTS = 10;
@@ -78,14 +78,23 @@ const SCALE = 10 ** SHARPE_RANKING_DECIMALS;
 
 /**
  * The league's Sharpe ratio of an equity series with one value a day (oldest first: the
- * snapshots at `riskWindow`'s instants that exist): trading's riskFigures Sharpe annualised from daily steps, compared at the
- * ranking's precision (SHARPE_RANKING_DECIMALS) so the SQL and this agree on whole units.
+ * snapshots at `riskWindow`'s instants that exist), annualised from daily steps and compared at
+ * the ranking's precision (SHARPE_RANKING_DECIMALS) so the SQL and this agree on whole units.
+ * With the portfolio's `units` of each day (decision 057), each day's return is time-weighted:
+ * a teacher's deposit or withdrawal is not a day's gain.
  */
-export function leagueSharpe(series: readonly Amount[]): number | null {
-  const value = riskFigures(series, null, { stepMs: DAY_MS }).sharpe;
-  if (value === null || !Number.isFinite(value)) return null;
+export function leagueSharpe(series: readonly Amount[], units?: readonly Units[]): number | null {
+  const returns = units
+    ? series.slice(1).map((equity, i) => timeWeightedReturn({ equity: toMoney(series[i]!), units: units[i]! }, { equity: toMoney(equity), units: units[i + 1]! }))
+    : periodReturns(series);
+  const perDay = sharpeOfReturns(returns);
+  if (perDay === null) return null;
+  const value = perDay * Math.sqrt(MS_PER_YEAR / DAY_MS);
+  if (!Number.isFinite(value)) return null;
   return (Math.sign(value) * Math.floor(Math.abs(value) * SCALE + 0.5)) / SCALE + 0;
 }
+
+const toMoney = (amount: Amount): Money => (typeof amount === "string" ? parseMoney(amount) : amount);
 
 /** The instants of the Sharpe part's daily snapshots: today's 00:00 UTC and the RISK_WINDOW_DAYS − 1 before, oldest first. */
 export function riskWindow(now: Date): Date[] {

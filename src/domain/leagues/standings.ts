@@ -39,15 +39,67 @@ export function groupOfPosition(position: number, count: number): number {
 }
 
 /**
- * Where a newcomer joining mid-week goes in their tier: the last group while it has room,
- * else new groups of LEAGUE_GROUP_SIZE. `order` is the newcomer's 1-based place among this
- * refresh's newcomers to that tier; `lastGroup` and `lastSize` describe the tier's last group
- * now (0 and 0 when the tier has none).
+ * The fewest people a league starts with: a top, a middle and a bottom place (in a middle tier
+ * one moves up, one stays, one moves down). No league ever starts with fewer: its people wait
+ * (newcomers) or are merged into a neighbouring tier (the rollover, `settleTiers`) until there
+ * are enough (issue #23 §4). A league that shrinks during its week (people leave) plays on.
  */
-export function newcomerGroup(order: number, lastGroup: number, lastSize: number): number {
+export const LEAGUE_MIN_SIZE = 3;
+
+/**
+ * Where a newcomer joining mid-week goes in their tier: the last group while it has room; past
+ * it, the newcomers of this refresh who do not fit (`overflow` of them) start new groups only
+ * when there are at least LEAGUE_MIN_SIZE of them, split into as few groups of at most
+ * LEAGUE_GROUP_SIZE as hold them, of nearly equal size (as `groupOfPosition` splits a tier);
+ * fewer wait for the next refresh (null). `order` is the newcomer's 1-based place among this
+ * refresh's newcomers to that tier; `lastGroup` and `lastSize` describe the tier's last group
+ * now (0 and 0 when the tier has none); `count` is how many newcomers that tier has now.
+ */
+export function newcomerGroup(order: number, lastGroup: number, lastSize: number, count: number): number | null {
   const room = lastGroup === 0 ? 0 : Math.max(0, LEAGUE_GROUP_SIZE - lastSize);
   if (order <= room) return lastGroup;
-  return lastGroup + 1 + Math.floor((order - room - 1) / LEAGUE_GROUP_SIZE);
+  const overflow = count - room;
+  if (overflow < LEAGUE_MIN_SIZE) return null;
+  return lastGroup + groupOfPosition(order - room, overflow);
+}
+
+/**
+ * The tier a newcomer joins: the tier they last had (the lowest the first time) when their scope
+ * has a league in it this week, else the nearest tier that has one (the lower of two as near), so
+ * a returning person is not left alone in a tier nobody else reached; with no league in the
+ * scope at all, their own.
+ */
+export function newcomerTier(lastTier: TierLevel, tiersWithLeagues: readonly TierLevel[]): TierLevel {
+  if (tiersWithLeagues.length === 0) return lastTier;
+  return [...tiersWithLeagues].sort((a, b) => Math.abs(a - lastTier) - Math.abs(b - lastTier) || a - b)[0]!;
+}
+
+/**
+ * Where each person of one scope plays in the week the rollover starts, from the tier they had
+ * (`from`) and the tier their place moved them to (`to`), so that no league starts with fewer
+ * than LEAGUE_MIN_SIZE:
+ *  1. a move into a tier fewer than that many reach waits: the person stays in the tier they had;
+ *  2. a tier still too small then merges into the nearest tier that has enough (the lower of two
+ *     as near); when no tier has enough, everyone plays in the fullest tier (the lower on a tie)
+ *     if they are enough together, else nobody starts (null: they wait, and join as newcomers at
+ *     their next activity).
+ */
+export function settleTiers(people: ReadonlyArray<{ from: TierLevel; to: TierLevel }>): Array<TierLevel | null> {
+  const counts = (tiers: readonly TierLevel[]) => {
+    const n = new Map<TierLevel, number>();
+    for (const t of tiers) n.set(t, (n.get(t) ?? 0) + 1);
+    return n;
+  };
+  const reached = counts(people.map((p) => p.to));
+  const stayed = people.map((p) => (reached.get(p.to)! < LEAGUE_MIN_SIZE ? p.from : p.to));
+  const settled = counts(stayed);
+  const enough = [...settled].filter(([, n]) => n >= LEAGUE_MIN_SIZE).map(([t]) => t);
+  if (enough.length === 0) {
+    if (people.length < LEAGUE_MIN_SIZE) return people.map(() => null);
+    const fullest = [...settled].sort(([ta, na], [tb, nb]) => nb - na || ta - tb)[0]![0];
+    return people.map(() => fullest);
+  }
+  return stayed.map((t) => (settled.get(t)! >= LEAGUE_MIN_SIZE ? t : newcomerTier(t, enough)));
 }
 
 export type MoveUpHint =

@@ -29,9 +29,10 @@ export {
   type SplitRatio,
 } from "./corporate-actions";
 export { centsFromFloat, fromCents, PriceFormatError, toCents } from "./cents";
+export { backfillRealism, candidateSeed, firstHistory, HISTORY_CANDIDATES, type FirstHistory } from "./first-history";
 export { topMovers, type MoverCandidate } from "./movers";
 export { parseOhlcvCsv, type CsvProblem, type OhlcvParseResult, type OhlcvRow } from "./ohlcv-csv";
-export { CLOSE_HOLD_FRACTION, createReplay, createReplayClock, intradayPrice, ReplayConfigError, type Replay, type ReplayClock, type ReplayOptions, type ReplayPosition } from "./replay";
+export { CLOSE_HOLD_FRACTION, createReplay, createReplayClock, intradayPrice, ReplayConfigError, type Replay, type ReplayAction, type ReplayClock, type ReplayOptions, type ReplayPosition } from "./replay";
 export { chooseSector, closeSectors, sectorKey, type SectorChoice } from "./sectors";
 export {
   aggregatedReturns,

@@ -12,6 +12,12 @@
  * - Volume is a whole, non-negative number.
  * - The file is read as spreadsheets write CSV (lib/csv.ts `readCsv`): quoted fields may hold
  *   commas, so a number a spreadsheet wrote with thousands separators ("1,234.50") is taken.
+ * - Two optional columns carry the dataset's corporate actions (docs/decisions/063), on the
+ *   ex-date's row: `Dividend`, the cash amount per share (rounded half-up to the cent like a
+ *   price; empty or 0 is none; below the previous row's close, since the raw price drops by it
+ *   that day), and `Split`, the ratio new:old shares (`2:1`, `1:10`; empty is none; parsed by
+ *   the one ratio rule, parseRatio). A row carries at most one of them, and not the first row
+ *   (an action needs a previous close to adjust). The prices are the raw, unadjusted ones.
  * Every problem on every line is reported, with its line number (the header is line 1);
  * when there is any, there are no rows at all, so nothing can be half-imported.
  * Blank lines are skipped (and still counted).
@@ -19,6 +25,7 @@
 import { isCalendarDate } from "@/lib/calendar-date";
 import { readCsv } from "@/lib/csv";
 import { fromCents } from "./cents";
+import { CorporateActionError, parseRatio, type SplitRatio } from "./corporate-actions";
 
 export interface OhlcvRow {
   /** YYYY-MM-DD */
@@ -28,6 +35,10 @@ export interface OhlcvRow {
   low: string;
   close: string;
   volume: number;
+  /** A dividend going ex on this day: the amount per share, two decimals. */
+  dividend?: string;
+  /** A split taking effect on this day: new:old shares, reduced. */
+  split?: SplitRatio;
 }
 
 export interface CsvProblem {
@@ -41,6 +52,10 @@ export type OhlcvParseResult = { ok: true; rows: OhlcvRow[] } | { ok: false; pro
 const COLUMNS = ["date", "open", "high", "low", "close", "volume"] as const;
 type Column = (typeof COLUMNS)[number];
 const LABEL: Record<Column, string> = { date: "Date", open: "Open", high: "High", low: "Low", close: "Close", volume: "Volume" };
+/** The optional columns of a dataset's corporate actions. */
+const ACTION_COLUMNS = ["dividend", "split"] as const;
+type ActionColumn = (typeof ACTION_COLUMNS)[number];
+const ACTION_LABEL: Record<ActionColumn, string> = { dividend: "Dividend", split: "Split" };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
@@ -97,6 +112,12 @@ export function parseOhlcvCsv(text: string): OhlcvParseResult {
     if (found === 0) missing.push(LABEL[column]);
     position[column] = header.indexOf(column);
   }
+  const optional = {} as Record<ActionColumn, number>;
+  for (const column of ACTION_COLUMNS) {
+    const found = header.filter((name) => name === column).length;
+    if (found > 1) problems.push({ line: headerLine, message: `Line ${headerLine}: the column ${ACTION_LABEL[column]} appears ${found} times.` });
+    optional[column] = header.indexOf(column);
+  }
   if (missing.length > 0) {
     problems.push({
       line: headerLine,
@@ -107,6 +128,9 @@ export function parseOhlcvCsv(text: string): OhlcvParseResult {
 
   const rows: OhlcvRow[] = [];
   let previous: { date: string; line: number } | undefined;
+  /** The previous row's close in cents (undefined on the first row, or when it was not a price). */
+  let previousClose: { cents: number; text: string; line: number } | undefined;
+  let first = true;
   for (const { line, fields } of records) {
     const report = (message: string) => problems.push({ line, message: `Line ${line}: ${message}` });
     if (fields.length !== header.length) {
@@ -153,7 +177,15 @@ export function parseOhlcvCsv(text: string): OhlcvParseResult {
     else if (!/^\d+$/.test(volumeText)) report(`Volume "${volumeText}" is not a whole, non-negative number.`);
     else if (!Number.isSafeInteger(volume)) report(`Volume ${volumeText} is too large.`);
 
+    const actions = readActions(
+      (column) => (optional[column] === -1 ? "" : ungrouped(fields[optional[column]]!)),
+      { first, previousClose },
+      report,
+    );
+
     if (dateOk) previous = { date, line };
+    previousClose = close ? { cents: roundedCents(close), text: fromCents(roundedCents(close)), line } : undefined;
+    first = false;
     if (problems.length === 0 && open && high && low && close) {
       rows.push({
         date,
@@ -162,10 +194,56 @@ export function parseOhlcvCsv(text: string): OhlcvParseResult {
         low: fromCents(roundedCents(low)),
         close: fromCents(roundedCents(close)),
         volume,
+        ...actions,
       });
     }
   }
   if (problems.length > 0) return { ok: false, problems };
   if (rows.length === 0) return { ok: false, problems: [{ line: headerLine, message: `Line ${headerLine}: the header is there but no rows follow it.` }] };
   return { ok: true, rows };
+}
+
+/**
+ * A row's corporate actions from its optional Dividend and Split fields (empty: none; a
+ * dividend of 0 is none too, as downloads write it on every row). Problems are reported.
+ */
+function readActions(
+  field: (column: ActionColumn) => string,
+  context: { first: boolean; previousClose: { cents: number; text: string; line: number } | undefined },
+  report: (message: string) => void,
+): Pick<OhlcvRow, "dividend" | "split"> {
+  const out: Pick<OhlcvRow, "dividend" | "split"> = {};
+  const dividendText = field("dividend");
+  const splitText = field("split");
+  if (dividendText !== "") {
+    const parsed = exact(dividendText);
+    if (dividendText.startsWith("-")) report(`Dividend ${dividendText} is negative: a dividend is an amount per share paid to holders, like 0.42.`);
+    else if (!parsed) report(`Dividend "${dividendText}" is not an amount per share like 0.42.`);
+    else if (isZero(parsed)) {
+      // none
+    } else if (parsed.whole.length > MAX_WHOLE_DIGITS) report(`Dividend ${dividendText} is too large.`);
+    else if (roundedCents(parsed) === 0) report(`Dividend ${dividendText} rounds to 0.00; amounts are kept to the cent.`);
+    else out.dividend = fromCents(roundedCents(parsed));
+  }
+  if (splitText !== "") {
+    try {
+      out.split = parseRatio(splitText);
+    } catch (error) {
+      if (!(error instanceof CorporateActionError)) throw error;
+      report(`Split: ${error.message}`);
+    }
+  }
+  if (out.dividend !== undefined && out.split !== undefined) {
+    report("a row carries a dividend or a split, not both: put them on the days they went ex.");
+    return {};
+  }
+  if ((out.dividend !== undefined || out.split !== undefined) && context.first) {
+    report(`the first row cannot carry a ${out.dividend !== undefined ? "dividend" : "split"}: the action adjusts the previous close, and there is none.`);
+    return {};
+  }
+  if (out.dividend !== undefined && context.previousClose && roundedCents(exact(out.dividend)!) >= context.previousClose.cents) {
+    report(`Dividend ${out.dividend} is not below the previous close ${context.previousClose.text} (line ${context.previousClose.line}): the price drops by the dividend on its ex-date.`);
+    return {};
+  }
+  return out;
 }

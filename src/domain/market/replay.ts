@@ -14,6 +14,7 @@
  * the last close.
  */
 import { fromCents, toCents } from "./cents";
+import type { SplitRatio } from "./corporate-actions";
 import type { OhlcvRow } from "./ohlcv-csv";
 import type { PriceSource, Quote } from "./source";
 
@@ -66,9 +67,36 @@ export interface ReplayOptions {
   eventStart: Date;
 }
 
+/**
+ * A dataset's corporate action as the replay plays it (docs/decisions/063): it takes effect at
+ * the start of its row's trading day (`at`), between the previous close and that day's open,
+ * which in the raw prices already shows the drop. Only days after the first one played carry
+ * one: nobody can hold a share before the replay starts.
+ */
+export interface ReplayAction {
+  symbol: string;
+  /** The row's date: the ex-date. */
+  exDate: string;
+  /** Its trading day's index in the calendar (≥ 1). */
+  dayIndex: number;
+  /** The real instant its trading day begins. */
+  at: Date;
+  kind: "dividend" | "split";
+  /** A dividend's amount per share, in cents. */
+  amountCents?: number;
+  /** A split's ratio. */
+  ratio?: SplitRatio;
+  /** A dividend's pay day: the next trading day played, or its own ex-date when it is the last. */
+  payDate?: string;
+  /** A dividend's payment instant: the start of the next trading day (the replay's end after the last). */
+  payAt?: Date;
+}
+
 export interface Replay extends PriceSource {
   /** The trading days played, in order: every dataset date from the start date on. */
   readonly calendar: readonly string[];
+  /** The datasets' corporate actions the replay plays, in the order they take effect. */
+  readonly actions: readonly ReplayAction[];
   /** The real instant the last trading day ends. */
   readonly endsAt: Date;
   position(now: Date): ReplayPosition;
@@ -201,8 +229,26 @@ export function createReplay(options: ReplayOptions): Replay {
 
   const pathBetween = (symbol: string, from: Date, to: Date): string[] => pathPointsBetween(symbol, from, to).map((p) => p.price);
 
+  const dayIndexOf = new Map(calendar.map((day, index) => [day, index]));
+  const actions: ReplayAction[] = [];
+  for (const [symbol, data] of series) {
+    for (const row of data.rows) {
+      if (row.dividend === undefined && row.split === undefined) continue;
+      const dayIndex = dayIndexOf.get(row.date);
+      if (dayIndex === undefined || dayIndex === 0) continue;
+      const at = new Date(startMs + dayIndex * dayMs);
+      if (row.split !== undefined) actions.push({ symbol, exDate: row.date, dayIndex, at, kind: "split", ratio: row.split });
+      if (row.dividend !== undefined) {
+        const payAt = new Date(startMs + (dayIndex + 1) * dayMs);
+        actions.push({ symbol, exDate: row.date, dayIndex, at, kind: "dividend", amountCents: toCents(row.dividend), payDate: calendar[dayIndex + 1] ?? row.date, payAt });
+      }
+    }
+  }
+  actions.sort((a, b) => a.dayIndex - b.dayIndex || a.symbol.localeCompare(b.symbol) || a.kind.localeCompare(b.kind));
+
   return {
     calendar,
+    actions,
     endsAt,
     position,
     priceAt,

@@ -10,6 +10,8 @@
  * waiting for a day of them, keeps the noise at the level any real Sharpe ratio carries.
  */
 import { type Amount, MS_PER_YEAR, periodReturns } from "./analytics";
+import { parseMoney } from "./money";
+import { timeWeightedReturn, type Units } from "./returns";
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
@@ -83,6 +85,21 @@ export interface SamplePoint {
   equity: Amount;
   /** The benchmark's level at the same instant; null when it had none. */
   benchmark?: Amount | null;
+  /**
+   * The portfolio's units at the same instant (decision 057): given on both ends of a step, its
+   * return is time-weighted (a cash adjustment between them is not a gain). Absent: no flows.
+   */
+  units?: Units;
+}
+
+const toMoney = (amount: Amount) => (typeof amount === "string" ? parseMoney(amount) : amount);
+
+/** The portfolio's return from one point to the next: time-weighted when both carry units. */
+function stepReturn(previous: SamplePoint, current: SamplePoint): number | null | undefined {
+  if (previous.units !== undefined && current.units !== undefined) {
+    return timeWeightedReturn({ equity: toMoney(previous.equity), units: previous.units }, { equity: toMoney(current.equity), units: current.units });
+  }
+  return periodReturns([previous.equity, current.equity])[0];
 }
 
 export interface SampledReturns {
@@ -110,7 +127,7 @@ export function sampleReturns(points: readonly SamplePoint[], intervalMs: number
     const previous = grid[i - 1]!;
     const current = grid[i]!;
     if (msOf(current.at) - msOf(previous.at) !== intervalMs) continue;
-    const [own] = periodReturns([previous.equity, current.equity]);
+    const own = stepReturn(previous, current);
     if (own === null || own === undefined) continue;
     returns.push(own);
     const hasBenchmark = previous.benchmark !== null && previous.benchmark !== undefined && current.benchmark !== null && current.benchmark !== undefined;

@@ -4,7 +4,8 @@
  * (0.0523 = 5.23 %). Per-period figures are per step of the series given: a daily series
  * gives daily volatility and a daily Sharpe ratio; nothing is annualised here.
  */
-import { type Money, moneyRatio, parseMoney, subtractMoney } from "./money";
+import { addMoney, type Money, moneyRatio, multiplyMoney, parseMoney, subtractMoney } from "./money";
+import { type Side, signedQuantity } from "./orders";
 
 /** Money, or the wire's decimal string ("101.25"). */
 export type Amount = Money | string;
@@ -52,6 +53,35 @@ export function formatRatio(value: number | null): string | null {
 /** Today's change: the amount since the day began, and as a fraction of that day's opening equity. */
 export function dayChange(startOfDay: Amount, now: Amount): { amount: Money; ratio: number | null } {
   return { amount: subtractMoney(toMoney(now), toMoney(startOfDay)), ratio: totalReturn(startOfDay, now) };
+}
+
+/** A fill of the day, as a position's day change needs it: its commission is what it cost on top (negative when refunded). */
+export interface DayFill {
+  side: Side;
+  quantity: number;
+  price: Amount;
+  commission: Amount;
+}
+
+/**
+ * One position's change over the day: its value now, less its value when the day began (the
+ * shares held then at the previous close), less what the day's fills paid in (buys, covers,
+ * commissions) or took out (sales, shorts). Shares bought today count from the price paid,
+ * never from the previous close: a position opened this morning and down 7.00 changed by
+ * −7.00 today, whatever the stock did before it was bought (issue #23 §4). Without fills it is
+ * quantity × (last − previous close), the market's own day change.
+ */
+export function positionDayChange(position: { quantity: number; last: Amount; previousClose: Amount; fills: readonly DayFill[] }): Money {
+  let heldAtStart = position.quantity;
+  let paidIn = 0n as Money;
+  for (const f of position.fills) {
+    const signed = signedQuantity(f.side, f.quantity);
+    heldAtStart -= signed;
+    paidIn = addMoney(paidIn, multiplyMoney(toMoney(f.price), signed), toMoney(f.commission));
+  }
+  const valueNow = multiplyMoney(toMoney(position.last), position.quantity);
+  const valueAtStart = multiplyMoney(toMoney(position.previousClose), heldAtStart);
+  return subtractMoney(subtractMoney(valueNow, valueAtStart), paidIn);
 }
 
 /** Step-by-step returns; a step from a non-positive value has no return (null). */
@@ -114,8 +144,13 @@ export function sharpeRatio(series: readonly Amount[], options: RiskFreeOption =
 }
 
 function exactSharpe(series: readonly Amount[], options: RiskFreeOption): number | null {
+  return sharpeOfReturns(periodReturns(series), options);
+}
+
+/** The Sharpe ratio per step of a series of step returns (a step without a return counts for nothing), unannualised. */
+export function sharpeOfReturns(returns: ReadonlyArray<number | null>, options: RiskFreeOption = {}): number | null {
   const rf = options.riskFreePerPeriod ?? 0;
-  const excess = defined(periodReturns(series)).map((r) => r - rf);
+  const excess = defined(returns).map((r) => r - rf);
   const stdev = sampleStdev(excess);
   if (stdev === null || stdev <= ZERO_VARIANCE) return null;
   return mean(excess) / stdev;

@@ -107,6 +107,9 @@ export interface OrderTerms {
   quantity: number;
   limitPrice: Money | null;
   stopPrice: Money | null;
+  /** A trailing stop's mark and (an amount trail) its trail; its stop follows from them (decision 060). */
+  waterMark?: Money | null;
+  trailAmount?: Money | null;
 }
 
 /**
@@ -123,7 +126,16 @@ export function splitOrderTerms(terms: OrderTerms, ratio: SplitRatio): OrderTerm
     const divided = roundCents(price * BigInt(ratio.from), BigInt(ratio.to), direction);
     return divided < 1n ? (1n as Money) : divided;
   };
-  return { side: terms.side, quantity, limitPrice: divide(terms.limitPrice), stopPrice: divide(terms.stopPrice) };
+  const trail = terms.trailAmount ? roundCents(terms.trailAmount * BigInt(ratio.from), BigInt(ratio.to), "down") : null;
+  return {
+    side: terms.side,
+    quantity,
+    limitPrice: divide(terms.limitPrice),
+    stopPrice: divide(terms.stopPrice),
+    // The mark divides like a price; an amount trail narrows (rounded down, never below a cent): never wider than asked.
+    ...(terms.waterMark !== undefined && { waterMark: divide(terms.waterMark) }),
+    ...(terms.trailAmount !== undefined && { trailAmount: trail === null ? null : trail < 1n ? (1n as Money) : trail }),
+  };
 }
 
 /** "Dividend 0.42 × 120 shares", or for a short "Dividend 0.42 × −120 shares (owed on a short)": the history's line. */

@@ -109,3 +109,25 @@ export function reverseFill(state: PortfolioState, target: BookedFill, remaining
     compensation: { symbol, side: OPPOSITE_SIDE[target.side], quantity: target.quantity, price: target.price, commission: negateMoney(target.commission) },
   };
 }
+
+/** An open order as a reversal looks at it. */
+export interface RestingOrder {
+  symbol: string;
+  side: Side;
+  quantity: number;
+}
+
+/**
+ * The open orders a reversal leaves without the shares they close: a sell (a stop-sell, a
+ * take-profit) of more shares than the corrected position holds long, a cover of more than it
+ * holds short. The reversal cancels them with a reason (decision 057) rather than letting them
+ * be refused, or worse sell short, when they trigger.
+ */
+export function ordersWithoutShares<T extends RestingOrder>(state: PortfolioState, symbol: string, open: readonly T[]): T[] {
+  const held = positionOf(state, symbol).quantity;
+  return open.filter((o) => o.symbol === symbol && ((o.side === "sell" && o.quantity > Math.max(0, held)) || (o.side === "cover" && o.quantity > Math.max(0, -held))));
+}
+
+/** Why such an order was cancelled: written on it for its history. */
+export const reversalCancelMessage = (symbol: string) =>
+  `Cancelled by a correction: a fill of ${symbol} was reversed, so the shares this order would close are no longer held.`;

@@ -1,6 +1,7 @@
 export * from "./analytics";
 export * from "./analytics-evidence";
 export * from "./conduct";
+export * from "./liquidity";
 export * from "./matching";
 export * from "./money";
 export * from "./orders";
@@ -9,3 +10,6 @@ export * from "./rules";
 export * from "./corrections";
 export * from "./history";
 export * from "./corporate-actions";
+export * from "./returns";
+export * from "./trailing";
+export * from "./order-classes";

@@ -9,6 +9,7 @@
  */
 import { integer, percentFigure } from "@/lib/format";
 import { type ConductFacts, conductRefusal } from "./conduct";
+import { impactBps, type Liquidity, worksInParts } from "./liquidity";
 import { expectedFill, type Fill, matchOrder, withSlippage } from "./matching";
 import {
   absMoney,
@@ -23,7 +24,8 @@ import {
   subtractMoney,
   ZERO,
 } from "./money";
-import { type OpenOrder, opensPosition, type OrderSpec, paysCash, type Rejection, rejection, type Side, signedQuantity } from "./orders";
+import { MAX_ORDER_QUANTITY, type OpenOrder, opensPosition, type OrderSpec, paysCash, type Rejection, rejection, type Side, signedQuantity } from "./orders";
+import { stopOf } from "./trailing";
 import { type CommissionSchedule, MAINTENANCE_PCT, SHORT_REQUIREMENT_PCT, type TradingRules } from "./rules";
 
 export interface Position {
@@ -246,7 +248,13 @@ export function buyingPowerOf(state: PortfolioState, prices: Prices): Money {
  */
 export function reservationFor(order: OrderSpec, rules: Pick<TradingRules, "slippageBps" | "commission">): Money {
   if (order.side !== "buy" || order.type === "market") return ZERO;
-  const price = order.type === "stop" ? withSlippage(order.stopPrice, order.side, rules.slippageBps) : order.limitPrice;
+  // A trailing stop's stop only moves in the trader's favour: what it holds back at its first stop is enough.
+  const price =
+    order.type === "stop"
+      ? withSlippage(order.stopPrice, order.side, rules.slippageBps)
+      : order.type === "trailing-stop"
+        ? withSlippage(stopOf(order), order.side, rules.slippageBps)
+        : order.limitPrice;
   const notional = multiplyMoney(price, order.quantity);
   return addMoney(notional, commissionFor(notional, rules.commission));
 }
@@ -275,6 +283,8 @@ export interface OrderContext {
   untradableSymbols?: ReadonlySet<string>;
   /** This portfolio's open orders: shares already promised to open sells and covers are not available again. */
   openOrders?: ReadonlyArray<Pick<OpenOrder, "order">>;
+  /** The depth of the instruments traded (liquidity.ts); a symbol missing here fills whole, without impact. */
+  liquidity?: ReadonlyMap<string, Liquidity>;
   /** What an event's rules against gambling need to know (trades today, when the position was opened); see conduct.ts. */
   conduct?: ConductFacts;
 }
@@ -290,21 +300,104 @@ export interface OrderPreview {
   cashChange: Money;
   /** Cash the order holds back while it rests (open buys only). */
   reservation: Money;
+  /** The market impact of the order's size, in bps (liquidity.ts). */
+  impactBps?: number;
+  /** Larger than 1 % of the daily volume: it fills in parts as the market trades. */
+  inParts?: boolean;
   buyingPowerBefore: Money;
   buyingPowerAfter: Money;
 }
 
 export type OrderCheck = { ok: true; preview: OrderPreview } | { ok: false; rejection: Rejection; preview: OrderPreview | null };
 
+/** A new order's check, with the order as placed (a trailing stop's mark set, a dollar amount resolved to shares); null when it could not be. */
+export type PlacementCheck = OrderCheck & { order: OrderSpec | null };
+
+// ---------------------------------------------------------------------------------------
+// Placement (docs/decisions/060-trailing-stops-and-dollar-orders.md)
+
+/**
+ * The most whole shares a dollar-amount buy gets: the largest quantity whose expected cost
+ * (the fill price with half the spread and the impact of that quantity, or the limit for a
+ * resting limit, plus commission) is at most the notional. Rounded against the trader: the
+ * order never spends more than the amount, and the rest stays cash. 0 when not one share fits.
+ */
+export function sharesForNotional(order: OrderSpec, notional: Money, last: Money, liquidity: Liquidity | undefined, rules: Pick<TradingRules, "slippageBps" | "commission" | "liquidity">): number {
+  const cost = (quantity: number): Money => {
+    const priced = { ...order, quantity };
+    const expected = expectedFill(priced, last, { slippageBps: rules.slippageBps, impactBps: impactBps(quantity, liquidity, rules.liquidity) });
+    const value = multiplyMoney(expected.price, quantity);
+    return addMoney(value, commissionFor(value, rules.commission));
+  };
+  const cheapest = order.type === "limit" && order.limitPrice < last ? order.limitPrice : last;
+  let high = Math.min(MAX_ORDER_QUANTITY, Number(notional / (cheapest > 0n ? cheapest : 1n)));
+  let low = 0;
+  // The largest quantity with cost ≤ notional (cost grows with the quantity).
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (cost(mid) <= notional) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * What an order becomes at the price it is placed at: a trailing stop takes that price as its
+ * mark; a dollar-amount order its whole shares. Or why it cannot be placed at that price.
+ */
+export function orderAtPlacement(
+  order: OrderSpec,
+  last: Money,
+  liquidity: Liquidity | undefined,
+  rules: Pick<TradingRules, "slippageBps" | "commission" | "liquidity">,
+): { ok: true; order: OrderSpec } | { ok: false; rejection: Rejection } {
+  let placed = order;
+  if (placed.type === "trailing-stop" && placed.waterMark === null) {
+    placed = { ...placed, waterMark: last };
+    const stop = stopOf(placed);
+    if (stop <= 0n) {
+      const amount = "amount" in placed.trail ? `${$(placed.trail.amount)} ` : "";
+      return { ok: false, rejection: rejection("INVALID_TRAIL", `trailAmount ${amount}must be less than the price of ${placed.symbol} (${$(last)}): the stop would be at or below zero.`, "trailAmount") };
+    }
+  }
+  if (placed.notional !== undefined && placed.quantity === 0) {
+    const quantity = sharesForNotional(placed, placed.notional, last, liquidity, rules);
+    if (quantity < 1) {
+      const one = sharesCost(placed, last, liquidity, rules);
+      return {
+        ok: false,
+        rejection: rejection("NOTIONAL_TOO_SMALL", `notional ${$(placed.notional)} does not buy one whole share of ${placed.symbol}: one costs ${$(one)} now (spread and commission included).`, "notional"),
+      };
+    }
+    placed = { ...placed, quantity };
+  }
+  return { ok: true, order: placed };
+}
+
+/** What one share of the order costs now, commission included (for the message of a notional below it). */
+function sharesCost(order: OrderSpec, last: Money, liquidity: Liquidity | undefined, rules: Pick<TradingRules, "slippageBps" | "commission" | "liquidity">): Money {
+  const expected = expectedFill({ ...order, quantity: 1 }, last, { slippageBps: rules.slippageBps, impactBps: impactBps(1, liquidity, rules.liquidity) });
+  return addMoney(expected.price, commissionFor(expected.price, rules.commission));
+}
+
 /**
  * Whether a new order may be placed, with a preview of what it does (for the trade ticket).
  * The same rules run again when it executes (executeFill), at the price it actually gets.
  */
-export function checkOrder(state: PortfolioState, order: OrderSpec, context: OrderContext, rules: TradingRules): OrderCheck {
-  const last = context.prices.get(order.symbol);
-  if (last === undefined) return refuse(rejection("UNKNOWN_INSTRUMENT", `There is no instrument ${order.symbol}.`));
-  const expected = expectedFill(order, last, rules.slippageBps);
-  return assess(state, order, { price: expected.price, markPrice: expected.markPrice, immediate: expected.immediate }, context, rules, { forced: false, placing: true });
+export function checkOrder(state: PortfolioState, requested: OrderSpec, context: OrderContext, rules: TradingRules): PlacementCheck {
+  const last = context.prices.get(requested.symbol);
+  if (last === undefined) return { ...refuse(rejection("UNKNOWN_INSTRUMENT", `There is no instrument ${requested.symbol}.`)), order: null };
+  const liquidity = context.liquidity?.get(requested.symbol);
+  const placed = orderAtPlacement(requested, last, liquidity, rules);
+  if (!placed.ok) return { ...refuse(placed.rejection), order: null };
+  const order = placed.order;
+  // The impact of the whole order: the price a large one is expected to average while it works.
+  const impact = impactBps(order.quantity, liquidity, rules.liquidity);
+  const expected = expectedFill(order, last, { slippageBps: rules.slippageBps, impactBps: impact });
+  const inParts = worksInParts(order.quantity, liquidity);
+  const check = assess(state, order, { price: expected.price, markPrice: expected.markPrice, immediate: expected.immediate && !inParts }, context, rules, { forced: false, placing: true });
+  if (check.preview) check.preview = { ...check.preview, impactBps: impact, inParts };
+  return { ...check, order };
 }
 
 function refuse(why: Rejection, preview: OrderPreview | null = null): OrderCheck {

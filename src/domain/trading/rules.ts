@@ -3,6 +3,7 @@
  * PRODUCT.md; an event overrides them (commission, shorting, allowed instruments, limits).
  */
 import type { ConductRules } from "./conduct";
+import { DEFAULT_LIQUIDITY_RULES, type LiquidityRules } from "./liquidity";
 import { cents, type Money, parseMoney, ZERO } from "./money";
 
 export interface CommissionSchedule {
@@ -13,13 +14,23 @@ export interface CommissionSchedule {
 }
 
 export interface TradingRules {
-  /** Market fills move this far against the trader (5 bps: a buy at 100.00 pays 100.05). */
+  /**
+   * Half the bid–ask spread, in bps: a taking fill moves this far against the trader before
+   * impact (5 bps: a buy at 100.00 pays 100.05). Organisers set it per contest.
+   */
   slippageBps: number;
+  /** Market impact and partial fills (liquidity.ts): impact on/off and the participation limit. */
+  liquidity: LiquidityRules;
   commission: CommissionSchedule;
   /** The event allows short selling (false → SHORTING_DISABLED). */
   allowShort: boolean;
   /** The person passed the lesson that unlocks short selling (false → SHORTING_LOCKED). */
   shortingUnlocked: boolean;
+  /**
+   * The person passed the lesson that unlocks trailing stops and orders with legs (decision
+   * 065); absent = unlocked (no published lesson gates them). false → ADVANCED_ORDERS_LOCKED.
+   */
+  advancedOrdersUnlocked?: boolean;
   /** Largest position, in % of equity, a buy or short may leave; null = no limit. */
   maxPositionPct: number | null;
   /** null = every instrument. */
@@ -42,6 +53,7 @@ export const MAINTENANCE_PCT = 30;
 export function practiceRules(options: { shortingUnlocked: boolean }): TradingRules {
   return {
     slippageBps: DEFAULT_SLIPPAGE_BPS,
+    liquidity: DEFAULT_LIQUIDITY_RULES,
     commission: NO_COMMISSION,
     allowShort: true,
     shortingUnlocked: options.shortingUnlocked,
@@ -63,6 +75,10 @@ export function assertValidRules(rules: TradingRules): TradingRules {
   const twoDecimals = (n: number) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
   if (!twoDecimals(rules.slippageBps) || rules.slippageBps < 0 || rules.slippageBps >= 10_000) {
     throw new InvalidRulesError("Slippage must be from 0 to under 10,000 bps, with at most 2 decimals.");
+  }
+  const participation = rules.liquidity.participationPct;
+  if (!twoDecimals(participation) || participation <= 0 || participation > 100) {
+    throw new InvalidRulesError("The participation limit must be above 0 % and at most 100 %, with at most 2 decimals.");
   }
   if (!twoDecimals(rules.commission.bps) || rules.commission.bps < 0 || rules.commission.bps >= 10_000) {
     throw new InvalidRulesError("Commission bps must be from 0 to under 10,000, with at most 2 decimals.");

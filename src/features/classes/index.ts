@@ -23,13 +23,16 @@ export {
   gradebookCsv,
   gradebookView,
   listAssignments,
+  openAssignmentsFor,
+  OPEN_ASSIGNMENTS_SHOWN,
   overrideScore,
   type AssignmentsList,
   type AssignmentView,
   type Gradebook,
+  type OpenAssignments,
   ASSIGNMENT_DUE_EVERY_MS,
   freezeDueAssignments,
 } from "./server/assignments";
 export { createAssignmentInput, gradebookCsvQuery, scoreOverrideInput } from "./server/schemas";
-export { classContestInput, createClassInput, formTeamInput, joinClassInput, rosterInput } from "./server/schemas";
-export { CLASS_CONTEST_METRIC, createClassContest, enrolClass, formClassTeam } from "./server/contests";
+export { classContestInput, createClassInput, formTeamInput, joinClassInput, randomTeamsInput, rosterInput } from "./server/schemas";
+export { CLASS_CONTEST_METRIC, createClassContest, enrolClass, formClassTeam, randomClassTeams } from "./server/contests";

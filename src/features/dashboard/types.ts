@@ -18,6 +18,18 @@ export interface MoverView extends Instrument {
   closes: Array<string | null>;
 }
 
+/** An open assignment of one of the person's classes, with their own progress (the classes feature's). */
+export interface OpenAssignmentView {
+  id: string;
+  title: string;
+  classId: string;
+  className: string;
+  dueAt: string;
+  tasksDone: number;
+  tasksTotal: number;
+  score: number;
+}
+
 export interface DashboardProps {
   /** `email` is null for a roster account (made by a teacher for a class), which signs in with `username`. */
   user: { name: string; email: string | null; username: string | null; roster: boolean; role: Role; emailVerified: boolean; timeZone: string | null; memberSince: string };
@@ -26,6 +38,8 @@ export interface DashboardProps {
   portfolio: {
     equity: string;
     dayChange: string;
+    /** Where the day (and dayChange) starts: 00:00 UTC today, the practice market's day. */
+    dayStart: string;
     totalReturn: string | null;
     cash: string;
     holdings: number;
@@ -36,6 +50,8 @@ export interface DashboardProps {
   ranks: Array<{ board: "practice:all" | "practice:day" | "xp:all"; rank: number | null; total: number; value: string | null }>;
   /** The practice portfolio's open orders, newest first (at most a few), and how many there are. */
   openOrders: { items: OrderWire[]; total: number };
+  /** Open assignments of the classes the person is a student in, soonest due first (at most a few), and how many there are. */
+  assignments: { items: OpenAssignmentView[]; total: number };
   /** Events the person is in; when none, a few they could join. */
   events: { mine: MyEventView[]; open: EventView[] };
   /** Today's biggest gains and losses, with their paths (the market overview's sources). */

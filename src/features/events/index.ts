@@ -1,36 +1,20 @@
 /** The events feature's server surface: what pages, API routes and the scheduler call. */
+export { classContestIds, classContests, classReportCards, getEventFor, listEventsFor, myEvents, MY_ENDED_EVENTS_DAYS, replayFor, serializeEvent, standingsFor, type ClassContest, type EventDetail, type EventView, type MyEvent } from "./server/queries";
+export { enrolParticipants, findEventByCode, joinEvent } from "./server/joining";
+export { createTeam, formRandomTeams, formTeam, joinTeam, teamsFor } from "./server/teams";
 export {
   adminGetEvent,
   adminListEvents,
   archiveEvent,
-  classContests,
   cloneEvent,
   createEvent,
-  createTeam,
-  formTeam,
-  joinTeam,
-  teamsFor,
-  enrolParticipants,
-  findEventByCode,
-  getEventFor,
-  joinEvent,
   lessonChoices,
-  listEventsFor,
   listParticipants,
-  myEvents,
-  MY_ENDED_EVENTS_DAYS,
   regenerateJoinCode,
-  replayFor,
   removeParticipant,
-  serializeEvent,
   standingsCsv,
-  standingsFor,
   updateEvent,
-  type ClassContest,
-  type EventDetail,
-  type EventView,
-  type MyEvent,
-} from "./server/events";
+} from "./server/admin";
 export { finalizeDueEvents, finalizeEvent } from "./server/lifecycle";
 export { disqualifyParticipant } from "./server/disqualify";
 export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayDayBoundaries, replayStatusOf, type ReplayDayBoundary, type ReplayStatus } from "./server/replay";
@@ -41,4 +25,6 @@ export { cloneEventInput, createEventInput, createTeamInput, joinTeamInput, find
 export const EVENT_LIFECYCLE_EVERY_MS = 1000;
 export { eventsTradingPort } from "./server/trading-port";
 export { eventsPersonalData } from "./server/personal-data";
-export { reportCardFor, type ReportCard } from "./server/report-card";
+export { reportCardFor, reportCardIndex, type ReportCard, type ReportCardIndex } from "./server/report-card";
+export { managesEvent, reportCardHref } from "./server/managers";
+export { boardParticipantsSql, finalStandingsSql, participantPortfoliosSql } from "./server/participants-sql";

@@ -46,4 +46,7 @@ export type LeagueView =
       status: "opted-out" | "waiting" | "no-class";
       weekStart: string;
       weekEnd: string;
+      /** Waiting only: active this week, in line until enough people (`minSize`) can start a league with them. */
+      queued?: boolean;
+      minSize?: number;
     };

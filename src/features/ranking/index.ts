@@ -1,5 +1,5 @@
 /** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
-export { boardGroup, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedEventRanksSql, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
+export { boardEntriesSql, boardGroup, dropFromBoard, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedEventRanksSql, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
 export {
   DAILY_RANK_RETENTION_DAYS,
   EVENT_REFRESH_MS,
@@ -13,6 +13,7 @@ export {
   type RefreshOptions,
 } from "./server/refresh";
 export {
+  defaultBoardOf,
   eventStatus,
   handleSalt,
   leaderboardPage,
@@ -27,6 +28,8 @@ export {
   type Viewer,
 } from "./server/queries";
 export { rankingPersonalData } from "./server/personal-data";
+/** The domain's figures in SQL, for another refresh that ranks in the database (leagues). */
+export { carriedSql, returnSql, sharpePrecision } from "./server/figures-sql";
 /** How another board (leagues) plugs into the rebuilt, swapped-in partitions (decision 047). */
 export { boardsPartition, lockRebuilds, rebuildBoards } from "./server/rebuild";
 /** How another refresh (leagues) runs only when what it counts changed (decision 049). */

@@ -23,13 +23,21 @@ export interface RankingPage {
   board: string;
   period: string | null;
   metric: "return" | "sharpe" | "xp";
-  event: { slug: string; title: string; status: EventStatus } | null;
+  /** `classContest`: a contest a class's teacher set for the class, seen only by its members. */
+  event: { slug: string; title: string; status: EventStatus; classContest: boolean } | null;
   items: RankingRow[];
   page: number;
   pageSize: number;
   total: number;
   pages: number;
   own: (RankingRow & { page: number }) | null;
+  /**
+   * Why `own` is null (null when it is not): `class-account` — a roster account (made by a
+   * teacher for a class) on the practice or XP board, which such accounts are never on;
+   * `not-yet` — not ranked on it yet (a participant of the event: not since the last refresh);
+   * `not-in-event` — not a participant of this event.
+   */
+  notOnBoard: "class-account" | "not-yet" | "not-in-event" | null;
   /** When the rows were computed (a frozen event board: when it ended); null for an empty board. */
   computedAt: string | null;
 }

@@ -5,8 +5,9 @@ import { releaseCash } from "@/domain/trading";
 import type { Db, Tx } from "@/server/db";
 import { orders } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
+import { groupOf, readGroups, settleInto } from "./groups";
 import { holdsPortfolio, lockPortfolio } from "./portfolios";
-import { money, type OrderView, type PortfolioRow, serializeOrder, stateOf } from "./rows";
+import { money, type OrderView, type PortfolioRow, serializeWithLegs, stateOf } from "./rows";
 import { Changes, writeChanges } from "./writer";
 
 export async function cancelOrder(db: Db, args: { userId: string; portfolioId: string; orderId: string; now?: Date }): Promise<OrderView> {
@@ -20,15 +21,22 @@ export async function cancelOrder(db: Db, args: { userId: string; portfolioId: s
       .from(orders)
       .where(and(eq(orders.id, args.orderId), eq(orders.portfolioId, portfolio.id)));
     if (!order) throw failures.notFound("There is no such order.");
-    if (order.status !== "open") throw failures.conflict("ORDER_NOT_OPEN", `This order is already ${order.status}: only open orders can be cancelled.`);
+    // A held exit (waiting for its entry) can be cancelled like an open order (decision 065).
+    if (order.status !== "open" && order.status !== "held") throw failures.conflict("ORDER_NOT_OPEN", `This order is already ${order.status}: only open orders can be cancelled.`);
     const changes = new Changes(now);
-    changes.setState(portfolio.id, portfolio.version, releaseCash(stateOf(portfolio, []), money(order.reservedCash)));
-    const cancelled = changes.changeOrder(order, { status: "cancelled", closedAt: now });
+    const state = releaseCash(stateOf(portfolio, []), money(order.reservedCash));
+    changes.setState(portfolio.id, portfolio.version, state);
+    changes.changeOrder(order, { status: "cancelled", closedAt: now });
+    // An order with legs: cancelling the parent cancels the legs that have not filled; a leg's own cancellation leaves the rest.
+    const group = groupOf(order);
+    const members = group === null ? [] : ((await readGroups(tx, [group])).get(group) ?? []);
+    if (members.length > 0) settleInto(changes, portfolio, state, members, { cancelledByPerson: order.id });
     await writeChanges(tx, changes, outbox);
-    return cancelled;
+    const legs = members.filter((m) => m.parentId === order.id).map((m) => changes.changedOrder(m.id) ?? m);
+    return { cancelled: changes.changedOrder(order.id)!, legs };
   });
   outbox.afterCommit();
-  return serializeOrder(cancelled);
+  return serializeWithLegs(cancelled.cancelled, cancelled.legs);
 }
 
 /**
@@ -42,7 +50,7 @@ export async function cancelOpenOrders(tx: Tx, locked: readonly PortfolioRow[], 
   const open = await tx
     .select()
     .from(orders)
-    .where(and(inArray(orders.portfolioId, [...byId.keys()]), eq(orders.status, "open"), options.symbol === undefined ? undefined : eq(orders.symbol, options.symbol)));
+    .where(and(inArray(orders.portfolioId, [...byId.keys()]), inArray(orders.status, ["open", "held"]), options.symbol === undefined ? undefined : eq(orders.symbol, options.symbol)));
   if (open.length === 0) return 0;
   const changes = new Changes(options.now);
   for (const order of open) {

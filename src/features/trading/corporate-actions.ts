@@ -9,15 +9,18 @@
  * price and marks the action applied, so an action reaches each portfolio exactly once, across
  * crashes, restarts and instances (decision 016): a tick that does not commit applied nothing.
  *
- * Which portfolios: those whose position in the symbol is valued at the practice market's
- * price — practice portfolios and the live events that trade the practice market. A portfolio
- * valued at its event's own mark for the symbol (a replay, or an event that has ended and
- * froze its prices) is not touched: the practice price's move does not reach its equity, so
- * neither may the action. Replay orders are never adjusted.
+ * Which portfolios: for a practice market action, those whose position in the symbol is valued
+ * at the practice market's price — practice portfolios and the live events that trade the
+ * practice market. A portfolio valued at its event's own mark for the symbol (a replay, or an
+ * event that has ended and froze its prices) is not touched: the practice price's move does
+ * not reach its equity, so neither may the action; replay orders are not adjusted by it. A
+ * replay event's own action (one of its datasets', an `event_id` row, docs/decisions/063)
+ * reaches exactly that event's portfolios and their (replay) orders, in the replay task's
+ * fenced transaction.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CorporateAction } from "@/domain/market";
-import { dividendAtEx, dividendReason, type Money, payDividend, releaseCash, splitOrderTerms, splitPosition, splitReason } from "@/domain/trading";
+import { dividendAtEx, dividendReason, type Money, payDividend, releaseCash, splitOrderTerms, splitPosition, splitReason, trailingStopPrice } from "@/domain/trading";
 import type { DbOrTx, Tx } from "@/server/db";
 import { corporateActionEntries, corporateActions, orders, positions } from "@/server/db/schema";
 import type { Outbox } from "@/server/realtime/outbox";
@@ -30,6 +33,8 @@ const PORTFOLIOS_PER_CHUNK = 200;
 
 export interface ActionApplication {
   action: CorporateAction;
+  /** A replay event's own action: its portfolios only (null or absent: the practice market's). */
+  eventId?: string | null;
   /** The price just before and just after the action (the market's adjustment). */
   before: Money;
   after: Money;
@@ -57,15 +62,22 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  */
 export async function applyCorporateAction(tx: Tx, application: ActionApplication, outbox: Outbox): Promise<ActionOutcome> {
   const { action, before, after, now } = application;
+  const eventId = application.eventId ?? null;
   const outcome: ActionOutcome = { holders: 0, ordersAdjusted: 0, ordersCancelled: 0 };
   const [stored] = await tx.select({ appliedAt: corporateActions.appliedAt }).from(corporateActions).where(eq(corporateActions.id, action.id)).for("update");
   if (stored?.appliedAt) return outcome;
   const split = action.kind === "split";
+  // The practice market's action: every portfolio priced by the practice market; an event's: its own.
+  const reach =
+    eventId === null
+      ? sql`not exists (select 1 from price_marks m where m.event_id = p.event_id and m.symbol = ${action.symbol})`
+      : sql`p.event_id = ${eventId}`;
+  const replayOrders = eventId !== null;
   const { rows } = await tx.execute<{ id: string }>(sql`
     select p.id from portfolios p
     where (exists (select 1 from ${positions} pos where pos.portfolio_id = p.id and pos.symbol = ${action.symbol} and pos.quantity <> 0)
-           or (${split} and exists (select 1 from ${orders} o where o.portfolio_id = p.id and o.symbol = ${action.symbol} and o.status = 'open' and not o.replay)))
-      and not exists (select 1 from price_marks m where m.event_id = p.event_id and m.symbol = ${action.symbol})
+           or (${split} and exists (select 1 from ${orders} o where o.portfolio_id = p.id and o.symbol = ${action.symbol} and o.status = 'open' and o.replay = ${replayOrders})))
+      and ${reach}
       and not exists (select 1 from ${corporateActionEntries} e where e.action_id = ${action.id} and e.portfolio_id = p.id)
     order by p.id`);
   for (const ids of chunks(rows.map((r) => r.id), PORTFOLIOS_PER_CHUNK)) {
@@ -78,7 +90,7 @@ export async function applyCorporateAction(tx: Tx, application: ActionApplicatio
       ? await tx
           .select()
           .from(orders)
-          .where(and(inArray(orders.portfolioId, ids), eq(orders.symbol, action.symbol), eq(orders.status, "open"), eq(orders.replay, false)))
+          .where(and(inArray(orders.portfolioId, ids), eq(orders.symbol, action.symbol), eq(orders.status, "open"), eq(orders.replay, replayOrders)))
           .orderBy(asc(orders.createdAt), asc(orders.id))
       : [];
     const changes = new Changes(now);
@@ -125,10 +137,23 @@ export async function applyCorporateAction(tx: Tx, application: ActionApplicatio
   return outcome;
 }
 
+/** A trailing stop's stop after a split: the trail from its divided mark. */
+function trailingAfterSplit(order: OrderRow, waterMark: Money, trailAmount: Money | null): Money {
+  const trail = trailAmount !== null ? { amount: trailAmount } : { percent: Number(order.trailPercent) };
+  return trailingStopPrice(order.side, waterMark, trail);
+}
+
 /** An open order's terms after a split, or its cancellation when no whole share is left (its reservation released). */
 function splitOrder(changes: Changes, order: OrderRow, action: Extract<CorporateAction, { kind: "split" }>, state: ReturnType<typeof stateOf>, now: Date, outcome: ActionOutcome) {
+  const optional = (text: string | null) => (text === null ? null : money(text));
   const terms = splitOrderTerms(
-    { side: order.side, quantity: order.quantity, limitPrice: order.limitPrice === null ? null : money(order.limitPrice), stopPrice: order.stopPrice === null ? null : money(order.stopPrice) },
+    {
+      side: order.side,
+      quantity: order.quantity,
+      limitPrice: optional(order.limitPrice),
+      stopPrice: optional(order.stopPrice),
+      ...(order.type === "trailing-stop" && { waterMark: optional(order.waterMark), trailAmount: optional(order.trailAmount) }),
+    },
     action.ratio,
   );
   const ratio = `${action.ratio.to}:${action.ratio.from}`;
@@ -139,24 +164,38 @@ function splitOrder(changes: Changes, order: OrderRow, action: Extract<Corporate
   }
   outcome.ordersAdjusted++;
   // The reservation stays as it was: it held back the order's cash, and the split leaves that cash unchanged.
-  changes.changeOrder(order, { quantity: terms.quantity, limitPrice: terms.limitPrice === null ? null : $(terms.limitPrice), stopPrice: terms.stopPrice === null ? null : $(terms.stopPrice) });
+  const trailing = order.type === "trailing-stop" && !order.triggered && terms.waterMark ? trailingAfterSplit(order, terms.waterMark, terms.trailAmount ?? null) : null;
+  changes.changeOrder(order, {
+    quantity: terms.quantity,
+    limitPrice: terms.limitPrice === null ? null : $(terms.limitPrice),
+    stopPrice: terms.stopPrice === null ? null : $(terms.stopPrice),
+    // A trailing stop: its mark divided like a price, an amount trail narrowed, and its stop a trail from the new mark (decision 060).
+    ...(trailing && { waterMark: $(terms.waterMark!), trailAmount: terms.trailAmount ? $(terms.trailAmount) : null, stopPrice: $(trailing) }),
+  });
   return state;
 }
 
 /**
- * Pays every entitlement whose dividend's pay date has begun (`today`, UTC), in the caller's
- * transaction: the amount leaves the portfolio's receivable and enters its cash, with a
- * "dividend" ledger line giving the reason; the entry is marked paid. Returns the number paid.
+ * Pays every entitlement whose dividend's pay date has begun (`today`, a UTC day) — the
+ * practice market's actions, or with `eventId` a replay event's own (its task chooses them by
+ * `actionIds`, on the replay's clock) — in the caller's transaction: the amount leaves the
+ * portfolio's receivable and enters its cash, with a "dividend" ledger line giving the reason;
+ * the entry is marked paid. Returns the number paid.
  */
-export async function payDueDividends(tx: Tx, today: string, now: Date, outbox: Outbox): Promise<number> {
+export async function payDueDividends(tx: Tx, today: string, now: Date, outbox: Outbox, options: { eventId?: string | null; actionIds?: readonly string[] } = {}): Promise<number> {
+  const eventId = options.eventId ?? null;
+  const ids = options.actionIds;
+  if (ids !== undefined && ids.length === 0) return 0;
+  const only = ids === undefined ? sql`true` : sql`${corporateActions.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
+  const scope = sql`${eventId === null ? sql`${corporateActions.eventId} is null` : sql`${corporateActions.eventId} = ${eventId}`} and ${only}`;
   const due = await tx
     .select({ actionId: corporateActionEntries.actionId, portfolioId: corporateActionEntries.portfolioId, amount: corporateActionEntries.amount, reason: corporateActionEntries.reason })
     .from(corporateActionEntries)
     .innerJoin(corporateActions, eq(corporateActions.id, corporateActionEntries.actionId))
-    .where(and(eq(corporateActions.kind, "dividend"), sql`${corporateActionEntries.paidAt} is null`, sql`${corporateActions.payDate} <= ${today}::date`))
+    .where(and(eq(corporateActions.kind, "dividend"), scope, sql`${corporateActionEntries.paidAt} is null`, sql`${corporateActions.payDate} <= ${today}::date`))
     .orderBy(asc(corporateActionEntries.portfolioId));
-  const ids = [...new Set(due.map((d) => d.portfolioId))];
-  for (const chunk of chunks(ids, PORTFOLIOS_PER_CHUNK)) {
+  const portfolioIds = [...new Set(due.map((d) => d.portfolioId))];
+  for (const chunk of chunks(portfolioIds, PORTFOLIOS_PER_CHUNK)) {
     const locked = await lockPortfolios(tx, chunk);
     const changes = new Changes(now);
     for (const portfolio of locked) {
@@ -172,7 +211,9 @@ export async function payDueDividends(tx: Tx, today: string, now: Date, outbox: 
   }
   await tx.execute(sql`
     update ${corporateActions} set paid_at = ${now.toISOString()}::timestamptz
-    where kind = 'dividend' and paid_at is null and applied_at is not null and pay_date <= ${today}::date`);
+    where kind = 'dividend' and paid_at is null and applied_at is not null and pay_date <= ${today}::date
+      and ${eventId === null ? sql`event_id is null` : sql`event_id = ${eventId}`}
+      and ${ids === undefined ? sql`true` : sql`id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`}`);
   return due.length;
 }
 

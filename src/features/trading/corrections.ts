@@ -9,15 +9,16 @@
  */
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { failures } from "@/domain/errors";
-import { adjustCash, type BookedFill, displayMoney, type Money, reverseFill } from "@/domain/trading";
+import { adjustCash, type BookedFill, displayMoney, formatUnits, type Money, ordersWithoutShares, releaseCash, reversalCancelMessage, reverseFill, unitsAfterFlow } from "@/domain/trading";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { corporateActionEntries, corporateActions, fills, ledgerEntries, portfolioCorrections, positions } from "@/server/db/schema";
+import { corporateActionEntries, corporateActions, fills, ledgerEntries, orders, portfolioCorrections, portfolios, positions } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
 import { integer } from "@/lib/format";
 import { resolveContexts } from "./port";
 import { lockPortfolio } from "./portfolios";
 import { $, type FillRow, money, type PortfolioRow, stateOf } from "./rows";
+import { holdingsOf } from "./valuation";
 import { Changes, writeChanges } from "./writer";
 
 export type CorrectorRole = (typeof portfolioCorrections.$inferSelect)["byRole"];
@@ -67,10 +68,15 @@ export async function adjustPortfolioCash(db: Db, args: CorrectionArgs & { amoun
     const portfolio = await lockCorrectable(tx, args.portfolioId, now);
     const outcome = adjustCash(stateOf(portfolio, []), args.amount);
     if (!outcome.ok) throw failures.refused(outcome.rejection.code, outcome.rejection.message);
+    // A cash adjustment is a deposit or a withdrawal, not a gain (decision 057): it buys or
+    // sells units at the unit value of this moment, so the return does not move with it.
+    const before = await holdingsOf(tx, portfolio);
+    const units = unitsAfterFlow(before.units, before.valuation.equity, args.amount);
     const changes = new Changes(now);
     changes.setState(portfolio.id, portfolio.version, outcome.state);
     changes.addAdjustment(portfolio.id, args.amount);
     await write(tx, changes, outbox, portfolio);
+    await tx.update(portfolios).set({ units: formatUnits(units) }).where(eq(portfolios.id, portfolio.id));
     const [row] = await tx
       .insert(portfolioCorrections)
       .values({ portfolioId: portfolio.id, kind: "adjustment", amount: $(args.amount), reason: args.reason, byUserId: args.by.userId, byRole: args.by.role, createdAt: now })
@@ -140,9 +146,17 @@ export async function reversePortfolioFill(db: Db, args: CorrectionArgs & { fill
     const remaining = standing.filter((f) => f.id !== target.id).map(booked);
     const outcome = reverseFill(stateOf(portfolio, held), booked(target), remaining);
     if (!outcome.ok) throw failures.refused(outcome.rejection.code, outcome.rejection.message);
+    // Open orders that would close shares the reversal took away are cancelled, with why.
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.portfolioId, portfolio.id), eq(orders.symbol, target.symbol), eq(orders.status, "open")));
+    const orphaned = ordersWithoutShares(outcome.state, target.symbol, open);
+    const state = orphaned.reduce((s, o) => releaseCash(s, money(o.reservedCash)), outcome.state);
     const changes = new Changes(now);
-    changes.setState(portfolio.id, portfolio.version, outcome.state);
-    const reason = `Correction: reverses the ${target.side} of ${integer(target.quantity)} ${target.symbol} at ${displayMoney(money(target.price))}. ${args.reason}`;
+    changes.setState(portfolio.id, portfolio.version, state);
+    for (const order of orphaned) changes.changeOrder(order, { status: "cancelled", rejectMessage: reversalCancelMessage(target.symbol), closedAt: now });
+    const reason = `Reverses the ${target.side} of ${integer(target.quantity)} ${target.symbol} at ${displayMoney(money(target.price))}. ${args.reason}`;
     const compensation = changes.addCompensation({ portfolioId: portfolio.id, reversed: target, compensation: outcome.compensation, reason });
     await write(tx, changes, outbox, portfolio);
     const [row] = await tx
@@ -164,7 +178,7 @@ export async function reversePortfolioFill(db: Db, args: CorrectionArgs & { fill
       actorId: args.by.userId,
       subjectId: portfolio.userId,
       ip: args.ip ?? null,
-      detail: { portfolioId: portfolio.id, fillId: target.id, compensationId: compensation.id, cash: $(outcome.cashChange), reason: args.reason, as: args.by.role },
+      detail: { portfolioId: portfolio.id, fillId: target.id, compensationId: compensation.id, cash: $(outcome.cashChange), cancelledOrders: orphaned.map((o) => o.id), reason: args.reason, as: args.by.role },
     });
     return viewOf(row!, target);
   });
@@ -183,6 +197,15 @@ function viewOf(row: typeof portfolioCorrections.$inferSelect, fill: FillRow | n
     fill: fill && { id: fill.id, symbol: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, commission: fill.commission, createdAt: fill.createdAt.toISOString() },
     reversalFillId: row.reversalFillId,
   };
+}
+
+/** The net cash a portfolio's adjustments put in (+) or took out (−): its flows (decision 057). */
+export async function netAdjustments(db: DbOrTx, portfolioId: string): Promise<Money> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${portfolioCorrections.amount}), 0)::numeric(16, 2)` })
+    .from(portfolioCorrections)
+    .where(and(eq(portfolioCorrections.portfolioId, portfolioId), eq(portfolioCorrections.kind, "adjustment")));
+  return money(String(row?.total ?? "0.00"));
 }
 
 /** A portfolio's corrections, newest first. */

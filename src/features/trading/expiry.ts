@@ -11,6 +11,7 @@ import { Outbox } from "@/server/realtime/outbox";
 import { chunksOf, eachChunk } from "./batches";
 import { practiceSource, type PriceSource } from "./pricing";
 import { lockPortfolios } from "./portfolios";
+import { groupOf, readGroups, settleInto } from "./groups";
 import { money, specOf, stateOf } from "./rows";
 import { Changes, writeChanges } from "./writer";
 
@@ -44,11 +45,20 @@ export async function expireDayOrders(db: Db, now = new Date(), source: PriceSou
         source.endOfDay,
       );
       const changes = new Changes(now);
+      // Orders with legs: an entry that expires with nothing filled takes its held exits with it (decision 065).
+      const groups = await readGroups(
+        tx,
+        due.flatMap(({ row }) => groupOf(row) ?? []),
+      );
       for (const { row } of due) {
         const portfolio = byId.get(row.portfolioId);
         if (!portfolio) continue;
+        // An exit its group cancelled earlier in this pass is no longer open (and gave its reservation back then).
+        if (changes.changedOrder(row.id)) continue;
         changes.setState(portfolio.id, portfolio.version, releaseCash(changes.stateOf(portfolio.id) ?? stateOf(portfolio, []), money(row.reservedCash)));
         changes.changeOrder(row, { status: "expired", closedAt: now });
+        const group = groupOf(row);
+        if (group !== null && groups.has(group)) settleInto(changes, portfolio, changes.stateOf(portfolio.id)!, groups.get(group)!);
       }
       await writeChanges(tx, changes, outbox);
       return due.length;

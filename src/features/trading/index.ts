@@ -10,13 +10,14 @@ export { processPriceMove, processPriceMoves, crossedQuery, type PriceMoveResult
 export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
-export { listOrders, listFills, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
-export { findPortfolioFor, getOrCreatePracticePortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
+export { listOrders, listFills, fillsSince, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
+export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
 export { practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";
 export { equityOf, holdingsOf, portfolioValuations, type EquityFigures, type Holdings } from "./valuation";
 export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, type OrderView, type PortfolioRow } from "./rows";
 export { tradingPersonalData } from "./personal-data";
-export { adjustPortfolioCash, listCorrections, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";
+export { adjustPortfolioCash, listCorrections, netAdjustments, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";
 export { applyCorporateAction, listPortfolioActions, payDueDividends, type ActionApplication, type ActionOutcome, type PortfolioActionView } from "./corporate-actions";
+export { countedFills, countedFillsSql, ordersSince, portfolioOwners, positionWeights, type OrderFactRow } from "./facts";

@@ -6,15 +6,34 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { executeFill, formatMoney, maintenanceCall, matchOrder, type Money, type OrderSpec, type PortfolioState, ZERO } from "@/domain/trading";
+import {
+  addMoney,
+  executeFill,
+  formatMoney,
+  fractionOf,
+  type Liquidity,
+  liquidityOf,
+  maintenanceCall,
+  matchOrder,
+  type Money,
+  multiplyMoney,
+  type OrderSpec,
+  planExecution,
+  type PortfolioState,
+  reserveCash,
+  seededDraw,
+  stopOf,
+  ZERO,
+} from "@/domain/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { firesAtOrAbove, firesAtOrBelow, orders, positions } from "@/server/db/schema";
+import { firesAtOrAbove, firesAtOrBelow, instruments, orders, positions, trailsAbove, trailsBelow } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
 import { chunksOf, eachChunk, positionsOf, touchedPositionsOf } from "./batches";
+import { groupOf, readGroups, settleInto } from "./groups";
 import { resolveContexts } from "./port";
 import { lockPortfolios } from "./portfolios";
 import { type Market, practiceSource, type PriceSource } from "./pricing";
-import { money, type PortfolioRow, specOf, stateOf } from "./rows";
+import { $, money, type PortfolioRow, remainingOf, specOf, stateOf } from "./rows";
 import { Changes, writeChanges } from "./writer";
 
 export interface PriceMoveResult {
@@ -25,6 +44,8 @@ export interface PriceMoveResult {
   rejected: number;
   /** Portfolios whose shorts were covered by the maintenance check. */
   maintenance: number;
+  /** Trailing stops whose mark (and stop) the moves carried along (decision 060). */
+  trailed: number;
 }
 
 export interface SymbolMove {
@@ -37,6 +58,14 @@ export interface SymbolMove {
    * lies on the way meets exactly that price, not a gap to `next`.
    */
   continuous?: boolean;
+  /**
+   * Shares the market traded in the move (the simulator's tick volume): an order larger than
+   * 1 % of a day's volume takes at most its participation limit of it (decision 056). Absent
+   * (a replay, the test price control without one): nothing traded for such an order.
+   */
+  volume?: number;
+  /** The move was a jump (the simulator's news): a limit it crossed fills at the new price. */
+  jump?: boolean;
 }
 
 export interface MoveOptions {
@@ -50,12 +79,16 @@ export interface MoveOptions {
 
 /** Where a continuous move meets the order: its limit or stop when that lies on the way, else the move's end. */
 function metOnTheWay(spec: OrderSpec, move: SymbolMove): Money {
-  const fire = spec.type === "limit" ? spec.limitPrice : spec.type === "stop" || spec.type === "stop-limit" ? spec.stopPrice : null;
+  const fire =
+    spec.type === "limit" ? spec.limitPrice : spec.type === "stop" || spec.type === "stop-limit" ? spec.stopPrice : spec.type === "trailing-stop" ? stopOf(spec, move.previous) : null;
   if (!move.continuous || fire === null) return move.next;
   const low = move.previous < move.next ? move.previous : move.next;
   const high = move.previous < move.next ? move.next : move.previous;
   return fire >= low && fire <= high ? fire : move.next;
 }
+
+/** Orders working in parts at market (orders_working_idx): a large market order, a large (trailing) stop that triggered. */
+const workingAtMarket = sql`(${orders.type} = 'market' or (${orders.type} in ('stop', 'trailing-stop') and ${orders.triggered}))`;
 
 /** Only the portfolios a source prices: a replay's moves its own event's, practice moves everyone else's. */
 const ofSource = (source: Pick<PriceSource, "kind" | "eventId">) =>
@@ -66,7 +99,9 @@ export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "n
   const list = JSON.stringify(moves.map((m) => ({ symbol: m.symbol, price: formatMoney(m.next) })));
   // Practice moves: one index range per move and direction (orders_open_fires_{below,above}_idx,
   // whose predicate excludes replay orders, so a practice move never sees a replay event's
-  // orders even on a symbol a dataset shares). A replay's moves: its event's open replay orders.
+  // orders even on a symbol a dataset shares), the working orders, and the trailing stops whose
+  // mark the new price moves (orders_trail_{high,low}_idx: a new high for a sell, a new low for
+  // a buy). A replay's moves: its event's open replay orders.
   const whose = sql`${ofSource(source)}${options.placedBefore ? sql` and ${orders.createdAt} <= ${options.placedBefore.toISOString()}::timestamptz` : sql``}`;
   return sql`
     select o.id, o.portfolio_id as "portfolioId"
@@ -77,6 +112,15 @@ export function crossedQuery(moves: ReadonlyArray<Pick<SymbolMove, "symbol" | "n
       union all
       select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
       where ${orders.status} = 'open' and ${whose} and ${orders.symbol} = m.symbol and ${firesAtOrAbove(orders)} <= m.price
+      union all
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${whose} and ${orders.symbol} = m.symbol and ${workingAtMarket}
+      union all
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${whose} and ${orders.type} = 'trailing-stop' and ${orders.symbol} = m.symbol and ${trailsBelow(orders)} < m.price
+      union all
+      select ${orders.id}, ${orders.portfolioId}, ${orders.createdAt} from ${orders}
+      where ${orders.status} = 'open' and ${whose} and ${orders.type} = 'trailing-stop' and ${orders.symbol} = m.symbol and ${trailsAbove(orders)} > m.price
     ) as o
     order by o.created_at, o.id`;
 }
@@ -93,7 +137,7 @@ export async function processPriceMove(db: Db, symbol: string, previous: Money, 
  * a time would. Then the maintenance check.
  */
 export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], now = new Date(), source: PriceSource = practiceSource, options: MoveOptions = {}): Promise<PriceMoveResult> {
-  const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0 };
+  const result: PriceMoveResult = { candidates: 0, filled: 0, triggered: 0, rejected: 0, maintenance: 0, trailed: 0 };
   if (moves.length === 0) return result;
   const bySymbol = new Map(moves.map((m) => [m.symbol, m]));
   const { rows: candidates } = await db.execute<{ id: string; portfolioId: string }>(crossedQuery([...bySymbol.values()], source, options));
@@ -105,16 +149,30 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
   // The prices every chunk values its portfolios at, read once for the whole pass: the
   // source's (the tick already stored its new ones), the moved symbols at the move's price.
   const market = await pricesFor(db, source, now, bySymbol);
-  await eachChunk(db, chunksOf(candidates), async (chunk) => {
+  // Depth of the moved instruments (practice only: a replay keeps no intraday volume, so its orders fill whole).
+  const depth = source.kind === "practice" ? await depthOf(db, [...bySymbol.keys()]) : new Map<string, Liquidity>();
+  // A pass may meet the same order twice (a triggered stop is working and crossed): once is enough.
+  const unique = [...new Map(candidates.map((c) => [c.id, c])).values()];
+  await eachChunk(db, chunksOf(unique), async (chunk) => {
     const outbox = new Outbox();
-    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, partial: source.kind === "practice" }, outbox));
+    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, depth, partial: source.kind === "practice" }, outbox));
     outbox.afterCommit();
     result.filled += settled.filled;
     result.triggered += settled.triggered;
     result.rejected += settled.rejected;
+    result.trailed += settled.trailed;
   });
   result.maintenance = await checkMaintenance(db, [...bySymbol.keys()], now, source);
   return result;
+}
+
+/** The instruments' depth (average daily volume, volatility) for liquidity.ts. */
+async function depthOf(db: DbOrTx, symbols: readonly string[]): Promise<Map<string, Liquidity>> {
+  const rows = await db
+    .select({ symbol: instruments.symbol, adv: instruments.averageDailyVolume, volatility: instruments.volatility })
+    .from(instruments)
+    .where(inArray(instruments.symbol, [...symbols]));
+  return new Map(rows.map((r) => [r.symbol, liquidityOf(Number(r.adv), Number(r.volatility))]));
 }
 
 /** Prices to value portfolios at: their source's (`symbols`, or all), the moved symbols at the move's price. */
@@ -132,6 +190,7 @@ interface Settlement {
   moves: Map<string, SymbolMove>;
   now: Date;
   market: Market;
+  depth: Map<string, Liquidity>;
   /**
    * Load only what the fills touch (touchedPositionsOf), the other longs summed at the view's
    * prices: right for the practice market, whose new prices the tick has already stored. A
@@ -177,32 +236,86 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
     return valuation;
   };
 
+  // Orders with legs: their groups, read once for the chunk (no statement when there are none; decision 065).
+  const groups = await readGroups(
+    tx,
+    open.flatMap((o) => groupOf(o) ?? []),
+  );
   const changes = new Changes(now);
-  const counts = { filled: 0, triggered: 0, rejected: 0 };
-  for (const row of open) {
+  const counts = { filled: 0, triggered: 0, rejected: 0, trailed: 0 };
+  /** After a fill or a refusal of a member of a group: the rest of the group follows (order-classes.ts). */
+  const settleGroupOf = (row: (typeof open)[number], portfolio: PortfolioRow) => {
+    const group = groupOf(row);
+    if (group !== null && groups.has(group)) settleInto(changes, portfolio, changes.stateOf(portfolio.id)!, groups.get(group)!);
+  };
+  for (const stored of open) {
+    // As this pass left it: an exit its sibling's fill cancelled earlier in the pass is no longer open.
+    const row = changes.changedOrder(stored.id) ?? stored;
+    if (row.status !== "open") continue;
     const portfolio = owners.get(row.portfolioId);
     const move = moves.get(row.symbol);
     if (!portfolio || !move) continue;
     const rules = contexts.get(portfolio.id)!.rules(row.side);
     const spec = specOf(row);
-    const outcome = matchOrder(spec, { kind: "tick", previous: move.previous, next: metOnTheWay(spec, move) }, rules.slippageBps);
-    if (outcome.kind === "none") continue;
+    // Only a limit the price comes exactly to (and no further) is a touch: it fills when the draw says it was reached in the queue.
+    const touched = spec.type === "limit" && move.next === spec.limitPrice;
+    const plan = planExecution(
+      { spec, filledQuantity: row.filledQuantity, volumeSeen: row.volumeSeen },
+      {
+        move: { kind: "tick", previous: move.previous, next: metOnTheWay(spec, move) },
+        volume: move.volume ?? 0,
+        jump: move.jump ?? false,
+        touchDraw: touched ? seededDraw(`${row.id}@${now.toISOString()}`) : 0,
+      },
+      settlement.depth.get(row.symbol),
+      rules,
+    );
     const state = changes.stateOf(portfolio.id) ?? initialState(portfolio);
-    if (outcome.kind === "triggered") {
+    if (plan.kind === "none") {
+      const toMarket = spec.type === "stop" || spec.type === "trailing-stop";
+      // Working in parts: the volume it saw is kept (with the state, under the portfolio's guard), whatever filled.
+      if (plan.working && (plan.volumeSeen !== row.volumeSeen || (toMarket && !row.triggered))) {
+        changes.setState(portfolio.id, portfolio.version, state);
+        changes.changeOrder(row, { volumeSeen: plan.volumeSeen, triggered: row.triggered || toMarket });
+      } else if (plan.trail?.waterMark) {
+        // A trailing stop follows the price: its new mark and the stop a trail away from it (decision 060).
+        changes.setState(portfolio.id, portfolio.version, state);
+        changes.changeOrder(row, { waterMark: $(plan.trail.waterMark), stopPrice: $(stopOf(plan.trail)) });
+        counts.trailed += 1;
+      }
+      continue;
+    }
+    if (plan.kind === "triggered") {
       changes.setState(portfolio.id, portfolio.version, state);
       changes.changeOrder(row, { triggered: true });
       counts.triggered += 1;
       continue;
     }
-    const executed = executeFill(state, { order: spec, reservedCash: money(row.reservedCash) }, outcome.fill, valuationOf(portfolio.id), rules);
-    changes.setState(portfolio.id, portfolio.version, executed.state);
+    const reserved = money(row.reservedCash);
+    const executed = executeFill(state, { order: { ...spec, quantity: plan.fill.quantity }, reservedCash: reserved }, plan.fill, valuationOf(portfolio.id), rules);
     if (!executed.ok) {
-      changes.changeOrder(row, { status: "rejected", rejectCode: executed.rejection.code, rejectMessage: executed.rejection.message, closedAt: now });
+      changes.setState(portfolio.id, portfolio.version, executed.state);
+      // What filled before stays filled; the rest is refused, with why.
+      changes.changeOrder(row, { status: "rejected", rejectCode: executed.rejection.code, rejectMessage: executed.rejection.message, closedAt: now, reservedCash: "0.00", volumeSeen: plan.volumeSeen });
+      settleGroupOf(row, portfolio);
       counts.rejected += 1;
       continue;
     }
+    // The rest of a buy keeps its share of the reservation (rounded up: never less than it needs).
+    const remainingBefore = remainingOf(row);
+    const remainingAfter = row.quantity - plan.filledQuantity;
+    const keep = plan.done || reserved === 0n ? ZERO : fractionOf(reserved, remainingAfter, remainingBefore, "up");
+    changes.setState(portfolio.id, portfolio.version, keep === 0n ? executed.state : reserveCash(executed.state, keep));
     changes.addFill({ portfolioId: portfolio.id, orderId: row.id, fill: executed.fill, applied: executed.applied });
-    changes.changeOrder(row, { status: "filled", closedAt: now });
+    changes.changeOrder(row, {
+      ...(plan.done && { status: "filled", closedAt: now }),
+      filledQuantity: plan.filledQuantity,
+      filledValue: $(addMoney(money(row.filledValue), multiplyMoney(executed.fill.price, executed.fill.quantity))),
+      volumeSeen: plan.volumeSeen,
+      reservedCash: $(keep),
+      triggered: row.triggered || plan.triggered,
+    });
+    settleGroupOf(row, portfolio);
     counts.filled += 1;
   }
   await writeChanges(tx, changes, outbox);
@@ -271,6 +384,10 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
         quantity: order.quantity,
         limitPrice: null,
         stopPrice: null,
+        trailPercent: null,
+        trailAmount: null,
+        waterMark: null,
+        notional: null,
         timeInForce: "day",
         status: "filled",
         rejectCode: null,
@@ -278,6 +395,12 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
         rejectMessage: call.message,
         reservedCash: "0.00",
         triggered: false,
+        filledQuantity: order.quantity,
+        filledValue: $(multiplyMoney(executed.fill.price, executed.fill.quantity)),
+        volumeSeen: 0,
+        orderClass: "simple",
+        leg: null,
+        parentId: null,
         replay: source.kind === "replay",
         note: null,
         placedBy: null,

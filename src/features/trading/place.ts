@@ -12,18 +12,25 @@ import { sql } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { INDEX_KIND } from "@/domain/market";
 import {
-  checkOrder,
+  checkClassedOrder,
+  type ClassedOrder,
+  type ClassInput,
+  type ClassValidation,
   executeFill,
+  isAdvancedOrder,
   type Fill,
-  matchOrder,
+  type Liquidity,
+  liquidityOf,
+  multiplyMoney,
   needsConductFacts,
+  planExecution,
   type OrderInput,
   type OrderSpec,
-  type OrderValidation,
+  promisedOnce,
   type Rejection,
   reservationFor,
   reserveCash,
-  validateOrder,
+  validateClassedOrder,
   ZERO,
 } from "@/domain/trading";
 import type { Db, DbOrTx } from "@/server/db";
@@ -33,7 +40,8 @@ import { Outbox } from "@/server/realtime/outbox";
 import { readConductFacts } from "./conduct";
 import type { Market } from "./pricing";
 import { resolveContexts } from "./port";
-import { $, type FillView, money, type OrderRow, type OrderView, type PortfolioRow, serializeFill, serializeOrder, specOf, stateOf, type StoredPosition } from "./rows";
+import { holdsPortfolio } from "./portfolios";
+import { $, columnsOf, type FillView, money, type OrderRow, type OrderView, type PortfolioRow, serializeFill, serializeWithLegs, specOf, stateOf, type StoredPosition } from "./rows";
 import { Changes, writeChanges } from "./writer";
 
 /** Idempotency keys are answered from memory for this long (PRODUCT.md: 24 hours). */
@@ -44,7 +52,8 @@ const OPTIMISTIC_ATTEMPTS = 3;
 export interface PlaceOrderArgs {
   userId: string;
   portfolioId: string;
-  input: OrderInput;
+  /** The order, with its class and exits when it has legs (decision 065). */
+  input: OrderInput & ClassInput;
   idempotencyKey?: string;
   now?: Date;
 }
@@ -56,14 +65,22 @@ export interface PlaceOrderResult {
   rejection: Rejection | null;
 }
 
-function requestHash(input: OrderInput): string {
+function requestHash(input: OrderInput & ClassInput): string {
   const canonical = {
     symbol: input.symbol,
     side: input.side,
     type: input.type,
-    quantity: input.quantity,
+    quantity: input.quantity ?? null,
     limitPrice: input.limitPrice ?? null,
     stopPrice: input.stopPrice ?? null,
+    // Added with decision 060, and only when sent: the hash of an order sent before stays the same.
+    ...(input.notional && { notional: input.notional }),
+    ...(input.trailPercent && { trailPercent: input.trailPercent }),
+    ...(input.trailAmount && { trailAmount: input.trailAmount }),
+    // Added with decision 065, likewise only when sent.
+    ...(input.orderClass && { orderClass: input.orderClass }),
+    ...(input.takeProfit && { takeProfit: { limitPrice: input.takeProfit.limitPrice ?? null } }),
+    ...(input.stopLoss && { stopLoss: { stopPrice: input.stopLoss.stopPrice ?? null, limitPrice: input.stopLoss.limitPrice ?? null } }),
     timeInForce: input.timeInForce ?? null,
     // The journal note is part of the request: the same key with another note is another request.
     note: input.note ?? null,
@@ -79,27 +96,32 @@ function storedResult(stored: Record<string, unknown>): PlaceOrderResult {
 }
 
 interface Snapshot {
-  /** The person placing the order holds the portfolio: its owner, or a member of its team. */
+  /** The person placing the order owns the portfolio (a team's other members: `holdsPortfolio`). */
   holder: boolean;
   portfolio: PortfolioRow;
   positions: StoredPosition[];
-  openOrders: Array<Pick<OrderRow, "symbol" | "side" | "type" | "quantity" | "limitPrice" | "stopPrice" | "timeInForce" | "triggered">>;
+  openOrders: Array<Pick<OrderRow, "symbol" | "side" | "type" | "quantity" | "limitPrice" | "stopPrice" | "timeInForce" | "triggered" | "trailPercent" | "trailAmount" | "waterMark"> & { group: string | null }>;
   previous: { id: string; createdAt: Date; requestHash: string | null; response: Record<string, unknown> | null } | null;
   market: Market;
+  /** The order's instrument's depth on the practice market (liquidity.ts); null when unknown. */
+  depth: Liquidity | null;
 }
 
 type Tuple = unknown[];
 
-/** $1 the portfolio, $2 the Idempotency-Key (or null), $3 the order's symbol (or null), $4 the person placing it (holder: its owner or a member of its team). A constant text: planned once per connection. */
+/** $1 the portfolio, $2 the Idempotency-Key (or null), $3 the order's symbol (or null), $4 the person placing it (holder: its owner; a team's other members are asked of the events feature). A constant text: planned once per connection. */
 const READ_SNAPSHOT = `
     select p.id, p.user_id, p.kind, p.event_id, p.team_id,
-      (p.user_id = $4::text or exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = $4::text)) as holder,
-      p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash, p.receivable::text as receivable,
+      p.user_id = $4::text as holder,
+      p.starting_cash::text as starting_cash, p.cash::text as cash, p.reserved_cash::text as reserved_cash, p.receivable::text as receivable, p.units::text as units,
       p.version, p.created_at, p.updated_at,
       coalesce((select json_agg(json_build_array(pos.symbol, pos.quantity, pos.cost_basis::text, pos.realised_pnl::text))
                 from positions pos where pos.portfolio_id = p.id), '[]'::json) as positions,
-      coalesce((select json_agg(json_build_array(o.symbol, o.side, o.type, o.quantity, o.limit_price::text, o.stop_price::text, o.time_in_force, o.triggered))
+      coalesce((select json_agg(json_build_array(o.symbol, o.side, o.type, o.quantity - o.filled_quantity, o.limit_price::text, o.stop_price::text, o.time_in_force, o.triggered,
+                                                o.trail_percent::text, o.trail_amount::text, o.water_mark::text,
+                                                case when o.leg in ('take-profit', 'stop-loss') then coalesce(o.parent_id, o.id) end))
                 from orders o where o.portfolio_id = p.id and o.status = 'open'), '[]'::json) as open_orders,
+      (select json_build_array(i.average_daily_volume, i.volatility) from instruments i where i.symbol = $3::text) as depth,
       (select json_build_array(o.id, o.created_at, o.request_hash, o.response) from orders o
         where o.portfolio_id = p.id and o.idempotency_key = $2::text) as previous,
       coalesce((select json_agg(json_build_array(i.symbol, i.last_price::text, i.active, i.kind)) from instruments i
@@ -117,7 +139,9 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
   if (!r) return null;
   const quotes = r.quotes as Array<[string, string, boolean, string]>;
   const previous = r.previous as [string, string, string | null, Record<string, unknown> | null] | null;
+  const depth = r.depth as [number | string, number] | null;
   return {
+    depth: depth ? liquidityOf(Number(depth[0]), Number(depth[1])) : null,
     holder: Boolean(r.holder),
     portfolio: {
       id: String(r.id),
@@ -129,12 +153,13 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
       cash: String(r.cash),
       reservedCash: String(r.reserved_cash),
       receivable: String(r.receivable),
+      units: (r.units as string | null) ?? null,
       version: Number(r.version),
       createdAt: new Date(r.created_at as string),
       updatedAt: new Date(r.updated_at as string),
     },
     positions: (r.positions as Array<[string, number, string, string]>).map(([symbol, quantity, costBasis, realisedPnl]) => ({ symbol, quantity, costBasis, realisedPnl })),
-    openOrders: (r.open_orders as Tuple[]).map(([symbol, side, type, quantity, limitPrice, stopPrice, timeInForce, triggered]) => ({
+    openOrders: (r.open_orders as Tuple[]).map(([symbol, side, type, quantity, limitPrice, stopPrice, timeInForce, triggered, trailPercent, trailAmount, waterMark, group]) => ({
       symbol: symbol as string,
       side: side as OrderRow["side"],
       type: type as OrderRow["type"],
@@ -143,6 +168,10 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
       stopPrice: stopPrice as string | null,
       timeInForce: timeInForce as OrderRow["timeInForce"],
       triggered: triggered as boolean,
+      trailPercent: (trailPercent ?? null) as string | null,
+      trailAmount: (trailAmount ?? null) as string | null,
+      waterMark: (waterMark ?? null) as string | null,
+      group: (group ?? null) as string | null,
     })),
     previous: previous && { id: previous[0], createdAt: new Date(previous[1]), requestHash: previous[2], response: previous[3] },
     market: {
@@ -155,14 +184,17 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
 
 type Attempt = { done: true; result: PlaceOrderResult; outbox: Outbox | null } | { done: false };
 
-async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValidation, hash: string | null, now: Date, locked: boolean): Promise<Attempt> {
+async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: ClassValidation, hash: string | null, now: Date, locked: boolean): Promise<Attempt> {
   const key = args.idempotencyKey ?? null;
   if (locked) await db.execute(sql`select 1 from portfolios where id = ${args.portfolioId} for update`);
-  const snapshot = await readSnapshot(db, args.portfolioId, key, validation.ok ? validation.order.symbol : null, args.userId);
-  if (!snapshot || !snapshot.holder) throw failures.notFound("There is no such portfolio.");
+  const snapshot = await readSnapshot(db, args.portfolioId, key, validation.ok ? validation.order.parent.symbol : null, args.userId);
+  // A team's member who did not found it holds it too: the events feature says who (decision 042).
+  if (!snapshot || !(snapshot.holder || (await holdsPortfolio(db, snapshot.portfolio, args.userId)))) throw failures.notFound("There is no such portfolio.");
   const { portfolio } = snapshot;
-  const side = validation.ok ? validation.order.side : null;
-  const context = (await resolveContexts(db, [portfolio], { now, shorting: () => side === "short" })).get(portfolio.id)!;
+  const side = validation.ok ? validation.order.parent.side : null;
+  // The advanced types ask the lesson gate (one more statement); plain orders never do.
+  const advanced = validation.ok && isAdvancedOrder({ type: validation.order.parent.type, orderClass: validation.order.orderClass });
+  const context = (await resolveContexts(db, [portfolio], { now, shorting: () => side === "short", advanced: () => advanced })).get(portfolio.id)!;
   context.assertMayTrade();
 
   if (key !== null && snapshot.previous) {
@@ -178,9 +210,13 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
     }
   }
 
-  // Input that is not an order at all is refused without a trace in the history.
-  if (!validation.ok) throw failures.refused(validation.rejection.code, validation.rejection.message);
-  const spec = validation.order;
+  // Input that is not an order at all is refused without a trace in the history (naming the field at fault).
+  if (!validation.ok) {
+    const { code, message, field } = validation.rejection;
+    throw failures.refused(code, message, field ? { [field]: message } : undefined);
+  }
+  const classed: ClassedOrder = validation.order;
+  const spec = classed.parent;
 
   let state = stateOf(portfolio, snapshot.positions);
   const source = context.priceSource;
@@ -188,7 +224,9 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
   const market = source.kind === "practice" ? snapshot.market : await source.market(db, now);
   const rules = context.rules(spec.side);
   const prices = market.prices;
-  const orderContext = { now, prices, inactiveSymbols: market.inactiveSymbols, untradableSymbols: market.untradableSymbols };
+  // Depth is the practice market's: a replay's datasets keep no intraday volume, so its orders fill whole (decision 056).
+  const liquidity = source.kind === "practice" && snapshot.depth ? new Map([[spec.symbol, snapshot.depth]]) : undefined;
+  const orderContext = { now, prices, inactiveSymbols: market.inactiveSymbols, untradableSymbols: market.untradableSymbols, ...(liquidity && { liquidity }) };
   // An event's rules against gambling: one more statement, only when its rules need the facts.
   const conduct = needsConductFacts(rules.conduct, spec.side)
     ? await readConductFacts(db, { portfolioId: portfolio.id, symbol: spec.symbol, side: spec.side, now, endOfDay: source.endOfDay })
@@ -199,16 +237,19 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
     portfolioId: portfolio.id,
     symbol: spec.symbol,
     side: spec.side,
-    type: spec.type,
-    quantity: spec.quantity,
-    limitPrice: spec.type === "limit" || spec.type === "stop-limit" ? $(spec.limitPrice) : null,
-    stopPrice: spec.type === "stop" || spec.type === "stop-limit" ? $(spec.stopPrice) : null,
+    ...columnsOf(spec),
+    orderClass: classed.orderClass,
+    leg: classed.parentRole,
+    parentId: null,
     timeInForce: spec.timeInForce,
     status: "open",
     rejectCode: null,
     rejectMessage: null,
     reservedCash: "0.00",
     triggered: false,
+    filledQuantity: 0,
+    filledValue: "0.00",
+    volumeSeen: 0,
     replay: source.kind === "replay",
     note: args.input.note ?? null,
     placedBy: args.userId,
@@ -224,24 +265,34 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
   let refused: Rejection | null = null;
   let fillRow = null;
 
-  const check = checkOrder(state, spec, { ...orderContext, openOrders: snapshot.openOrders.map((o) => ({ order: specOf(o) })), ...(conduct && { conduct }) }, rules);
+  // The exits of one group promise the same shares once (order-classes.ts).
+  const openOrders = promisedOnce(snapshot.openOrders.map((o) => ({ order: specOf(o), group: o.group })));
+  const check = checkClassedOrder(state, classed, { ...orderContext, openOrders, ...(conduct && { conduct }) }, rules);
+  // The order as placed: a trailing stop with its mark and stop, a dollar amount with its whole shares (decision 060).
+  const placed = check.order ?? spec;
+  Object.assign(row, columnsOf(placed));
   if (!check.ok) refused = check.rejection;
   else {
-    const outcome = matchOrder(spec, { kind: "placement", last: prices.get(spec.symbol)! }, rules.slippageBps);
-    if (outcome.kind === "fill") {
-      const executed = executeFill(state, { order: spec, reservedCash: ZERO }, outcome.fill, orderContext, rules);
+    // Nothing has traded while a new order worked: a large one waits for the ticks' volume (liquidity.ts).
+    const plan = planExecution({ spec: placed, filledQuantity: 0, volumeSeen: 0 }, { move: { kind: "placement", last: prices.get(spec.symbol)! }, volume: 0 }, liquidity?.get(spec.symbol), rules);
+    if (plan.kind === "fill") {
+      const executed = executeFill(state, { order: placed, reservedCash: ZERO }, plan.fill, orderContext, rules);
       if (executed.ok) {
         state = executed.state;
         fill = executed.fill;
         changes.setState(portfolio.id, portfolio.version, state);
         fillRow = changes.addFill({ portfolioId: portfolio.id, orderId: row.id, fill, applied: executed.applied });
+        row.filledQuantity = fill.quantity;
+        row.filledValue = $(multiplyMoney(fill.price, fill.quantity));
       } else refused = executed.rejection;
     } else {
-      const resting: OrderSpec = outcome.kind === "triggered" ? outcome.order : spec;
-      const reservation = reservationFor(resting, rules);
+      const resting: OrderSpec = plan.kind === "triggered" ? plan.order : placed;
+      // A market order working in parts holds back what the check expects it to cost (impact included).
+      const reservation = resting.type === "market" ? check.preview.reservation : reservationFor(resting, rules);
       state = reserveCash(state, reservation);
       row.reservedCash = $(reservation);
-      row.triggered = outcome.kind === "triggered";
+      // A large stop already touched works at market from now on.
+      row.triggered = plan.kind === "triggered" || (plan.working && (spec.type === "stop" || spec.type === "trailing-stop"));
     }
   }
   if (refused) Object.assign(row, { status: "rejected", rejectCode: refused.code, rejectMessage: refused.message, closedAt: now, reservedCash: "0.00" });
@@ -249,12 +300,48 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
   // A rejected order changes no money, but it is written under the same guard as any other.
   changes.setState(portfolio.id, portfolio.version, refused ? stateOf(portfolio, snapshot.positions) : state);
 
-  const result: PlaceOrderResult = { order: serializeOrder(row), fill: fillRow ? serializeFill(fillRow) : null, rejection: refused };
+  const legs = refused ? [] : legRows(row, classed, placed);
+  const result: PlaceOrderResult = { order: serializeWithLegs(row, legs), fill: fillRow ? serializeFill(fillRow) : null, rejection: refused };
   if (key !== null) row.response = result as unknown as Record<string, unknown>;
   changes.addOrder(row);
+  for (const leg of legs) changes.addOrder(leg);
   const outbox = new Outbox();
   const written = await writeChanges(db, changes, outbox);
   return written.has(portfolio.id) ? { done: true, result, outbox } : { done: false };
+}
+
+/**
+ * The exits of a placed order (decision 065): an OCO's stop-loss works at once; a bracket's or
+ * OTO's exits are held until the entry fills, and close what it filled (all of it when it
+ * filled at once). An exit holds back no cash: it sells or covers.
+ */
+function legRows(parent: OrderRow, classed: ClassedOrder, placed: OrderSpec): OrderRow[] {
+  return classed.legs.map(({ role, order }) => {
+    const quantity = classed.orderClass === "oco" ? placed.quantity : parent.filledQuantity > 0 ? parent.filledQuantity : placed.quantity;
+    const status = classed.orderClass === "oco" || parent.filledQuantity > 0 ? "open" : "held";
+    return {
+      ...parent,
+      id: randomUUID(),
+      side: order.side,
+      ...columnsOf({ ...order, quantity }),
+      timeInForce: order.timeInForce,
+      status,
+      orderClass: classed.orderClass,
+      leg: role,
+      parentId: parent.id,
+      reservedCash: "0.00",
+      triggered: false,
+      filledQuantity: 0,
+      filledValue: "0.00",
+      volumeSeen: 0,
+      closedAt: null,
+      // The request's note, key and stored answer belong to the parent.
+      note: null,
+      idempotencyKey: null,
+      requestHash: null,
+      response: null,
+    };
+  });
 }
 
 /**
@@ -265,7 +352,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: OrderValida
  */
 export async function placeOrder(db: Db, args: PlaceOrderArgs): Promise<PlaceOrderResult> {
   const now = args.now ?? new Date();
-  const validation = validateOrder(args.input);
+  const validation = validateClassedOrder(args.input);
   const hash = args.idempotencyKey === undefined ? null : requestHash(args.input);
   for (let tries = 1; ; tries++) {
     const outcome =

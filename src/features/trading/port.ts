@@ -40,10 +40,14 @@ export interface TradingPorts {
   events: {
     /** Facts for the event portfolios among `portfolios` (one query for all of them). */
     factsFor(db: DbOrTx, portfolios: readonly PortfolioRow[], now: Date): Promise<Map<string, EventPortfolioFacts>>;
+    /** The teams this person is a member of (decision 042): who, besides its owner, holds a team's portfolio. */
+    teamIdsOf(db: DbOrTx, userId: string): Promise<string[]>;
   };
   learn: {
     /** The people among `userIds` who unlocked short selling. */
     shortingUnlocked(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>>;
+    /** The people among `userIds` who unlocked the advanced order types: trailing stops, bracket, OCO, OTO (decision 065). */
+    advancedOrdersUnlocked(db: DbOrTx, userIds: readonly string[]): Promise<Set<string>>;
   };
 }
 
@@ -55,7 +59,7 @@ export function wireTrading(ports: TradingPorts): void {
   (globalThis as Holder)[KEY] = ports;
 }
 
-function ports(): TradingPorts {
+export function ports(): TradingPorts {
   const wired = (globalThis as Holder)[KEY];
   if (!wired) throw new Error("The trading engine's ports are not wired: call wireApp() from src/wiring.ts at start-up.");
   return wired;
@@ -65,6 +69,8 @@ export interface ResolveOptions {
   now: Date;
   /** Portfolios that will judge a short: only those need the lesson check. */
   shorting?: (portfolio: PortfolioRow) => boolean;
+  /** Portfolios placing an advanced order type: only those need the advanced-orders lesson check (decision 065). */
+  advanced?: (portfolio: PortfolioRow) => boolean;
 }
 
 /** The context of every portfolio given, with at most one query to events and one to learn. */
@@ -72,9 +78,11 @@ export async function resolveContexts(db: DbOrTx, portfolios: readonly Portfolio
   const wired = ports();
   const eventOnes = portfolios.filter((p) => p.kind === "event");
   const needLesson = portfolios.filter((p) => options.shorting?.(p) ?? false);
-  const [facts, unlocked] = await Promise.all([
+  const needAdvanced = portfolios.filter((p) => options.advanced?.(p) ?? false);
+  const [facts, unlocked, advancedUnlocked] = await Promise.all([
     eventOnes.length > 0 ? wired.events.factsFor(db, eventOnes, options.now) : Promise.resolve(new Map<string, EventPortfolioFacts>()),
     needLesson.length > 0 ? wired.learn.shortingUnlocked(db, [...new Set(needLesson.map((p) => p.userId))]) : Promise.resolve(new Set<string>()),
+    needAdvanced.length > 0 ? wired.learn.advancedOrdersUnlocked(db, [...new Set(needAdvanced.map((p) => p.userId))]) : Promise.resolve(null),
   ]);
   const contexts = new Map<string, PortfolioContext>();
   for (const portfolio of portfolios) {
@@ -95,6 +103,8 @@ export async function resolveContexts(db: DbOrTx, portfolios: readonly Portfolio
           // Only a short needs the lesson: every other side is judged as if unlocked.
           const unlockedForSide = side === "short" ? shortingUnlocked : true;
           rules = fact ? fact.rules(unlockedForSide) : practiceRules({ shortingUnlocked: unlockedForSide });
+          // Only a placement of an advanced type asks; everything else is judged as if unlocked (the field absent).
+          if (advancedUnlocked && needAdvanced.includes(portfolio)) rules = { ...rules, advancedOrdersUnlocked: advancedUnlocked.has(portfolio.userId) };
           cache.set(side, rules);
         }
         return rules;

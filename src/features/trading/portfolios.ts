@@ -2,11 +2,12 @@
  * The portfolios table's small query API: opening a portfolio with its deposit (the one
  * place that does), finding one a person may see, and locking rows for a writer.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { formatMoney, type Money, STARTING_CASH } from "@/domain/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import { ledgerEntries, portfolios, teamMembers } from "@/server/db/schema";
+import { ledgerEntries, portfolios } from "@/server/db/schema";
+import { ports } from "./port";
 import type { PortfolioRow } from "./rows";
 import { hasRole } from "@/lib/roles";
 
@@ -64,11 +65,8 @@ export interface Viewer {
 export async function holdsPortfolio(db: DbOrTx, row: Pick<PortfolioRow, "userId" | "teamId">, userId: string): Promise<boolean> {
   if (row.userId === userId) return true;
   if (!row.teamId) return false;
-  const [member] = await db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, row.teamId), eq(teamMembers.userId, userId)));
-  return Boolean(member);
+  // Team membership is the events feature's (its table), asked through the port.
+  return (await ports().events.teamIdsOf(db, userId)).includes(row.teamId);
 }
 
 /** A portfolio the viewer holds (admins may read any): not-found otherwise, so ids reveal nothing. */
@@ -81,13 +79,12 @@ export async function findPortfolioFor(db: DbOrTx, portfolioId: string, viewer: 
 
 /** The ids of every portfolio a person owns (practice and events): what their live stream follows. */
 export async function portfolioIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const own = await db.select({ id: portfolios.id }).from(portfolios).where(eq(portfolios.userId, userId));
-  const team = await db
+  const teamIds = await ports().events.teamIdsOf(db, userId);
+  const rows = await db
     .select({ id: portfolios.id })
-    .from(teamMembers)
-    .innerJoin(portfolios, eq(portfolios.teamId, teamMembers.teamId))
-    .where(eq(teamMembers.userId, userId));
-  return [...new Set([...own, ...team].map((r) => r.id))];
+    .from(portfolios)
+    .where(teamIds.length > 0 ? or(eq(portfolios.userId, userId), inArray(portfolios.teamId, teamIds)) : eq(portfolios.userId, userId));
+  return [...new Set(rows.map((r) => r.id))];
 }
 
 /** Locks the rows (SELECT … FOR UPDATE) in id order, so two writers can never deadlock. */

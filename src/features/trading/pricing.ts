@@ -28,6 +28,8 @@ export interface PriceSource {
   market(db: DbOrTx, now: Date, symbols?: readonly string[]): Promise<Market>;
   /** The instant the trading day a day order was placed in ends. */
   endOfDay(placedAt: Date): Date;
+  /** When the trading day containing `now` began (a replay's: its dataset day on the event's clock); undefined when the source keeps none. */
+  dayStart?(now: Date): Date | undefined;
   /** The previous trading day's close (day change); undefined when the source keeps none. */
   previousClose?(symbol: string, now: Date): Money | undefined;
   /** What a replay calls its symbols (the dataset's name and sector); undefined for the practice market. */

@@ -4,14 +4,16 @@ import { classmateName } from "@/domain/classes";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
 import { fills, orders, portfolios, users } from "@/server/db/schema";
-import { type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
+import { type FillRow, type OrderRow, serializeFill, serializeOrder, serializeWithLegs } from "./rows";
 
 /**
  * A portfolio's orders, newest first. A team's portfolio (`team`) names who placed each
  * order (`placedBy`: first name + initial, as classmates see each other; decision 042).
  */
-export async function listOrders(db: DbOrTx, portfolioId: string, options: { status?: OrderRow["status"]; page: number; pageSize: number; team?: boolean }) {
-  const where = and(eq(orders.portfolioId, portfolioId), options.status ? eq(orders.status, options.status) : undefined);
+export async function listOrders(db: DbOrTx, portfolioId: string, options: { status?: OrderRow["status"] | "partially_filled"; page: number; pageSize: number; team?: boolean }) {
+  // "open" lists every working order (partly filled ones too); "partially_filled" only those with a part filled.
+  const byStatus = options.status === "partially_filled" ? and(eq(orders.status, "open"), sql`${orders.filledQuantity} > 0`) : options.status ? eq(orders.status, options.status) : undefined;
+  const where = and(eq(orders.portfolioId, portfolioId), byStatus);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
     .select()
@@ -20,10 +22,14 @@ export async function listOrders(db: DbOrTx, portfolioId: string, options: { sta
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
-  if (!options.team) return { items: rows.map(serializeOrder), page: options.page, pageSize: options.pageSize, total };
+  // A parent carries its legs (decision 065); the legs are orders of their own in the list too.
+  const parents = rows.filter((r) => r.orderClass !== "simple" && r.parentId === null).map((r) => r.id);
+  const legRows = parents.length === 0 ? [] : await db.select().from(orders).where(inArray(orders.parentId, parents)).orderBy(asc(orders.createdAt), asc(orders.id));
+  const serialize = (r: OrderRow) => (r.orderClass !== "simple" && r.parentId === null ? serializeWithLegs(r, legRows.filter((l) => l.parentId === r.id)) : serializeOrder(r));
+  if (!options.team) return { items: rows.map(serialize), page: options.page, pageSize: options.pageSize, total };
   const ids = [...new Set(rows.flatMap((r) => (r.placedBy ? [r.placedBy] : [])))];
   const names = new Map(ids.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, classmateName(u.name ?? "")]) : []);
-  const items = rows.map((r) => ({ ...serializeOrder(r), placedBy: r.placedBy ? (names.get(r.placedBy) ?? null) : null }));
+  const items = rows.map((r) => ({ ...serialize(r), placedBy: r.placedBy ? (names.get(r.placedBy) ?? null) : null }));
   return { items, page: options.page, pageSize: options.pageSize, total };
 }
 
@@ -38,6 +44,15 @@ export async function listFills(db: DbOrTx, portfolioId: string, options: { page
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
   return { items: await withReversals(db, rows), page: options.page, pageSize: options.pageSize, total };
+}
+
+/** A portfolio's fills from `since` on (a day's change counts them, domain `positionDayChange`), oldest first. */
+export async function fillsSince(db: DbOrTx, portfolioId: string, since: Date) {
+  return db
+    .select({ symbol: fills.symbol, side: fills.side, quantity: fills.quantity, price: fills.price, commission: fills.commission })
+    .from(fills)
+    .where(and(eq(fills.portfolioId, portfolioId), sql`${fills.createdAt} >= ${since.toISOString()}::timestamptz`))
+    .orderBy(asc(fills.createdAt), asc(fills.id));
 }
 
 /** The fills as the API shows them, each original marked with the compensating fill that reversed it (docs/decisions/041-corrections.md). */

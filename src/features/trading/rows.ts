@@ -2,7 +2,7 @@
  * Stored rows ↔ the trading domain, and the shapes the API and the live stream send. Money
  * crosses here as decimal strings ("101.25") and becomes Money; nothing else converts it.
  */
-import { formatMoney, type Money, type OrderSpec, parseMoney, type PortfolioState, restorePosition } from "@/domain/trading";
+import { formatMoney, type GroupMember, type Money, type OrderSpec, parseMoney, paysCash, type PortfolioState, restorePosition, roundCents, stopOf, type Trail } from "@/domain/trading";
 import type { FillWire, OrderWire } from "@/lib/live-messages";
 import type { fills, orders, portfolios } from "@/server/db/schema";
 
@@ -31,8 +31,17 @@ export function stateOf(portfolio: Pick<PortfolioRow, "cash" | "reservedCash"> &
   };
 }
 
-/** The domain's view of a stored order. A triggered stop-limit rests as a plain limit. */
-export function specOf(row: Pick<OrderRow, "symbol" | "side" | "type" | "quantity" | "limitPrice" | "stopPrice" | "timeInForce" | "triggered">): OrderSpec {
+type SpecColumns = Pick<OrderRow, "symbol" | "side" | "type" | "quantity" | "limitPrice" | "stopPrice" | "timeInForce" | "triggered"> &
+  Partial<Pick<OrderRow, "trailPercent" | "trailAmount" | "waterMark">>;
+
+/** A stored trailing stop's trail: its percentage, else its amount. */
+function trailOf(row: SpecColumns): Trail {
+  if (row.trailPercent !== null && row.trailPercent !== undefined) return { percent: Number(row.trailPercent) };
+  return { amount: money(row.trailAmount!) };
+}
+
+/** The domain's view of a stored order. A triggered stop-limit rests as a plain limit; a triggered (trailing) stop works at market. */
+export function specOf(row: SpecColumns): OrderSpec {
   const base = { symbol: row.symbol, side: row.side, quantity: row.quantity, timeInForce: row.timeInForce };
   switch (row.type) {
     case "market":
@@ -40,12 +49,51 @@ export function specOf(row: Pick<OrderRow, "symbol" | "side" | "type" | "quantit
     case "limit":
       return { ...base, type: "limit", limitPrice: money(row.limitPrice!) };
     case "stop":
-      return { ...base, type: "stop", stopPrice: money(row.stopPrice!) };
+      // A large stop that triggered works in parts as a market order (docs/decisions/056).
+      return row.triggered ? { ...base, type: "market" } : { ...base, type: "stop", stopPrice: money(row.stopPrice!) };
     case "stop-limit":
       return row.triggered
         ? { ...base, type: "limit", limitPrice: money(row.limitPrice!) }
         : { ...base, type: "stop-limit", stopPrice: money(row.stopPrice!), limitPrice: money(row.limitPrice!) };
+    case "trailing-stop":
+      // Its mark as stored (the stop in stop_price follows from it); a large one that triggered works at market.
+      return row.triggered ? { ...base, type: "market" } : { ...base, type: "trailing-stop", trail: trailOf(row), waterMark: row.waterMark ? money(row.waterMark) : null };
   }
+}
+
+/** The columns of a new order from the order as placed (a trailing stop's stop, mark and trail; a dollar amount's notional). */
+export function columnsOf(spec: OrderSpec): Pick<OrderRow, "type" | "quantity" | "limitPrice" | "stopPrice" | "trailPercent" | "trailAmount" | "waterMark" | "notional"> {
+  const trailing = spec.type === "trailing-stop" ? spec : null;
+  return {
+    type: spec.type,
+    quantity: spec.quantity,
+    limitPrice: spec.type === "limit" || spec.type === "stop-limit" ? $(spec.limitPrice) : null,
+    stopPrice: spec.type === "stop" || spec.type === "stop-limit" ? $(spec.stopPrice) : trailing?.waterMark ? $(stopOf(trailing)) : null,
+    trailPercent: trailing && "percent" in trailing.trail ? trailing.trail.percent.toFixed(2) : null,
+    trailAmount: trailing && "amount" in trailing.trail ? $(trailing.trail.amount) : null,
+    waterMark: trailing?.waterMark ? $(trailing.waterMark) : null,
+    notional: spec.notional !== undefined ? $(spec.notional) : null,
+  };
+}
+
+/** Σ price × quantity ÷ filled, to the cent against the trader (up for a buy or cover, down for a sale). */
+export function averagePriceOf(row: Pick<OrderRow, "side" | "filledQuantity" | "filledValue">): string | null {
+  if (row.filledQuantity <= 0) return null;
+  return $(roundCents(money(row.filledValue), BigInt(row.filledQuantity), paysCash(row.side) ? "up" : "down"));
+}
+
+/** The shares of an order still to fill. */
+export const remainingOf = (row: Pick<OrderRow, "quantity" | "filledQuantity">) => row.quantity - row.filledQuantity;
+
+/** A parent with its legs (oldest first), as an order's answer and the lists show it. */
+export function serializeWithLegs(row: OrderRow, legs: readonly OrderRow[]): OrderWire {
+  const rank = (leg: OrderRow["leg"]) => (leg === "take-profit" ? 0 : 1);
+  return { ...serializeOrder(row), legs: [...legs].sort((a, b) => rank(a.leg) - rank(b.leg)).map(serializeOrder) };
+}
+
+/** A group member as settleGroup (domain, order-classes.ts) sees it. */
+export function memberOf(row: Pick<OrderRow, "id" | "leg" | "parentId" | "status" | "quantity" | "filledQuantity">): GroupMember {
+  return { id: row.id, role: row.leg ?? "entry", parentId: row.parentId, status: row.status, quantity: row.quantity, filledQuantity: row.filledQuantity };
 }
 
 /** An order as the API and the live stream show it. */
@@ -59,11 +107,24 @@ export function serializeOrder(row: OrderRow): OrderWire {
     quantity: row.quantity,
     limitPrice: row.limitPrice,
     stopPrice: row.stopPrice,
+    trailPercent: row.trailPercent,
+    trailAmount: row.trailAmount,
+    // A sell or short trails the high, a buy or cover the low (decision 060).
+    highWaterMark: row.waterMark !== null && !paysCash(row.side) ? row.waterMark : null,
+    lowWaterMark: row.waterMark !== null && paysCash(row.side) ? row.waterMark : null,
+    notional: row.notional,
     timeInForce: row.timeInForce,
-    status: row.status,
+    status: row.status === "open" && row.filledQuantity > 0 ? "partially_filled" : row.status,
+    orderClass: row.orderClass,
+    leg: row.leg,
+    parentId: row.parentId,
+    legs: [],
     triggered: row.triggered,
+    filledQuantity: row.filledQuantity,
+    averagePrice: averagePriceOf(row),
     reservedCash: row.reservedCash,
     rejection: row.rejectCode ? { code: row.rejectCode, message: row.rejectMessage ?? "" } : null,
+    reason: row.rejectCode ? null : row.rejectMessage,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -83,6 +144,8 @@ export function serializeFill(row: FillRow): FillWire {
     price: row.price,
     commission: row.commission,
     reason: row.reason,
+    referencePrice: row.referencePrice,
+    impactBps: row.impactBps,
     reversalOf: row.reversalOf,
     createdAt: row.createdAt.toISOString(),
   };

@@ -6,7 +6,7 @@
  * of one portfolio value it with the domain at the view's prices (`holdingsOf`).
  */
 import { eq, inArray } from "drizzle-orm";
-import { type Money, type PortfolioState, type Prices, valuePortfolio, type Valuation } from "@/domain/trading";
+import { type Money, type PortfolioState, type Prices, type Units, unitsOr, valuePortfolio, type Valuation } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { portfolios, portfolioValuations, positionMarks } from "@/server/db/schema";
 import { $, money, type PortfolioRow, stateOf } from "./rows";
@@ -18,6 +18,8 @@ export interface Holdings {
   /** Each position's price: its event's mark, else the last price. */
   prices: Prices;
   valuation: Valuation;
+  /** The portfolio's units now (decision 057): what its time-weighted return is measured with. */
+  units: Units;
 }
 
 /**
@@ -30,6 +32,8 @@ export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">
       cash: portfolios.cash,
       reservedCash: portfolios.reservedCash,
       receivable: portfolios.receivable,
+      startingCash: portfolios.startingCash,
+      units: portfolios.units,
       position: { symbol: positionMarks.symbol, quantity: positionMarks.quantity, costBasis: positionMarks.costBasis, realisedPnl: positionMarks.realisedPnl, price: positionMarks.price },
     })
     .from(portfolios)
@@ -41,20 +45,22 @@ export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">
   const prices = new Map<string, Money>();
   for (const r of rows) if (r.price !== null) prices.set(r.symbol, money(r.price));
   const open = new Map([...state.positions].filter(([symbol, p]) => p.quantity === 0 || prices.has(symbol)));
-  return { state, prices, valuation: valuePortfolio({ ...state, positions: open }, prices) };
+  return { state, prices, valuation: valuePortfolio({ ...state, positions: open }, prices), units: unitsOr(joined[0]!.units, money(joined[0]!.startingCash)) };
 }
 
 export interface EquityFigures {
   equity: string;
   benchmark: string | null;
+  /** The portfolio's units now (decision 057). */
+  units: string;
 }
 
 /** Equity and benchmark level of these portfolios now, from the view. */
 export async function equityOf(db: DbOrTx, portfolioIds: readonly string[]): Promise<Map<string, EquityFigures>> {
   if (portfolioIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: portfolioValuations.portfolioId, equity: portfolioValuations.equity, benchmark: portfolioValuations.benchmark })
+    .select({ id: portfolioValuations.portfolioId, equity: portfolioValuations.equity, benchmark: portfolioValuations.benchmark, units: portfolioValuations.units })
     .from(portfolioValuations)
     .where(inArray(portfolioValuations.portfolioId, [...portfolioIds]));
-  return new Map(rows.map((r) => [r.id, { equity: $(money(String(r.equity))), benchmark: r.benchmark === null ? null : $(money(String(r.benchmark))) }]));
+  return new Map(rows.map((r) => [r.id, { equity: $(money(String(r.equity))), benchmark: r.benchmark === null ? null : $(money(String(r.benchmark))), units: String(r.units) }]));
 }

@@ -20,7 +20,9 @@ import type { PortfolioChange } from "@/lib/live-messages";
 import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
 /** What may change on a stored order. */
-export type OrderChange = Partial<Pick<OrderRow, "status" | "triggered" | "rejectCode" | "rejectMessage" | "closedAt" | "quantity" | "limitPrice" | "stopPrice" | "reservedCash">>;
+export type OrderChange = Partial<
+  Pick<OrderRow, "status" | "triggered" | "rejectCode" | "rejectMessage" | "closedAt" | "quantity" | "limitPrice" | "stopPrice" | "reservedCash" | "filledQuantity" | "filledValue" | "volumeSeen" | "waterMark" | "trailAmount">
+>;
 
 /** What a corporate action did to one portfolio (decision 052): its row in corporate_action_entries. */
 export interface CorporateActionEntry {
@@ -47,6 +49,7 @@ export class Changes {
   readonly newOrders: OrderRow[] = [];
   /** Stored orders as they are after the change. */
   readonly changedOrders: OrderRow[] = [];
+  private readonly changedAt = new Map<string, number>();
   readonly fills: FillRow[] = [];
   private readonly ledger: Array<{ portfolio_id: string; kind: LedgerKind; amount: string; order_id: string | null; fill_id: string | null; corporate_action_id?: string; reason?: string }> = [];
   private readonly actionEntries: CorporateActionEntry[] = [];
@@ -71,11 +74,21 @@ export class Changes {
     this.newOrders.push(row);
   }
 
-  /** Records a change of a stored order; returns the order as it is after it. */
+  /** Records a change of a stored order; returns the order as it is after it. A second change of the same order joins the first (one row per order in the write). */
   changeOrder(row: OrderRow, change: OrderChange): OrderRow {
-    const changed = { ...row, ...change, updatedAt: this.now };
-    this.changedOrders.push(changed);
+    const at = this.changedAt.get(row.id);
+    const changed = { ...(at === undefined ? row : this.changedOrders[at]!), ...change, updatedAt: this.now };
+    if (at === undefined) {
+      this.changedAt.set(row.id, this.changedOrders.length);
+      this.changedOrders.push(changed);
+    } else this.changedOrders[at] = changed;
     return changed;
+  }
+
+  /** The order as this change leaves it, if it changed it. */
+  changedOrder(id: string): OrderRow | undefined {
+    const at = this.changedAt.get(id);
+    return at === undefined ? undefined : this.changedOrders[at];
   }
 
   /** Books an executed fill: its row, and the position it changed (cash comes with the state). */
@@ -91,6 +104,8 @@ export class Changes {
       price: $(fill.price),
       commission: $(applied.commission),
       reason: options.reasonPrefix ? `${options.reasonPrefix} ${fill.reason}` : fill.reason,
+      referencePrice: $(fill.referencePrice),
+      impactBps: fill.impactBps.toFixed(2),
       reversalOf: null,
       createdAt: this.now,
     };
@@ -121,6 +136,8 @@ export class Changes {
       price: $(c.price),
       commission: $(c.commission),
       reason: options.reason,
+      referencePrice: null,
+      impactBps: null,
       reversalOf: reversed.id,
       createdAt: this.now,
     };
@@ -208,12 +225,19 @@ export class Changes {
         quantity: o.quantity,
         limit_price: o.limitPrice,
         stop_price: o.stopPrice,
+        trail_percent: o.trailPercent,
+        trail_amount: o.trailAmount,
+        water_mark: o.waterMark,
+        notional: o.notional,
         time_in_force: o.timeInForce,
         status: o.status,
         reject_code: o.rejectCode,
         reject_message: o.rejectMessage,
         reserved_cash: o.reservedCash,
         triggered: o.triggered,
+        filled_quantity: o.filledQuantity,
+        filled_value: o.filledValue,
+        volume_seen: o.volumeSeen,
         replay: o.replay,
         note: o.note,
         idempotency_key: o.idempotencyKey,
@@ -223,6 +247,9 @@ export class Changes {
         updated_at: o.updatedAt.toISOString(),
         closed_at: o.closedAt?.toISOString() ?? null,
         placed_by: o.placedBy ?? null,
+        order_class: o.orderClass,
+        leg: o.leg,
+        parent_id: o.parentId,
       })),
       orderChanges: this.changedOrders.map((c) => ({
         id: c.id,
@@ -235,7 +262,12 @@ export class Changes {
         quantity: c.quantity,
         limit_price: c.limitPrice,
         stop_price: c.stopPrice,
+        water_mark: c.waterMark,
+        trail_amount: c.trailAmount,
         reserved_cash: c.reservedCash,
+        filled_quantity: c.filledQuantity,
+        filled_value: c.filledValue,
+        volume_seen: c.volumeSeen,
       })),
       fills: this.fills.map((f) => ({
         id: f.id,
@@ -247,6 +279,8 @@ export class Changes {
         price: f.price,
         commission: f.commission,
         reason: f.reason,
+        reference_price: f.referencePrice,
+        impact_bps: f.impactBps,
         reversal_of: f.reversalOf,
       })),
       ledger: this.ledger,
@@ -282,25 +316,26 @@ const WRITE_CTES = `
       where p.id = x.id and p.version = x.version
       returning p.id
     ), new_orders as (
-      insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, time_in_force, status, reject_code, reject_message,
-                          reserved_cash, triggered, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by)
+      insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, trail_percent, trail_amount, water_mark, notional, time_in_force, status, reject_code, reject_message,
+                          reserved_cash, triggered, filled_quantity, filled_value, volume_seen, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by, order_class, leg, parent_id)
       select x.* from json_to_recordset($3::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity integer,
-        limit_price numeric, stop_price numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
-        triggered boolean, replay boolean, note text, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz, placed_by text)
+        limit_price numeric, stop_price numeric, trail_percent numeric, trail_amount numeric, water_mark numeric, notional numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
+        triggered boolean, filled_quantity integer, filled_value numeric, volume_seen bigint, replay boolean, note text, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz, placed_by text, order_class text, leg text, parent_id text)
       where x.portfolio_id in (select id from written)
       returning 1
     ), changed_orders as (
       update orders o
       set status = x.status, triggered = x.triggered, reject_code = x.reject_code, reject_message = x.reject_message, closed_at = x.closed_at,
-          quantity = x.quantity, limit_price = x.limit_price, stop_price = x.stop_price, reserved_cash = x.reserved_cash, updated_at = $1::timestamptz
+          quantity = x.quantity, limit_price = x.limit_price, stop_price = x.stop_price, water_mark = x.water_mark, trail_amount = x.trail_amount, reserved_cash = x.reserved_cash,
+          filled_quantity = x.filled_quantity, filled_value = x.filled_value, volume_seen = x.volume_seen, updated_at = $1::timestamptz
       from json_to_recordset($4::json) as x(id text, portfolio_id text, status text, triggered boolean, reject_code text, reject_message text, closed_at timestamptz,
-        quantity integer, limit_price numeric, stop_price numeric, reserved_cash numeric)
+        quantity integer, limit_price numeric, stop_price numeric, water_mark numeric, trail_amount numeric, reserved_cash numeric, filled_quantity integer, filled_value numeric, volume_seen bigint)
       where o.id = x.id and x.portfolio_id in (select id from written)
       returning 1
     ), new_fills as (
-      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, reversal_of, created_at)
-      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, x.reversal_of, $1::timestamptz
-      from json_to_recordset($5::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text, reversal_of text)
+      insert into fills (id, order_id, portfolio_id, symbol, side, quantity, price, commission, reason, reference_price, impact_bps, reversal_of, created_at)
+      select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, x.reference_price, x.impact_bps, x.reversal_of, $1::timestamptz
+      from json_to_recordset($5::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text, reference_price numeric, impact_bps numeric, reversal_of text)
       where x.portfolio_id in (select id from written)
       returning 1
     ), new_ledger as (

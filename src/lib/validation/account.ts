@@ -87,5 +87,8 @@ export const preferencesSchema = z
   )
   .check(z.refine((v) => Object.keys(v).length > 0, "Nothing to change."));
 
-/** `confirmEmail`: the account's email address, or a roster account's username. */
-export const deleteAccountSchema = z.object({ confirmEmail: z.string().check(z.trim(), z.toLowerCase()) });
+/**
+ * `confirmEmail`: the account's email address, or a roster account's username; `currentPassword`:
+ * required when the account has a password (a session alone never deletes an account).
+ */
+export const deleteAccountSchema = z.object({ confirmEmail: z.string().check(z.trim(), z.toLowerCase()), currentPassword });

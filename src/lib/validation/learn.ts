@@ -38,7 +38,7 @@ export const questionInputSchema = z
     z.refine((q) => q.options.some((o) => o.correct), { message: "Mark at least one answer as correct.", path: ["options"] }),
   );
 
-export const UNLOCKABLE_FEATURES = ["short-selling"] as const;
+export const UNLOCKABLE_FEATURES = ["short-selling", "advanced-orders"] as const;
 
 export const lessonInputSchema = z.object({
   slug: slugSchema,

@@ -1,36 +1,34 @@
 /**
- * Readiness: 200 once the instance has started (migrations, seeding, jobs: src/boot.ts) and its
- * database answers; 503 while starting, shutting down or without its database. GET /api/health
- * stays the liveness check (docs/decisions/032-metrics.md).
+ * Readiness: may this instance take traffic? 200 once its start is done (migrations, seeding,
+ * jobs: src/boot.ts) and its database answers; 503 with Retry-After while starting, stopping or
+ * without its database (src/server/readiness.ts, docs/decisions/062-liveness-and-readiness.md).
  */
-import { sql } from "drizzle-orm";
-import { getDatabase } from "@/server/db";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/server/db/unavailable";
 import { apiRoute, method } from "@/server/http/api-route";
-import { startState } from "@/server/readiness";
+import { checkDatabase, startState } from "@/server/readiness";
 
 export const config = { api: { bodyParser: false } };
 
-export default apiRoute({
-  GET: method({
-    auth: "public",
-    docs: {
-      summary: "Readiness: may this instance take traffic?",
-      description: "`GET /api/health` stays the liveness check; this one is for a load balancer.",
-      response:
-        '200 `{"status":"ready"}` once the instance has started (migrations, seeding, jobs) and its database answers; 503 `{"status":"starting"|"stopping"}` before that and once its shutdown has begun; 503 `{"status":"degraded","database":{"ok":false}}` without its database; every 503 with `Retry-After`',
-    },
-    async handler() {
-      const state = startState();
-      const retry = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
-      if (state !== "ready") return { status: 503, headers: retry, body: { status: state } };
-      try {
-        const { db } = await getDatabase();
-        await db.execute(sql`select 1`);
+export default apiRoute(
+  {
+    GET: method({
+      auth: "public",
+      docs: {
+        summary: "Readiness: may this instance take traffic?",
+        description:
+          "The readiness probe for a load balancer or an orchestrator: take this instance out of rotation while it answers 503, and put it back when it answers 200. It reads no session or token. Liveness is `GET /api/live`; `GET /api/health` is not a probe.",
+        response:
+          '200 `{"status":"ready"}` once the instance has started (migrations, seeding, jobs) and its database answers; 503 `{"status":"starting"|"stopping"}` before that and once its shutdown has begun; 503 `{"status":"degraded","database":{"ok":false}}` while its database is away (refused, not accepting connections, sessions terminated, a pooler giving up); every 503 with `Retry-After`',
+      },
+      async handler() {
+        const state = startState();
+        const retry = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
+        if (state !== "ready") return { status: 503, headers: retry, body: { status: state } };
+        const database = await checkDatabase();
+        if (!database.ok) return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } };
         return { body: { status: "ready" } };
-      } catch {
-        return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } };
-      }
-    },
-  }),
-});
+      },
+    }),
+  },
+  { credentials: "ignored" },
+);

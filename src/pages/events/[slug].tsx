@@ -2,6 +2,8 @@ import Head from "next/head";
 import { EventPage, type EventPageProps, replayInstruments } from "@/features/events/components/EventPage";
 import { getEventFor, replayFor } from "@/features/events";
 import { fairPlayNoticesFor, openFlagCountFor } from "@/features/fairplay";
+import { FairPlayNotices, type NoticeItem } from "@/features/fairplay/components";
+import { CorrectionNotices } from "@/features/corrections/components";
 import { listInstruments } from "@/features/market/server/queries";
 import { portfolioSummary } from "@/features/portfolio";
 import { findPortfolioFor, listOrders } from "@/features/trading";
@@ -10,7 +12,10 @@ import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
 import { isDomainError } from "@/domain/errors";
 
-export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, session) => {
+/** The event page, with the viewer's fair-play notices composed in (the events feature does not know fair play). */
+type EventRouteProps = Omit<EventPageProps, "notices"> & { fairPlayNotices: NoticeItem[] };
+
+export const getServerSideProps = guardedPage<EventRouteProps>({}, async (ctx, session) => {
   const db = await getDb();
   const slug = String(ctx.params?.slug ?? "");
   const code = typeof ctx.query.code === "string" ? ctx.query.code.slice(0, 40) : null;
@@ -32,18 +37,21 @@ export const getServerSideProps = guardedPage<EventPageProps>({}, async (ctx, se
     ]);
     portfolio = { summary, instruments, openOrders };
   }
-  const fairPlay = event
-    ? { notices: await fairPlayNoticesFor(db, session.user.id, { eventId: event.id }), openFlags: await openFlagCountFor(db, session.user, slug) }
-    : { notices: [], openFlags: null };
-  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio, replay, fairPlay } };
+  const fairPlayNotices = event ? await fairPlayNoticesFor(db, session.user.id, { eventId: event.id }) : [];
+  const fairPlay = { openFlags: event ? await openFlagCountFor(db, session.user, slug) : null };
+  return { props: { slug, event, code, serverNow: now.toISOString(), portfolio, replay, fairPlay, fairPlayNotices } };
 });
 
-const EventRoute: GuardedPage<EventPageProps> = (props) => (
+const EventRoute: GuardedPage<EventRouteProps> = ({ fairPlayNotices, ...props }) => (
   <>
     <Head>
       <title>{`${props.event?.title ?? "Event"} · Events · Tickerlab`}</title>
     </Head>
-    <EventPage {...props} />
+    <EventPage
+      {...props}
+      notices={<FairPlayNotices notices={fairPlayNotices} where="event" />}
+      corrections={props.portfolio && <CorrectionNotices portfolioId={props.portfolio.summary.id} />}
+    />
   </>
 );
 EventRoute.auth = {};

@@ -8,6 +8,7 @@ import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
 import { fairPlayNoticesFor } from "@/features/fairplay";
 import { FairPlayNotices, type NoticeItem } from "@/features/fairplay/components";
+import { CorrectionNotices } from "@/features/corrections/components";
 
 type Props = PortfolioOverviewProps & { notices: NoticeItem[] };
 
@@ -31,7 +32,7 @@ const PortfolioPage: GuardedPage<Props> = ({ notices, ...props }) => (
       <title>Portfolio · Tickerlab</title>
     </Head>
     <FairPlayNotices notices={notices} where="practice" />
-    <PortfolioOverview {...props} />
+    <PortfolioOverview {...props} corrections={<CorrectionNotices portfolioId={props.summary.id} />} />
   </>
 );
 PortfolioPage.auth = {};

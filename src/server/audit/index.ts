@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
 import { auditLog } from "@/server/db/schema";
 import { toSafeText } from "@/lib/text";
@@ -49,6 +49,13 @@ export async function audit(db: DbOrTx, entry: AuditEntry): Promise<void> {
     detail: auditSafe(entry.detail ?? {}) as Record<string, unknown>,
   });
 }
+
+/**
+ * The log's entries of one action after `since`, as a subquery for a feature's set-based
+ * statement (the fair-play detectors count resets): `id, at, actor_id, subject_id, detail`.
+ */
+export const auditEntriesSql = (action: AuditAction, since: Date) =>
+  sql`select id, at, actor_id, subject_id, detail from audit_log where action = ${action} and at > ${since.toISOString()}::timestamptz`;
 
 export interface AuditQuery {
   personId?: string;

@@ -13,6 +13,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db
 import { clientIp, requestIdFor, runWithRequestContext } from "@/server/http/request-context";
 import { resolveTimeZone } from "@/server/http/time-zone";
 import { logger } from "@/server/logger";
+import { whenStarted } from "@/server/readiness";
 import { getServerAuthSession } from "./session";
 
 export interface BasePageProps {
@@ -64,6 +65,7 @@ export function outageAware<P extends object>(getProps: GetServerSideProps<P>): 
 
 async function answerOrOutage<P extends object>(getProps: GetServerSideProps<P>, ctx: GetServerSidePropsContext): ReturnType<GetServerSideProps<P>> {
   try {
+    await whenStarted(); // as every request: after the start (src/server/readiness.ts)
     const result = await getProps(ctx);
     const log = logger();
     if (log.isLevelEnabled("debug")) log.debug({ page: ctx.resolvedUrl.split("?")[0], status: ctx.res.statusCode }, "[page] props ready");

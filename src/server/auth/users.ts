@@ -197,6 +197,16 @@ export class LastAdminError extends Error {
 }
 
 /** Throws LastAdminError when `userId` is the only enabled admin. Call under lockRoster. */
+/** The one active admin when there is exactly one (who may not be demoted or disabled), else null. */
+export async function soleActiveAdminId(db: DbOrTx): Promise<string | null> {
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.disabledAt)))
+    .limit(2);
+  return admins.length === 1 ? admins[0]!.id : null;
+}
+
 export async function assertNotLastAdmin(tx: Tx, userId: string): Promise<void> {
   const others = await tx
     .select({ id: users.id })

@@ -29,8 +29,8 @@ export interface DatabaseHandle {
 }
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "src/server/db/migrations");
-/** Any constant shared by every instance: serialises migrations across processes. */
-const MIGRATION_LOCK_KEY = 724_311_001;
+/** Any constant shared by every instance: serialises migrations across processes (a test holds it to keep a start waiting). */
+export const MIGRATION_LOCK_KEY = 724_311_001;
 
 export interface OpenOptions {
   /** postgres://… to use a server; otherwise PGlite. */

@@ -1,9 +1,10 @@
 /**
  * The one owner of "this error is the database being unreachable, not a fault of the
- * request": the session read (src/server/auth/session.ts), apiRoute and the page guard all
- * ask isDatabaseUnavailable(). Such an error never signs anyone out; the API answers 503
+ * request": the session read (src/server/auth/session.ts), apiRoute, next-auth's wrapper, the
+ * page guard and the probes (src/server/readiness.ts: GET /api/ready and /api/health) all ask
+ * isDatabaseUnavailable(). Such an error never signs anyone out; the API answers 503
  * SERVICE_UNAVAILABLE with Retry-After and pages show "can't reach its database — retrying"
- * (docs/decisions/026-outage.md).
+ * (docs/decisions/026-outage.md, 062-liveness-and-readiness.md).
  */
 import { failures, type DomainError } from "@/domain/errors";
 
@@ -28,7 +29,9 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs that say the server cannot serve us right now, not that the statement is wrong:
- * class 08 (connection exception) by prefix, and these.
+ * class 08 (connection exception) by prefix — PgBouncer reports its own failures as 08P01
+ * (query_wait_timeout while paused, "pgbouncer cannot connect to server", a disabled
+ * database) —, and these.
  */
 const SQLSTATES = new Set([
   "57P01", // admin_shutdown: the backend was terminated (pg_terminate_backend, a restart)
@@ -42,6 +45,15 @@ const SQLSTATES = new Set([
 ]);
 
 /**
+ * SQLSTATEs that mean "away" only when the server ends the session with them (severity FATAL):
+ * 55000 object_not_in_prerequisite_state is what a database refusing new connections answers
+ * (`ALTER DATABASE … ALLOW_CONNECTIONS false`: "database "x" is not currently accepting
+ * connections"), and the same code in an ERROR is an ordinary statement fault (currval before
+ * nextval, …) that keeps its 500.
+ */
+const FATAL_SQLSTATES = new Set(["55000"]);
+
+/**
  * node-postgres and its pool raise these as plain Errors without a code (pg 8: a socket closed
  * under a query, the pool's connectionTimeoutMillis, a client whose connection failed, a pool
  * already ended by shutdown).
@@ -52,12 +64,14 @@ const DRIVER_MESSAGES = [
   /^Query read timeout$/,
   /is not queryable$/, // "Client has encountered a connection error and is not queryable", "Client was closed and …"
   /^Cannot use a pool after calling end on the pool$/,
+  /^PGlite is clos(ed|ing)$/, // the embedded database closed by the shutdown under a late request
 ];
 
 function isUnavailableItself(error: object): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, severity } = error as { code?: unknown; message?: unknown; severity?: unknown };
   if (typeof code === "string") {
     if (NETWORK_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (severity === "FATAL" && FATAL_SQLSTATES.has(code)) return true;
   }
   return typeof message === "string" && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
 }

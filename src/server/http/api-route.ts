@@ -9,10 +9,12 @@ import type { Session } from "next-auth";
 import { z } from "zod";
 import { env } from "@/env";
 import { fieldErrors } from "@/lib/validation/field-errors";
+import { strictInput } from "@/lib/validation/strict";
 import { getServerAuthSession } from "@/server/auth/session";
 import { databaseUnavailableFailure, isDatabaseUnavailable } from "@/server/db/unavailable";
 import { logger } from "@/server/logger";
 import { metrics, secondsSince, statusClass } from "@/server/metrics";
+import { whenStarted } from "@/server/readiness";
 import { findUnsafeText } from "@/lib/text";
 import { hasRole } from "@/lib/roles";
 import { DomainError, failures, isDomainError } from "@/domain/errors";
@@ -106,6 +108,13 @@ export interface RouteOptions {
   maxBodyBytes?: number;
   /** A test-only route: answers 404 NOT_FOUND, before anything else, unless this says yes. */
   onlyWhen?: () => boolean;
+  /**
+   * "ignored": neither a session cookie nor a bearer token is read, so nothing on the way to
+   * the handler touches the database (the probes, GET /api/live and /api/ready: a probe that
+   * sends a cookie must not turn into a session check), and the route answers while the
+   * server starts instead of waiting for it. Only for public GET routes.
+   */
+  credentials?: "ignored";
 }
 
 /** The input rule (src/lib/text.ts) as an answer: 400 INVALID_TEXT naming the field (also next-auth's wrapper). */
@@ -131,6 +140,8 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
     await runWithRequestContext({ ip, requestId }, async () => {
       let presentedToken = false;
       try {
+        // Requests wait for the start (migrations, seeding, jobs); the probes answer during it.
+        if (options.credentials !== "ignored") await whenStarted();
         if (options.onlyWhen && !options.onlyWhen()) throw failures.notFound();
         const spec = specs[(req.method ?? "GET") as Method];
         if (!spec) {
@@ -141,13 +152,15 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
           return;
         }
         let session: Session | null = null;
-        const token = bearerToken(req.headers.authorization);
+        // A probe reads no credentials: no session, no token, no database before the handler.
+        const readsCredentials = options.credentials !== "ignored";
+        const token = readsCredentials ? bearerToken(req.headers.authorization) : null;
         presentedToken = token !== null;
         if (token !== null) {
           // A bearer request is the token's alone: any cookie is ignored, and no CSRF check is
           // needed, since a browser never adds the header to a cross-site request by itself.
           session = await bearerSession(token, spec.scope ?? defaultScope(req.method ?? "GET", spec.auth));
-        } else {
+        } else if (readsCredentials) {
           if (req.method !== "GET" && isCrossSite(req)) {
             throw failures.forbidden("This request came from another site and was refused.", "CSRF_REJECTED");
           }
@@ -160,8 +173,11 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         rejectUnsafeText(req.query, req.body);
         let input: unknown = undefined;
         if (spec.input) {
-          const raw = req.method === "GET" || req.method === "DELETE" ? { ...req.query } : (req.body ?? {});
-          const parsed = z.safeParse(spec.input, raw);
+          const fromQuery = req.method === "GET" || req.method === "DELETE";
+          const raw = fromQuery ? { ...req.query } : (req.body ?? {});
+          // A body's unknown field is refused, not dropped (../../lib/validation/strict.ts). The
+          // query is not: Next puts the path's own parameters ([id], [slug]) in it too.
+          const parsed = z.safeParse(fromQuery ? spec.input : strictInput(spec.input), raw);
           if (!parsed.success) {
             const fields = fieldErrors(parsed.error);
             throw failures.invalid(Object.values(fields)[0] ?? "The request is not valid.", fields);

@@ -8,6 +8,7 @@
  */
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
+import { strictInput } from "@/lib/validation/strict";
 import type { Auth, Method, MethodDocs } from "./api-route";
 import { defaultScope, type Scope } from "./bearer";
 
@@ -59,6 +60,7 @@ const TAGS: Record<string, string> = {
   leagues: "Ranking",
   events: "Events",
   health: "Operations",
+  live: "Operations",
   metrics: "Operations",
   ready: "Operations",
   openapi: "Operations",
@@ -112,8 +114,10 @@ function operation(route: DocumentedRoute, path: string, method: Method, spec: D
   }
   let requestBody: OpenAPIV3_1.RequestBodyObject | undefined;
   if (spec.input) {
-    const schema = inputJsonSchema(spec.input);
-    if (method === "GET" || method === "DELETE") {
+    const fromQuery = method === "GET" || method === "DELETE";
+    // A body is documented as apiRoute validates it: strict, so `additionalProperties: false`.
+    const schema = inputJsonSchema(fromQuery ? spec.input : strictInput(spec.input));
+    if (fromQuery) {
       // The query string: one parameter per property (path parameters are read from the path).
       const required = new Set((schema.required as string[] | undefined) ?? []);
       for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
@@ -171,6 +175,7 @@ const API_DESCRIPTION = `Tickerlab's JSON API: the same API the app's pages use.
 - **Errors** are \`{"error": {"code", "message", "fields"?}}\`: \`code\` is stable, \`message\` is for people, \`fields\` maps a field path to its first message.
 - **Input rule**: no string may hold a NUL or a lone UTF-16 surrogate (400 \`INVALID_TEXT\`).
 - **Rate limits**: registration, password reset, email links, sign-in and password changes are limited per address and per IP (429 \`RATE_LIMITED\` with \`Retry-After\`).
+- **Database away** (refused, not accepting connections, sessions terminated, a pooler giving up): every route answers 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\`, never 500, and no session cookie is touched. Probes: \`GET /api/live\` (liveness, never asks the database) and \`GET /api/ready\` (readiness).
 - Every answer carries \`Cache-Control: private, no-store\` (this document excepted). Lists take \`?page=\` and \`?pageSize=\` and answer \`{items, page, pageSize, total}\`.
 
 The conventions in full: docs/api.md in the repository.`;
@@ -235,7 +240,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], version: string)
         NotFound: errorResponse("NOT_FOUND: the thing does not exist, or the caller may not see it."),
         PayloadTooLarge: errorResponse("PAYLOAD_TOO_LARGE: the body is over the route's limit (1 MB unless said otherwise)."),
         RateLimited: errorResponse("RATE_LIMITED: too many attempts, or too many requests with one API token.", retryAfter),
-        ServiceUnavailable: errorResponse("SERVICE_UNAVAILABLE: the server cannot reach its database right now.", retryAfter),
+        ServiceUnavailable: errorResponse("SERVICE_UNAVAILABLE: the server cannot reach its database right now; try again after `Retry-After` seconds (an order retried with the same `Idempotency-Key` is placed at most once). The session stays.", retryAfter),
       },
     },
   };

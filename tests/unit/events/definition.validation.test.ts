@@ -33,6 +33,9 @@ describe("validating an event definition", () => {
         maxTradesPerDay: null,
         minHoldMinutes: null,
         minSharePrice: null,
+        halfSpreadBps: 5,
+        participationPct: 10,
+        impact: true,
       },
     });
   });

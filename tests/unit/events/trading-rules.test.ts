@@ -8,6 +8,7 @@ describe("the trading rules of an event's portfolio", () => {
     const rules = tradingRulesFor(event({ commissionFlat: "1.00", commissionBps: 2.5, allowShort: false, maxPositionPct: 25, instruments: ["ACME", "BOLT"] }), { shortingUnlocked: true });
     expect(rules).toEqual({
       slippageBps: DEFAULT_SLIPPAGE_BPS,
+      liquidity: { impact: true, participationPct: 10 },
       commission: { flat: parseMoney("1.00"), bps: 2.5 },
       allowShort: false,
       shortingUnlocked: true,
@@ -15,6 +16,11 @@ describe("the trading rules of an event's portfolio", () => {
       allowedSymbols: new Set(["ACME", "BOLT"]),
       liveWindow: { start: STARTS, end: ENDS },
     });
+  });
+
+  it("carry the organiser's liquidity settings: half the spread, the participation limit, impact on or off", () => {
+    const rules = tradingRulesFor(event({ halfSpreadBps: 12.5, participationPct: 25, impact: false }), { shortingUnlocked: true });
+    expect(rules).toMatchObject({ slippageBps: 12.5, liquidity: { impact: false, participationPct: 25 } });
   });
 
   it("still need short selling unlocked by its lesson when the event allows it", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { effectiveHoldings, leaguePoints, leagueSharpe, riskPoints, riskWindow } from "@/domain/leagues";
+import { parseUnits } from "@/domain/trading";
 
 describe("league points: learning and good practice, never raw return", () => {
   it("counts XP one for one, 10 per journaled order up to 10 orders, 5 per effective holding up to 10, 5 per Sharpe unit up to 10", () => {
@@ -35,6 +36,21 @@ describe("league points: learning and good practice, never raw return", () => {
     expect(leagueSharpe(["10000.00", "10000.00", "10000.00"])).toBeNull();
     expect(leagueSharpe(["10000.00", "10100.00"])).toBeNull();
     expect(riskPoints(null)).toBe(0);
+  });
+
+  it("a teacher's deposit is not a day's gain: with the days' units, a steady gain plus a deposit ranks as the steady gain", () => {
+    // The unit value rises 0.1 % of the start a day; after the third day a deposit of 5,010.00
+    // buys 5,000 units at that day's unit value 1.002 (10,000 units → 15,000).
+    const equities = ["10000.00", "10010.00", "10020.00", "15045.00", "15060.00", "15075.00"];
+    const [before, after] = [parseUnits("10000.00000000"), parseUnits("15000.00000000")];
+    const units = [before, before, before, after, after, after];
+    const steady = leagueSharpe(["10000.00", "10010.00", "10020.00", "10030.00", "10040.00", "10050.00"])!;
+    // Time-weighted, the days are exactly the steady ones.
+    expect(leagueSharpe(equities, units)).toBe(steady);
+    // Raw, the deposit is one huge day among tiny ones: a far lower ratio, fewer points.
+    const raw = leagueSharpe(equities)!;
+    expect(raw).toBeLessThan(steady / 10);
+    expect(riskPoints(steady)).toBeGreaterThan(riskPoints(raw));
   });
 
   it("the Sharpe window is the last seven 00:00 UTC instants, oldest first", () => {

@@ -130,3 +130,59 @@ describe("importing a daily OHLCV CSV", () => {
     );
   });
 });
+
+describe("a dataset's dividends and splits (docs/decisions/063)", () => {
+  const HEADER = "Date,Open,High,Low,Close,Volume,Dividend,Split";
+
+  it("reads a dividend and a split on their ex-date rows; empty, and a dividend of 0, are none", () => {
+    const file = [HEADER, "2024-01-02,100,101,99,100,10,,", "2024-01-03,99.58,100,99,99.6,10,0.42,", "2024-01-04,50,51,49,50,10,0,2:1", "2024-01-05,50,51,49,50,10,0.00,"].join("\n");
+    const result = parseOhlcvCsv(file);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.rows.map((r) => [r.date, r.dividend, r.split])).toEqual([
+      ["2024-01-02", undefined, undefined],
+      ["2024-01-03", "0.42", undefined],
+      ["2024-01-04", undefined, { to: 2, from: 1 }],
+      ["2024-01-05", undefined, undefined],
+    ]);
+    // A file without the columns has no actions, and its rows no such keys (they are stored as null).
+    expect(Object.keys((parseOhlcvCsv(GOOD) as { rows: object[] }).rows[0]!)).toEqual(["date", "open", "high", "low", "close", "volume"]);
+  });
+
+  it("rounds a dividend half-up to the cent, reduces a ratio and takes a reverse split", () => {
+    const file = [HEADER, "2024-01-02,100,101,99,100,10,,", "2024-01-03,99,100,98,99,10,0.205,", "2024-01-04,990,1000,980,990,10,,1:10", "2024-01-05,1980,1990,1970,1980,10,, 4:2 "].join("\n");
+    const result = parseOhlcvCsv(file);
+    if (!result.ok) throw new Error(JSON.stringify(result.problems));
+    expect(result.rows.map((r) => r.dividend ?? r.split)).toEqual([undefined, "0.21", { to: 1, from: 10 }, { to: 2, from: 1 }]);
+  });
+
+  it("refuses a negative or unreadable amount, a 1:1 or badly written ratio, both on one row, an action on the first row and a dividend not below the previous close, each with its line", () => {
+    const file = [
+      HEADER,
+      "2024-01-02,100,101,99,100,10,0.50,",
+      "2024-01-03,100,101,99,100,10,-0.42,",
+      "2024-01-04,100,101,99,100,10,abc,",
+      "2024-01-05,100,101,99,100,10,,1:1",
+      "2024-01-08,100,101,99,100,10,,2-1",
+      "2024-01-09,100,101,99,100,10,0.42,2:1",
+      "2024-01-10,100,101,99,100,10,100.00,",
+      "2024-01-11,100,101,99,100,10,0.001,",
+      "2024-01-12,100,101,99,100,10,,0:1",
+    ].join("\n");
+    expect(problemsOf(parseOhlcvCsv(file))).toEqual([
+      { line: 2, message: "Line 2: the first row cannot carry a dividend: the action adjusts the previous close, and there is none." },
+      { line: 3, message: "Line 3: Dividend -0.42 is negative: a dividend is an amount per share paid to holders, like 0.42." },
+      { line: 4, message: 'Line 4: Dividend "abc" is not an amount per share like 0.42.' },
+      { line: 5, message: "Line 5: Split: A ratio of 1:1 changes nothing: a split needs more (e.g. 2:1) or fewer (e.g. 1:10) shares." },
+      { line: 6, message: 'Line 6: Split: "2-1" is not a split ratio: write it as new:old shares, e.g. "2:1" or "1:10".' },
+      { line: 7, message: "Line 7: a row carries a dividend or a split, not both: put them on the days they went ex." },
+      { line: 8, message: "Line 8: Dividend 100.00 is not below the previous close 100.00 (line 7): the price drops by the dividend on its ex-date." },
+      { line: 9, message: "Line 9: Dividend 0.001 rounds to 0.00; amounts are kept to the cent." },
+      { line: 10, message: "Line 10: Split: Each side of a split ratio is a whole number from 1 to 1000." },
+    ]);
+  });
+
+  it("refuses the Dividend or Split column twice", () => {
+    expect(problemsOf(parseOhlcvCsv("Date,Open,High,Low,Close,Volume,Split,split\n2024-01-02,1,1,1,1,1,,"))).toEqual([{ line: 1, message: "Line 1: the column Split appears 2 times." }]);
+  });
+});

@@ -122,3 +122,23 @@ describe("a replay of several datasets", () => {
     expect(late.quote("ZZZ", after(10))).toBeUndefined();
   });
 });
+
+describe("a replay's corporate actions (docs/decisions/063)", () => {
+  it("lists the datasets' actions at the start of their trading day, a dividend paid at the next one's; none on the first day played or before it", () => {
+    const a: OhlcvRow[] = [
+      { ...row("2024-03-01", "100.00", "100.00", "100.00", "100.00"), dividend: "0.50" }, // before the start date
+      { ...row("2024-03-04", "100.00", "100.00", "100.00", "100.00"), split: { to: 2, from: 1 } }, // the first day played
+      { ...row("2024-03-05", "50.00", "50.00", "50.00", "50.00"), dividend: "0.42" },
+      { ...row("2024-03-06", "50.00", "50.00", "50.00", "50.00"), split: { to: 1, from: 10 } },
+    ];
+    const b: OhlcvRow[] = [row("2024-03-04", "10.00", "10.00", "10.00", "10.00"), { ...row("2024-03-06", "9.00", "9.00", "9.00", "9.00"), dividend: "1.00" }];
+    const replay = createReplay({ datasets: { AAA: a, BBB: b }, startDate: "2024-03-04", secondsPerTradingDay: 60, eventStart: EVENT_START });
+    expect(replay.calendar).toEqual(["2024-03-04", "2024-03-05", "2024-03-06"]);
+    expect(replay.actions).toEqual([
+      { symbol: "AAA", exDate: "2024-03-05", dayIndex: 1, at: after(60), kind: "dividend", amountCents: 42, payDate: "2024-03-06", payAt: after(120) },
+      { symbol: "AAA", exDate: "2024-03-06", dayIndex: 2, at: after(120), kind: "split", ratio: { to: 1, from: 10 } },
+      // The last day played: paid when the replay's last day ends, the pay day its own.
+      { symbol: "BBB", exDate: "2024-03-06", dayIndex: 2, at: after(120), kind: "dividend", amountCents: 100, payDate: "2024-03-06", payAt: after(180) },
+    ]);
+  });
+});

@@ -38,6 +38,7 @@ const moved = (price: bigint, bps: number) => {
 /** Everything random: costs, event rules, restricted and inactive instruments. */
 const anyRulesArb: fc.Arbitrary<TradingRules> = fc.record({
   slippageBps: fc.constantFrom(0, 2.5, 5, 20),
+  liquidity: fc.record({ impact: fc.boolean(), participationPct: fc.constantFrom(5, 10, 100) }),
   commission: fc.record({ flat: fc.bigInt({ min: 0n, max: 500n }).map(cents), bps: fc.constantFrom(0, 1, 2.5, 10, 30) }),
   allowShort: fc.constantFrom(true, true, true, false),
   shortingUnlocked: fc.constantFrom(true, true, false),
@@ -123,6 +124,9 @@ function orderOf(action: Extract<Action, { kind: "place" }>, last: bigint, held:
       return { ...base, type: "stop", stopPrice };
     case "stop-limit":
       return { ...base, type: "stop-limit", stopPrice, limitPrice };
+    case "trailing-stop":
+      // A trail of 0.01–3 % (decision 060): its mark is set when it is placed.
+      return { ...base, type: "trailing-stop", trail: { percent: Math.max(1, Math.abs(action.stopOffsetBps)) / 100 }, waterMark: null };
   }
 }
 

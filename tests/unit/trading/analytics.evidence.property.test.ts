@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sharpeForRanking } from "@/domain/ranking";
-import { DAY_MS, evidencedRiskFigures, formatMoney, formatRatio, HOUR_MS, PLAUSIBLE_RANGE, RISK_FIGURE_NAMES, riskAbsenceMessage, type Money } from "@/domain/trading";
+import { DAY_MS, evidencedRiskFigures, formatMoney, formatRatio, formatUnits, HOUR_MS, type Money, openingUnits, parseMoney, parseUnits, PLAUSIBLE_RANGE, RISK_FIGURE_NAMES, riskAbsenceMessage, unitsAfterFlow } from "@/domain/trading";
 import { rangeMetrics, type SnapshotRow } from "@/features/portfolio/server/performance";
 
 const FIVE_MINUTES = 300_000;
@@ -31,26 +31,35 @@ const history = fc.record({
 
 function rowsOf(h: { stepMs: number; steps: Array<{ kind: string; cents: number; missed: boolean; bench: number }>; offsetMs: number; benchmarkFrom: number }): SnapshotRow[] {
   let equity = 10_000_000n; // 100,000.00 in cents
+  let units = openingUnits(equity as Money);
   let bench = 500_000n;
   const rows: SnapshotRow[] = [];
   h.steps.forEach((s, i) => {
     if (s.kind === "move") equity += BigInt(s.cents);
-    // A teacher's cash adjustment: +500.00 or −500.00 at once.
-    if (s.kind === "adjust") equity += s.cents >= 0 ? 50_000n : -50_000n;
+    // A teacher's cash adjustment: +500.00 or −500.00 at once, a flow that buys or sells units (decision 057).
+    if (s.kind === "adjust") {
+      const flow = (s.cents >= 0 ? 50_000n : -50_000n) as Money;
+      units = unitsAfterFlow(units, equity as Money, flow);
+      equity += flow;
+    }
     if (s.kind === "crash") equity = equity / 2n;
     if (equity < 100n) equity = 100n;
     bench += BigInt(s.bench);
     if (s.missed) return;
-    rows.push({ at: new Date(START + h.offsetMs + i * h.stepMs), equity: formatMoney(equity as Money), benchmark: i >= h.benchmarkFrom ? formatMoney(bench as Money) : null });
+    rows.push({ at: new Date(START + h.offsetMs + i * h.stepMs), equity: formatMoney(equity as Money), benchmark: i >= h.benchmarkFrom ? formatMoney(bench as Money) : null, units: formatUnits(units) });
   });
   return rows;
 }
+
+/** The rows as the domain's sample points (units parsed), what the board's domain function reads. */
+const samples = (rows: readonly SnapshotRow[]) => rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark, units: parseUnits(r.units!) }));
+const OPTIONS = (stepMs: number) => ({ stepMs, startingCash: "100000.00" });
 
 describe("risk figures over random histories (decision 053)", () => {
   it("are each absent with a reason, or inside the plausible range", () => {
     fc.assert(
       fc.property(history, (h) => {
-        const figures = evidencedRiskFigures(rowsOf(h), { stepMs: h.stepMs });
+        const figures = evidencedRiskFigures(samples(rowsOf(h)), { stepMs: h.stepMs });
         for (const name of RISK_FIGURE_NAMES) {
           const f = figures[name];
           if (f.value === null) {
@@ -76,10 +85,10 @@ describe("risk figures over random histories (decision 053)", () => {
         history.map((h) => ({ ...h, stepMs: FIVE_MINUTES })),
         (h) => {
           const rows = rowsOf(h);
-          const live = { at: new Date(START + h.steps.length * FIVE_MINUTES + 1000), equity: "123456.78", benchmark: null };
+          const live = { at: new Date(START + h.steps.length * FIVE_MINUTES + 1000), equity: "123456.78", benchmark: null, units: rows.at(-1)?.units ?? null };
           // The panel and the report card both read rangeMetrics over the event window's snapshots.
-          const panel = rangeMetrics(rows, rows.length ? [...rows, live] : [live], FIVE_MINUTES);
-          const board = sharpeForRanking(rows);
+          const panel = rangeMetrics(rows, rows.length ? [...rows, live] : [live], OPTIONS(FIVE_MINUTES));
+          const board = sharpeForRanking(samples(rows));
           expect(panel.sharpe).toBe(formatRatio(board));
           expect(panel.risk.sharpe.value).toBe(panel.sharpe);
           expect(panel.risk.sharpe.reason === null).toBe(board !== null);
@@ -91,10 +100,46 @@ describe("risk figures over random histories (decision 053)", () => {
 
   it("say what they wait for in the panel's words: \"Not enough history yet — 3 of 24 hours\"", () => {
     const rows = [0, 1, 2, 3].map((k) => ({ at: new Date(START + k * HOUR_MS), equity: `${100_000 + k * 10}.00`, benchmark: null }));
-    const metrics = rangeMetrics(rows, rows, FIVE_MINUTES);
+    const metrics = rangeMetrics(rows, rows, OPTIONS(FIVE_MINUTES));
     expect(metrics.risk.sharpe.reason?.message).toBe("Not enough history yet — 3 of 24 hours");
     expect(metrics.risk.beta.reason?.message).toBe("Not enough history yet — 0 of 72 hours");
     const daily = [0, 1, 2, 3].map((k) => ({ at: new Date(START + k * DAY_MS), equity: `${100_000 + k * 10}.00`, benchmark: null }));
-    expect(rangeMetrics(daily, daily, DAY_MS).risk.volatility.reason?.message).toBe("Not enough history yet — 3 of 20 days");
+    expect(rangeMetrics(daily, daily, OPTIONS(DAY_MS)).risk.volatility.reason?.message).toBe("Not enough history yet — 3 of 20 days");
+  });
+
+  it("leave a teacher's cash adjustment out of the return, the drawdown and the line (decision 057)", () => {
+    // The same market moves (in basis points of equity) with and without flows between them.
+    const moves = fc.array(fc.record({ bp: fc.integer({ min: -300, max: 300 }), flow: fc.constantFrom(0, 0, 0, 50_000, -50_000, 2_000_000, -3_000_000) }), { minLength: 1, maxLength: 60 });
+    fc.assert(
+      fc.property(moves, (steps) => {
+        const play = (withFlows: boolean) => {
+          let equity = 10_000_000n;
+          let units = openingUnits(equity as Money);
+          const rows: SnapshotRow[] = [{ at: new Date(START), equity: formatMoney(equity as Money), benchmark: null, units: formatUnits(units) }];
+          steps.forEach((s, i) => {
+            equity = (equity * BigInt(10_000 + s.bp)) / 10_000n;
+            if (withFlows && s.flow !== 0 && equity + BigInt(s.flow) > 0n) {
+              units = unitsAfterFlow(units, equity as Money, BigInt(s.flow) as Money);
+              equity += BigInt(s.flow);
+            }
+            rows.push({ at: new Date(START + (i + 1) * HOUR_MS), equity: formatMoney(equity as Money), benchmark: null, units: formatUnits(units) });
+          });
+          return rangeMetrics(rows, rows, OPTIONS(HOUR_MS));
+        };
+        const plain = play(false);
+        const adjusted = play(true);
+        expect(Math.abs(Number(adjusted.totalReturn) - Number(plain.totalReturn))).toBeLessThanOrEqual(0.0002);
+        expect(Math.abs(Number(adjusted.maxDrawdown) - Number(plain.maxDrawdown))).toBeLessThanOrEqual(0.0002);
+      }),
+      { numRuns: 300 },
+    );
+    // +500.00 on 100,000.00 with nothing else moving: no return at all (issue #23 showed +0.50 %).
+    const rows: SnapshotRow[] = [
+      { at: new Date(START), equity: "100000.00", benchmark: null, units: null },
+      { at: new Date(START + HOUR_MS), equity: "100500.00", benchmark: null, units: formatUnits(unitsAfterFlow(openingUnits(parseMoney("100000.00")), parseMoney("100000.00"), parseMoney("500.00"))) },
+    ];
+    const metrics = rangeMetrics(rows, rows, OPTIONS(HOUR_MS));
+    expect(metrics.totalReturn).toBe("0.0000");
+    expect(metrics.maxDrawdown).toBe("0.0000");
   });
 });

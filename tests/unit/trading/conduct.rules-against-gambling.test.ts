@@ -59,7 +59,7 @@ describe("minimum share price", () => {
 
   it("judges a resting order again when it fills, at the fill's price", () => {
     const order = limit("buy", 1, "9.00", "ACME");
-    const executed = executeFill(holding(), { order, reservedCash: m("0.00") }, { symbol: "ACME", side: "buy", quantity: 1, price: m("4.90"), reason: "gap" }, context({ ...PRICES, ACME: "4.90" }), conduct(rule));
+    const executed = executeFill(holding(), { order, reservedCash: m("0.00") }, { symbol: "ACME", side: "buy", quantity: 1, price: m("4.90"), referencePrice: m("9.00"), impactBps: 0, reason: "gap" }, context({ ...PRICES, ACME: "4.90" }), conduct(rule));
     expect(executed).toMatchObject({ ok: false, rejection: { code: "MIN_SHARE_PRICE" } });
   });
 });

@@ -36,3 +36,16 @@ export function stop(side: OrderSpec["side"], quantity: number, price: string, s
 export function stopLimit(side: OrderSpec["side"], quantity: number, prices: Required<Priced>, symbol = "ACME"): OrderSpec {
   return { symbol, side, quantity, type: "stop-limit", stopPrice: m(prices.stopPrice), limitPrice: m(prices.limitPrice), timeInForce: "gtc" };
 }
+
+/** A trailing stop as validated (no mark yet) or as stored (with its mark). */
+export function trailingStop(side: OrderSpec["side"], quantity: number, trail: { percent: number } | { amount: string }, waterMark: string | null = null, symbol = "ACME"): OrderSpec {
+  return {
+    symbol,
+    side,
+    quantity,
+    type: "trailing-stop",
+    trail: "amount" in trail ? { amount: m(trail.amount) } : trail,
+    waterMark: waterMark === null ? null : m(waterMark),
+    timeInForce: "gtc",
+  };
+}

@@ -13,7 +13,7 @@ describe("a market order", () => {
   it("fills at once at the last price, 5 bps against the trader", () => {
     expect(fillOf(matchOrder(market("buy", 3), { kind: "placement", last: m("80.00") }, 5))).toEqual({
       price: "80.04",
-      reason: "market buy at 80.04 (80.00 with 5\u00a0bps slippage)",
+      reason: "market buy at 80.04 (80.00 with 5\u00a0bps half-spread)",
     });
     expect(fillOf(matchOrder(market("short", 3), { kind: "placement", last: m("80.00") }, 5)).price).toBe("79.96");
     expect(fillOf(matchOrder(market("sell", 3), { kind: "placement", last: m("80.00") }, 0))).toEqual({ price: "80.00", reason: "market sell at 80.00" });
@@ -30,14 +30,14 @@ describe("a sell stop at 95.00 (protecting a long)", () => {
   it("becomes a market order when touched: 95.00 less 5 bps is 94.9525, received as 94.95", () => {
     expect(fillOf(matchOrder(order, tick("96.00", "95.00"), 5))).toEqual({
       price: "94.95",
-      reason: "stop 95.00 touched at 95.00; market sell at 94.95 (95.00 with 5\u00a0bps slippage)",
+      reason: "stop 95.00 touched at 95.00; market sell at 94.95 (95.00 with 5\u00a0bps half-spread)",
     });
   });
 
   it("fills at the new, worse price when the market gaps down through it (96.00 → 90.00 fills at 89.95, not 95.00)", () => {
     expect(fillOf(matchOrder(order, tick("96.00", "90.00"), 5))).toEqual({
       price: "89.95",
-      reason: "stop 95.00 gapped through (down to 90.00); market sell at 89.95 (90.00 with 5\u00a0bps slippage)",
+      reason: "stop 95.00 gapped through (down to 90.00); market sell at 89.95 (90.00 with 5\u00a0bps half-spread)",
     });
   });
 });
@@ -58,7 +58,7 @@ describe("a buy stop at 110.00 (protecting a short, as a cover)", () => {
 describe("a stop already touched when it is placed", () => {
   it("triggers at once and fills as a market order instead of being refused", () => {
     const outcome = fillOf(matchOrder(stop("buy", 1, "100.00"), { kind: "placement", last: m("105.00") }, 5));
-    expect(outcome).toEqual({ price: "105.06", reason: "stop 100.00 already touched at 105.00 when placed; market buy at 105.06 (105.00 with 5\u00a0bps slippage)" });
+    expect(outcome).toEqual({ price: "105.06", reason: "stop 100.00 already touched at 105.00 when placed; market buy at 105.06 (105.00 with 5\u00a0bps half-spread)" });
   });
 
   it("rests when not touched", () => {

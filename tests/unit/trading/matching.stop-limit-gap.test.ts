@@ -20,7 +20,7 @@ describe("a sell stop-limit: stop 95.00, limit 94.00", () => {
     const outcome = matchOrder(order, tick("96.00", "94.50"), 5);
     expect(priceOf(outcome)).toBe("94.45");
     expect(outcome.kind === "fill" && outcome.fill.reason).toBe(
-      "stop 95.00 gapped through (down to 94.50); limit 94.00 reachable at 94.50: filled at once at 94.45 (94.50 with 5\u00a0bps slippage)",
+      "stop 95.00 gapped through (down to 94.50); limit 94.00 reachable at 94.50: filled at once at 94.45 (94.50 with 5\u00a0bps half-spread)",
     );
   });
 
@@ -37,7 +37,8 @@ describe("a sell stop-limit: stop 95.00, limit 94.00", () => {
     });
     if (outcome.kind !== "triggered") return;
     expect(matchOrder(outcome.order, tick("93.00", "93.99"), 5).kind).toBe("none");
-    expect(priceOf(matchOrder(outcome.order, tick("93.00", "94.20"), 5))).toBe("94.20");
+    expect(priceOf(matchOrder(outcome.order, tick("93.00", "94.20"), 5))).toBe("94.00");
+    expect(priceOf(matchOrder(outcome.order, tick("93.00", "94.20"), { slippageBps: 5, jump: true }))).toBe("94.20");
   });
 });
 

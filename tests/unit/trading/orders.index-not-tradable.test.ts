@@ -33,7 +33,7 @@ describe("an order on the benchmark index", () => {
     const execution = executeFill(
       newPortfolio(m("100000.00")),
       { order, reservedCash: m("0.00") },
-      { symbol: "TLX", side: "buy", quantity: 1, price: m("1043.27"), reason: "market" },
+      { symbol: "TLX", side: "buy", quantity: 1, price: m("1043.27"), referencePrice: m("1043.27"), impactBps: 0, reason: "market" },
       context(prices, untradable),
       rules(),
     );

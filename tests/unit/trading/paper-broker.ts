@@ -10,6 +10,7 @@ import {
   executeFill,
   expiredDayOrders,
   type Fill,
+  followPrice,
   maintenanceCall,
   matchOrder,
   type Money,
@@ -67,13 +68,15 @@ export class PaperBroker {
       this.rejections.push(check.rejection.code);
       return "rejected";
     }
-    const outcome = matchOrder(order, { kind: "placement", last: this.prices.get(order.symbol)! }, this.rules.slippageBps);
+    // As placed: a trailing stop with its mark (the engine's place.ts does the same).
+    const placed = check.order ?? order;
+    const outcome = matchOrder(placed, { kind: "placement", last: this.prices.get(order.symbol)! }, this.rules.slippageBps);
     if (outcome.kind === "fill") {
-      const executed = this.execute({ order, reservedCash: 0n as Money }, outcome.fill, false);
+      const executed = this.execute({ order: placed, reservedCash: 0n as Money }, outcome.fill, false);
       if (!executed) this.inconsistencies.push(`${order.side} ${order.type} accepted, then refused at the same price`);
       return executed ? "filled" : "rejected";
     }
-    const resting = outcome.kind === "triggered" ? outcome.order : order;
+    const resting = outcome.kind === "triggered" ? outcome.order : placed;
     const reservedCash = reservationFor(resting, this.rules);
     if (reservedCash !== check.preview.reservation) this.inconsistencies.push("the preview's reservation differs from the one held");
     this.state = reserveCash(this.state, reservedCash);
@@ -121,7 +124,7 @@ export class PaperBroker {
     this.state = outcome.state;
     target.reversed = true;
     const c = outcome.compensation;
-    this.fills.push({ symbol: c.symbol, side: c.side, quantity: c.quantity, price: c.price, reason: "reversal", commission: c.commission, limitPrice: null, forced: false, reversalOf: index });
+    this.fills.push({ symbol: c.symbol, side: c.side, quantity: c.quantity, price: c.price, referencePrice: c.price, impactBps: 0, reason: "reversal", commission: c.commission, limitPrice: null, forced: false, reversalOf: index });
     return true;
   }
 
@@ -135,8 +138,11 @@ export class PaperBroker {
         continue;
       }
       const outcome = matchOrder(open.order, { kind: "tick", previous, next }, this.rules.slippageBps);
-      if (outcome.kind === "none") stillOpen.push(open);
-      else if (outcome.kind === "triggered") {
+      if (outcome.kind === "none") {
+        // A trailing stop follows the price it did not reach (decision 060); its reservation stays.
+        const followed = open.order.type === "trailing-stop" ? followPrice(open.order, next) : null;
+        stillOpen.push(followed ? { ...open, order: followed } : open);
+      } else if (outcome.kind === "triggered") {
         if (reservationFor(outcome.order, this.rules) !== open.reservedCash) this.inconsistencies.push("a triggered stop-limit changed its reservation");
         stillOpen.push({ ...open, order: outcome.order });
       } else this.execute(open, outcome.fill, false);

@@ -170,7 +170,7 @@ describe("an order checked again when it executes", () => {
   it("a buy limit that fills better than its limit costs less than it reserved", () => {
     const order = limit("buy", 10, "50.00");
     const state = reserveCash(newPortfolio(m("1000.00")), m("500.00"));
-    const outcome = matchOrder(order, { kind: "tick", previous: m("51.00"), next: m("49.00") }, 5);
+    const outcome = matchOrder(order, { kind: "tick", previous: m("51.00"), next: m("49.00") }, { slippageBps: 5, jump: true });
     if (outcome.kind !== "fill") throw new Error("the limit is reached");
     const executed = executeFill(state, { order, reservedCash: m("500.00") }, outcome.fill, { now: NOW, prices: priceTable({ ACME: "49.00" }) }, practice);
     expect(executed.ok && { cash: formatMoney(executed.state.cash), reserved: formatMoney(executed.state.reservedCash) }).toEqual({ cash: "510.00", reserved: "0.00" });

@@ -38,6 +38,8 @@ function summary(held: number): Summary {
     shortMarketValue: "0.00",
     equity: "100000.00",
     buyingPower: "100000.00",
+    units: "100000.00000000",
+    cashAdjustments: "0.00",
     totalReturn: "0.0000",
     dayChange: "0.00",
     dayChangePct: null,

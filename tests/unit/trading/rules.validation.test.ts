@@ -7,6 +7,7 @@ describe("the rules a portfolio trades under", () => {
     expect(formatMoney(STARTING_CASH)).toBe("100000.00");
     expect(practiceRules({ shortingUnlocked: false })).toEqual({
       slippageBps: DEFAULT_SLIPPAGE_BPS,
+      liquidity: { impact: true, participationPct: 10 },
       commission: { flat: m("0.00"), bps: 0 },
       allowShort: true,
       shortingUnlocked: false,
@@ -23,6 +24,8 @@ describe("the rules a portfolio trades under", () => {
     ["a negative flat commission", { commission: { flat: m("-0.01"), bps: 0 } }],
     ["commission bps of 100 %", { commission: { flat: m("0.00"), bps: 10_000 } }],
     ["a position limit of 0 %", { maxPositionPct: 0 }],
+    ["a participation limit of 0 %", { liquidity: { impact: true, participationPct: 0 } }],
+    ["a participation limit over 100 %", { liquidity: { impact: true, participationPct: 100.5 } }],
     ["a position limit over 100 %", { maxPositionPct: 100.5 }],
     ["an event that ends when it starts", { liveWindow: { start: new Date("2026-03-10T00:00:00Z"), end: new Date("2026-03-10T00:00:00Z") } }],
   ])("refuse %s", (_what, change) => {

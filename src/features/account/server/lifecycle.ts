@@ -24,6 +24,7 @@ import {
   EmailTakenError,
   findUserByEmail,
   findUserById,
+  LastAdminError,
   lockRoster,
   signInNameOf,
 } from "@/server/auth/users";
@@ -279,16 +280,24 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
   ];
 }
 
-export async function deleteAccount(db: Db, userId: string, confirmEmail: string, ip: string) {
+/**
+ * Deletes the signed-in person's account: confirmed by typing the address (a roster account's
+ * username), and re-authenticated by the current password when the account has one — a
+ * session left open on a shared computer must not be enough to delete someone.
+ */
+export async function deleteAccount(db: Db, userId: string, input: { confirmEmail: string; currentPassword?: string }, ip: string) {
+  const found = await findUserById(db, userId);
+  if (!found) throw failures.notFound();
+  // A roster account has no address: it confirms with its username.
+  if (input.confirmEmail !== signInNameOf(found).toLowerCase()) {
+    const message = found.email ? "Type your email address exactly to confirm." : "Type your username exactly to confirm.";
+    throw failures.invalid(message, { confirmEmail: message });
+  }
+  if (found.passwordHash) await assertCurrentPassword(db, found, input.currentPassword, ip);
   await db.transaction(async (tx) => {
     await lockRoster(tx);
     const user = await findUserById(tx, userId);
     if (!user) throw failures.notFound();
-    // A roster account has no address: it confirms with its username.
-    if (confirmEmail !== signInNameOf(user).toLowerCase()) {
-      const message = user.email ? "Type your email address exactly to confirm." : "Type your username exactly to confirm.";
-      throw failures.invalid(message, { confirmEmail: message });
-    }
     if (hasRole(user.role, "admin")) await assertNotLastAdminOrExplain(tx, userId);
     // The audit row outlives the person: it keeps the id (not personal data) and nothing else.
     await audit(tx, { action: "account.deleted", actorId: null, subjectId: null, ip, detail: { userId } });
@@ -299,7 +308,9 @@ export async function deleteAccount(db: Db, userId: string, confirmEmail: string
 async function assertNotLastAdminOrExplain(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], userId: string) {
   try {
     await assertNotLastAdmin(tx, userId);
-  } catch {
+  } catch (error) {
+    // Only "the last admin" is the conflict; a database that went away stays a 503 (apiRoute).
+    if (!(error instanceof LastAdminError)) throw error;
     throw failures.conflict("LAST_ADMIN", "You are the last admin. Make someone else an admin before you delete your account.");
   }
 }

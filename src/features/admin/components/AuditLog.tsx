@@ -5,6 +5,7 @@ import { Alert, Button, Card, SelectField, Skeleton, pagerClass, TimeZoneNote, u
 import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
+import { auditDetailLines } from "./audit-detail";
 import styles from "./admin.module.css";
 
 interface Person {
@@ -109,7 +110,18 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
               <td className={styles.who}>{who(e.actor)}</td>
               <td className={styles.who}>{who(e.subject)}</td>
               <td className="mono">{e.ip ?? "—"}</td>
-              <td className={styles.detail}>{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</td>
+              <td className={styles.detail}>
+                {Object.keys(e.detail).length > 0 && (
+                  <dl className={styles.detailList}>
+                    {auditDetailLines(e.detail, stamp).map((line) => (
+                      <div key={line.label}>
+                        <dt>{line.label}</dt>
+                        <dd>{line.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

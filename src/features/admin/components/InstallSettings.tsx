@@ -1,6 +1,6 @@
-import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Card, Skeleton } from "@/components/ui";
+import { useAction } from "@/components/ui/useAction";
 import { api, ApiError } from "@/lib/client/api";
 import styles from "./admin.module.css";
 
@@ -11,19 +11,13 @@ interface Settings {
 /** Install-wide switches (GET|PATCH /api/admin/settings); each change is audited. */
 export function InstallSettings() {
   const { data, error, mutate } = useSWR<Settings>("/api/admin/settings", (url: string) => api<Settings>(url));
-  const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status, run } = useAction();
 
   async function change(next: Partial<Settings>) {
-    setBusy(true);
-    try {
-      await mutate(await api<Settings>("/api/admin/settings", { method: "PATCH", body: next }), { revalidate: false });
-      setStatus({ tone: "success", text: next.membersMayCreateClasses ? "Any member may now create classes." : "Only organisers and admins may create classes now." });
-    } catch (e) {
-      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not change the setting." });
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => mutate(await api<Settings>("/api/admin/settings", { method: "PATCH", body: next }), { revalidate: false }), {
+      success: next.membersMayCreateClasses ? "Any member may now create classes." : "Only organisers and admins may create classes now.",
+      failure: "Could not change the setting.",
+    });
   }
 
   return (

@@ -4,24 +4,16 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, pagerClass, RoleBadge, SelectField, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useAction } from "@/components/ui/useAction";
 import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/roles";
+import type { searchUsers } from "../server/users";
 import styles from "./admin.module.css";
 
-interface UserRow {
-  id: string;
-  name: string;
-  /** Null for a roster account (made by a teacher for a class), which has a username instead. */
-  email: string | null;
-  username: string | null;
-  roster: boolean;
-  role: Role;
-  emailVerified: boolean;
-  disabled: boolean;
-  createdAt: string;
-}
+/** A row of GET /api/admin/users, as the server's use-case answers it. */
+type UserRow = Awaited<ReturnType<typeof searchUsers>>["items"][number];
 interface Page<T> {
   items: T[];
   page: number;
@@ -29,13 +21,35 @@ interface Page<T> {
   total: number;
 }
 
+/**
+ * The role changes the server would accept (src/features/admin/server/users.ts): a roster
+ * account stays a member (its teacher holds its password), and the last active admin keeps the
+ * role until there is another.
+ */
+function rolesOffered(u: UserRow): Role[] {
+  if (u.lastAdmin) return [];
+  if (u.roster) return u.role === "member" ? [] : ["member"];
+  return ROLES.filter((r) => r !== u.role);
+}
+
 type Pending = { user: UserRow; change: { role?: Role; disabled?: boolean }; title: string; body: string; confirm: string; danger: boolean };
 
-/** What a role change means to the person, said in the confirmation. */
-const ROLE_CHANGE: Record<Role, { title: (name: string) => string; body: string; confirm: string }> = {
-  member: { title: (name) => `Make ${name} a member?`, body: "They lose what their current role allows (the admin area, creating classes) at their next request. Classes they already teach stay theirs.", confirm: "Make member" },
-  organiser: { title: (name) => `Make ${name} an organiser?`, body: "They can then create classes and run them: rosters, join codes and their students' passwords.", confirm: "Make organiser" },
-  admin: { title: (name) => `Make ${name} an admin?`, body: "They can then manage people, events, lessons and instruments, and see every class.", confirm: "Make admin" },
+/**
+ * What a role change means to the person, said in the confirmation. A role granted keeps their
+ * sessions (it takes effect on their next page); a role taken away signs them out everywhere
+ * (src/features/admin/server/users.ts `endsSessions`, decision 067).
+ */
+const ROLE_CHANGE: Record<Role, { title: (name: string) => string; body: (from: Role) => string; confirm: string }> = {
+  member: { title: (name) => `Make ${name} a member?`, body: () => "They lose what their current role allows (the admin area, creating classes) and are signed out everywhere. Classes they already teach stay theirs.", confirm: "Make member" },
+  organiser: {
+    title: (name) => `Make ${name} an organiser?`,
+    body: (from) =>
+      from === "admin"
+        ? "They lose the admin area and are signed out everywhere. They keep creating and running classes."
+        : "They can then create classes and run them: rosters, join codes and their students' passwords. They stay signed in: it takes effect on their next page.",
+    confirm: "Make organiser",
+  },
+  admin: { title: (name) => `Make ${name} an admin?`, body: () => "They can then manage people, events, lessons and instruments, and see every class. They stay signed in: it takes effect on their next page.", confirm: "Make admin" },
 };
 
 const PAGE_SIZE = 20;
@@ -59,23 +73,18 @@ export function UsersAdmin() {
   const key = `/api/admin/users?${new URLSearchParams({ q: query, page: String(page), pageSize: String(PAGE_SIZE), ...(role && { role }) })}`;
   const { data, error, isLoading, mutate } = useSWR<Page<UserRow>>(key, (url: string) => api<Page<UserRow>>(url), { keepPreviousData: true });
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const { busy, status, run } = useAction();
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   async function apply() {
     if (!pending) return;
-    setBusy(true);
-    try {
-      await api(`/api/admin/users/${pending.user.id}`, { method: "PATCH", body: pending.change });
-      setStatus({ tone: "success", text: `${pending.title.replace(/\?$/, "")}: done.` });
-      await mutate();
-    } catch (e) {
-      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not change that person." });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    await run(
+      async () => {
+        await api(`/api/admin/users/${pending.user.id}`, { method: "PATCH", body: pending.change });
+        await mutate();
+      },
+      { success: `${pending.title.replace(/\?$/, "")}: done.`, failure: "Could not change that person.", settle: () => setPending(null) },
+    );
   }
 
   return (
@@ -146,17 +155,18 @@ export function UsersAdmin() {
                 <td>{date(u.createdAt)}</td>
                 <td>
                   <div className={styles.actions}>
-                    {ROLES.filter((r) => r !== u.role).map((r) => (
+                    {rolesOffered(u).map((r) => (
                       <Button
                         key={r}
                         size="small"
                         variant="secondary"
-                        onClick={() => setPending({ user: u, change: { role: r }, title: ROLE_CHANGE[r].title(u.name), body: ROLE_CHANGE[r].body, confirm: ROLE_CHANGE[r].confirm, danger: false })}
+                        onClick={() => setPending({ user: u, change: { role: r }, title: ROLE_CHANGE[r].title(u.name), body: ROLE_CHANGE[r].body(u.role), confirm: ROLE_CHANGE[r].confirm, danger: false })}
                       >
                         {ROLE_CHANGE[r].confirm}
                       </Button>
                     ))}
-                    {!self && (
+                    {u.lastAdmin && <span className="muted">Last admin: make someone else an admin first</span>}
+                    {!self && !u.lastAdmin && (
                       <Button
                         size="small"
                         variant={u.disabled ? "secondary" : "danger"}

@@ -1,7 +1,7 @@
 /** Admin use-cases on people: search, change role, disable / enable. Every change is audited. */
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { audit } from "@/server/audit";
-import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, lockRoster } from "@/server/auth/users";
+import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, lockRoster, soleActiveAdminId } from "@/server/auth/users";
 import type { Db } from "@/server/db";
 import { users, type Role } from "@/server/db/schema";
 import { failures } from "@/domain/errors";
@@ -22,7 +22,7 @@ export async function searchUsers(db: Db, query: UserQuery) {
   }
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }], soleAdmin] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -41,6 +41,7 @@ export async function searchUsers(db: Db, query: UserQuery) {
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(users).where(where),
+    soleActiveAdminId(db),
   ]);
   return {
     items: rows.map((r) => ({
@@ -53,6 +54,8 @@ export async function searchUsers(db: Db, query: UserQuery) {
       emailVerified: Boolean(r.emailVerified),
       disabled: Boolean(r.disabledAt),
       createdAt: r.createdAt.toISOString(),
+      /** The last active admin: changeUser refuses to demote or disable them (LAST_ADMIN). */
+      lastAdmin: r.id === soleAdmin,
     })),
     page: query.page,
     pageSize: query.pageSize,
@@ -65,6 +68,11 @@ export interface UserChange {
   disabled?: boolean;
 }
 
+/** Whether a change ends the person's sessions: disabling, or a role below the one they had. */
+export function endsSessions(before: Role, change: UserChange): boolean {
+  return change.disabled === true || (change.role !== undefined && change.role !== before && !hasRole(change.role, before));
+}
+
 /**
  * Changes a person's role or disables them. Under the roster lock, so two admins demoting
  * each other at the same moment cannot leave the install without an admin.
@@ -74,6 +82,11 @@ export async function changeUser(db: Db, actorId: string | null, userId: string,
     await lockRoster(tx);
     const user = await findUserById(tx, userId);
     if (!user) throw failures.notFound("No such person.");
+    // A roster account's password is in its organiser's hands (they reset it for the class):
+    // any role above member would hand that organiser the role too (decision 038).
+    if (user.kind === "roster" && change.role !== undefined && change.role !== "member") {
+      throw failures.conflict("ROSTER_ACCOUNT_ROLE", "A class roster account stays a member: its teacher controls its password. The student can make their own account for more.");
+    }
     const losesAdmin =
       hasRole(user.role, "admin") && !user.disabledAt && ((change.role !== undefined && !hasRole(change.role, "admin")) || change.disabled === true);
     if (losesAdmin) {
@@ -97,8 +110,11 @@ export async function changeUser(db: Db, actorId: string | null, userId: string,
     }
     if (Object.keys(updates).length > 0) {
       await tx.update(users).set(updates).where(eq(users.id, userId));
-      // A new role or a disabled account takes effect at the person's next request.
-      await bumpTokenVersion(tx, userId);
+      // Every session read takes the role from the row, so any change takes effect at the
+      // person's next request. Taking a role away or disabling also ends their sessions (and
+      // API tokens) at once; a role granted keeps them: the person is not signed out to gain
+      // something (issue #23 §3, decision 067).
+      if (endsSessions(user.role, change)) await bumpTokenVersion(tx, userId);
     }
     const after = await findUserById(tx, userId);
     return {

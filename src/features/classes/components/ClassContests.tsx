@@ -102,18 +102,30 @@ export function ClassContests({ classId, contests, teacher, students = [], refre
                 <td>
                   <span className={styles.cellLabel}>Joined </span>
                   {integer(c.participants)}
+                  {c.teamCount !== null && <span className={styles.meta}> in {c.teamCount === 1 ? "1 team" : `${integer(c.teamCount)} teams`}</span>}
                 </td>
                 <td>
                   <div className={styles.rowActions}>
-                    {teacher && c.status !== "ended" && !c.teams && (
+                    {teacher && c.status !== "ended" && !c.teams && c.studentsOut !== 0 && (
                       <Button size="small" variant="secondary" busy={busy === c.slug} onClick={() => void enrol(c)} aria-label={`Enrol everyone in ${c.title}`}>
                         Enrol everyone
                       </Button>
                     )}
+                    {teacher && c.status !== "ended" && !c.teams && c.studentsOut === 0 && students.length > 0 && <span className={styles.meta}>Everyone is in</span>}
                     {!teacher && !c.joined && c.status !== "ended" && !c.teams && (
                       <Button size="small" busy={busy === c.slug} onClick={() => void join(c)} aria-label={`Join ${c.title}`}>
                         Join
                       </Button>
+                    )}
+                    {c.finalized && teacher && (
+                      <Link className={buttonClass({ size: "small", variant: "secondary" })} href={`/events/${c.slug}/report?all=1`} aria-label={`Report cards of ${c.title}`}>
+                        Report cards
+                      </Link>
+                    )}
+                    {c.finalized && !teacher && c.joined && (
+                      <Link className={buttonClass({ size: "small", variant: "secondary" })} href={`/events/${c.slug}/report`} aria-label={`Your report card for ${c.title}`}>
+                        Your report card
+                      </Link>
                     )}
                     {(c.joined || teacher || c.teams) && (
                       <Link className={buttonClass({ size: "small", variant: "secondary" })} href={`/events/${c.slug}`} aria-label={`Open ${c.title}`}>
@@ -136,22 +148,34 @@ export function ClassContests({ classId, contests, teacher, students = [], refre
 }
 
 interface TeamsView {
-  items: Array<{ id: string; name: string; members: string[]; code: string | null }>;
+  items: Array<{ id: string; name: string; members: string[]; memberIds: string[] | null; code: string | null }>;
 }
 
-/** The teacher forms a team of a team contest: a name and students not in a team yet. */
+/**
+ * The teacher's teams of a team contest: random teams of a chosen size in one action, or one
+ * team by hand from the students not in a team yet (those placed are named with their team,
+ * not offered again). Counts are of students: "5 of 8 students in 2 teams".
+ */
 function FormTeams({ classId, contest, students, onFormed }: { classId: string; contest: ClassContest; students: RosterStudent[]; onFormed: () => void }) {
   const { data, mutate } = useSWR<TeamsView>(`/api/events/${contest.slug}/teams`, (url: string) => api<TeamsView>(url));
+  const sizes = contest.teams ?? { min: 2, max: 5 };
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
+  const [size, setSize] = useState(String(Math.min(sizes.max, Math.max(sizes.min, 3))));
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const max = contest.teams?.max ?? 5;
+  const [result, setResult] = useState<Message>(null);
+  const [busy, setBusy] = useState<"form" | "random" | null>(null);
+  const max = sizes.max;
+  const teamOf = new Map((data?.items ?? []).flatMap((t) => (t.memberIds ?? []).map((id) => [id, t.name] as const)));
+  const placed = students.filter((s) => teamOf.has(s.id));
+  const free = students.filter((s) => !teamOf.has(s.id));
+  const teams = data?.items.length ?? 0;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    setBusy("form");
     setError(null);
+    setResult(null);
     try {
       await api(`/api/classes/${classId}/contests/${contest.slug}/teams`, { method: "POST", body: { name, members: chosen } });
       setName("");
@@ -161,15 +185,40 @@ function FormTeams({ classId, contest, students, onFormed }: { classId: string; 
     } catch (err) {
       setError(err instanceof ApiError ? err.message : "Could not form the team. Try again.");
     } finally {
-      setBusy(false);
+      setBusy(null);
+    }
+  }
+
+  async function random() {
+    setBusy("random");
+    setError(null);
+    setResult(null);
+    try {
+      const answer = await api<{ teams: Array<{ name: string; size: number }>; placed: number; leftOut: number }>(`/api/classes/${classId}/contests/${contest.slug}/random-teams`, {
+        method: "POST",
+        body: { size: Number(size) },
+      });
+      const made = answer.teams.length === 1 ? "1 team" : `${integer(answer.teams.length)} teams`;
+      const out = answer.leftOut > 0 ? ` ${integer(answer.leftOut)} ${answer.leftOut === 1 ? "student is" : "students are"} left out: too few for a team of their own — add them to a team by hand.` : "";
+      setResult({ tone: "success", text: `Made ${made} from ${integer(answer.placed)} students: ${answer.teams.map((t) => `${t.name} (${t.size})`).join(", ")}.${out}` });
+      setChosen([]);
+      await mutate();
+      onFormed();
+    } catch (err) {
+      setResult({ tone: "error", text: err instanceof ApiError ? err.message : "Could not make the teams. Try again." });
+    } finally {
+      setBusy(null);
     }
   }
 
   return (
-    <form className={styles.teamForm} onSubmit={(e) => void submit(e)} noValidate aria-label={`Form a team of ${contest.title}`}>
+    <section className={styles.teamForm} aria-label={`Teams of ${contest.title}`}>
       <h3>Teams of {contest.title}</h3>
+      <p className={styles.meta} data-testid={`team-count-${contest.slug}`}>
+        {integer(placed.length)} of {integer(students.length)} {students.length === 1 ? "student" : "students"} in {teams === 1 ? "1 team" : `${integer(teams)} teams`}.
+      </p>
       {data && data.items.length > 0 ? (
-        <ul className={styles.teamRows}>
+        <ul className={styles.teamRows} aria-label={`The teams of ${contest.title}`}>
           {data.items.map((t) => (
             <li key={t.id}>
               <strong>{t.name}</strong> — {t.members.join(", ")} {t.code && <span className={styles.mono}>({t.code})</span>}
@@ -177,36 +226,57 @@ function FormTeams({ classId, contest, students, onFormed }: { classId: string; 
           ))}
         </ul>
       ) : (
-        <p className={styles.meta}>No team yet. Form them here, or let students found teams on the contest page and share the team code.</p>
+        <p className={styles.meta}>No team yet. Make random teams, form them by hand, or let students found teams on the contest page and share the team code.</p>
       )}
-      <Field label="Team name" value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
-      <fieldset>
-        <legend>
-          Students (up to {max})
-        </legend>
-        {students.map((s) => (
-          <label key={s.id}>
-            <input
-              type="checkbox"
-              checked={chosen.includes(s.id)}
-              disabled={!chosen.includes(s.id) && chosen.length >= max}
-              onChange={(e) => setChosen((list) => (e.target.checked ? [...list, s.id] : list.filter((id) => id !== s.id)))}
-            />
-            {s.name}
-          </label>
-        ))}
-      </fieldset>
-      {error && (
-        <p className={styles.codeError} role="alert">
-          {error}
-        </p>
+      {result && <Alert tone={result.tone}>{result.text}</Alert>}
+      {free.length > 0 && (
+        <div className={styles.actions}>
+          <SelectField label="Random teams of" value={size} onChange={(e) => setSize(e.target.value)} hint={`The ${free.length === 1 ? "student" : `${integer(free.length)} students`} not in a team, shuffled.`}>
+            {Array.from({ length: sizes.max - sizes.min + 1 }, (_, i) => sizes.min + i).map((n) => (
+              <option key={n} value={String(n)}>
+                {n} students
+              </option>
+            ))}
+          </SelectField>
+          <Button variant="secondary" busy={busy === "random"} onClick={() => void random()}>
+            Make random teams
+          </Button>
+        </div>
       )}
-      <div className={styles.actions}>
-        <Button type="submit" busy={busy} disabled={!name.trim() || chosen.length === 0}>
-          Form team
-        </Button>
-      </div>
-    </form>
+      <form className={styles.teamForm} onSubmit={(e) => void submit(e)} noValidate aria-label={`Form a team of ${contest.title}`}>
+        <Field label="Team name" value={name} onChange={(e) => setName(e.target.value)} maxLength={40} />
+        <fieldset>
+          <legend>Students not in a team (up to {max})</legend>
+          {free.length === 0 && <p className={styles.meta}>Every student is in a team.</p>}
+          {free.map((s) => (
+            <label key={s.id}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(s.id)}
+                disabled={!chosen.includes(s.id) && chosen.length >= max}
+                onChange={(e) => setChosen((list) => (e.target.checked ? [...list, s.id] : list.filter((id) => id !== s.id)))}
+              />
+              {s.name}
+            </label>
+          ))}
+        </fieldset>
+        {placed.length > 0 && (
+          <p className={styles.meta} aria-label="Already in a team">
+            Already in a team: {placed.map((s) => `${s.name} (${teamOf.get(s.id)})`).join(", ")}.
+          </p>
+        )}
+        {error && (
+          <p className={styles.codeError} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" busy={busy === "form"} disabled={!name.trim() || chosen.length === 0}>
+            Form team
+          </Button>
+        </div>
+      </form>
+    </section>
   );
 }
 

@@ -1,15 +1,20 @@
 /**
- * /classes/[id]: the teacher's view (roster, add students by paste or CSV, a student's new
- * password, remove or delete, join code and invite link, the login sheet) or the student's
- * (the class, its teacher, classmates as first name + initial). The server decides which
- * view a person gets (features/classes/server/classes.ts); this only shows it.
+ * /classes/[id]: the teacher's view, in sections with their own tabs and addresses (Students:
+ * the roster with each row's actions in a menu, add students by paste or CSV, join code and
+ * invite link, the login sheet; Assignments; Contests; Gradebook; Dashboard — decision 067) or
+ * the student's (the class, its teacher, classmates as first name + initial). The server
+ * decides which view a person gets (features/classes/server/classes.ts); this only shows it.
  */
+import Link from "next/link";
+import { useRouter } from "next/router";
 import { useSession } from "next-auth/react";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable } from "@/components/ui/DataTable";
+import { RowMenu } from "@/components/ui/RowMenu";
+import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
@@ -80,15 +85,46 @@ function StudentView({ view, refresh }: { view: StudentClassView; refresh: () =>
 type Sheet = { cards: LoginCard[]; reason: "new" | "reset" } | null;
 type Pending = { student: RosterStudent; action: "remove" | "delete" | "password" } | null;
 
+/**
+ * The teacher's view in sections, each with its own tab and address (`?section=`): on a phone
+ * the page is one section long, not the whole class (it was 11,990 px at 390 px wide). Only the
+ * open section is rendered, so only its data loads (decision 067).
+ */
+export const CLASS_SECTIONS = [
+  { id: "students", label: "Students" },
+  { id: "assignments", label: "Assignments" },
+  { id: "contests", label: "Contests" },
+  { id: "gradebook", label: "Gradebook" },
+  { id: "dashboard", label: "Dashboard" },
+] as const;
+export type ClassSection = (typeof CLASS_SECTIONS)[number]["id"];
+
+/** The section an address asks for; the students (roster) when it names none or an unknown one. */
+export function sectionOf(query: string | string[] | undefined): ClassSection {
+  const wanted = Array.isArray(query) ? query[0] : query;
+  return CLASS_SECTIONS.find((s) => s.id === wanted)?.id ?? "students";
+}
+
 function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () => void }) {
+  const router = useRouter();
+  const section = sectionOf(router.query.section);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [pending, setPending] = useState<Pending>(null);
+  // The row's menu button the dialog gives focus back to (the menu item that opened it is gone);
+  // kept after the dialog closes, as the dialog reads it while closing.
+  const [returnTo, setReturnTo] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const signInUrl = `${new URL(view.inviteUrl).origin}/login`;
 
   if (sheet) {
     return <LoginSheet className={view.name} signInUrl={signInUrl} cards={sheet.cards} reason={sheet.reason} onDone={() => setSheet(null)} />;
+  }
+
+  function select(next: ClassSection) {
+    setStatus(null);
+    const query = next === "students" ? "" : `?section=${next}`;
+    void router.replace(`/classes/${view.id}${query}`, undefined, { shallow: true, scroll: false });
   }
 
   async function act() {
@@ -114,28 +150,60 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
   }
 
   const dialog = pending && DIALOGS[pending.action](pending.student);
-  return (
-    <div className={styles.sections}>
-      <Header view={view} />
-      {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      <div className={styles.twoUp}>
-        <InviteCard view={view} />
-        <AddStudents classId={view.id} onCreated={(cards) => {
+  // A new class starts by adding students; once it has some, the roster comes first.
+  const addAndInvite = (
+    <div className={styles.twoUp}>
+      <AddStudents
+        classId={view.id}
+        onCreated={(cards) => {
           setStatus(null);
           setSheet({ reason: "new", cards });
           refresh();
-        }} />
-      </div>
-      <ClassContests classId={view.id} contests={view.contests} teacher students={view.students} refresh={refresh} />
-      <Card title={`Students (${integer(view.students.length)})`}>
-        <TimeZoneNote />
-        <Roster students={view.students} onAction={(student, action) => setPending({ student, action })} />
-      </Card>
-      <Card title="Dashboard">
-        <ClassDashboard classId={view.id} />
-      </Card>
-      <ClassAssignments classId={view.id} />
-      <Gradebook classId={view.id} />
+        }}
+      />
+      <InviteCard view={view} />
+    </div>
+  );
+  return (
+    <div className={styles.sections}>
+      <Header view={view} />
+      <Tabs selected={`class-${section}`} onSelect={(id) => select(id.slice("class-".length) as ClassSection)} manual>
+        <TabList label="Sections of the class" className={styles.sectionTabs}>
+          {CLASS_SECTIONS.map((s) => (
+            <Tab key={s.id} id={`class-${s.id}`}>
+              {s.id === "students" ? `${s.label} (${integer(view.students.length)})` : s.label}
+            </Tab>
+          ))}
+        </TabList>
+        {status && <Alert tone={status.tone}>{status.text}</Alert>}
+        <TabPanel tab={`class-${section}`} className={styles.sections}>
+          {section === "students" && (
+            <>
+              {view.students.length === 0 && addAndInvite}
+              <Card title={`Students (${integer(view.students.length)})`}>
+                <TimeZoneNote />
+                <Roster
+                  classId={view.id}
+                  students={view.students}
+                  onAction={(student, action, button) => {
+                    setReturnTo(button);
+                    setPending({ student, action });
+                  }}
+                />
+              </Card>
+              {view.students.length > 0 && addAndInvite}
+            </>
+          )}
+          {section === "assignments" && <ClassAssignments classId={view.id} />}
+          {section === "contests" && <ClassContests classId={view.id} contests={view.contests} teacher students={view.students} refresh={refresh} />}
+          {section === "gradebook" && <Gradebook classId={view.id} />}
+          {section === "dashboard" && (
+            <Card title="Dashboard">
+              <ClassDashboard classId={view.id} />
+            </Card>
+          )}
+        </TabPanel>
+      </Tabs>
       <ConfirmDialog
         open={Boolean(pending)}
         title={dialog?.title ?? ""}
@@ -143,6 +211,7 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
         cancelLabel={dialog?.cancel ?? "Keep as is"}
         tone={pending?.action === "delete" ? "danger" : "primary"}
         busy={busy}
+        finalFocus={returnTo}
         onCancel={() => setPending(null)}
         onConfirm={() => void act()}
       >
@@ -175,9 +244,11 @@ const DIALOGS: Record<NonNullable<Pending>["action"], (s: RosterStudent) => { ti
   }),
 };
 
-function Roster({ students, onAction }: { students: RosterStudent[]; onAction: (s: RosterStudent, action: "remove" | "delete" | "password") => void }) {
+function Roster({ classId, students, onAction }: { classId: string; students: RosterStudent[]; onAction: (s: RosterStudent, action: "remove" | "delete" | "password", returnTo: HTMLElement | null) => void }) {
   const { date } = useTimeFormat();
   if (students.length === 0) return <p className={styles.meta}>No students yet. Add them with a list of names, or give them the join code.</p>;
+  // The column appears once a contest of the class has ended: each student's cards, one link per contest.
+  const cards = students.some((s) => s.reportCards.length > 0);
   return (
     <DataTable caption="Students of the class" className={styles.roster}>
       <thead>
@@ -185,6 +256,7 @@ function Roster({ students, onAction }: { students: RosterStudent[]; onAction: (
           <th scope="col">Name</th>
           <th scope="col">Username</th>
           <th scope="col">Joined</th>
+          {cards && <th scope="col">Report cards</th>}
           <th scope="col">
             <span className="visually-hidden">Actions</span>
           </th>
@@ -193,27 +265,41 @@ function Roster({ students, onAction }: { students: RosterStudent[]; onAction: (
       <tbody>
         {students.map((s) => (
           <tr key={s.id}>
-            <td>{s.name}</td>
+            <td>
+              <Link href={`/classes/${classId}/students/${s.id}`}>{s.name || "Student"}</Link>
+            </td>
             <td>{s.username ? <span className={styles.mono}>{s.username}</span> : <Badge>Own account</Badge>}</td>
             <td>
               <span className={styles.cellLabel}>Joined </span>
               {date(s.joinedAt)}
             </td>
+            {cards && (
+              <td>
+                <span className={styles.cellLabel}>Report cards: </span>
+                {s.reportCards.length === 0 ? (
+                  <span className={styles.meta}>none</span>
+                ) : (
+                  <span className={styles.cardLinks}>
+                    {s.reportCards.map((c) => (
+                      <Link key={c.slug} href={c.href} aria-label={`${s.name}'s report card for ${c.title}`}>
+                        {c.title}
+                      </Link>
+                    ))}
+                  </span>
+                )}
+              </td>
+            )}
             <td>
               <div className={styles.rowActions}>
-                {s.roster && (
-                  <Button size="small" variant="secondary" onClick={() => onAction(s, "password")} aria-label={`New password for ${s.name}`}>
-                    New password
-                  </Button>
-                )}
-                <Button size="small" variant="secondary" onClick={() => onAction(s, "remove")} aria-label={`Remove ${s.name} from the class`}>
-                  Remove
-                </Button>
-                {s.roster && (
-                  <Button size="small" variant="danger" onClick={() => onAction(s, "delete")} aria-label={`Delete ${s.name}'s account`}>
-                    Delete
-                  </Button>
-                )}
+                {/* One quiet menu per row: remove and delete are a step away and each asks to confirm. */}
+                <RowMenu
+                  label={`Actions for ${s.name}`}
+                  items={[
+                    ...(s.roster ? [{ label: "New password…", onSelect: (b: HTMLElement | null) => onAction(s, "password", b) }] : []),
+                    { label: "Remove from class…", onSelect: (b: HTMLElement | null) => onAction(s, "remove", b) },
+                    ...(s.roster ? [{ label: "Delete account…", danger: true, onSelect: (b: HTMLElement | null) => onAction(s, "delete", b) }] : []),
+                  ]}
+                />
               </div>
             </td>
           </tr>

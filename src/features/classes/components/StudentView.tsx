@@ -4,6 +4,7 @@
  * lessons they passed. Nothing here changes anything; the tables are the portfolio page's own.
  */
 import Link from "next/link";
+import { useRouter } from "next/router";
 import { Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { CorrectionsPanel } from "@/features/corrections/components";
@@ -65,6 +66,7 @@ export function StudentView({ view }: { view: StudentViewData }) {
 }
 
 function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPortfolioView; studentName: string }) {
+  const router = useRouter();
   const title = p.event ? `Event: ${p.event.title}` : "Practice portfolio";
   const s = p.summary;
   const more = (shown: number, total: number) => (total > shown ? <p className={styles.meta}>The latest {integer(shown)} of {integer(total)}.</p> : null);
@@ -74,6 +76,12 @@ function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPor
         {p.event && (
           <p className={styles.meta}>
             <Link href={`/events/${p.event.slug}`}>Event page</Link>
+            {p.event.reportCard && (
+              <>
+                {" · "}
+                <Link href={p.event.reportCard}>{studentName}&apos;s report card</Link>
+              </>
+            )}
           </p>
         )}
         <dl className={styles.figures}>
@@ -89,6 +97,14 @@ function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPor
             <dt>Return since start</dt>
             <dd>{s.totalReturn === null ? "—" : <Signed value={s.totalReturn} kind="percent" />}</dd>
           </div>
+          {s.cashAdjustments !== "0.00" && (
+            <div>
+              <dt>Cash adjustments</dt>
+              <dd>
+                <Signed value={s.cashAdjustments} />
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Realised P&amp;L</dt>
             <dd>
@@ -104,7 +120,8 @@ function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPor
         {more(p.orders.items.length, p.orders.total)}
       </Card>
       {/* The fills, with the one thing a teacher changes here: corrections, each with a reason (docs/decisions/041-corrections.md). */}
-      <CorrectionsPanel portfolioId={p.id} studentName={studentName} />
+      {/* After a correction the figures above are loaded again (the page's own props), so its cash is the panel's "Cash now". */}
+      <CorrectionsPanel portfolioId={p.id} studentName={studentName} onCorrected={() => void router.replace(router.asPath, undefined, { scroll: false })} />
     </section>
   );
 }

@@ -24,8 +24,15 @@ export interface ClassContest {
   metric: "return" | "sharpe";
   /** A team contest's sizes; null when everyone trades alone. */
   teams: { min: number; max: number } | null;
+  /** People in it, not board rows: a team of three counts three. */
   participants: number;
+  /** A team contest's number of teams; null when everyone trades alone. */
+  teamCount: number | null;
   joined: boolean;
+  /** Ended, its final standings written: the report cards are ready. */
+  finalized: boolean;
+  /** The teacher's view: students of the class not in it yet (0: everyone is in); null for a student. */
+  studentsOut: number | null;
 }
 
 export interface RosterStudent {
@@ -35,6 +42,8 @@ export interface RosterStudent {
   username: string | null;
   roster: boolean;
   joinedAt: string;
+  /** Their report cards in the class's ended contests, newest contest first. */
+  reportCards: Array<{ slug: string; title: string; href: string }>;
 }
 
 export interface TeacherClassView {
@@ -113,7 +122,8 @@ export interface ClassDashboardView {
 export interface StudentPortfolioView {
   id: string;
   kind: string;
-  event: { slug: string; title: string; startsAt: string; endsAt: string } | null;
+  /** `reportCard`: the student's report card, once the event has ended and its standings are final. */
+  event: { slug: string; title: string; startsAt: string; endsAt: string; reportCard: string | null } | null;
   summary: Summary;
   orders: Page<Order>;
   fills: Page<Fill>;

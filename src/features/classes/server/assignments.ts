@@ -6,7 +6,7 @@
  * use-cases' (`readable`, `managed`): teachers and admins create, read everything and override
  * scores; a student reads their own progress only; anyone else gets 404.
  */
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import {
   type AssignmentProgress,
   type AssignmentTask,
@@ -19,25 +19,13 @@ import {
   type WeightFact,
 } from "@/domain/classes/assignments";
 import { failures } from "@/domain/errors";
+import { classContestIds } from "@/features/events";
+import { lessonTitles, passedLessons, publishedLessonChoices, publishedLessonIds } from "@/features/learn";
+import { countedFills, ordersSince, portfolioOwners, positionWeights } from "@/features/trading";
 import { csvOf } from "@/lib/csv";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
-import {
-  assignmentDueWeights,
-  assignments,
-  assignmentScoreOverrides,
-  classMembers,
-  courses,
-  events,
-  fills,
-  lessonProgress,
-  lessons,
-  orders,
-  portfolios,
-  portfolioValuations,
-  positionMarks,
-  users,
-} from "@/server/db/schema";
+import { assignmentDueWeights, assignments, assignmentScoreOverrides, classes, classMembers, users } from "@/server/db/schema";
 import { managed, readable, type Viewer } from "./classes";
 import type { CreateAssignmentInput } from "./schemas";
 
@@ -70,7 +58,7 @@ export async function createAssignment(db: Db, viewer: Viewer, classId: string, 
   if (problem) throw failures.invalid(problem, { dueAt: problem });
   const lessonIds = [...new Set(input.tasks.flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : [])))];
   if (lessonIds.length) {
-    const found = new Set((await db.select({ id: lessons.id }).from(lessons).where(and(inArray(lessons.id, lessonIds), eq(lessons.published, true)))).map((r) => r.id));
+    const found = await publishedLessonIds(db, lessonIds);
     const missing = input.tasks.findIndex((t) => t.kind === "lesson" && !found.has(t.lessonId));
     if (missing >= 0) {
       const message = "There is no published lesson with this id: choose one from the list.";
@@ -116,29 +104,7 @@ const emptyFacts = (): { orders: OrderFact[]; fills: FillFact[]; lessons: Lesson
 
 /** The portfolios an assignment looks at, to their owner: a student's practice portfolio and their portfolios in the class's own contests (events.class_id). */
 async function classPortfolios(db: DbOrTx, classId: string, studentIds: string[]): Promise<Map<string, string>> {
-  const classContests = db.select({ id: events.id }).from(events).where(eq(events.classId, classId));
-  const owned = await db
-    .select({ id: portfolios.id, userId: portfolios.userId })
-    .from(portfolios)
-    .where(and(inArray(portfolios.userId, studentIds), or(eq(portfolios.kind, "practice"), inArray(portfolios.eventId, classContests))));
-  return new Map(owned.map((p) => [p.id, p.userId]));
-}
-
-/**
- * The engine's valuation of these portfolios' positions now: each at its mark (position_marks)
- * over its portfolio's equity (portfolio_valuations), as a percent computed exactly in SQL
- * (null when the equity is not positive).
- */
-function positionWeights(db: DbOrTx, portfolioIds: string[]) {
-  return db
-    .select({
-      portfolioId: positionMarks.portfolioId,
-      symbol: positionMarks.symbol,
-      pct: sql<string | null>`case when ${portfolioValuations.equity} > 0 then abs(${positionMarks.quantity} * ${positionMarks.price}) * 100 / ${portfolioValuations.equity} end`,
-    })
-    .from(positionMarks)
-    .innerJoin(portfolioValuations, eq(portfolioValuations.portfolioId, positionMarks.portfolioId))
-    .where(and(inArray(positionMarks.portfolioId, portfolioIds), sql`${positionMarks.quantity} <> 0`));
+  return portfolioOwners(db, studentIds, { practice: true, eventIds: await classContestIds(db, classId) });
 }
 
 const weightFact = (w: { symbol: string; pct: string | null }): WeightFact => ({ symbol: w.symbol, pct: w.pct === null ? Infinity : Number(w.pct) });
@@ -206,64 +172,35 @@ async function gatherFacts(db: DbOrTx, studentIds: string[], rows: AssignmentRow
   const queries: Promise<void>[] = [];
   if (portfolioIds.length && (kinds.has("trades") || kinds.has("order-type") || kinds.has("journal"))) {
     queries.push(
-      db
-        .select({
-          id: orders.id,
-          portfolioId: orders.portfolioId,
-          symbol: orders.symbol,
-          type: orders.type,
-          status: orders.status,
-          journaled: sql<boolean>`coalesce(btrim(${orders.note}) <> '', false)`,
-          createdAt: orders.createdAt,
-          closedAt: orders.closedAt,
-        })
-        .from(orders)
-        // A trade a teacher reversed (docs/decisions/041-corrections.md) is not work done.
-        .where(
-          and(
-            inArray(orders.portfolioId, portfolioIds),
-            or(gte(orders.createdAt, earliest), gte(orders.closedAt, earliest)),
-            sql`not exists (select 1 from ${fills} r where r.order_id = ${orders.id} and r.reversal_of is not null)`,
-          ),
-        )
-        .then((found) => {
-          for (const o of found) {
-            facts.get(ownerOf.get(o.portfolioId)!)!.orders.push({
-              id: o.id,
-              symbol: o.symbol,
-              type: o.type,
-              status: o.status,
-              journaled: Boolean(o.journaled),
-              createdAt: o.createdAt,
-              filledAt: o.status === "filled" ? o.closedAt : null,
-            });
-          }
-        }),
+      ordersSince(db, portfolioIds, earliest).then((found) => {
+        for (const o of found) {
+          facts.get(ownerOf.get(o.portfolioId)!)!.orders.push({
+            id: o.id,
+            symbol: o.symbol,
+            type: o.type,
+            status: o.status,
+            journaled: o.journaled,
+            createdAt: o.createdAt,
+            filledAt: o.status === "filled" ? o.closedAt : null,
+          });
+        }
+      }),
     );
   }
   if (portfolioIds.length && kinds.has("instruments")) {
     queries.push(
-      db
-        .select({ orderId: fills.orderId, portfolioId: fills.portfolioId, symbol: fills.symbol, side: fills.side, quantity: fills.quantity, at: fills.createdAt })
-        .from(fills)
-        // A reversed fill and its compensation cancel out: neither was ever held.
-        .where(and(inArray(fills.portfolioId, portfolioIds), isNull(fills.reversalOf), sql`not exists (select 1 from ${fills} r where r.reversal_of = ${fills.id})`))
-        .then((found) => {
-          for (const f of found) facts.get(ownerOf.get(f.portfolioId)!)!.fills.push({ orderId: f.orderId, symbol: f.symbol, side: f.side, quantity: f.quantity, at: f.at });
-        }),
+      countedFills(db, portfolioIds).then((found) => {
+        for (const f of found) facts.get(ownerOf.get(f.portfolioId)!)!.fills.push({ orderId: f.orderId, symbol: f.symbol, side: f.side, quantity: f.quantity, at: f.at });
+      }),
     );
   }
   const lessonIds = [...new Set(tasks.flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : [])))];
   if (lessonIds.length) {
+    const wanted = new Set(lessonIds);
     queries.push(
-      db
-        .select({ userId: lessonProgress.userId, lessonId: lessonProgress.lessonId, title: lessons.title, passedAt: lessonProgress.passedAt })
-        .from(lessonProgress)
-        .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
-        .where(and(inArray(lessonProgress.userId, studentIds), inArray(lessonProgress.lessonId, lessonIds), isNotNull(lessonProgress.passedAt)))
-        .then((found) => {
-          for (const l of found) facts.get(l.userId)!.lessons.push({ lessonId: l.lessonId, title: l.title, passedAt: l.passedAt! });
-        }),
+      passedLessons(db, studentIds).then((found) => {
+        for (const l of found) if (wanted.has(l.lessonId)) facts.get(l.userId)!.lessons.push({ lessonId: l.lessonId, title: l.title, passedAt: new Date(l.passedAt) });
+      }),
     );
   }
   if (portfolioIds.length && kinds.has("max-weight")) {
@@ -317,16 +254,6 @@ function overrideView(o: { score: number; comment: string; overriddenAt: Date; b
 // ---------------------------------------------------------------------------------------
 // Reading
 
-/** Published lessons, for the task editor's lesson picker. */
-async function lessonChoices(db: DbOrTx) {
-  return db
-    .select({ id: lessons.id, title: lessons.title, course: courses.title })
-    .from(lessons)
-    .innerJoin(courses, eq(courses.id, lessons.courseId))
-    .where(and(eq(lessons.published, true), eq(courses.published, true)))
-    .orderBy(asc(courses.position), asc(lessons.position));
-}
-
 /**
  * The class's assignments as the viewer may see them. A teacher (or admin): every assignment,
  * how many students have completed it, and the lessons to choose from. A student: every
@@ -340,7 +267,7 @@ export async function listAssignments(db: Db, viewer: Viewer, classId: string, o
     const facts = await gatherFacts(db, [viewer.id], rows);
     const overrides = await overridesOf(db, rows.map((r) => r.id), [viewer.id]);
     const lessonIds = [...new Set(rows.flatMap((r) => (r.tasks as AssignmentTask[]).flatMap((t) => (t.kind === "lesson" ? [t.lessonId] : []))))];
-    const named = lessonIds.length ? await db.select({ id: lessons.id, title: lessons.title }).from(lessons).where(inArray(lessons.id, lessonIds)) : [];
+    const named = await lessonTitles(db, lessonIds);
     return {
       view: "student" as const,
       /** The titles of the lessons the tasks name. */
@@ -352,7 +279,7 @@ export async function listAssignments(db: Db, viewer: Viewer, classId: string, o
       }),
     };
   }
-  const [students, lessonsToChoose] = await Promise.all([studentsOf(db, classId), lessonChoices(db)]);
+  const [students, lessonsToChoose] = await Promise.all([studentsOf(db, classId), publishedLessonChoices(db)]);
   const facts = await gatherFacts(db, students.map((s) => s.id), rows);
   return {
     view: "teacher" as const,
@@ -366,6 +293,49 @@ export async function listAssignments(db: Db, viewer: Viewer, classId: string, o
   };
 }
 export type AssignmentsList = Awaited<ReturnType<typeof listAssignments>>;
+
+/** How many open assignments the dashboard lists; the rest are on the class page. */
+export const OPEN_ASSIGNMENTS_SHOWN = 5;
+
+/**
+ * The person's open assignments across the classes they are a student in, for the dashboard:
+ * started and not yet due, soonest due first, each with its class and the person's own progress
+ * (the same evaluator and facts as the class page's, `progressOf`). One query for the
+ * assignments, then the facts once per class (a student is in few). Empty for someone in no class.
+ */
+export async function openAssignmentsFor(db: Db, userId: string, options: { now?: Date; limit?: number } = {}) {
+  const now = options.now ?? new Date();
+  const limit = options.limit ?? OPEN_ASSIGNMENTS_SHOWN;
+  const found = await db
+    .select({ row: assignments, className: classes.name })
+    .from(assignments)
+    .innerJoin(classMembers, and(eq(classMembers.classId, assignments.classId), eq(classMembers.userId, userId), eq(classMembers.role, "student")))
+    .innerJoin(classes, eq(classes.id, assignments.classId))
+    .where(and(lte(assignments.startsAt, now), gte(assignments.dueAt, now)))
+    .orderBy(asc(assignments.dueAt), asc(assignments.id));
+  const shown = found.slice(0, limit);
+  const byClass = new Map<string, AssignmentRow[]>();
+  for (const { row } of shown) byClass.set(row.classId, [...(byClass.get(row.classId) ?? []), row]);
+  const facts = new Map<string, GatheredFacts | undefined>();
+  for (const rows of byClass.values()) facts.set(rows[0]!.classId, (await gatherFacts(db, [userId], rows)).get(userId));
+  return {
+    items: shown.map(({ row, className }) => {
+      const progress = progressOf(row, facts.get(row.classId), now);
+      return {
+        id: row.id,
+        title: row.title,
+        classId: row.classId,
+        className,
+        dueAt: row.dueAt.toISOString(),
+        tasksDone: progress.tasksDone,
+        tasksTotal: progress.tasksTotal,
+        score: progress.score,
+      };
+    }),
+    total: found.length,
+  };
+}
+export type OpenAssignments = Awaited<ReturnType<typeof openAssignmentsFor>>;
 
 /**
  * The gradebook: students × assignments, each cell with tasks done of tasks, late, the

@@ -14,12 +14,12 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { checkClassDates, classmateName, MAX_CLASS_MEMBERS, mayCreateClasses } from "@/domain/classes";
 import { DomainError, failures } from "@/domain/errors";
 import { env } from "@/env";
-import { classContests } from "@/features/events";
+import { classContests, classReportCards } from "@/features/events";
 import { hasRole, type Role } from "@/lib/roles";
 import { formatJoinCode, generateJoinCode, generatePassword, generateUsername, JOIN_CODE_LENGTH, normalizeJoinCode } from "@/lib/readable-codes";
 import { audit } from "@/server/audit";
 import { hashPassword } from "@/server/auth/passwords";
-import { assertNotLastAdmin, bumpTokenVersion, findUserById, lockRoster } from "@/server/auth/users";
+import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, lockRoster } from "@/server/auth/users";
 import type { Db, DbOrTx } from "@/server/db";
 import { isUniqueViolation } from "@/server/db/errors";
 import { classes, classMembers, users, type ClassRole } from "@/server/db/schema";
@@ -199,25 +199,33 @@ export async function getClassFor(db: Db, viewer: Viewer, classId: string) {
   const { row, standing } = await readable(db, classId, viewer);
   const members = (await membersOf(db, classId)).sort(byName);
   const teachers = members.filter((m) => m.role === "teacher").map((m) => ({ name: m.name ?? "Teacher" }));
-  const contests = await classContests(db, viewer, classId);
-  const base = { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn, teachers, contests };
   if (standing === "student") {
+    const contests = await classContests(db, viewer, classId);
+    const base = { id: row.id, name: row.name, startsOn: row.startsOn, endsOn: row.endsOn, teachers, contests };
     const classmates = members
       .filter((m) => m.role === "student" && m.id !== viewer.id)
       .map((m) => classmateName(m.name ?? ""))
       .sort((a, b) => a.localeCompare(b));
     return { view: "student" as const, ...base, role: standing, classmates };
   }
+  const studentIds = members.filter((m) => m.role === "student").map((m) => m.id);
+  // The teacher's view: how many students each contest still lacks, and each student's report cards (ended contests).
+  const [contests, cards] = await Promise.all([classContests(db, viewer, classId, { students: studentIds }), classReportCards(db, classId, studentIds)]);
   return {
     view: "teacher" as const,
-    ...base,
+    id: row.id,
+    name: row.name,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    teachers,
+    contests,
     role: standing!,
     joinCode: formatJoinCode(row.joinCode),
     inviteUrl: inviteUrl(row.joinCode),
     createdAt: row.createdAt.toISOString(),
     students: members
       .filter((m) => m.role === "student")
-      .map((m) => ({ id: m.id, name: m.name ?? "", username: madeByRoster(m) ? m.username : null, roster: madeByRoster(m), joinedAt: m.joinedAt.toISOString() })),
+      .map((m) => ({ id: m.id, name: m.name ?? "", username: madeByRoster(m) ? m.username : null, roster: madeByRoster(m), joinedAt: m.joinedAt.toISOString(), reportCards: cards.get(m.id) ?? [] })),
   };
 }
 
@@ -366,7 +374,9 @@ export async function deleteRosterAccount(db: Db, viewer: Viewer, classId: strin
     await lockRoster(tx);
     // An admin may have promoted the account: the install keeps an admin.
     if (hasRole(student.role, "admin")) {
-      await assertNotLastAdmin(tx, studentId).catch(() => {
+      await assertNotLastAdmin(tx, studentId).catch((error: unknown) => {
+        // Only "the last admin" is the conflict; a database that went away stays a 503 (apiRoute).
+        if (!(error instanceof LastAdminError)) throw error;
         throw failures.conflict("LAST_ADMIN", "This account is the last admin. Make someone else an admin first.");
       });
     }

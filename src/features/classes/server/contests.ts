@@ -7,11 +7,11 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { failures } from "@/domain/errors";
-import { createEvent, enrolParticipants, formTeam } from "@/features/events";
+import { createEvent, enrolParticipants, formRandomTeams, formTeam } from "@/features/events";
 import type { Db } from "@/server/db";
 import { classMembers, events } from "@/server/db/schema";
 import { managed, type Viewer } from "./classes";
-import type { ClassContestInput, FormTeamInput } from "./schemas";
+import type { ClassContestInput, FormTeamInput, RandomTeamsInput } from "./schemas";
 
 /** The metric a class contest ranks by when the teacher does not choose: risk-adjusted. */
 export const CLASS_CONTEST_METRIC = "sharpe" as const;
@@ -49,9 +49,24 @@ export async function formClassTeam(db: Db, viewer: Viewer, classId: string, slu
 export async function enrolClass(db: Db, viewer: Viewer, classId: string, slug: string, options: { ip?: string; now?: Date } = {}) {
   await managed(db, classId, viewer);
   const event = await contestOf(db, classId, slug);
-  const students = await db
+  return enrolParticipants(db, { id: viewer.id, ip: options.ip }, event.slug, await studentIdsOf(db, classId), options.now);
+}
+
+/**
+ * Random teams of the size the teacher picks, from the class's students not in a team yet
+ * (the events feature shuffles, spreads the remainder, names and founds the teams).
+ */
+export async function randomClassTeams(db: Db, viewer: Viewer, classId: string, slug: string, input: RandomTeamsInput, options: { ip?: string; now?: Date } = {}) {
+  await managed(db, classId, viewer);
+  const event = await contestOf(db, classId, slug);
+  return formRandomTeams(db, { id: viewer.id, ip: options.ip }, event.slug, { people: await studentIdsOf(db, classId), size: input.size }, options.now);
+}
+
+/** The ids of the class's students (its teachers are members too, and never enrolled). */
+async function studentIdsOf(db: Db, classId: string): Promise<string[]> {
+  const rows = await db
     .select({ userId: classMembers.userId })
     .from(classMembers)
     .where(and(eq(classMembers.classId, classId), eq(classMembers.role, "student")));
-  return enrolParticipants(db, { id: viewer.id, ip: options.ip }, event.slug, students.map((s) => s.userId), options.now);
+  return rows.map((r) => r.userId);
 }

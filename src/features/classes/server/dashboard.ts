@@ -71,7 +71,7 @@ export async function classDashboard(db: Db, viewer: Viewer, classId: string, no
     if (portfolio && current) {
       const snapshots = series.get(portfolio.id) ?? [];
       const raw = rangePoints(snapshots, { opened: portfolio.createdAt, from, startingCash: portfolio.startingCash, now, current });
-      practice = { equity: current.equity, metrics: rangeMetrics(snapshots, raw, stepMs) };
+      practice = { equity: current.equity, metrics: rangeMetrics(snapshots, raw, { stepMs, startingCash: portfolio.startingCash }) };
     }
     return {
       id: s.id,

@@ -12,7 +12,7 @@ import {
   MAX_TASK_COUNT,
   TASK_KINDS,
 } from "@/domain/classes/assignments";
-import { TEAM_NAME_MAX_LENGTH, TEAM_SIZE_MAX } from "@/domain/events";
+import { TEAM_NAME_MAX_LENGTH, TEAM_SIZE_MAX, TEAM_SIZE_MIN } from "@/domain/events";
 import { createEventInput } from "@/features/events";
 import { textField } from "@/lib/validation/text";
 
@@ -107,6 +107,13 @@ export const formTeamInput = z.object({
   members: z.array(z.string().max(100), { error: "Choose the team's students." }).min(1, "Choose at least one student.").max(TEAM_SIZE_MAX, `A team has at most ${TEAM_SIZE_MAX} people.`),
 });
 
+/** Random teams of a class contest: the size the teacher picks (the contest's own sizes are checked by the domain's plan). */
+export const randomTeamsInput = z.object({
+  size: z.int({ error: `Choose a team size from ${TEAM_SIZE_MIN} to ${TEAM_SIZE_MAX}.` }).min(TEAM_SIZE_MIN, `A team has at least ${TEAM_SIZE_MIN} people.`).max(TEAM_SIZE_MAX, `A team has at most ${TEAM_SIZE_MAX} people.`),
+});
+
 export type ClassContestInput = z.output<typeof classContestInput>;
+
+export type RandomTeamsInput = z.output<typeof randomTeamsInput>;
 
 export type FormTeamInput = z.output<typeof formTeamInput>;

@@ -6,6 +6,7 @@
  * only for a student of this class (`studentOf`, 404 otherwise); nothing here writes.
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import { reportCardHref } from "@/features/events";
 import { passedLessons } from "@/features/learn";
 import { portfolioSummary } from "@/features/portfolio";
 import { listFills, listOrders } from "@/features/trading";
@@ -26,7 +27,7 @@ export async function studentView(db: Db, viewer: Viewer, classId: string, stude
     .orderBy(sql`${portfolios.kind} = 'practice' desc`, asc(portfolios.createdAt));
   const eventIds = owned.map((p) => p.eventId).filter((id): id is string => id !== null);
   const eventRows = eventIds.length
-    ? await db.select({ id: events.id, slug: events.slug, title: events.title, startsAt: events.startsAt, endsAt: events.endsAt }).from(events).where(inArray(events.id, eventIds))
+    ? await db.select({ id: events.id, slug: events.slug, title: events.title, startsAt: events.startsAt, endsAt: events.endsAt, finalizedAt: events.finalizedAt, classId: events.classId }).from(events).where(inArray(events.id, eventIds))
     : [];
   const eventOf = new Map(eventRows.map((e) => [e.id, e]));
   const page = { page: 1, pageSize: STUDENT_VIEW_HISTORY };
@@ -38,7 +39,8 @@ export async function studentView(db: Db, viewer: Viewer, classId: string, stude
         return {
           id: p.id,
           kind: p.kind,
-          event: event ? { slug: event.slug, title: event.title, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString() } : null,
+          // Their report card once the standings are final: linked for this class's contests, whose teachers may open it (managesEvent).
+          event: event ? { slug: event.slug, title: event.title, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), reportCard: event.finalizedAt && event.classId === classId ? reportCardHref(event.slug, studentId) : null } : null,
           summary,
           orders,
           fills,

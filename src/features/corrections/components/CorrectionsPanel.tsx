@@ -8,6 +8,7 @@ import { useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, Field, TimeZoneNote } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useAction } from "@/components/ui/useAction";
 import { FillsTable, type Fill } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
 import { integer, money } from "@/lib/format";
@@ -24,13 +25,18 @@ export interface CorrectionsPanelProps {
   portfolioId: string;
   /** Whose portfolio, for the headings ("Maya K."). */
   studentName: string;
+  /** After a correction: the page showing the portfolio's figures loads them again, so they match "Cash now". */
+  onCorrected?: () => void;
 }
 
-export function CorrectionsPanel({ portfolioId, studentName }: CorrectionsPanelProps) {
+export function CorrectionsPanel({ portfolioId, studentName, onCorrected }: CorrectionsPanelProps) {
   const corrections = useCorrections(portfolioId);
   const fills = useSWR<FillsPage>(`/api/portfolios/${portfolioId}/fills?pageSize=100`, (url: string) => api<FillsPage>(url));
   const [status, setStatus] = useState<Status>(null);
-  const refresh = () => void Promise.all([corrections.mutate(), fills.mutate()]);
+  const refresh = () => {
+    void Promise.all([corrections.mutate(), fills.mutate()]);
+    onCorrected?.();
+  };
 
   return (
     <Card title={`Corrections for ${studentName}`}>
@@ -85,24 +91,28 @@ function AdjustCash({ portfolioId, cash, onStart, onDone }: { portfolioId: strin
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // The outcome is the panel's status (onDone) or this form's errors, not the hook's line.
+  const { busy, run } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     onStart();
-    setBusy(true);
     setErrors({});
-    try {
-      const made = await api<{ amount: string }>(`/api/portfolios/${portfolioId}/adjustments`, { method: "POST", body: { amount: amount.trim(), reason } });
-      setAmount("");
-      setReason("");
-      onDone(made.amount.startsWith("-") ? `Removed ${money(made.amount.slice(1))} from the cash.` : `Added ${money(made.amount)} to the cash.`);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors({ amount: error.fields.amount, reason: error.fields.reason });
-      else setErrors({ form: failure(error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const made = await api<{ amount: string }>(`/api/portfolios/${portfolioId}/adjustments`, { method: "POST", body: { amount: amount.trim(), reason } });
+        setAmount("");
+        setReason("");
+        onDone(made.amount.startsWith("-") ? `Removed ${money(made.amount.slice(1))} from the cash.` : `Added ${money(made.amount)} to the cash.`);
+      },
+      {
+        failure: (error) => {
+          if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors({ amount: error.fields.amount, reason: error.fields.reason });
+          else setErrors({ form: failure(error) });
+          return null;
+        },
+      },
+    );
   }
 
   return (
@@ -141,7 +151,7 @@ function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; i
   const [pending, setPending] = useState<Fill | null>(null);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
 
   function open(fill: Fill) {
     setPending(fill);
@@ -152,17 +162,20 @@ function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; i
   async function reverse() {
     if (!pending) return;
     onStart();
-    setBusy(true);
     setError(null);
-    try {
-      await api(`/api/portfolios/${portfolioId}/fills/${pending.id}/reversal`, { method: "POST", body: { reason } });
-      onDone(`Reversed ${fillText(pending)}.`);
-      setPending(null);
-    } catch (err) {
-      setError(err instanceof ApiError && err.fields.reason ? err.fields.reason : failure(err));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api(`/api/portfolios/${portfolioId}/fills/${pending.id}/reversal`, { method: "POST", body: { reason } });
+        onDone(`Reversed ${fillText(pending)}.`);
+        setPending(null);
+      },
+      {
+        failure: (err) => {
+          setError(err instanceof ApiError && err.fields.reason ? err.fields.reason : failure(err));
+          return null;
+        },
+      },
+    );
   }
 
   return (

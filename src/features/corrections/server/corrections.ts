@@ -15,7 +15,7 @@
 import { aliasedTable, and, eq } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { type Money } from "@/domain/trading";
-import { adjustPortfolioCash, type CorrectorRole, listCorrections, listFills, reversePortfolioFill } from "@/features/trading";
+import { adjustPortfolioCash, type CorrectorRole, holdsPortfolio, listCorrections, listFills, reversePortfolioFill } from "@/features/trading";
 import { hasRole, type Role } from "@/lib/roles";
 import type { Db, DbOrTx } from "@/server/db";
 import { classMembers, events, portfolios } from "@/server/db/schema";
@@ -70,7 +70,8 @@ async function correctable(db: DbOrTx, viewer: Viewer, portfolioId: string) {
 /** The portfolio, for its owner or someone who may correct it; 404 otherwise. */
 async function readableBy(db: DbOrTx, viewer: Viewer, portfolioId: string) {
   const portfolio = await portfolioById(db, portfolioId);
-  if (portfolio.userId !== viewer.id && !(await correctorRoleFor(db, viewer, portfolio))) throw failures.notFound(NO_PORTFOLIO);
+  // Its holders read it: the owner, and every member of the team that shares it (decision 042).
+  if (!(await holdsPortfolio(db, portfolio, viewer.id)) && !(await correctorRoleFor(db, viewer, portfolio))) throw failures.notFound(NO_PORTFOLIO);
   return portfolio;
 }
 

@@ -10,7 +10,8 @@ import { Sparkline } from "@/components/ui/Sparkline";
 import { VerifyEmailBanner } from "@/features/account/components";
 import { CountdownText, PHASE_LABEL, timeLeft, useRefreshWhenDue, useServerClock, type EventView } from "@/features/events/components";
 import { barScale, ChangeBar, DaySparkline, describeOrder, orderPrices, Signed } from "@/features/portfolio/components";
-import { integer, money } from "@/lib/format";
+import { integer, marketDaySince, money } from "@/lib/format";
+import { hasRole } from "@/lib/roles";
 import type { DashboardProps, MoverView, MyEventView } from "../types";
 import styles from "./dashboard.module.css";
 
@@ -25,6 +26,63 @@ function ClassCard() {
     <Card title="Your class">
       <p>Your teacher made this account for your class. Your results stay inside the class: you are not on the public leaderboards.</p>
       <Link href="/classes">Open your class</Link>
+    </Card>
+  );
+}
+
+/** The open assignments of the person's classes, soonest due first, with how far they are (the server's progress). */
+function AssignmentsCard({ assignments }: { assignments: DashboardProps["assignments"] }) {
+  const { dateTime, timeZone } = useTimeFormat();
+  return (
+    <Card title="Assignments">
+      {assignments.items.length === 0 ? (
+        <p>No open assignments right now. When your teacher sets one, it appears here with its due date.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Open assignments">
+          {assignments.items.map((a) => {
+            const done = a.tasksDone === a.tasksTotal;
+            return (
+              <li key={a.id}>
+                <span className={styles.eventTitle}>
+                  <Link href={`/classes/${a.classId}`}>{a.title}</Link> {done && <Badge tone="success">Done</Badge>}
+                </span>
+                <span className={styles.meta}>
+                  {a.className} · due {dateTime(a.dueAt)} ({timeZone})
+                </span>
+                <span className={styles.progress}>
+                  <progress value={a.tasksDone} max={a.tasksTotal} aria-label={`${a.title}: ${a.tasksDone} of ${a.tasksTotal} tasks done`} />
+                  <span>
+                    {integer(a.tasksDone)} of {integer(a.tasksTotal)} task{a.tasksTotal === 1 ? "" : "s"} done
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {assignments.total > assignments.items.length && <p className={styles.hint}>{integer(assignments.total - assignments.items.length)} more open on your class page.</p>}
+      <Link href="/classes">{assignments.items.length === 1 ? "Open your class" : "Your classes"}</Link>
+    </Card>
+  );
+}
+
+/**
+ * The teacher's path, on the first page an organiser or admin sees (issue #23 §3): from nothing
+ * to a class with accounts, an assignment and a contest, in the words the class page uses.
+ */
+function TeachCard({ admin }: { admin: boolean }) {
+  return (
+    <Card title="Teach a class">
+      <ol className={styles.teachSteps} aria-label="The teacher's path">
+        <li>
+          Create a class under <Link href="/classes">Classes</Link>.
+        </li>
+        <li>Paste your students&apos; names (or upload a CSV): each gets an account with a username and password, no email needed. Print the login sheet.</li>
+        <li>In the class, set an assignment under Assignments, and start a contest under Contests: “Enrol everyone” puts the whole class in.</li>
+        <li>Follow the class under Dashboard and Gradebook (one-click CSV). When a contest ends, each student&apos;s report card is a link under Contests and on the roster.</li>
+      </ol>
+      {admin && <p className="muted">To let a colleague teach, make them an organiser under Admin → People: they stay signed in, and Classes appears on their next page.</p>}
+      <Link href="/classes">Open your classes</Link>
     </Card>
   );
 }
@@ -82,6 +140,7 @@ function EquityCurve({ curve }: { curve: DashboardProps["portfolio"]["curve"] })
 }
 
 function PortfolioCard({ portfolio }: { portfolio: DashboardProps["portfolio"] }) {
+  const { timeZone } = useTimeFormat();
   return (
     <Card title="Practice portfolio">
       <p className={styles.figures}>
@@ -89,8 +148,7 @@ function PortfolioCard({ portfolio }: { portfolio: DashboardProps["portfolio"] }
       </p>
       <EquityCurve curve={portfolio.curve} />
       <p>
-        Today <Signed value={portfolio.dayChange} />
-        <br />
+        Today <Signed value={portfolio.dayChange} /> <span className={styles.meta}>{marketDaySince(portfolio.dayStart, timeZone)}</span>
         Total return <Signed value={portfolio.totalReturn} kind="percent" />
       </p>
       <p className="muted">
@@ -247,11 +305,12 @@ function MoversCard({ movers }: { movers: DashboardProps["movers"] }) {
   );
 }
 
-export function Dashboard({ user, adminStats, learning, portfolio, ranks, openOrders, events, movers, serverNow }: DashboardProps) {
+export function Dashboard({ user, adminStats, learning, portfolio, ranks, openOrders, assignments, events, movers, serverNow }: DashboardProps) {
   const { date } = useTimeFormat();
   const nextSteps: Array<{ done: boolean; text: string; href: string; cta: string }> = [
     ...(user.email ? [{ done: user.emailVerified, text: "Confirm your email address so you can always get back into your account.", href: "/settings#email", cta: "Email settings" }] : []),
-    { done: Boolean(user.timeZone), text: "Set your time zone so streaks and daily results follow your own day.", href: "/settings#profile", cta: "Set time zone" },
+    // The streak is the one "day" that follows the person's zone; the market's day, today's change and the daily boards run from 00:00 UTC (issue #23 §4).
+    { done: Boolean(user.timeZone), text: "Set your time zone so your learning streak counts your own days and every time shows in your zone.", href: "/settings#profile", cta: "Set time zone" },
   ];
   const stepsCard = (
     <Card title="Next steps">
@@ -278,7 +337,9 @@ export function Dashboard({ user, adminStats, learning, portfolio, ranks, openOr
         {user.email && !user.emailVerified && <VerifyEmailBanner email={user.email} />}
         <TimeZoneNote />
       </div>
+      {(assignments.total > 0 || user.roster) && <AssignmentsCard assignments={assignments} />}
       {stepsLeft && stepsCard}
+      {hasRole(user.role, "organiser") && !user.roster && <TeachCard admin={hasRole(user.role, "admin")} />}
       <PortfolioCard portfolio={portfolio} />
       <OpenOrdersCard orders={openOrders} />
       <EventsCard events={events} serverNow={serverNow} />

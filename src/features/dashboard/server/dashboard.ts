@@ -1,11 +1,13 @@
 /**
  * The dashboard's figures, each read from its owner: the practice portfolio's summary and its
- * last day of equity (portfolio), its open orders (trading), "my events" with ranks (events,
+ * last day of equity (portfolio), its open orders (trading), the open assignments of the
+ * person's classes with their progress (classes), "my events" with ranks (events,
  * ranking), today's movers and their paths (market), learning and the own ranks. The number
  * of statements does not grow with the number of instruments, orders or events
  * (tests/integration/dashboard.test.ts counts them).
  */
 import { topMovers } from "@/domain/market";
+import { openAssignmentsFor } from "@/features/classes";
 import { listEventsFor, myEvents } from "@/features/events";
 import { learnerSummary } from "@/features/learn";
 import { listInstruments, marketDay } from "@/features/market";
@@ -34,7 +36,7 @@ export async function dashboardFor(db: Db, userId: string, options: { timeZone: 
   if (!row) return null;
   const viewer = { id: row.id, role: row.role };
   const portfolio = await getOrCreatePracticePortfolio(db, row.id);
-  const [summary, performance, orders, mine, ranks, instruments, learning, stats] = await Promise.all([
+  const [summary, performance, orders, mine, ranks, instruments, learning, stats, assignments] = await Promise.all([
     portfolioSummary(db, portfolio, now),
     portfolioPerformance(db, portfolio, "day", now),
     listOrders(db, portfolio.id, { status: "open", page: 1, pageSize: DASHBOARD_OPEN_ORDERS }),
@@ -43,6 +45,7 @@ export async function dashboardFor(db: Db, userId: string, options: { timeZone: 
     listInstruments(db),
     learnerSummary(db, row.id, options.timeZone, now),
     hasRole(row.role, "admin") ? adminStats(db) : Promise.resolve(null),
+    openAssignmentsFor(db, row.id, { now }),
   ]);
   // Someone in no event is shown a few they could join (the events list's own order and rules).
   const open =
@@ -71,6 +74,7 @@ export async function dashboardFor(db: Db, userId: string, options: { timeZone: 
     portfolio: {
       equity: summary.equity,
       dayChange: summary.dayChange,
+      dayStart: summary.dayStart ?? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString(),
       totalReturn: summary.totalReturn,
       cash: summary.cash,
       holdings: summary.positions.length,
@@ -78,6 +82,7 @@ export async function dashboardFor(db: Db, userId: string, options: { timeZone: 
     },
     ranks,
     openOrders: { items: orders.items, total: orders.total },
+    assignments,
     events: { mine, open },
     movers: { start: day.start, stepMinutes: day.stepMinutes, gainers: gainers.map(withPath), losers: losers.map(withPath) },
     serverNow: now.toISOString(),

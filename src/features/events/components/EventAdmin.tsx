@@ -8,8 +8,9 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useAction } from "@/components/ui/useAction";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { api, ApiError } from "@/lib/client/api";
+import { api } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
 import { integer, money } from "@/lib/format";
 import { PHASE_LABEL, standingReturn } from "./format";
@@ -22,29 +23,22 @@ export interface EventAdminProps {
   datasets: DatasetChoice[];
 }
 
-type Status = { tone: "success" | "error"; text: string } | null;
-
 function Participants({ event, onChanged }: { event: EventView; onChanged: () => void }) {
   const { data, error, mutate } = useSWR<{ items: ParticipantRow[]; frozen: boolean }>(`/api/admin/events/${event.slug}/participants`, (url: string) => api<{ items: ParticipantRow[]; frozen: boolean }>(url), {
     refreshInterval: event.phase === "live" ? 5000 : 0,
   });
   const [pending, setPending] = useState<ParticipantRow | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy, status, run } = useAction();
   async function remove() {
     if (!pending) return;
-    setBusy(true);
-    try {
-      await api(`/api/admin/events/${event.slug}/participants/${pending.userId}`, { method: "DELETE" });
-      setStatus({ tone: "success", text: `${pending.name ?? pending.email} was removed; their open orders were cancelled.` });
-      await mutate();
-      onChanged();
-    } catch (e) {
-      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not remove that participant." });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    await run(
+      async () => {
+        await api(`/api/admin/events/${event.slug}/participants/${pending.userId}`, { method: "DELETE" });
+        await mutate();
+        onChanged();
+      },
+      { success: `${pending.name ?? pending.email} was removed; their open orders were cancelled.`, failure: "Could not remove that participant.", settle: () => setPending(null) },
+    );
   }
   return (
     <>
@@ -126,21 +120,17 @@ export function EventAdmin(props: EventAdminProps) {
   const { dateTimeYear: when } = useTimeFormat();
   const { data, mutate } = useSWR<{ event: EventView }>(`/api/admin/events/${props.event.slug}`, (url: string) => api<{ event: EventView }>(url), { fallbackData: { event: props.event } });
   const event = data?.event ?? props.event;
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy: acting, status, setStatus, run } = useAction();
+  /** Which action is running: its button is the busy one. */
+  const [which, setWhich] = useState<string | null>(null);
+  const busy = acting ? which : null;
   const [confirmArchive, setConfirmArchive] = useState(false);
   const invite = event.joinCode ? `/events/${event.slug}?code=${encodeURIComponent(event.joinCode)}` : null;
 
-  async function act(name: string, run: () => Promise<void>) {
-    setBusy(name);
+  async function act(name: string, work: () => Promise<void>) {
+    setWhich(name);
     setStatus(null);
-    try {
-      await run();
-    } catch (e) {
-      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "That did not work. Try again." });
-    } finally {
-      setBusy(null);
-    }
+    await run(work, { failure: "That did not work. Try again." });
   }
 
   return (

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Button, Field, SelectField, useTimeFormat } from "@/components/ui";
+import { errorText, useAction } from "@/components/ui/useAction";
 import { api, ApiError } from "@/lib/client/api";
 import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
 import type { EventView } from "./types";
@@ -49,6 +50,9 @@ type Draft = {
   maxTradesPerDay: string;
   minHoldMinutes: string;
   minSharePrice: string;
+  halfSpreadBps: string;
+  participationPct: string;
+  impact: boolean;
 };
 
 /**
@@ -93,6 +97,9 @@ function draftOf(event: EventView | null, zone: TimeFormat): Draft {
       maxTradesPerDay: "",
       minHoldMinutes: "",
       minSharePrice: "",
+      halfSpreadBps: "5",
+      participationPct: "10",
+      impact: true,
     };
   }
   return {
@@ -119,6 +126,9 @@ function draftOf(event: EventView | null, zone: TimeFormat): Draft {
     maxTradesPerDay: event.maxTradesPerDay === null ? "" : String(event.maxTradesPerDay),
     minHoldMinutes: event.minHoldMinutes === null ? "" : String(event.minHoldMinutes),
     minSharePrice: event.minSharePrice ?? "",
+    halfSpreadBps: String(event.halfSpreadBps),
+    participationPct: String(event.participationPct),
+    impact: event.impact,
   };
 }
 
@@ -147,6 +157,9 @@ function bodyOf(draft: Draft, zone: TimeFormat) {
     maxTradesPerDay: numberOr(draft.maxTradesPerDay, null),
     minHoldMinutes: numberOr(draft.minHoldMinutes, null),
     minSharePrice: draft.minSharePrice.trim() || null,
+    halfSpreadBps: numberOr(draft.halfSpreadBps, 5),
+    participationPct: numberOr(draft.participationPct, 10),
+    impact: draft.impact,
   };
 }
 
@@ -157,6 +170,28 @@ function tradingDays(draft: Draft, zone: TimeFormat): number | null {
   const speed = Number(draft.replaySpeed);
   if (!Number.isFinite(start) || !Number.isFinite(end) || !(speed > 0) || end <= start) return null;
   return Math.floor((end - start) / ((3600 / speed) * 1000));
+}
+
+/** Weekdays from one YYYY-MM-DD to another, both counted: about the trading days in the data (holidays aside). */
+function weekdaysBetween(from: string, to: string): number | null {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  const end = Date.parse(`${to}T00:00:00Z`);
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start) return null;
+  let count = 0;
+  for (let t = start; t <= end; t += 86_400_000) if (![0, 6].includes(new Date(t).getUTCDay())) count++;
+  return count;
+}
+
+/**
+ * The speed hint: how many trading days the window plays, and, when the chosen data ends long
+ * before the window does, how many it has and the speed that spreads them over the window.
+ */
+function speedHint(days: number | null, available: number | null, from: string, draft: Draft, zone: TimeFormat): string | undefined {
+  if (days === null) return undefined;
+  if (available === null || days <= available) return `This window plays ${integer(days)} trading ${days === 1 ? "day" : "days"} (fewer if the data ends first).`;
+  const hours = (Date.parse(instant(draft.endsAt, zone)) - Date.parse(instant(draft.startsAt, zone))) / 3_600_000;
+  const fits = Math.max(0.01, Math.floor((available / hours) * 100) / 100);
+  return `This window has room for ${integer(days)} trading days, but the data has about ${integer(available)} from ${from}: after them the prices stay at the last close. A speed of ${fits} spreads them over the whole window.`;
 }
 
 export interface EventFormProps {
@@ -170,36 +205,35 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
   const zone = useTimeFormat();
   const [draft, setDraft] = useState<Draft>(() => draftOf(event, zone));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status: message, setStatus: setMessage, run } = useAction();
   const locked = event?.lockedFields ?? {};
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setErrors({});
     setMessage(null);
-    try {
-      const body = bodyOf(draft, zone);
-      // An edit sends only what may change: a locked field is left as it is.
-      const sent = event ? Object.fromEntries(Object.entries(body).filter(([k]) => !locked[k])) : body;
-      const answer = await api<{ slug: string; event: EventView; joinCode?: string }>(event ? `/api/admin/events/${event.slug}` : "/api/admin/events", {
-        method: event ? "PATCH" : "POST",
-        body: sent,
-      });
-      // A new event is announced by the page (with its link and code); an edit here.
-      if (event) setMessage({ tone: "success", text: "Saved." });
-      if (!event) setDraft(draftOf(null, zone));
-      onSaved(answer);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setErrors(err.fields);
-        setMessage({ tone: "error", text: err.message });
-      } else setMessage({ tone: "error", text: "Could not save the event. Try again." });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const body = bodyOf(draft, zone);
+        // An edit sends only what may change: a locked field is left as it is.
+        const sent = event ? Object.fromEntries(Object.entries(body).filter(([k]) => !locked[k])) : body;
+        const answer = await api<{ slug: string; event: EventView; joinCode?: string }>(event ? `/api/admin/events/${event.slug}` : "/api/admin/events", {
+          method: event ? "PATCH" : "POST",
+          body: sent,
+        });
+        if (!event) setDraft(draftOf(null, zone));
+        onSaved(answer);
+      },
+      {
+        // A new event is announced by the page (with its link and code); an edit here.
+        success: event ? "Saved." : undefined,
+        failure: (err) => {
+          if (err instanceof ApiError) setErrors(err.fields);
+          return errorText(err, "Could not save the event. Try again.");
+        },
+      },
+    );
   }
 
   const lock = (field: string): { disabled?: boolean; hint?: ReactNode } => (locked[field] ? { disabled: true, hint: `Locked: ${locked[field]}` } : {});
@@ -214,7 +248,7 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
       {...lock(field)}
     />
   );
-  const check = (field: "allowShort" | "lateEntry", label: string) => (
+  const check = (field: "allowShort" | "lateEntry" | "impact", label: string) => (
     <div>
       <label className={styles.check}>
         <input type="checkbox" name={field} checked={draft[field]} disabled={Boolean(locked[field])} onChange={(e) => set(field, e.target.checked)} />
@@ -256,6 +290,8 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
         {input("maxPositionPct", "Largest position (% of equity)", { inputMode: "decimal", placeholder: "No limit" })}
         {input("commissionFlat", "Commission per fill (flat)", { inputMode: "decimal" })}
         {input("commissionBps", "Commission rate (basis points)", { inputMode: "decimal" })}
+        {input("halfSpreadBps", "Half the spread (basis points)", { inputMode: "decimal", hint: "What a market order pays over the price before impact; 5 is a liquid stock." })}
+        {input("participationPct", "Participation limit (% of volume traded)", { inputMode: "decimal", hint: "An order over 1 % of a day's volume fills in parts, at most this share of what trades." })}
         <div>
           <SelectField label="Visibility" name="visibility" value={draft.visibility} onChange={(e) => set("visibility", e.target.value as Draft["visibility"])} error={errors.visibility} disabled={Boolean(locked.visibility)}>
             <option value="public">Public: everyone can see and join</option>
@@ -292,6 +328,7 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
         <ReplayFields draft={draft} set={set} datasets={datasets} errors={errors} locked={locked.replay} />
         <div className={styles.wide}>{draft.replayOn ? null : input("instruments", "Allowed instruments", { placeholder: "All instruments", hint: locked.instruments ? `Locked: ${locked.instruments}` : "Symbols separated by commas; leave empty to allow every instrument." })}</div>
         {check("allowShort", "Allow short selling")}
+        {check("impact", "Market impact: large orders move the price against themselves")}
         {check("lateEntry", "Allow joining once live")}
         <fieldset className={styles.wide} aria-label="Rules against gambling">
           <legend>Rules against gambling (optional)</legend>
@@ -340,6 +377,8 @@ function ReplayFields({
   const last = chosen.reduce<string | null>((m, d) => (m === null || d.lastDate > m ? d.lastDate : m), null);
   const zone = useTimeFormat();
   const days = tradingDays(draft, zone);
+  const from = draft.replayFrom || first;
+  const available = from && last ? weekdaysBetween(from, last) : null;
   const disabled = Boolean(locked);
   return (
     <fieldset className={styles.wide} disabled={disabled} aria-label="Historical replay">
@@ -388,7 +427,7 @@ function ReplayFields({
             value={draft.replaySpeed}
             onChange={(e) => set("replaySpeed", e.target.value)}
             error={errors["replay.speed"]}
-            hint={days === null ? undefined : `This window plays ${integer(days)} trading ${days === 1 ? "day" : "days"} (fewer if the data ends first).`}
+            hint={speedHint(days, available, from ?? "", draft, zone)}
           />
         </>
       )}

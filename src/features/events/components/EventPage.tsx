@@ -5,7 +5,7 @@
  */
 import Link from "next/link";
 import { useRouter } from "next/router";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
@@ -21,7 +21,6 @@ import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
 import { TeamPanel } from "./TeamPanel";
-import { FairPlayNotices, type NoticeItem } from "@/features/fairplay/components";
 
 export interface EventPageProps {
   slug: string;
@@ -31,8 +30,15 @@ export interface EventPageProps {
   portfolio: { summary: Summary; instruments: Instrument[]; openOrders: Page<Order> } | null;
   /** A replay event's clock and prices when the page was rendered; null on the practice market. */
   replay: ReplayView | null;
-  /** The viewer's fair-play warnings or disqualification here, and (for its organiser and admins) the open flags; docs/decisions/046. */
-  fairPlay?: { notices: NoticeItem[]; openFlags: number | null };
+  /** For the event's organiser and admins, the open fair-play flags (docs/decisions/046); null for the others. */
+  fairPlay?: { openFlags: number | null };
+  /**
+   * What other features tell the viewer about this event (their fair-play warnings), composed by
+   * the page: the events feature shows it under the title without depending on fair play.
+   */
+  notices?: ReactNode;
+  /** The corrections made to the viewer's event portfolio, composed by the page like `notices`. */
+  corrections?: ReactNode;
 }
 
 /** A replay's instruments in the trade ticket's shape, at the replay's prices. */
@@ -103,6 +109,41 @@ function ReplayPanel({ replay }: { replay: ReplayView }) {
           ))}
         </tbody>
       </DataTable>
+      {replay.actions.length > 0 && <ReplayActions actions={replay.actions} />}
+    </>
+  );
+}
+
+/** The datasets' dividends and splits: when each takes effect on the replay's clock, and whether it has. */
+function ReplayActions({ actions }: { actions: ReplayView["actions"] }) {
+  return (
+    <>
+      <h3 style={{ marginTop: "1.25rem" }}>Dividends and splits</h3>
+      <p className="muted">Each takes effect as its trading day begins: the price drops by the dividend, or is divided by the split, and every holder is adjusted (a dividend owed, shares multiplied) so what each portfolio is worth is unchanged.</p>
+      <DataTable caption="Dividends and splits in this replay">
+        <thead>
+          <tr>
+            <th scope="col">Symbol</th>
+            <th scope="col">Action</th>
+            <th scope="col">Ex-date</th>
+            <th scope="col" className={numeric}>
+              Trading day
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {actions.map((a) => (
+            <tr key={`${a.symbol}-${a.kind}-${a.exDate}`} data-testid={`replay-action-${a.symbol}-${a.exDate}`}>
+              <td>{a.symbol}</td>
+              <td>{a.kind === "dividend" ? `Dividend ${money(a.amount!)} per share, paid ${a.payDate === a.exDate ? "at the replay's end" : `on ${a.payDate}`}` : `Split ${a.ratio}`}</td>
+              <td>{a.exDate}</td>
+              <td className={numeric}>{integer(a.day)}</td>
+              <td>{a.applied ? <Badge>Applied</Badge> : "Coming"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
     </>
   );
 }
@@ -127,12 +168,14 @@ function JoinPanel({ event, code }: { event: EventDetail; code: string | null })
   const [error, setError] = useState<{ message: string; code: string } | null>(null);
   if (event.removed) return <Alert tone="warning">The organiser removed you from this event.</Alert>;
   if (event.phase === "ended") return <p className={styles.meta}>This event has ended; joining is closed.</p>;
+  // A class contest's class is its invitation (the server checks the person is in it): one button, no code.
+  const needsCode = event.visibility === "private" && !event.classId;
   async function join(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await api(`/api/events/${event.slug}/join`, { method: "POST", body: event.visibility === "private" ? { code: value } : {} });
+      await api(`/api/events/${event.slug}/join`, { method: "POST", body: needsCode ? { code: value } : {} });
       await router.replace(`/events/${event.slug}`);
     } catch (err) {
       setError(err instanceof ApiError ? { message: err.message, code: err.code } : { message: "Could not join. Try again.", code: "" });
@@ -142,7 +185,12 @@ function JoinPanel({ event, code }: { event: EventDetail; code: string | null })
   }
   return (
     <form className={styles.joinForm} onSubmit={join} aria-label="Join the event">
-      {event.visibility === "private" && <Field label="Join code" name="code" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" required placeholder="ABCD-EFGH" />}
+      {event.classId && (
+        <p className={styles.meta} style={{ flexBasis: "100%" }}>
+          A contest of your class: join with one click.
+        </p>
+      )}
+      {needsCode && <Field label="Join code" name="code" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="off" required placeholder="ABCD-EFGH" />}
       <Button type="submit" busy={busy}>
         Join this event
       </Button>
@@ -183,6 +231,7 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
               ? "Everyone starts level; the board moves once trading opens."
               : "Live: updates every few seconds."}
       </p>
+      {data.items.some((row) => row.reportCard) && <p className={styles.meta}>Each name opens that participant&apos;s report card.</p>}
       <p className={styles.meta} data-testid="board-metric">
         {boardMetricSentence({ kind: "event", metric: data.metric === "sharpe" ? "sharpe" : "return" })}
       </p>
@@ -222,7 +271,13 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
                   )}
                 </td>
                 <td>
-                  {row.name}
+                  {row.reportCard ? (
+                    <Link href={row.reportCard} aria-label={`${row.name}: report card`}>
+                      {row.name}
+                    </Link>
+                  ) : (
+                    row.name
+                  )}
                   {row.you && " (you)"}
                 </td>
                 <td className={numeric}>{standingReturn(row.totalReturn)}</td>
@@ -269,7 +324,7 @@ export function EventPage(props: EventPageProps) {
   return <EventView {...props} event={props.event} />;
 }
 
-function EventView({ event, code, serverNow, portfolio, replay: initialReplay, fairPlay }: EventPageProps & { event: EventDetail }) {
+function EventView({ event, code, serverNow, portfolio, replay: initialReplay, fairPlay, notices, corrections }: EventPageProps & { event: EventDetail }) {
   const { data: replay } = useReplay(event.slug, event.joined ? null : code, initialReplay, event.phase === "live");
   const { dateTimeYear: when } = useTimeFormat();
   return (
@@ -290,13 +345,18 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay, f
         {event.participants === 1 ? "participant" : "participants"}
       </p>
       <TimeZoneNote />
-      {fairPlay && <FairPlayNotices notices={fairPlay.notices} where="event" />}
+      {notices}
       {fairPlay && fairPlay.openFlags !== null && (
         <p>
           <Link href={`/events/${event.slug}/fair-play`}>Fair play{fairPlay.openFlags > 0 ? ` (${fairPlay.openFlags} open ${fairPlay.openFlags === 1 ? "flag" : "flags"})` : ""}</Link>
         </p>
       )}
       <Countdown event={event} serverNow={serverNow} />
+      {event.manages && event.phase === "ended" && event.finalizedAt && (
+        <p>
+          <Link href={`/events/${event.slug}/report?all=1`}>Every participant&apos;s report card</Link>
+        </p>
+      )}
       <div className={styles.grid}>
         <Card title="About">
           {/* Written in Markdown by the organiser: rendered like a lesson (no raw HTML, safe links only). */}
@@ -347,6 +407,7 @@ function EventView({ event, code, serverNow, portfolio, replay: initialReplay, f
           )}
           <PortfolioOverview
             {...portfolio}
+            corrections={corrections}
             event={{ allowedSymbols: event.instruments, heading: "Your event portfolio", ...(replay && { replayInstruments: replayInstruments(replay) }) }}
           />
         </section>

@@ -10,7 +10,7 @@ import { Sparkline } from "@/components/ui/Sparkline";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { describeOrder, Holdings, JournalNote, riskText, Signed } from "@/features/portfolio/components";
 import { calendarDate, integer, money, percent } from "@/lib/format";
-import type { ReportCardTrade, ReportCardView } from "./types";
+import type { ReportCardIndexView, ReportCardTrade, ReportCardView } from "./types";
 import styles from "./events.module.css";
 
 const ratio = (value: string | null) => (value === null ? "—" : percent(value, { signed: false }));
@@ -27,6 +27,7 @@ export function ReportCard({ card }: { card: ReportCardView }) {
             <Link href={`/events/${card.event.slug}`}>{card.event.title}</Link> · {dateTimeYear(card.event.startsAt)} – {dateTimeYear(card.event.endsAt)}
           </p>
           <h1 id="report-title">Report card{card.participant.you ? "" : `: ${card.participant.name || "participant"}`}</h1>
+          {card.participant.team && <p className={styles.meta}>Team {card.participant.team}: the team&apos;s shared portfolio.</p>}
           {card.participant.removed && <p className={styles.meta}>Removed from the event by its organiser: not on the final board.</p>}
         </div>
         <Button variant="secondary" className={styles.noPrint} onClick={() => window.print()}>
@@ -154,26 +155,25 @@ export function ReportCard({ card }: { card: ReportCardView }) {
         )}
       </section>
 
-      <div className={styles.reportTwo}>
-        <section aria-labelledby="report-holdings" className={styles.reportBlock}>
-          <h2 id="report-holdings">Final holdings</h2>
-          {card.holdings.length === 0 ? <p className={styles.meta}>Nothing held at the end: all cash.</p> : <Holdings positions={card.holdings} chartLinks={false} />}
-        </section>
-        <section aria-labelledby="report-lessons" className={styles.reportBlock}>
-          <h2 id="report-lessons">Lessons passed during the event</h2>
-          {card.lessons.length === 0 ? (
-            <p className={styles.meta}>None during the event.</p>
-          ) : (
-            <ul className={styles.reportLessons}>
-              {card.lessons.map((l) => (
-                <li key={l.lessonId}>
-                  {l.title} <span className={styles.meta}>({l.course}{l.bestScore !== null && `, ${percent(l.bestScore, { signed: false, digits: 0 })}`})</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
+      {/* Full width: the holdings table has seven columns, which half a 1280 px page cut off. */}
+      <section aria-labelledby="report-holdings" className={styles.reportBlock}>
+        <h2 id="report-holdings">Final holdings</h2>
+        {card.holdings.length === 0 ? <p className={styles.meta}>Nothing held at the end: all cash.</p> : <Holdings positions={card.holdings} chartLinks={false} />}
+      </section>
+      <section aria-labelledby="report-lessons" className={styles.reportBlock}>
+        <h2 id="report-lessons">Lessons passed during the event</h2>
+        {card.lessons.length === 0 ? (
+          <p className={styles.meta}>None during the event.</p>
+        ) : (
+          <ul className={styles.reportLessons}>
+            {card.lessons.map((l) => (
+              <li key={l.lessonId}>
+                {l.title} <span className={styles.meta}>({l.course}{l.bestScore !== null && `, ${percent(l.bestScore, { signed: false, digits: 0 })}`})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </article>
   );
 }
@@ -187,5 +187,48 @@ function TradeLine({ label, trade }: { label: string; trade: ReportCardTrade }) 
         <JournalNote note={trade.order.note} />
       </dd>
     </div>
+  );
+}
+
+/**
+ * /events/[slug]/report for the event's managers (a class contest's teacher, its organiser, an
+ * admin) who took no part: the final board with every participant's card a link away.
+ */
+export function ReportCardList({ index }: { index: ReportCardIndexView }) {
+  const { dateTimeYear } = useTimeFormat();
+  return (
+    <article className={styles.report} aria-labelledby="report-title">
+      <p className={styles.meta}>
+        <Link href={`/events/${index.event.slug}`}>{index.event.title}</Link> · {dateTimeYear(index.event.startsAt)} – {dateTimeYear(index.event.endsAt)}
+      </p>
+      <h1 id="report-title">Report cards</h1>
+      {index.items.length === 0 ? (
+        <p className={styles.meta}>Nobody took part, so there is no report card.</p>
+      ) : (
+        <DataTable caption="Report cards, in the final standings' order" density="compact">
+          <thead>
+            <tr>
+              <th scope="col" className={numeric}>
+                Rank
+              </th>
+              <th scope="col">Participant</th>
+              <th scope="col">Report card</th>
+            </tr>
+          </thead>
+          <tbody>
+            {index.items.map((item) => (
+              <tr key={item.userId}>
+                <td className={numeric}>
+                  {integer(item.rank)}
+                  {item.tied > 1 && "="}
+                </td>
+                <th scope="row">{item.name}</th>
+                <td>{item.href ? <Link href={item.href} aria-label={`Report card of ${item.name}`}>Open</Link> : <span className={styles.meta}>Account deleted</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </article>
   );
 }

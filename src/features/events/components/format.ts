@@ -22,6 +22,9 @@ export function rulesInWords(event: EventView): string[] {
   rules.push(event.instruments ? `You can trade only ${event.instruments.join(", ")}.` : "You can trade every listed instrument.");
   rules.push(event.allowShort ? "Short selling is allowed (once you have passed the short-selling lesson)." : "Short selling is not allowed.");
   if (event.maxPositionPct !== null) rules.push(`No single position may be worth more than ${percentFigure(event.maxPositionPct)} of your equity.`);
+  rules.push(
+    `A market order pays half the spread (${event.halfSpreadBps} basis points)${event.impact ? " plus market impact that grows with its size" : ""}; an order over 1 % of a day's volume fills in parts, at most ${percentFigure(event.participationPct)} of the volume traded.`,
+  );
   rules.push(...gamblingRulesInWords(event));
   rules.push(boardMetricSentence({ kind: "event", metric: event.metric }));
   rules.push(event.lateEntry ? "You can join while it runs." : "You must join before it starts.");

@@ -2,5 +2,5 @@
 export { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./countdown";
 export { PHASE_LABEL } from "./format";
 export type { EventView } from "./types";
-export { ReportCard } from "./ReportCard";
-export type { ReportCardView } from "./types";
+export { ReportCard, ReportCardList } from "./ReportCard";
+export type { ReportCardIndexView, ReportCardView } from "./types";

@@ -26,6 +26,10 @@ export interface EventView {
   maxTradesPerDay: number | null;
   minHoldMinutes: number | null;
   minSharePrice: string | null;
+  /** Liquidity (docs/decisions/056): half the spread (bps), participation limit (%), market impact on/off. */
+  halfSpreadBps: number;
+  participationPct: number;
+  impact: boolean;
   phase: EventPhase;
   status: EventPhase | "archived";
   countdown: { target: string | null; ms: number | null };
@@ -51,6 +55,8 @@ export interface EventDetail extends MemberEvent {
   /** A class contest's class; null for other events. */
   classId: string | null;
   lesson: { id: string; title: string; href: string; passed: boolean } | null;
+  /** Admins, the organiser, a class contest's teachers: they open everyone's report card. */
+  manages: boolean;
 }
 
 export interface StandingItem {
@@ -65,6 +71,8 @@ export interface StandingItem {
   trades: number;
   joinedAt: string;
   you: boolean;
+  /** The row's report card, for the event's managers once the board is final; null otherwise. */
+  reportCard: string | null;
 }
 
 export interface StandingsView {
@@ -96,6 +104,8 @@ export interface ReplayView {
   day: number;
   days: number;
   instruments: Array<{ symbol: string; name: string; sector: string; price: string | null; previousClose: string | null }>;
+  /** The datasets' dividends and splits the event plays (docs/decisions/063). */
+  actions: Array<{ symbol: string; kind: "dividend" | "split"; exDate: string; day: number; amount?: string; payDate?: string; ratio?: string; applied: boolean }>;
   at: string;
 }
 
@@ -109,7 +119,8 @@ export interface ReportCardTrade {
 
 export interface ReportCardView {
   event: { slug: string; title: string; startsAt: string; endsAt: string; metric: string };
-  participant: { id: string; name: string; removed: boolean; you: boolean };
+  /** `team`: the team whose portfolio this is, in a team event (its members share one card). */
+  participant: { id: string; name: string; team: string | null; removed: boolean; you: boolean };
   rank: number | null;
   startingCash: string;
   finalEquity: string;
@@ -133,4 +144,10 @@ export interface ReportCardView {
   best: ReportCardTrade | null;
   worst: ReportCardTrade | null;
   lessons: Array<{ lessonId: string; title: string; course: string; passedAt: string; bestScore: string | null }>;
+}
+
+/** GET /api/events/{slug}/report-cards: every card of an ended event, for its managers. */
+export interface ReportCardIndexView {
+  event: { slug: string; title: string; startsAt: string; endsAt: string; metric: string };
+  items: Array<{ rank: number; tied: number; name: string; userId: string; href: string | null }>;
 }

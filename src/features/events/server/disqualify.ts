@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { failures } from "@/domain/errors";
-import { eventBoard } from "@/features/ranking";
+import { dropFromBoard, eventBoard } from "@/features/ranking";
 import type { Tx } from "@/server/db";
 import { eventParticipants, events } from "@/server/db/schema";
 
@@ -26,7 +26,7 @@ export async function disqualifyParticipant(tx: Tx, args: { eventId: string; use
     .set({ disqualifiedAt: args.now, disqualifiedReason: args.reason })
     .where(and(eq(eventParticipants.eventId, args.eventId), eq(eventParticipants.userId, args.userId)));
   // The live board drops them at once, not at its next refresh.
-  await tx.execute(sql`delete from leaderboard_entries where board = ${eventBoard(args.eventId)} and user_id = ${args.userId}`);
+  await dropFromBoard(tx, eventBoard(args.eventId), args.userId);
   let standingRemoved = false;
   if (event.finalizedAt) {
     const removed = await tx.execute<{ rank: number }>(sql`delete from event_standings where event_id = ${args.eventId} and user_id = ${args.userId} returning rank`);

@@ -8,8 +8,8 @@
  */
 import { asc, inArray } from "drizzle-orm";
 import { createEventReplay } from "@/domain/events";
-import { type BenchmarkIndex, indexLevel, type OhlcvRow, type Replay } from "@/domain/market";
-import { type Money, parseMoney } from "@/domain/trading";
+import { adjustedPriceCents, type BenchmarkIndex, type CorporateAction, indexLevel, type OhlcvRow, type Replay, type ReplayAction, toCents, totalReturnFactor } from "@/domain/market";
+import { cents, type Money, parseMoney } from "@/domain/trading";
 import type { PriceSource } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { datasetRows, datasets, events, type StoredReplay } from "@/server/db/schema";
@@ -45,7 +45,17 @@ async function build(db: DbOrTx, event: ReplayEventRow & { replay: StoredReplay 
   const symbolOf = new Map(sets.map((d) => [d.id, d.symbol]));
   for (const row of rows) {
     const symbol = symbolOf.get(row.datasetId)!;
-    (bySymbol[symbol] ??= []).push({ date: row.date, open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume });
+    (bySymbol[symbol] ??= []).push({
+      date: row.date,
+      open: row.open,
+      high: row.high,
+      low: row.low,
+      close: row.close,
+      volume: row.volume,
+      // The day's corporate action, played by the replay task (docs/decisions/063).
+      ...(row.dividend !== null && { dividend: row.dividend }),
+      ...(row.splitTo !== null && row.splitFrom !== null && { split: { to: row.splitTo, from: row.splitFrom } }),
+    });
   }
   const ordered = event.replay.datasets.map((id) => sets.find((d) => d.id === id)).filter((d) => d !== undefined);
   const replay = createEventReplay({ startsAt: event.startsAt, replay: event.replay }, bySymbol);
@@ -80,10 +90,45 @@ export async function eventReplayOf(db: DbOrTx, event: ReplayEventRow): Promise<
   return entry;
 }
 
-/** The replay's benchmark level at these prices (decimal strings by symbol); null without one. */
-export function replayBenchmarkLevel(source: EventReplay, prices: Readonly<Record<string, string>>): string | null {
+/**
+ * The replay's benchmark level at these prices (decimal strings by symbol) at `at`; null without
+ * one. Total return, like the practice market's TLX (decision 052): each constituent's price is
+ * multiplied by the factors of the dataset actions that have taken effect by `at`, so a split is
+ * no fall for it and a dividend counts (docs/decisions/063).
+ */
+export function replayBenchmarkLevel(source: EventReplay, prices: Readonly<Record<string, string>>, at: Date): string | null {
   if (!source.benchmark || source.benchmark.constituents.some((c) => prices[c.symbol] === undefined)) return null;
-  return indexLevel(source.benchmark, prices);
+  const factors: Record<string, number> = {};
+  for (const a of source.replay.actions) {
+    if (a.at.getTime() > at.getTime()) break;
+    const priced = replayActionPrices(source, a);
+    if (priced) factors[a.symbol] = (factors[a.symbol] ?? 1) * totalReturnFactor(priced.action, Number(priced.before), Number(priced.after));
+  }
+  return indexLevel(source.benchmark, prices, factors);
+}
+
+/** A dataset action as the domain's corporate action of this event (its stored id). */
+export function replayCorporateAction(eventId: string, a: ReplayAction): CorporateAction {
+  const base = { id: replayActionId(eventId, a), symbol: a.symbol, exDate: a.exDate };
+  return a.kind === "split" ? { ...base, kind: "split", ratio: a.ratio! } : { ...base, kind: "dividend", payDate: a.payDate!, amountCents: a.amountCents! };
+}
+
+/** The stored action's id: one per event, symbol, kind and day (so a second application finds it). */
+export function replayActionId(eventId: string, action: Pick<ReplayAction, "symbol" | "kind" | "exDate">): string {
+  return `replay-${eventId}-${action.symbol}-${action.kind}-${action.exDate}`;
+}
+
+/**
+ * The prices an action is applied at: the replay's previous close just before its trading day
+ * begins, and the price the domain adjusts it to (adjustedPriceCents). Undefined when the symbol
+ * had no price yet (no one could hold it).
+ */
+export function replayActionPrices(source: EventReplay, a: ReplayAction): { action: CorporateAction; before: Money; after: Money } | undefined {
+  const close = source.replay.priceAt(a.symbol, new Date(a.at.getTime() - 1));
+  if (close === undefined) return undefined;
+  const action = replayCorporateAction(source.eventId, a);
+  const before = toCents(close);
+  return { action, before: cents(before), after: cents(adjustedPriceCents(action, before)) };
 }
 
 /**
@@ -92,6 +137,9 @@ export function replayBenchmarkLevel(source: EventReplay, prices: Readonly<Recor
  */
 export function replaySource(source: EventReplay): PriceSource {
   const { replay } = source;
+  /** Where the dataset day being played at `now` began on the event's clock (undefined outside the run). */
+  const dayStartOf = (now: Date): Date | undefined =>
+    replay.position(now).phase === "running" ? new Date(replay.endOfTradingDay(now).getTime() - (replay.endsAt.getTime() - source.startsAt.getTime()) / replay.calendar.length) : undefined;
   return {
     kind: "replay",
     eventId: source.eventId,
@@ -104,12 +152,17 @@ export function replaySource(source: EventReplay): PriceSource {
       return { prices, inactiveSymbols: new Set() };
     },
     endOfDay: (placedAt) => replay.endOfTradingDay(placedAt),
+    dayStart: (now) => dayStartOf(now),
     previousClose(symbol, now) {
       const where = replay.position(now);
       if (where.phase !== "running" || where.dayIndex === 0) return undefined;
-      const dayStart = replay.endOfTradingDay(now).getTime() - (replay.endsAt.getTime() - source.startsAt.getTime()) / replay.calendar.length;
+      const dayStart = dayStartOf(now)!.getTime();
       const price = replay.priceAt(symbol, new Date(dayStart - 1));
-      return price === undefined ? undefined : parseMoney(price);
+      if (price === undefined) return undefined;
+      // A split that took effect this morning divides the previous close too, as the practice
+      // market's does (decision 052), so the day's change is the market's (docs/decisions/063).
+      const split = replay.actions.find((a) => a.kind === "split" && a.symbol === symbol && a.dayIndex === where.dayIndex);
+      return split ? (replayActionPrices(source, split)?.after ?? parseMoney(price)) : parseMoney(price);
     },
     describe(symbol) {
       const name = source.names.get(symbol);

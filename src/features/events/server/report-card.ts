@@ -6,8 +6,10 @@
  * the engine's own applyFill), and the lessons passed during the event. Figures come from
  * their owners; this gathers them.
  *
- * Who: the participant, for their own card; the event's organiser (who created it) and admins
- * for anyone's (`?user=`). Anyone else, and a card of someone who took no part: 404.
+ * Who: the participant, for their own card (a team's member: the team's card); the event's
+ * managers (`managesEvent`: admins, its organiser, a class contest's teachers) for anyone's
+ * (`?user=`), and the list of every card (`reportCardIndex`). Anyone else, and a card of
+ * someone who took no part: 404.
  */
 import { and, asc, eq } from "drizzle-orm";
 import { failures } from "@/domain/errors";
@@ -16,10 +18,11 @@ import { addMoney, bookFills, concentrationOf, formatMoney, formatRatio, parseMo
 import { passedLessons } from "@/features/learn";
 import { portfolioPerformance, portfolioSummary } from "@/features/portfolio";
 import { serializeFill, serializeOrder } from "@/features/trading";
-import { hasRole } from "@/lib/roles";
-import type { Db } from "@/server/db";
-import { eventParticipants, events, fills, orders, portfolios, users } from "@/server/db/schema";
-import { rankOf } from "./standings";
+import type { Db, DbOrTx } from "@/server/db";
+import { eventParticipants, events, fills, orders, portfolios, teams, users } from "@/server/db/schema";
+import { managesEvent, reportCardHref } from "./managers";
+import { eventStandingsOf, rankOf } from "./standings";
+import { teamParticipantOf } from "./access";
 
 export interface ReportCardViewer {
   id: string;
@@ -34,19 +37,21 @@ export async function reportCardFor(db: Db, viewer: ReportCardViewer, slug: stri
   const now = options.now ?? new Date();
   const [event] = await db.select().from(events).where(eq(events.slug, slug));
   if (!event) throw failures.notFound(NOT_FOUND);
-  const mayViewAny = hasRole(viewer.role, "admin") || (event.createdBy !== null && event.createdBy === viewer.id);
   const userId = options.userId || viewer.id;
-  if (userId !== viewer.id && !mayViewAny) throw failures.notFound(NOT_FOUND);
-  const [participant] = await db
-    .select({ portfolio: portfolios, name: users.name, removedAt: eventParticipants.removedAt })
-    .from(eventParticipants)
-    .innerJoin(portfolios, eq(portfolios.id, eventParticipants.portfolioId))
-    .innerJoin(users, eq(users.id, eventParticipants.userId))
-    .where(and(eq(eventParticipants.eventId, event.id), eq(eventParticipants.userId, userId)));
-  if (!participant) throw failures.notFound(NOT_FOUND);
+  if (userId !== viewer.id && !(await managesEvent(db, event, viewer))) throw failures.notFound(NOT_FOUND);
+  // Their own row, or (a team event) their team's: a member who did not found it reads the team's card.
+  const row = await participantRowOf(db, event.id, userId);
+  if (!row) throw failures.notFound(NOT_FOUND);
   if (eventPhase(event, now) !== "ended" || event.finalizedAt === null) {
     throw failures.conflict("EVENT_NOT_ENDED", "The report card is ready once the event has ended and its final standings are in.");
   }
+  const [participant] = await db
+    .select({ portfolio: portfolios, name: users.name, team: teams.name })
+    .from(portfolios)
+    .innerJoin(users, eq(users.id, userId))
+    .leftJoin(teams, eq(teams.id, portfolios.teamId))
+    .where(eq(portfolios.id, row.portfolioId));
+  if (!participant) throw failures.notFound(NOT_FOUND);
   const portfolio = participant.portfolio;
 
   const [performance, summary, orderRows, fillRows, lessons, rank] = await Promise.all([
@@ -55,7 +60,7 @@ export async function reportCardFor(db: Db, viewer: ReportCardViewer, slug: stri
     db.select().from(orders).where(eq(orders.portfolioId, portfolio.id)).orderBy(asc(orders.createdAt), asc(orders.id)),
     db.select().from(fills).where(eq(fills.portfolioId, portfolio.id)).orderBy(asc(fills.createdAt), asc(fills.id)),
     passedLessons(db, [userId], { from: event.startsAt, to: event.endsAt }),
-    participant.removedAt ? Promise.resolve(null) : rankOf(db, event, userId),
+    row.removedAt ? Promise.resolve(null) : rankOf(db, event, row.userId),
   ]);
 
   // A reversed fill and its compensation cancel out (docs/decisions/041-corrections.md): neither is a trade.
@@ -95,7 +100,7 @@ export async function reportCardFor(db: Db, viewer: ReportCardViewer, slug: stri
 
   return {
     event: { slug: event.slug, title: event.title, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), metric: event.metric },
-    participant: { id: userId, name: participant.name ?? "", removed: participant.removedAt !== null, you: userId === viewer.id },
+    participant: { id: userId, name: participant.name ?? "", team: participant.team, removed: row.removedAt !== null, you: userId === viewer.id },
     rank,
     startingCash: summary.startingCash,
     finalEquity: summary.equity,
@@ -113,3 +118,36 @@ export async function reportCardFor(db: Db, viewer: ReportCardViewer, slug: stri
 }
 
 export type ReportCard = Awaited<ReturnType<typeof reportCardFor>>;
+
+async function participantRowOf(db: DbOrTx, eventId: string, userId: string) {
+  const [own] = await db
+    .select()
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+  return own ?? (await teamParticipantOf(db, eventId, userId));
+}
+
+/**
+ * Every report card of an ended event, for its managers (404 for anyone else, as for no
+ * card): the final board's rows in its order, each with the address of its card. A row whose
+ * account was deleted since has no card (its standing stays on the board).
+ */
+export async function reportCardIndex(db: Db, viewer: ReportCardViewer, slug: string, options: { now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const [event] = await db.select().from(events).where(eq(events.slug, slug));
+  if (!event || !(await managesEvent(db, event, viewer))) throw failures.notFound(NOT_FOUND);
+  if (eventPhase(event, now) !== "ended" || event.finalizedAt === null) {
+    throw failures.conflict("EVENT_NOT_ENDED", "The report cards are ready once the event has ended and its final standings are in.");
+  }
+  const [board, present] = await Promise.all([
+    eventStandingsOf(db, event),
+    db.select({ userId: eventParticipants.userId }).from(eventParticipants).where(eq(eventParticipants.eventId, event.id)),
+  ]);
+  const cards = new Set(present.map((p) => p.userId));
+  return {
+    event: { slug: event.slug, title: event.title, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), metric: event.metric },
+    items: board.items.map((item) => ({ rank: item.rank, tied: item.tied, name: item.name, userId: item.userId, href: cards.has(item.userId) ? reportCardHref(event.slug, item.userId) : null })),
+  };
+}
+
+export type ReportCardIndex = Awaited<ReturnType<typeof reportCardIndex>>;

@@ -30,6 +30,9 @@ export function definitionOf(row: EventRow): EventDefinition {
     maxTradesPerDay: row.maxTradesPerDay,
     minHoldMinutes: row.minHoldMinutes,
     minSharePrice: row.minSharePrice === null ? null : parseMoney(row.minSharePrice),
+    halfSpreadBps: Number(row.halfSpreadBps),
+    participationPct: Number(row.participationPct),
+    impact: row.impact,
   };
 }
 
@@ -56,6 +59,9 @@ export function columnsOf(definition: EventDefinition) {
     maxTradesPerDay: definition.maxTradesPerDay,
     minHoldMinutes: definition.minHoldMinutes,
     minSharePrice: definition.minSharePrice === null ? null : formatMoney(definition.minSharePrice),
+    halfSpreadBps: definition.halfSpreadBps.toFixed(2),
+    participationPct: definition.participationPct.toFixed(2),
+    impact: definition.impact,
   };
 }
 

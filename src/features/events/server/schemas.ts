@@ -36,6 +36,9 @@ const fields = {
   maxTradesPerDay: z.number({ error: "The trades per day is a whole number, or null for no limit." }).nullable().optional(),
   minHoldMinutes: z.number({ error: "The minimum holding time is a whole number of minutes, or null for none." }).nullable().optional(),
   minSharePrice: text(40, 'Enter the minimum share price as a decimal string, like "5.00", or null for none.').nullable().optional(),
+  halfSpreadBps: z.number({ error: "Half the spread is a number of basis points." }).optional(),
+  participationPct: z.number({ error: "The participation limit is a percentage of the volume traded." }).optional(),
+  impact: z.boolean({ error: "Choose on or off." }).optional(),
 };
 
 export const createEventInput = z.object(fields);

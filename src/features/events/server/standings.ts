@@ -6,9 +6,9 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
-import { exactReturn, formatMoney, formatRatio, parseMoney } from "@/domain/trading";
+import { formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, unitsOr } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { boardCurrentAtSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedEventRanksSql, sharedStandingRanksSql } from "@/features/ranking";
+import { boardCurrentAtSql, boardEntriesSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedEventRanksSql, sharedStandingRanksSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -50,12 +50,13 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     opt_out: boolean;
     starting_cash: string;
     equity: string;
+    units: string;
     trades: string | number;
     removed_at: string | Date | null;
     disqualified_at: string | Date | null;
     disqualified_reason: string | null;
   }>(sql`
-    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, ep.disqualified_at, ep.disqualified_reason, u.name, coalesce(u.email, u.username) as email, ${hidesNameSql("u")} as opt_out, v.starting_cash, v.equity,
+    select ep.user_id, ep.portfolio_id, ep.joined_at, ep.removed_at, ep.disqualified_at, ep.disqualified_reason, u.name, coalesce(u.email, u.username) as email, ${hidesNameSql("u")} as opt_out, v.starting_cash, v.equity, v.units,
       (select count(*) from fills f where f.portfolio_id = v.portfolio_id) as trades
     from event_participants ep
     join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
@@ -75,7 +76,8 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
       startingCash: String(r.starting_cash),
       equity,
       trades: Number(r.trades),
-      totalReturn: exactReturn(String(r.starting_cash), equity),
+      // Time-weighted (decision 057): a cash adjustment is not a gain.
+      totalReturn: returnSinceStart(parseMoney(String(r.starting_cash)), { equity: parseMoney(equity), units: parseUnits(String(r.units)) }),
       sharpe: sharpe.get(r.portfolio_id) ?? null,
       removedAt: r.removed_at === null ? null : new Date(r.removed_at),
       disqualifiedAt: r.disqualified_at === null ? null : new Date(r.disqualified_at),
@@ -87,15 +89,16 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
 /** Sharpe per portfolio from its snapshots between the event's start and min(now, end). */
 async function sharpeByPortfolio(db: DbOrTx, event: EventRow, now: Date): Promise<Map<string, number | null>> {
   const until = new Date(Math.min(now.getTime(), event.endsAt.getTime()));
-  const result = await db.execute<{ portfolio_id: string; taken_at: string | Date; equity: string }>(sql`
-    select s.portfolio_id, s.taken_at, s.equity from equity_snapshots s
+  const result = await db.execute<{ portfolio_id: string; taken_at: string | Date; equity: string; units: string | null; starting_cash: string }>(sql`
+    select s.portfolio_id, s.taken_at, s.equity, s.units, p.starting_cash from equity_snapshots s
     join event_participants ep on ep.portfolio_id = s.portfolio_id and ep.event_id = ${event.id}
+    join portfolios p on p.id = s.portfolio_id
     where s.taken_at >= ${event.startsAt.toISOString()}::timestamptz and s.taken_at <= ${until.toISOString()}::timestamptz
     order by s.portfolio_id, s.taken_at`);
-  const series = new Map<string, Array<{ at: Date; equity: string }>>();
+  const series = new Map<string, Array<{ at: Date; equity: string; units: ReturnType<typeof unitsOr> }>>();
   for (const row of result.rows) {
     const list = series.get(row.portfolio_id) ?? [];
-    list.push({ at: new Date(row.taken_at), equity: String(row.equity) });
+    list.push({ at: new Date(row.taken_at), equity: String(row.equity), units: unitsOr(row.units === null ? null : String(row.units), parseMoney(String(row.starting_cash))) });
     series.set(row.portfolio_id, list);
   }
   return new Map([...series].map(([id, s]) => [id, sharpeForRanking(s)]));
@@ -199,11 +202,10 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
   }>(sql`
     select sr.shared_rank as rank, sr.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
-    from leaderboard_entries e
+    from (${boardEntriesSql([eventBoard(event.id)])}) e
     join users u on u.id = e.user_id
     join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
     join (${sharedEventRanksSql(eventBoard(event.id))}) sr on sr.user_id = e.user_id
-    where e.board = ${eventBoard(event.id)}
     order by e.rank`);
   const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
   return {

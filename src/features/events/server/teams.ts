@@ -3,14 +3,14 @@
  * (`portfolios.team_id`): the trading engine lets every member trade it and records who
  * placed each order. On the event it is one participant row, the founder's, so the board,
  * the standings and the end of the event rank teams with no second path. A member who did
- * not found the team reaches the event through `team_members` (participantOf below).
+ * not found the team reaches the event through `team_members` (`participantOf`, ./access.ts).
  *
  * Founding and joining lock the event row, like joining an event, so sizes cannot race.
  */
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { checkTeamJoin, teamSizesOf, type TeamDecision } from "@/domain/events";
+import { checkTeamJoin, dealTeams, eventPhase, planRandomTeams, teamSizesOf, type TeamDecision } from "@/domain/events";
 import { classmateName } from "@/domain/classes";
-import { DomainError } from "@/domain/errors";
+import { DomainError, failures } from "@/domain/errors";
 import { openPortfolio } from "@/features/trading";
 import { formatJoinCode, generateJoinCode, JOIN_CODE_LENGTH, normalizeJoinCode } from "@/lib/readable-codes";
 import { audit } from "@/server/audit";
@@ -18,21 +18,12 @@ import type { Db, DbOrTx, Tx } from "@/server/db";
 import { isUniqueViolation } from "@/server/db/errors";
 import { classMembers, eventParticipants, portfolios, teamMembers, teams, users } from "@/server/db/schema";
 import { withGuessLimit } from "@/server/http/rate-limit";
-import { definitionOf, type EventRow, type ParticipantRow } from "./rows";
+import { existingEvent, findBySlug, isAdmin, type Viewer, visibleEvent } from "./access";
+import { assertMayJoinAsTeam } from "./joining";
+import { definitionOf, type EventRow } from "./rows";
 
 const randomBytes = (n: number) => crypto.getRandomValues(new Uint8Array(n));
 const UNKNOWN_TEAM_CODE = "No team of this event has this code. Check it with your teammate: it looks like ABCD-EFGH.";
-
-/** The participant row a person trades under in an event: their own, or their team's (the founder's). */
-export async function teamParticipantOf(db: DbOrTx, eventId: string, userId: string): Promise<ParticipantRow | undefined> {
-  const [row] = await db
-    .select({ participant: eventParticipants })
-    .from(teamMembers)
-    .innerJoin(portfolios, eq(portfolios.teamId, teamMembers.teamId))
-    .innerJoin(eventParticipants, eq(eventParticipants.portfolioId, portfolios.id))
-    .where(and(eq(teamMembers.eventId, eventId), eq(teamMembers.userId, userId)));
-  return row?.participant;
-}
 
 function refuse(decision: TeamDecision): void {
   if (!decision.ok) throw new DomainError("refused", decision.code, decision.message);
@@ -141,6 +132,8 @@ export async function teamsView(db: DbOrTx, event: EventRow, viewer: { id: strin
         name: t.name,
         members: own.map((m) => classmateName(m.name ?? "")).sort((a, b) => a.localeCompare(b)),
         size: own.length,
+        /** A manager's: who is in it (the class page hides them from its picker). */
+        memberIds: manager ? own.map((m) => m.userId) : null,
         mine: t.id === mine,
         code: t.id === mine || manager ? formatJoinCode(t.joinCode) : null,
       };
@@ -168,4 +161,114 @@ export async function teamSizesByPortfolio(db: DbOrTx, portfolioIds: readonly st
     .where(inArray(portfolios.id, [...portfolioIds]))
     .groupBy(portfolios.id);
   return new Map(rows.map((r) => [r.portfolioId, r.n]));
+}
+
+/** The teams (of any event) this person is a member of: whose portfolios they hold with its founder (the trading port, decision 042). */
+export async function teamIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
+  return rows.map((r) => r.teamId);
+}
+
+/** Which of these people are in a team of the event already, and in which (its name). */
+export async function teamsOfPeople(db: DbOrTx, eventId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: teamMembers.userId, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.eventId, eventId), inArray(teamMembers.userId, [...userIds])));
+  return new Map(rows.map((r) => [r.userId, r.name]));
+}
+
+/** "Team 1", "Team 2", …: the first `n` such names no team of the event has (names are unique case-insensitively). */
+export async function freeTeamNames(db: DbOrTx, eventId: string, n: number): Promise<string[]> {
+  const taken = new Set((await db.select({ name: teams.name }).from(teams).where(eq(teams.eventId, eventId))).map((t) => t.name.toLowerCase()));
+  const names: string[] = [];
+  for (let i = 1; names.length < n; i++) if (!taken.has(`team ${i}`)) names.push(`Team ${i}`);
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------
+// Team use-cases (decision 042; the rules: src/domain/events/teams.ts)
+
+/** An event's teams for someone who may see the event (404 otherwise). */
+export async function teamsFor(db: Db, viewer: Viewer, slug: string) {
+  const { event: row } = await visibleEvent(db, viewer, slug);
+  return teamsView(db, row, viewer, isAdmin(viewer) || (await teachesEventClass(db, row, viewer.id)));
+}
+
+/** Founds a team with the viewer as its first member, by the event's joining rules (without the seat count: a team's seat is its founder's). */
+export async function createTeam(db: Db, viewer: Viewer, slug: string, input: { name: string }, options: { ip?: string; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  return db
+    .transaction(async (tx) => {
+      const { event } = await visibleEvent(tx, viewer, slug, { lock: true });
+      await assertMayJoinAsTeam(tx, event, viewer, now);
+      return foundTeam(tx, event, { name: input.name, members: [viewer.id], createdBy: viewer.id, now, ip: options.ip });
+    })
+    .catch(teamNameTaken);
+}
+
+/**
+ * A team formed by a manager (the class's teacher, through the classes feature, which has
+ * checked the members are its students; or an admin): the first member holds its board row.
+ * A student already in a team is refused by name, with the team they are in.
+ */
+export async function formTeam(db: Db, actor: { id: string; ip?: string }, slug: string, input: { name: string; members: readonly string[] }, now = new Date()) {
+  return db
+    .transaction(async (tx) => {
+      const event = await existingEvent(tx, slug, { lock: true });
+      const placed = await teamsOfPeople(tx, event.id, input.members);
+      const first = input.members.find((id) => placed.has(id));
+      if (first) {
+        const [person] = await tx.select({ name: users.name }).from(users).where(eq(users.id, first));
+        const message = `${person?.name || "A student you chose"} is in team ${placed.get(first)} already: one team per person.`;
+        throw new DomainError("refused", "ALREADY_IN_A_TEAM", message, { fields: { members: message } });
+      }
+      return foundTeam(tx, event, { name: input.name, members: input.members, createdBy: actor.id, now, ip: actor.ip });
+    })
+    .catch(teamNameTaken);
+}
+
+/**
+ * Random teams of `size` (a manager's one action): the given people (the class's students,
+ * checked by the classes feature) who are in no team and did not join alone are shuffled
+ * into teams by the domain's plan (planRandomTeams: the remainder spread, or one team more,
+ * or left out and counted), named "Team 1", "Team 2", … (names no team has), each founded
+ * like a team the teacher forms. One transaction with the event row locked.
+ */
+export async function formRandomTeams(db: Db, actor: { id: string; ip?: string }, slug: string, input: { people: readonly string[]; size: number }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const event = await existingEvent(tx, slug, { lock: true });
+    const sizes = teamSizesOf(event);
+    if (!sizes) throw failures.refused("NOT_A_TEAM_EVENT", "This contest is not a team contest: enrol everyone instead.");
+    if (eventPhase(event, now) === "ended") throw failures.refused("EVENT_ENDED", "This contest has ended; teams can no longer change.");
+    const inTeams = await teamsOfPeople(tx, event.id, input.people);
+    const alone = new Set(
+      (await tx.select({ userId: eventParticipants.userId }).from(eventParticipants).where(eq(eventParticipants.eventId, event.id))).map((r) => r.userId),
+    );
+    const free = [...new Set(input.people)].filter((id) => !inTeams.has(id) && !alone.has(id));
+    const plan = planRandomTeams(free.length, input.size, sizes);
+    if (!plan.ok) throw new DomainError("refused", "NO_RANDOM_TEAMS", plan.message, { fields: { size: plan.message } });
+    const random = () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
+    const groups = dealTeams(free, plan, random);
+    const names = await freeTeamNames(tx, event.id, groups.length);
+    const made = [];
+    for (const [i, members] of groups.entries()) {
+      const team = await foundTeam(tx, event, { name: names[i]!, members, createdBy: actor.id, now, ip: actor.ip });
+      made.push({ id: team.id, name: team.name, size: members.length });
+    }
+    return { teams: made, placed: groups.reduce((n, g) => n + g.length, 0), leftOut: plan.leftOut, alreadyInTeams: inTeams.size };
+  });
+}
+
+/** Joins a teammate's team with its code, by the event's joining rules. */
+export async function joinTeam(db: Db, viewer: Viewer, slug: string, code: string, options: { ip: string; now?: Date }) {
+  const now = options.now ?? new Date();
+  const { event } = await visibleEvent(db, viewer, slug);
+  return joinTeamByCode(db, viewer, event, code, { ip: options.ip, now }, async (tx) => {
+    const locked = (await findBySlug(tx, slug, true))!;
+    await assertMayJoinAsTeam(tx, locked, viewer, now);
+    return locked;
+  });
 }

@@ -11,7 +11,7 @@ import type { EventPortfolioFacts, TradingPorts } from "@/features/trading";
 import { eventParticipants, events } from "@/server/db/schema";
 import { eventReplayOf, replaySource } from "./replay-source";
 import { eventTradingRules } from "./rows";
-import { teamSizesByPortfolio } from "./teams";
+import { teamIdsOf, teamSizesByPortfolio } from "./teams";
 
 export const eventsTradingPort: TradingPorts["events"] = {
   async factsFor(db, eventPortfolios) {
@@ -50,4 +50,5 @@ export const eventsTradingPort: TradingPorts["events"] = {
     }
     return facts;
   },
+  teamIdsOf,
 };

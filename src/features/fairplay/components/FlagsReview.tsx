@@ -28,6 +28,18 @@ export interface FlagItem {
   reviewedAt: string | null;
   reviewedBy: string | null;
   reviewReason: string | null;
+  /** A pair's flag (mirror trading): each account's own review, the person's first; null for one person. */
+  sides: FlagSide[] | null;
+}
+
+export interface FlagSide {
+  flagId: string;
+  userId: string;
+  name: string;
+  status: FlagItem["status"];
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+  reviewReason: string | null;
 }
 
 export interface FlagsAnswer {
@@ -207,13 +219,32 @@ function Evidence({ flag }: { flag: FlagItem }) {
   }
 }
 
+type Decision = "dismiss" | "warn" | "disqualify";
+type Who = "person" | "counterpart" | "both";
+const VERB: Record<Decision, string> = { dismiss: "Dismiss the flag on", warn: "Warn", disqualify: "Disqualify" };
+
+/** "Maya Kowalska", "Maya Kowalska and Leo Brandt". */
+const names = (people: string[]) => (people.length <= 1 ? (people[0] ?? "") : `${people.slice(0, -1).join(", ")} and ${people[people.length - 1]}`);
+
+/**
+ * The review of a flag. A pair's flag (mirror trading) asks whom it acts on — each account, or
+ * both — and the button says it: "Warn Maya Kowalska and Leo Brandt" (issue #23 §3). Only those
+ * not yet disqualified are offered.
+ */
 function ReviewForm({ flag, practice, onDone }: { flag: FlagItem; practice: boolean; onDone: (message: string) => void }) {
   const name = useId();
-  const [decision, setDecision] = useState<"dismiss" | "warn" | "disqualify" | "">("");
+  const sides = flag.sides && flag.sides.length === 2 ? flag.sides : null;
+  const open = sides ? sides.filter((side) => side.status !== "disqualified") : null;
+  const [decision, setDecision] = useState<Decision | "">("");
+  const [who, setWho] = useState<Who>(open && open.length === 1 ? (open[0]!.userId === sides![0]!.userId ? "person" : "counterpart") : sides ? "both" : "person");
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; reason?: string } | null>(null);
   const needsReason = decision === "warn" || decision === "disqualify";
+  // The flag the request names, and the people it acts on.
+  const target = sides ? (who === "counterpart" ? sides[1]! : sides[0]!) : null;
+  const acted = sides ? (who === "both" ? sides.map((side) => side.name) : [target!.name]) : [flag.person.name];
+  const label = decision ? `${VERB[decision]} ${names(acted)}` : "Save review";
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!decision) return setError({ message: "Choose dismiss, warn or disqualify." });
@@ -221,8 +252,17 @@ function ReviewForm({ flag, practice, onDone }: { flag: FlagItem; practice: bool
     setBusy(true);
     setError(null);
     try {
-      await api(`/api/fair-play/flags/${flag.id}`, { method: "POST", body: { decision, ...(reason.trim() && { reason }) } });
-      onDone(decision === "dismiss" ? `Dismissed the flag on ${flag.person.name}.` : decision === "warn" ? `${flag.person.name} is warned and sees your reason.` : `${flag.person.name} is disqualified: off the board, and sees your reason.`);
+      const id = target?.flagId ?? flag.id;
+      await api(`/api/fair-play/flags/${id}`, { method: "POST", body: { decision, ...(reason.trim() && { reason }), ...(sides && who === "both" && { who: "both" }) } });
+      const whom = names(acted);
+      const plural = acted.length > 1;
+      onDone(
+        decision === "dismiss"
+          ? `Dismissed the flag on ${whom}.`
+          : decision === "warn"
+            ? `${whom} ${plural ? "are" : "is"} warned and ${plural ? "see" : "sees"} your reason.`
+            : `${whom} ${plural ? "are" : "is"} disqualified: off the board, and ${plural ? "see" : "sees"} your reason.`,
+      );
     } catch (e) {
       setError(e instanceof ApiError ? { message: e.message, reason: e.fields?.reason } : { message: "The review was not saved. Try again." });
     } finally {
@@ -230,7 +270,22 @@ function ReviewForm({ flag, practice, onDone }: { flag: FlagItem; practice: bool
     }
   }
   return (
-    <form className={styles.review} onSubmit={submit} aria-label={`Review the flag on ${flag.person.name}`}>
+    <form className={styles.review} onSubmit={submit} aria-label={`Review the flag on ${sides ? names(sides.map((side) => side.name)) : flag.person.name}`}>
+      {sides && open && open.length > 1 && (
+        <fieldset>
+          <legend>Acts on</legend>
+          <label>
+            <input type="radio" name={`${name}-who`} value="both" checked={who === "both"} onChange={() => setWho("both")} /> Both
+          </label>
+          <label>
+            <input type="radio" name={`${name}-who`} value="person" checked={who === "person"} onChange={() => setWho("person")} /> {sides[0]!.name} only
+          </label>
+          <label>
+            <input type="radio" name={`${name}-who`} value="counterpart" checked={who === "counterpart"} onChange={() => setWho("counterpart")} /> {sides[1]!.name} only
+          </label>
+        </fieldset>
+      )}
+      {sides && open && open.length === 1 && <p className={styles.meta}>Acts on {open[0]!.name} (the other account is disqualified).</p>}
       <fieldset>
         <legend>Your review</legend>
         <label>
@@ -246,7 +301,7 @@ function ReviewForm({ flag, practice, onDone }: { flag: FlagItem; practice: bool
         )}
       </fieldset>
       <TextAreaField
-        label={needsReason ? "Reason (required — the person is shown it)" : "Reason (optional for a dismissal)"}
+        label={needsReason ? `Reason (required — ${acted.length > 1 ? "each of them is" : "the person is"} shown it)` : "Reason (optional for a dismissal)"}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
         maxLength={500}
@@ -257,10 +312,29 @@ function ReviewForm({ flag, practice, onDone }: { flag: FlagItem; practice: bool
       {error && !error.reason && <Alert tone="error">{error.message}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" busy={busy} variant={decision === "disqualify" ? "danger" : "primary"}>
-          Save review
+          {label}
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Who was reviewed, how, by whom and why: one line per side of a pair, or the one person's. */
+function Reviews({ flag }: { flag: FlagItem }) {
+  const { dateTime } = useTimeFormat();
+  const rows = flag.sides ?? [{ flagId: flag.id, userId: flag.person.userId, name: flag.person.name, status: flag.status, reviewedAt: flag.reviewedAt, reviewedBy: flag.reviewedBy, reviewReason: flag.reviewReason }];
+  return (
+    <>
+      {rows
+        .filter((side) => side.reviewedAt)
+        .map((side) => (
+          <p key={side.flagId} className={styles.meta}>
+            {flag.sides ? `${side.name}: ` : ""}
+            {side.status === "open" ? "Reviewed before" : STATUS_LABEL[side.status]} by {side.reviewedBy ?? "someone"} on <time dateTime={side.reviewedAt!}>{dateTime(side.reviewedAt!)}</time>
+            {side.reviewReason && <>: “{side.reviewReason}”</>}
+          </p>
+        ))}
+    </>
   );
 }
 
@@ -291,7 +365,17 @@ export function FlagsReview({ url, initial, practice = false }: { url: string; i
                   {flag.title}: {flag.person.name}
                   {flag.counterpart && ` and ${flag.counterpart.name}`}
                 </h3>
-                <Badge tone={STATUS_TONE[flag.status]}>{STATUS_LABEL[flag.status]}</Badge>
+                {flag.sides ? (
+                  <span className={styles.badges}>
+                    {flag.sides.map((side) => (
+                      <Badge key={side.flagId} tone={STATUS_TONE[side.status]}>
+                        {side.name}: {STATUS_LABEL[side.status]}
+                      </Badge>
+                    ))}
+                  </span>
+                ) : (
+                  <Badge tone={STATUS_TONE[flag.status]}>{STATUS_LABEL[flag.status]}</Badge>
+                )}
               </div>
               <p className={styles.meta}>
                 Raised <time dateTime={flag.raisedAt}>{dateTime(flag.raisedAt)}</time>
@@ -304,12 +388,7 @@ export function FlagsReview({ url, initial, practice = false }: { url: string; i
               </p>
               <p>{flag.explanation}</p>
               <Evidence flag={flag} />
-              {flag.reviewedAt && (
-                <p className={styles.meta}>
-                  {STATUS_LABEL[flag.status] === "Open" ? "Reviewed before" : STATUS_LABEL[flag.status]} by {flag.reviewedBy ?? "someone"} on <time dateTime={flag.reviewedAt}>{dateTime(flag.reviewedAt)}</time>
-                  {flag.reviewReason && <>: “{flag.reviewReason}”</>}
-                </p>
-              )}
+              <Reviews flag={flag} />
               {flag.status === "open" && (
                 <ReviewForm
                   flag={flag}
@@ -320,7 +399,7 @@ export function FlagsReview({ url, initial, practice = false }: { url: string; i
                   }}
                 />
               )}
-              {(flag.status === "dismissed" || flag.status === "warned") && (
+              {(flag.status === "dismissed" || flag.status === "warned" || (flag.sides && flag.status === "disqualified" && flag.sides.some((side) => side.status !== "disqualified"))) && (
                 <details className={styles.change}>
                   <summary>Change the review</summary>
                   <ReviewForm

@@ -5,7 +5,11 @@
  * person, kind, counterpart): running a detector again refreshes the evidence of the flag it
  * raised before; a dismissed flag opens again only when its evidence (the trades, the resets,
  * the accounts: `evidence_key`) is new. Thresholds come from the domain (src/domain/fairplay).
+ * Each table is read through its owner's subquery (docs/architecture.md, "Tables and their
+ * owners"): the fills that count are the engine's, the participants and final standings the
+ * events', the boards the ranking's, the snapshots the portfolio's, the resets the audit log's.
  */
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import {
   BOUNDARY_MIN_GAP,
@@ -16,8 +20,8 @@ import {
   IMPLAUSIBLE_MIN_PEERS,
   IMPLAUSIBLE_MIN_SPREAD,
   IMPLAUSIBLE_RETURN_Z,
-  MIRROR_MIN_PAIRS,
-  MIRROR_MIN_SHARE,
+  isMirrorTrading,
+  matchMirroredFills,
   MIRROR_QUANTITY_TOLERANCE,
   MIRROR_WINDOW_MS,
   RESETS_MIN,
@@ -26,20 +30,22 @@ import {
   SHARED_ADDRESS_MIN_ACCOUNTS,
 } from "@/domain/fairplay";
 import { RANKING_PERIODS } from "@/domain/ranking";
-import type { ReplayDayBoundary } from "@/features/events";
-import { eventBoard, practiceBoard } from "@/features/ranking";
+import { addMoney, formatMoney, parseMoney } from "@/domain/trading";
+import { boardParticipantsSql, finalStandingsSql, participantPortfoliosSql, type ReplayDayBoundary } from "@/features/events";
+import { snapshotsSql } from "@/features/portfolio";
+import { boardEntriesSql, eventBoard, practiceBoard } from "@/features/ranking";
+import { countedFillsSql } from "@/features/trading";
+import { auditEntriesSql } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-/** The event's fills that count: its participants' (not removed or disqualified), reversed fills and their reversals left out. */
+/** The event's fills that count: its participants' on the board (not removed or disqualified), reversed fills and their reversals left out (trading's rule). */
 const eventFills = (eventId: string) => sql`
   select f.id, f.order_id, ep.user_id, f.symbol, f.side, f.quantity, f.price::numeric as price, f.created_at,
          case when f.side in ('buy', 'cover') then 1 else -1 end as direction
-  from fills f
-  join event_participants ep on ep.portfolio_id = f.portfolio_id
-  where ep.event_id = ${eventId} and ep.removed_at is null and ep.disqualified_at is null
-    and f.reversal_of is null and not exists (select 1 from fills r where r.reversal_of = f.id)`;
+  from (${countedFillsSql(sql`select portfolio_id from (${boardParticipantsSql(eventId)}) bp`)}) f
+  join (${boardParticipantsSql(eventId)}) ep on ep.portfolio_id = f.portfolio_id`;
 
 /** The fills of an evidence list, readable: symbol, side, quantity, price, time, order. */
 const fillJson = (f: string) => sql.raw(`jsonb_build_object('fillId', ${f}.id, 'orderId', ${f}.order_id, 'symbol', ${f}.symbol, 'side', ${f}.side, 'quantity', ${f}.quantity, 'price', ${f}.price::text, 'at', ${f}.created_at)`);
@@ -78,19 +84,18 @@ export interface DetectedEvent {
  */
 export async function detectImplausibleReturns(db: DbOrTx, event: DetectedEvent, now: Date): Promise<number> {
   const returns = event.finalizedAt
-    ? sql`select s.user_id, s.total_return::float8 as r, s.equity::text as equity from event_standings s where s.event_id = ${event.id} and s.total_return is not null`
-    : sql`select e.user_id, e.total_return as r, e.equity::text as equity from leaderboard_entries e where e.board = ${eventBoard(event.id)} and e.total_return is not null`;
+    ? sql`select s.user_id, s.total_return::float8 as r, s.equity::text as equity from (${finalStandingsSql(event.id)}) s where s.total_return is not null`
+    : sql`select e.user_id, e.total_return as r, e.equity::text as equity from (${boardEntriesSql([eventBoard(event.id)])}) e where e.total_return is not null`;
   const rows = sql`
     with cur as (
       select c.* from (${returns}) c
-      join event_participants ep on ep.event_id = ${event.id} and ep.user_id = c.user_id and ep.removed_at is null and ep.disqualified_at is null
+      join (${boardParticipantsSql(event.id)}) ep on ep.user_id = c.user_id
     ), agg as (
       select count(*)::int as n, sum(r) as s, sum(r * r) as ss from cur
     ), bench as (
       select (array_agg(s.benchmark order by s.taken_at desc))[1]::float8 / nullif((array_agg(s.benchmark order by s.taken_at asc))[1]::float8, 0) - 1 as r
-      from equity_snapshots s
-      join event_participants ep on ep.portfolio_id = s.portfolio_id and ep.event_id = ${event.id}
-      where s.benchmark is not null and s.taken_at >= ${iso(event.startsAt)} and s.taken_at <= ${iso(event.endsAt)}
+      from (${snapshotsSql(sql`select portfolio_id from (${participantPortfoliosSql(event.id)}) pp`, { from: event.startsAt, to: event.endsAt })}) s
+      where s.benchmark is not null
     ), scored as (
       select c.user_id, c.r, c.equity, a.n - 1 as peers, (a.s - c.r) / (a.n - 1) as peer_mean,
              greatest(sqrt(greatest((a.ss - c.r * c.r - (a.s - c.r) * (a.s - c.r) / (a.n - 1)) / (a.n - 2), 0)), ${IMPLAUSIBLE_MIN_SPREAD}::float8) as peer_spread
@@ -115,43 +120,80 @@ export async function detectImplausibleReturns(db: DbOrTx, event: DetectedEvent,
 
 /**
  * 2. Mirror trading: two accounts of one event taking opposite directions on one instrument
- * within MIRROR_WINDOW_MS with quantities within MIRROR_QUANTITY_TOLERANCE, at least
- * MIRROR_MIN_PAIRS times, those fills being at least MIRROR_MIN_SHARE of each one's fills.
- * Each account is flagged with the other as counterpart; the evidence has the fill pairs and
- * what each account's matched fills gained or lost (sells minus buys, in cash).
+ * within MIRROR_WINDOW_MS with quantities within MIRROR_QUANTITY_TOLERANCE. The SQL lists every
+ * such combination of two fills; the domain's `matchMirroredFills` makes them pairs one to one
+ * (a fill in one pair at most, the closest first), so the count, the fills counted and the list
+ * shown are the same pairs (issue #23 §3: nine fills were "36 mirrored pairs"). Flagged with at
+ * least MIRROR_MIN_PAIRS pairs making up at least MIRROR_MIN_SHARE of each one's fills
+ * (`isMirrorTrading`). Each account gets its flag (its own review and notice), the other as
+ * counterpart; the review page shows the two as one flag of the pair. The evidence has the
+ * pairs and what each account's matched fills gained or lost (sells minus buys, in cash), and
+ * the same key on both sides: the pairs' fill ids.
  */
 export async function detectMirrorTrading(db: DbOrTx, event: DetectedEvent, now: Date): Promise<number> {
-  const rows = sql`
+  const candidates = await db.execute<{
+    a_user: string;
+    b_user: string;
+    a_id: string;
+    b_id: string;
+    a_fill: Record<string, unknown>;
+    b_fill: Record<string, unknown>;
+    a_at: string;
+    gap_ms: string;
+    a_cash: string;
+    b_cash: string;
+    a_n: number;
+    b_n: number;
+  }>(sql`
     with ef as (${eventFills(event.id)}),
-    counts as (select user_id, count(*)::int as n from ef group by user_id),
-    pairs as (
-      select a.user_id as a_user, b.user_id as b_user, a.id as a_id, b.id as b_id, ${fillJson("a")} as a_fill, ${fillJson("b")} as b_fill,
-             a.created_at as a_at, -a.direction * a.quantity * a.price as a_cash, -b.direction * b.quantity * b.price as b_cash
-      from ef a join ef b
-        on a.symbol = b.symbol and a.direction <> b.direction and a.user_id <> b.user_id
-       and abs(extract(epoch from (a.created_at - b.created_at))) * 1000 <= ${MIRROR_WINDOW_MS}
-       and abs(a.quantity - b.quantity) <= ${MIRROR_QUANTITY_TOLERANCE}::float8 * greatest(a.quantity, b.quantity)
-    ), grouped as (
-      select a_user, b_user, count(*)::int as pairs, count(distinct a_id)::int as a_n, count(distinct b_id)::int as b_n,
-             jsonb_agg(jsonb_build_object('fill', a_fill, 'counterpartFill', b_fill) order by a_at, a_id, b_id) as list,
-             md5(string_agg(a_id || '/' || b_id, ',' order by a_id, b_id)) as key
-      from pairs group by a_user, b_user
-    ), cash as (
-      select a_user, b_user, sum(a_cash) as a_cash, sum(b_cash) as b_cash
-      from (select distinct on (a_id, b_user) a_user, b_user, a_id, a_cash, 0 as b_cash from pairs
-            union all select distinct on (b_id, a_user) a_user, b_user, b_id, 0, b_cash from pairs) x
-      group by a_user, b_user
-    )
-    select ${event.id}::text as event_id, g.a_user as user_id, g.b_user as counterpart_id,
-      jsonb_build_object('pairs', g.pairs, 'fillsMatched', g.a_n, 'fillsTotal', ca.n, 'counterpartFillsMatched', g.b_n, 'counterpartFillsTotal', cb.n,
-        'cashFromMatched', round(c.a_cash, 2)::text, 'counterpartCashFromMatched', round(c.b_cash, 2)::text, 'windowMinutes', ${MIRROR_WINDOW_MS / 60_000}::int,
-        'list', g.list) as evidence,
-      g.key as evidence_key
-    from grouped g
-    join counts ca on ca.user_id = g.a_user
-    join counts cb on cb.user_id = g.b_user
-    join cash c on c.a_user = g.a_user and c.b_user = g.b_user
-    where g.pairs >= ${MIRROR_MIN_PAIRS} and g.a_n >= ${MIRROR_MIN_SHARE}::float8 * ca.n and g.b_n >= ${MIRROR_MIN_SHARE}::float8 * cb.n`;
+    counts as (select user_id, count(*)::int as n from ef group by user_id)
+    select a.user_id as a_user, b.user_id as b_user, a.id as a_id, b.id as b_id, ${fillJson("a")} as a_fill, ${fillJson("b")} as b_fill,
+           (extract(epoch from a.created_at) * 1000)::bigint::text as a_at,
+           round(abs(extract(epoch from (a.created_at - b.created_at))) * 1000)::bigint::text as gap_ms,
+           (-a.direction * a.quantity * a.price)::numeric(20, 2)::text as a_cash, (-b.direction * b.quantity * b.price)::numeric(20, 2)::text as b_cash,
+           ca.n as a_n, cb.n as b_n
+    from ef a join ef b
+      on a.symbol = b.symbol and a.direction <> b.direction and a.user_id < b.user_id
+     and abs(extract(epoch from (a.created_at - b.created_at))) * 1000 <= ${MIRROR_WINDOW_MS}
+     and abs(a.quantity - b.quantity) <= ${MIRROR_QUANTITY_TOLERANCE}::float8 * greatest(a.quantity, b.quantity)
+    join counts ca on ca.user_id = a.user_id
+    join counts cb on cb.user_id = b.user_id`);
+  const byPair = new Map<string, typeof candidates.rows>();
+  for (const row of candidates.rows) {
+    const key = `${row.a_user}\u0000${row.b_user}`;
+    const list = byPair.get(key) ?? [];
+    list.push(row);
+    byPair.set(key, list);
+  }
+  const flags: SQL[] = [];
+  for (const rows of byPair.values()) {
+    const pairs = matchMirroredFills(rows.map((r) => ({ ...r, a: r.a_id, b: r.b_id, gapMs: Number(r.gap_ms), aAt: Number(r.a_at) })));
+    const { a_user: aUser, b_user: bUser, a_n: aTotal, b_n: bTotal } = rows[0]!;
+    if (!isMirrorTrading(pairs.length, aTotal, bTotal)) continue;
+    const aCash = formatMoney(addMoney(...pairs.map((p) => parseMoney(p.a_cash))));
+    const bCash = formatMoney(addMoney(...pairs.map((p) => parseMoney(p.b_cash))));
+    const key = createHash("md5").update(pairs.map((p) => `${p.a_id}/${p.b_id}`).sort().join(",")).digest("hex");
+    const side = (mine: { user: string; total: number; cash: string }, theirs: { user: string; total: number; cash: string }, list: Array<Record<string, unknown>>) => {
+      const evidence = {
+        pairs: pairs.length,
+        fillsMatched: pairs.length,
+        fillsTotal: mine.total,
+        counterpartFillsMatched: pairs.length,
+        counterpartFillsTotal: theirs.total,
+        cashFromMatched: mine.cash,
+        counterpartCashFromMatched: theirs.cash,
+        windowMinutes: MIRROR_WINDOW_MS / 60_000,
+        list,
+      };
+      return sql`(${event.id}::text, ${mine.user}::text, ${theirs.user}::text, ${JSON.stringify(evidence)}::jsonb, ${key}::text)`;
+    };
+    const a = { user: aUser, total: aTotal, cash: aCash };
+    const b = { user: bUser, total: bTotal, cash: bCash };
+    flags.push(side(a, b, pairs.map((p) => ({ fill: p.a_fill, counterpartFill: p.b_fill }))));
+    flags.push(side(b, a, pairs.map((p) => ({ fill: p.b_fill, counterpartFill: p.a_fill }))));
+  }
+  if (flags.length === 0) return 0;
+  const rows = sql`select * from (values ${sql.join(flags, sql`, `)}) as v(event_id, user_id, counterpart_id, evidence, evidence_key)`;
   return upsertFlags(db, "mirror-trading", rows, now);
 }
 
@@ -167,14 +209,14 @@ export async function detectSharedAddress(db: DbOrTx, event: DetectedEvent, now:
       select join_address_hash as h, count(*)::int as n,
              jsonb_agg(jsonb_build_object('userId', user_id, 'joinedAt', joined_at) order by joined_at, user_id) as accounts,
              md5(string_agg(user_id, ',' order by user_id)) as key
-      from event_participants
-      where event_id = ${event.id} and removed_at is null and disqualified_at is null and join_address_hash is not null
+      from (${boardParticipantsSql(event.id)}) bp
+      where join_address_hash is not null
       group by join_address_hash having count(*) >= ${SHARED_ADDRESS_MIN_ACCOUNTS}
     )
     select ${event.id}::text as event_id, ep.user_id, '' as counterpart_id,
       jsonb_build_object('accounts', g.accounts, 'count', g.n) as evidence, g.key as evidence_key
     from groups g
-    join event_participants ep on ep.event_id = ${event.id} and ep.join_address_hash = g.h and ep.removed_at is null and ep.disqualified_at is null`;
+    join (${boardParticipantsSql(event.id)}) ep on ep.join_address_hash = g.h`;
   return upsertFlags(db, "shared-address", rows, now);
 }
 
@@ -216,19 +258,15 @@ export async function detectReplayBoundaryTrading(db: DbOrTx, event: DetectedEve
  * higher on a practice board. A practice flag (no event): admins review it.
  */
 export async function detectRepeatedResets(db: DbOrTx, now: Date): Promise<number> {
-  const boards = sql.join(
-    RANKING_PERIODS.map((p) => sql`${practiceBoard(p)}`),
-    sql`, `,
-  );
   const rows = sql`
     with resets as (
       select actor_id as user_id, count(*)::int as n, jsonb_agg(at order by at) as times, md5(string_agg(id::text, ',' order by id)) as key
-      from audit_log
-      where action = 'portfolio.reset' and actor_id is not null and at > ${iso(now)} - make_interval(secs => ${RESETS_WINDOW_MS / 1000})
+      from (${auditEntriesSql("portfolio.reset", new Date(now.getTime() - RESETS_WINDOW_MS))}) a
+      where actor_id is not null
       group by actor_id having count(*) >= ${RESETS_MIN}
     ), best as (
-      select distinct on (user_id) user_id, rank, board from leaderboard_entries
-      where board in (${boards}) and user_id in (select user_id from resets)
+      select distinct on (user_id) user_id, rank, board from (${boardEntriesSql(RANKING_PERIODS.map((p) => practiceBoard(p)))}) e
+      where user_id in (select user_id from resets)
       order by user_id, rank, board
     )
     select null::text as event_id, r.user_id, '' as counterpart_id,

@@ -138,13 +138,18 @@ export function League({ initial }: LeagueProps) {
           </p>
         </>
       ) : (
-        <Alert tone="info" title={view.status === "opted-out" ? "You left the leagues" : view.status === "no-class" ? "No class league yet" : "Join this week's league"}>
+        <Alert tone="info" title={view.status === "opted-out" ? "You left the leagues" : view.status === "no-class" ? "No class league yet" : view.queued ? "Waiting for more people" : "Join this week's league"}>
           {view.status === "opted-out" ? (
             <>
               You are in no league. To join again (at your last tier), turn off “Leave the weekly leagues” in <Link href="/settings#preferences">Settings</Link>.
             </>
           ) : view.status === "no-class" ? (
             <>Your account meets only its class in a league; it joins one when your teacher adds you to a class.</>
+          ) : view.queued ? (
+            <>
+              You are in line for this week&apos;s league. A league starts with at least {view.minSize} people, so nobody plays alone: yours starts as soon as enough
+              people of your tier are active. This week ends {ends}.
+            </>
           ) : (
             <>
               You join a league at your first activity of the week: finish a lesson in <Link href="/learn">Learn</Link> or place an order in your{" "}

@@ -5,12 +5,13 @@
  * showing one's name takes effect on the next page load).
  */
 import { sql } from "drizzle-orm";
-import { leagueWeekEnd, leagueWeekKey, leagueWeekStart, moveOf, movePlaces, moveUpHint, moveUpSentence, TOP_TIER, tierName } from "@/domain/leagues";
+import { LEAGUE_MIN_SIZE, leagueWeekEnd, leagueWeekKey, leagueWeekStart, moveOf, movePlaces, moveUpHint, moveUpSentence, TOP_TIER, tierName } from "@/domain/leagues";
 import { eventBoardName } from "@/domain/ranking";
 import { handleSalt, hidesNameSql } from "@/features/ranking";
 import type { Db } from "@/server/db";
 import type { LeagueArrival } from "@/server/db/schema";
 import type { LeagueRow, LeagueView } from "../types";
+import { activeThisWeekSql } from "./refresh";
 
 interface RawMember extends Record<string, unknown> {
   user_id: string;
@@ -43,13 +44,15 @@ export async function leagueOf(db: Db, viewerId: string, now: Date): Promise<Lea
     where m.week_start = ${week}::date and m.user_id = ${viewerId}`);
   const me = own.rows[0];
   if (!me) {
-    const person = await db.execute<{ league_opt_out: boolean; roster: boolean; in_class: boolean }>(sql`
+    const person = await db.execute<{ league_opt_out: boolean; roster: boolean; in_class: boolean; active: boolean }>(sql`
       select u.league_opt_out, u.kind = 'roster' as roster,
-             exists (select 1 from class_members cm where cm.user_id = u.id and cm.role = 'student') as in_class
+             exists (select 1 from class_members cm where cm.user_id = u.id and cm.role = 'student') as in_class,
+             u.id in (${activeThisWeekSql(leagueWeekStart(now), now)}) as active
       from users u where u.id = ${viewerId}`);
     const p = person.rows[0];
     const status = p?.league_opt_out ? "opted-out" : p?.roster && !p.in_class ? "no-class" : "waiting";
-    return { status, ...span };
+    // Active this week yet in no league: waiting for enough people to start one (LEAGUE_MIN_SIZE), never alone.
+    return { status, ...span, ...(status === "waiting" && { queued: Boolean(p?.active), minSize: LEAGUE_MIN_SIZE }) };
   }
   const group = await db.execute<RawMember>(sql`
     select ${columns} from league_members m join users u on u.id = m.user_id

@@ -21,6 +21,7 @@ import {
   JOURNAL_MAX_ORDERS,
   JOURNAL_POINTS,
   LEAGUE_GROUP_SIZE,
+  LEAGUE_MIN_SIZE,
   LEAGUE_MOVES,
   leagueWeekKey,
   leagueWeekStart,
@@ -29,9 +30,8 @@ import {
   riskWindow,
   TOP_TIER,
 } from "@/domain/leagues";
-import { SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
 import { MS_PER_YEAR } from "@/domain/trading";
-import { claimRefresh, completeRefresh, LEAGUES_GROUP, lockRebuilds, utcDay } from "@/features/ranking";
+import { carriedSql, claimRefresh, completeRefresh, LEAGUES_GROUP, lockRebuilds, returnSql, sharpePrecision, utcDay } from "@/features/ranking";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 
 export interface LeagueRefreshOptions {
@@ -74,7 +74,9 @@ function moveSql(tier: SQL, rank: SQL, size: SQL, points: SQL): SQL {
 /**
  * Starts the league week containing `now` from the last week that had members, once: each
  * member who may still be in a league moves up, down or stays by their final place (as the last
- * refresh before the week ended left it, what they saw), and each tier (per scope) is split
+ * refresh before the week ended left it, what they saw), no league starting with fewer than
+ * LEAGUE_MIN_SIZE (the domain's `settleTiers`: a move into a tier too few reach waits, a tier
+ * still too small merges into the nearest, too few in all wait), and each tier (per scope) is split
  * into groups of about LEAGUE_GROUP_SIZE by last week's points, so people of similar recent
  * activity meet. Does nothing when this week has rows already (idempotent, keyed by the
  * week's Monday) or there was no earlier week. Returns the rows written.
@@ -103,15 +105,37 @@ async function rolloverIn(tx: DbOrTx, now: Date): Promise<number> {
       select l.user_id, l.points, l.account_created_at, ${scopeSql("u")} as scope, ${moved} as arrival, l.tier
       from last l join users u on u.id = l.user_id and ${inLeaguesSql("u")}
     ), tiered as (
-      select user_id, points, account_created_at, scope, arrival,
+      select user_id, points, account_created_at, scope, tier as from_tier,
              (case arrival when 'up' then least(tier + 1, ${TOP_TIER}::int) when 'down' then greatest(tier - 1, 0) else tier end) as tier
       from moved where scope is not null
+    ), reached as (
+      -- The domain's settleTiers, step 1: a move into a tier too few reach waits.
+      select *, count(*) over (partition by scope, tier) as n from tiered
+    ), stayed as (
+      select user_id, points, account_created_at, scope, from_tier, (case when n < ${LEAGUE_MIN_SIZE}::int then from_tier else tier end) as tier from reached
+    ), counted as (
+      select *, count(*) over (partition by scope, tier) as n, count(*) over (partition by scope) as total from stayed
+    ), enough as (
+      select distinct scope, tier from counted where n >= ${LEAGUE_MIN_SIZE}::int
+    ), fullest as (
+      select distinct on (scope) scope, tier from counted order by scope, n desc, tier asc
+    ), settled as (
+      -- Step 2: a tier still too small merges into the nearest with enough (the lower of two as
+      -- near); with none, all play in the fullest if they are enough together, else nobody starts.
+      select c.user_id, c.points, c.account_created_at, c.scope, c.from_tier,
+             (case when c.n >= ${LEAGUE_MIN_SIZE}::int then c.tier
+                   when exists (select 1 from enough e where e.scope = c.scope)
+                     then (select e.tier from enough e where e.scope = c.scope order by abs(e.tier - c.tier), e.tier limit 1)
+                   when c.total >= ${LEAGUE_MIN_SIZE}::int then (select f.tier from fullest f where f.scope = c.scope)
+              end) as tier
+      from counted c
     ), ordered as (
       select *, row_number() over (partition by scope, tier order by points desc, account_created_at asc, user_id collate "C" asc) as position,
              count(*) over (partition by scope, tier) as n
-      from tiered
+      from settled where tier is not null
     )
-    select ${week}::date, user_id, scope, tier, (((position - 1) * ((n + ${LEAGUE_GROUP_SIZE - 1}) / ${LEAGUE_GROUP_SIZE})) / n + 1)::int, arrival, ${iso(now)}, account_created_at
+    select ${week}::date, user_id, scope, tier, (((position - 1) * ((n + ${LEAGUE_GROUP_SIZE - 1}) / ${LEAGUE_GROUP_SIZE})) / n + 1)::int,
+           (case when tier > from_tier then 'up' when tier < from_tier then 'down' else 'stay' end), ${iso(now)}, account_created_at
     from ordered
     on conflict do nothing`);
   return result.rowCount ?? 0;
@@ -126,27 +150,43 @@ async function removeLeavers(tx: DbOrTx, week: string): Promise<number> {
 }
 
 /**
+ * Who was active in the league week so far (XP earned or a practice order placed): the one rule
+ * for joining a league, used by the refresh and by the leagues page's "waiting" answer.
+ */
+export function activeThisWeekSql(weekStart: Date, now: Date) {
+  return sql`
+      select x.user_id from xp_events x where x.created_at >= ${iso(weekStart)} and x.created_at <= ${iso(now)}
+      union
+      select p.user_id from orders o join portfolios p on p.id = o.portfolio_id and p.kind = 'practice'
+      where o.created_at >= ${iso(weekStart)} and o.created_at <= ${iso(now)}`;
+}
+
+/**
  * Newcomers: people who may be in a league, have none this week, and were active this week (XP
  * earned or a practice order placed). Each joins the tier they last had (the lowest, 0, the
- * first time), in that tier's last group while it has room, else in new groups (the domain's
+ * first time) or, when their scope has no league there this week, the nearest that has one
+ * (`newcomerTier`); in that tier's last group while it has room, else in new groups, which start
+ * only with at least LEAGUE_MIN_SIZE people — fewer wait for more (the domain's
  * `newcomerGroup`), in the order their accounts were made.
  */
 async function joinNewcomers(tx: DbOrTx, week: string, weekStart: Date, now: Date): Promise<number> {
   const result = await tx.execute(sql`
     insert into league_members (week_start, user_id, scope, tier, group_no, arrival, joined_at, account_created_at)
-    with active as (
-      select x.user_id from xp_events x where x.created_at >= ${iso(weekStart)} and x.created_at <= ${iso(now)}
-      union
-      select p.user_id from orders o join portfolios p on p.id = o.portfolio_id and p.kind = 'practice'
-      where o.created_at >= ${iso(weekStart)} and o.created_at <= ${iso(now)}
-    ), candidates as (
+    with active as (${activeThisWeekSql(weekStart, now)}), candidates as (
       select u.id as user_id, u.created_at, ${scopeSql("u")} as scope,
-             coalesce((select l.tier from league_members l where l.user_id = u.id order by l.week_start desc limit 1), 0)::int as tier
+             coalesce((select l.tier from league_members l where l.user_id = u.id order by l.week_start desc limit 1), 0)::int as last_tier
       from active a join users u on u.id = a.user_id and ${inLeaguesSql("u")}
       where not exists (select 1 from league_members l where l.week_start = ${week}::date and l.user_id = u.id)
+    ), tiered as (
+      -- The domain's newcomerTier: their last tier when their scope has a league there this week,
+      -- else the nearest tier that has one (the lower of two as near), else their own.
+      select c.*, coalesce((select g.tier from league_members g where g.week_start = ${week}::date and g.scope = c.scope
+                            group by g.tier order by abs(g.tier - c.last_tier), g.tier limit 1), c.last_tier)::int as tier
+      from candidates c where c.scope is not null
     ), ordered as (
-      select *, row_number() over (partition by scope, tier order by created_at asc, user_id collate "C" asc) as position
-      from candidates where scope is not null
+      select *, row_number() over (partition by scope, tier order by created_at asc, user_id collate "C" asc) as position,
+             count(*) over (partition by scope, tier) as newcomers
+      from tiered
     ), last_group as (
       select m.scope, m.tier, m.group_no, count(*)::int as size
       from league_members m
@@ -157,18 +197,20 @@ async function joinNewcomers(tx: DbOrTx, week: string, weekStart: Date, now: Dat
       select o.*, coalesce(lg.group_no, 0) as last_no,
              (case when lg.group_no is null then 0 else greatest(0, ${LEAGUE_GROUP_SIZE}::int - lg.size) end) as room
       from ordered o left join last_group lg on lg.scope = o.scope and lg.tier = o.tier
+    ), grouped as (
+      -- The domain's newcomerGroup: the last group while it has room; the rest start new groups
+      -- (nearly equal, at most a full group each) only when there are enough of them to start one, else wait.
+      select p.*, (case when position <= room then last_no
+                        when newcomers - room >= ${LEAGUE_MIN_SIZE}::int
+                          then last_no + ((position - room - 1) * ((newcomers - room + ${LEAGUE_GROUP_SIZE - 1}) / ${LEAGUE_GROUP_SIZE})) / (newcomers - room) + 1
+                   end)::int as group_no
+      from placed p
     )
-    select ${week}::date, user_id, scope, tier,
-           (case when position <= room then last_no else last_no + 1 + (position - room - 1) / ${LEAGUE_GROUP_SIZE}::int end)::int,
-           'new', ${iso(now)}, created_at
-    from placed
+    select ${week}::date, user_id, scope, tier, group_no, 'new', ${iso(now)}, created_at
+    from grouped where group_no is not null
     on conflict do nothing`);
   return result.rowCount ?? 0;
 }
-
-/** The domain's leagueSharpe precision (SHARPE_RANKING_DECIMALS), half away from zero. */
-const sharpePrecision = (value: SQL) =>
-  sql`(sign(${value}) * floor(abs(${value}) * ${10 ** SHARPE_RANKING_DECIMALS}::float8 + 0.5) / ${10 ** SHARPE_RANKING_DECIMALS}::float8 + 0.0)`;
 
 /**
  * Every member's points (src/domain/leagues/points.ts, part by part) and place in their group
@@ -185,7 +227,7 @@ async function writeStandings(tx: DbOrTx, week: string, weekStart: Date, now: Da
   const annualise = Math.sqrt(MS_PER_YEAR / DAY_MS);
   const result = await tx.execute(sql`
     with members as (
-      select m.user_id, m.scope, m.tier, m.group_no, m.account_created_at, m.risk, p.id as portfolio_id,
+      select m.user_id, m.scope, m.tier, m.group_no, m.account_created_at, m.risk, p.id as portfolio_id, p.starting_cash,
              m.risk_on is distinct from ${today}::date as needs_risk
       from league_members m
       left join portfolios p on p.user_id = m.user_id and p.kind = 'practice'
@@ -207,13 +249,13 @@ async function writeStandings(tx: DbOrTx, week: string, weekStart: Date, now: Da
       group by m.user_id
     ), series as (
       -- Only members whose risk part is not yet today's: the daily snapshots change once a day.
-      select m.user_id, s.taken_at, s.equity from members m
+      select m.user_id, s.taken_at, s.equity, coalesce(s.units, m.starting_cash) as units from members m
       join equity_snapshots s on s.portfolio_id = m.portfolio_id and s.taken_at in (${window})
       where m.needs_risk
     ), steps as (
-      select user_id,
-             case when lag(equity) over w > 0
-                  then ((equity - lag(equity) over w) * 100)::float8 / (lag(equity) over w * 100)::float8 end as r
+      -- Each day time-weighted (decision 057): the day before carried to this day's units, so a
+      -- teacher's deposit or withdrawal is not a day's return.
+      select user_id, ${returnSql(carriedSql(sql`lag(equity) over w`, sql`lag(units) over w`, sql`units`), sql`equity`)} as r
       from series
       window w as (partition by user_id order by taken_at)
     ), ratios as (

@@ -64,7 +64,7 @@ function useTimeLeft(at: string | null): number | null {
   return Math.max(0, new Date(at).getTime() - now);
 }
 
-const FEATURE_NAMES: Record<string, string> = { "short-selling": "short selling" };
+const FEATURE_NAMES: Record<string, string> = { "short-selling": "short selling", "advanced-orders": "trailing stops, brackets, OCO and OTO" };
 
 /** A quiz score in whole percent ("50 %"). */
 const percent = (fraction: string | number) => percentText(fraction, { signed: false, digits: 0 });

@@ -1,3 +1,4 @@
+import { ordersWithLegs } from "./orders-with-legs";
 import type { SeedCourse } from "./types";
 
 export const placingTrades: SeedCourse = {
@@ -34,7 +35,7 @@ Market orders give you certainty that you will trade, but no control over the ex
 
 A **limit order** sets the worst price you will accept. A **buy limit** fills at the limit **or lower**; a **sell limit** fills at the limit **or higher**. If the price has not reached your limit, the order waits in your open orders.
 
-Prices in Tickerlab move tick by tick, and sometimes they **gap**: they jump past a level without trading at it. If the price gaps through your limit, you get the **new, better price**. Say you place a buy limit for ORCH at 75.00 while it trades at 76.10, and the next tick is 74.20. Your order fills at 74.20, not 75.00.
+Prices in Tickerlab move tick by tick. On an ordinary tick through your limit, your order fills **at the limit**: the price passed through it on the way, and other traders were waiting there too. Sometimes, on news, the price **gaps**: it jumps past a level without trading at it. If the price gaps through your limit, you get the **new, better price**. Say you place a buy limit for ORCH at 75.00 while it trades at 76.10, and news sends the next tick to 74.20. Your order fills at 74.20, not 75.00. A price that only touches your limit fills it about half the time: orders placed earlier at that price come first.
 
 The catch: a limit order might never fill if the price never reaches your limit.
 
@@ -47,6 +48,16 @@ A stop is a trigger, not a promise of a price. Suppose you own Cobalt Ferry Line
 ## Stop-limit orders: a trigger plus a floor
 
 A **stop-limit order** has two prices. When the stop is touched, it becomes a **limit order** at the limit price. With a stop at 45.00 and a limit at 44.00, the same gap to 43.50 turns your order into a sell limit at 44.00, which waits. It fills only if CFL comes back to 44.00 or higher. You are protected from a terrible price, but you may keep holding a stock that keeps falling.
+
+## Trailing stops: a stop that follows the price
+
+A **trailing stop** is a stop whose price moves with the market, but only in your favour. You set a **trail**: a percentage (say 5 %) or an amount (say 2.50). A sell trailing stop remembers the **highest price** since you placed it, its **high-water mark**, and keeps its stop one trail below it. When the price rises, the mark and the stop rise with it; when the price falls, they stay where they are. If the price falls back to the stop, the order becomes a **market order**, exactly like a plain stop.
+
+Example: you own ORCH at 100.00 and place a sell trailing stop of 5 %. The stop starts at 95.00. ORCH climbs to 110.00: the stop is now 104.50 (110.00 less 5 %). ORCH dips to 106.00: the stop stays at 104.50. ORCH falls to 104.00: the stop is crossed and your shares are sold at market, near 104.00. You kept most of the rise without watching the screen. A buy (or cover) trailing stop works the other way round: it follows the **lowest** price, with its stop one trail above it.
+
+## Buying with a dollar amount
+
+Instead of a number of shares you can give an **amount**, like 2,500.00: Tickerlab buys as many **whole shares** as that amount pays for at the price you get, costs included, and the rest stays cash. At 80.04 a share, 2,500.00 buys 31 shares for 2,481.24; the other 18.76 is not spent. It never spends more than the amount you typed.
 
 ## One gap, four orders
 
@@ -72,12 +83,14 @@ You can cancel any open order from your open orders list. It is worth checking t
 - Limit orders fill at the limit or better; a gap through the limit gives you the better price.
 - Stop orders become market orders when touched; a gap fills at the new, worse price.
 - Stop-limit orders become limit orders when touched and may not fill at all.
+- Trailing stops follow the best price since you placed them and become market orders when the price comes back by the trail.
+- A dollar amount buys whole shares only; what is left stays cash.
 - Day orders expire at the end of the market's day; GTC orders stay until filled or cancelled.
 `,
       questions: [
         {
           prompt:
-            "You place a buy limit order for Orchard Robotics (ORCH) at 50.00 while it trades at 51.20. On the next tick the price gaps straight down to 49.40. What happens?",
+            "You place a buy limit order for Orchard Robotics (ORCH) at 50.00 while it trades at 51.20. On the next tick news makes the price gap straight down to 49.40. What happens?",
           options: [
             {
               text: "The order fills at 49.40.",
@@ -643,9 +656,9 @@ Example: you have 100,000.00 in cash, no shorts, and the 10,000.00 limit buy abo
 
 ## Why an order can be rejected
 
-An order that would make buying power negative is **rejected** with the code **INSUFFICIENT_FUNDS**. Continuing the example, a market buy of 1,000 shares of Cobalt Ferry Lines (CFL) at a last price of 95.00 would fill at 95.05 after slippage and cost 95,050.00. You only have 90,000.00 of buying power, so it is rejected. Cancel the limit order, or buy fewer shares.
+An order that would make buying power negative is **rejected**: the ticket says “Not enough buying power.” Continuing the example, a market buy of 1,000 shares of Cobalt Ferry Lines (CFL) at a last price of 95.00 would fill at 95.05 after slippage and cost 95,050.00. You only have 90,000.00 of buying power, so it is rejected. Cancel the limit order, or buy fewer shares.
 
-Other rejections you may meet: **INSUFFICIENT_SHARES** when you try to sell more shares than you own, and **POSITION_LIMIT** when an event caps how large one position may be as a percentage of equity. Rejected orders stay in your order history with their reason, so you can always see what went wrong.
+Other rejections you may meet: “You do not have enough shares.” when you try to sell more shares than you own, and “That position would be too large.” when an event caps how large one position may be as a percentage of equity. Rejected orders stay in your order history with their reason, so you can always see what went wrong.
 
 Remember that slippage and any commission are part of the cost. An order sized to use every last cent at the last price can fail once those are added.
 
@@ -672,7 +685,7 @@ Positions drift as prices move, so a 5 % position can grow into a 15 % one. Chec
 - Cash never goes negative; Tickerlab does not lend you money.
 - Open buy orders reserve cash until they fill, are cancelled or expire.
 - Buying power = cash − reserved cash − 1.5 × short market value.
-- Orders that would make buying power negative are rejected with INSUFFICIENT_FUNDS.
+- Orders that would make buying power negative are rejected: “Not enough buying power.”
 - Whole shares only: divide and round down.
 - Size each position as a percentage of equity.
 `,
@@ -772,7 +785,7 @@ Positions drift as prices move, so a 5 % position can grow into a 15 % one. Chec
             "You have 9,000.00 of buying power and no commission. You place a limit buy for 100 shares of Orchard Robotics (ORCH) at 95.00. What happens?",
           options: [
             {
-              text: "It is rejected with INSUFFICIENT_FUNDS and kept in your order history with the reason.",
+              text: "It is rejected for want of buying power and kept in your order history with the reason.",
               correct: true,
               explanation:
                 "The order needs 9,500.00, which would make buying power negative, and rejected orders stay in the history with their reason.",
@@ -875,7 +888,7 @@ Positions drift as prices move, so a 5 % position can grow into a 15 % one. Chec
           ],
         },
         {
-          prompt: "Which order is rejected with INSUFFICIENT_SHARES?",
+          prompt: "Which order is rejected because you do not have enough shares?",
           options: [
             {
               text: "Selling 150 shares of a stock you own 100 of",
@@ -885,12 +898,12 @@ Positions drift as prices move, so a 5 % position can grow into a 15 % one. Chec
             {
               text: "A buy that would make your buying power negative",
               correct: false,
-              explanation: "That is rejected with INSUFFICIENT_FUNDS.",
+              explanation: "That is rejected for want of buying power.",
             },
             {
               text: "A buy that makes one position too large in an event with a cap",
               correct: false,
-              explanation: "That is rejected with POSITION_LIMIT.",
+              explanation: "That is rejected because the position would be too large.",
             },
             {
               text: "A buy limit below the current price",
@@ -954,7 +967,7 @@ Real brokers also charge a fee to borrow shares; Tickerlab's rules have no borro
 
 ## Unlocking short selling in Tickerlab
 
-Short selling is locked until you pass this lesson: **passing this lesson's quiz unlocks short selling in Tickerlab**. Before that, short orders are rejected with SHORTING_LOCKED. Some events also switch shorting off for everyone (SHORTING_DISABLED). When you start, keep shorts small, and consider a stop order on the cover side to cap a loss, remembering that a gap can fill it at a worse price.
+Short selling is locked until you pass this lesson: **passing this lesson's quiz unlocks short selling in Tickerlab**. Before that, a short order is refused with “Short selling is locked.” Some events also switch shorting off for everyone, and the ticket says so. When you start, keep shorts small, and consider a stop order on the cover side to cap a loss, remembering that a gap can fill it at a worse price.
 
 ## Key points
 
@@ -1077,7 +1090,7 @@ Short selling is locked until you pass this lesson: **passing this lesson's quiz
             {
               text: "Passing this lesson's quiz unlocks short selling in Tickerlab.",
               correct: true,
-              explanation: "Short selling is locked until you pass this lesson; before that, short orders are rejected with SHORTING_LOCKED.",
+              explanation: "Short selling is locked until you pass this lesson; before that, a short order is refused with “Short selling is locked.”",
             },
           ],
         },
@@ -1188,5 +1201,7 @@ Short selling is locked until you pass this lesson: **passing this lesson's quiz
         },
       ],
     },
+    // Orders with legs (decision 065): last, so an upgrade adds it at the end of the course.
+    ordersWithLegs,
   ],
 };

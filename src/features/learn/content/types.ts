@@ -22,7 +22,7 @@ export interface SeedLesson {
   /** Markdown: headings (##), paragraphs, lists, **bold**, tables; no raw HTML, no images. */
   body: string;
   /** A trading feature that passing this lesson unlocks. */
-  unlocks?: "short-selling";
+  unlocks?: "short-selling" | "advanced-orders";
   questions: SeedQuestion[];
 }
 

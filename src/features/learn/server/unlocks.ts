@@ -8,6 +8,8 @@ import type { DbOrTx } from "@/server/db";
 import { courses, lessons } from "@/server/db/schema";
 
 export const SHORT_SELLING = "short-selling";
+/** Trailing stops and orders with legs (bracket, OCO, OTO): gated like short selling when a published lesson unlocks them (decision 065). */
+export const ADVANCED_ORDERS = "advanced-orders";
 
 /** The people among `userIds` for whom `feature` is unlocked, in one query. */
 export async function unlockedFor(db: DbOrTx, feature: string, userIds: readonly string[]): Promise<Set<string>> {

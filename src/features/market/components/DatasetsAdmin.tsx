@@ -5,22 +5,15 @@ import { useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, Field, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
+import { useAction } from "@/components/ui/useAction";
 import { SECTORS } from "@/domain/market/universe";
 import { ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
+import type { DatasetSummary } from "../types";
 
-export interface DatasetSummaryRow {
-  id: string;
-  name: string;
-  symbol: string;
-  /** The company's sector: what a replay position shows. */
-  sector: string;
-  createdAt: string;
-  rowCount: number;
-  firstDate: string;
-  lastDate: string;
-}
+/** A dataset as the admin API answers it (declared once, ../types). */
+export type DatasetSummaryRow = DatasetSummary;
 
 interface Problem {
   line: number;
@@ -123,8 +116,7 @@ function ImportForm() {
   const [sector, setSector] = useState("");
   const [fields, setFields] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Problem[]>([]);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status: formError, setStatus: setFormError, run } = useAction();
 
   function pick(chosen: File | null) {
     setFile(chosen);
@@ -149,26 +141,26 @@ function ImportForm() {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    setBusy(true);
-    try {
-      const result = await postImport({ name, symbol, sector, csv: await file.text() });
-      if ("dataset" in result && result.dataset) {
-        await router.push(`/admin/datasets/${result.dataset.id}`);
-        return;
-      }
-      const { error, problems: found } = result as { error: ApiError; problems: Problem[] };
-      setProblems(found);
-      setFields(found.length > 0 ? { ...error.fields, csv: `${found.length} ${found.length === 1 ? "problem" : "problems"} in the file; nothing was imported.` } : error.fields);
-      if (Object.keys(error.fields).length === 0 && found.length === 0) setFormError(error.message);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const result = await postImport({ name, symbol, sector, csv: await file.text() });
+        if ("dataset" in result && result.dataset) {
+          await router.push(`/admin/datasets/${result.dataset.id}`);
+          return;
+        }
+        const { error, problems: found } = result as { error: ApiError; problems: Problem[] };
+        setProblems(found);
+        setFields(found.length > 0 ? { ...error.fields, csv: `${found.length} ${found.length === 1 ? "problem" : "problems"} in the file; nothing was imported.` } : error.fields);
+        if (Object.keys(error.fields).length === 0 && found.length === 0) setFormError({ tone: "error", text: error.message });
+      },
+      { failure: "Could not import the file." },
+    );
   }
 
   return (
     <Card title="Import a CSV">
       <form ref={formRef} onSubmit={submit} noValidate aria-label="Import a CSV">
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {formError && <Alert tone="error">{formError.text}</Alert>}
         <div className={styles.toolbar}>
           <Field
             label="CSV file"
@@ -177,7 +169,7 @@ function ImportForm() {
             accept=".csv,text/csv"
             onChange={(e) => pick(e.target.files?.[0] ?? null)}
             error={fields.csv}
-            hint="Date,Open,High,Low,Close,Volume with a header; up to 2 MB."
+            hint="Date,Open,High,Low,Close,Volume with a header; up to 2 MB. Optional Dividend (per share) and Split (like 2:1 or 1:10) columns on the ex-date's row; the prices are the raw ones, which drop by the dividend or the split that day."
           />
           <Field label="Dataset name" id="dataset-name" value={name} onChange={(e) => { setName(e.target.value); setFields(({ name: _gone, ...rest }) => rest); }} error={fields.name} />
           <Field

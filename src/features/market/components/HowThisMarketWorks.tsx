@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { Alert, Card } from "@/components/ui";
 import type { MarketRealism, RealismUnavailable } from "../server/realism";
-import type { RealismRow, RealismValue } from "@/domain/market";
+import { HISTORY_CANDIDATES, type RealismRow, type RealismValue } from "@/domain/market";
 import styles from "./how-it-works.module.css";
 
 export type RealismProp = MarketRealism | RealismUnavailable;
@@ -108,7 +108,9 @@ export function HowThisMarketWorks({ realism }: { realism: RealismProp }) {
           </p>
           <p>
             The simulator is deterministic for a secret seed drawn when the install was created, so nobody can compute tomorrow&apos;s prices. On its first start it simulates
-            five years of history so charts and risk figures have room.
+            five years of history so charts and risk figures have room. Like any random process it sometimes misses a target by chance: about 7 of 100 five-year runs
+            miss one row of the table above (most often long memory). The first start then simulates again from a related seed (at most {HISTORY_CANDIDATES} histories in
+            all) and keeps the first on which every row holds. Nothing else is adjusted: the table is measured on the history you see.
           </p>
         </Card>
         <Card title="Volume">
@@ -131,13 +133,23 @@ export function HowThisMarketWorks({ realism }: { realism: RealismProp }) {
         </Card>
         <Card title="Fills">
           <p>
-            A market order fills at once at the last price, moved against you by the market&apos;s slippage (a few basis points): the cost of crossing the spread. A limit order
-            fills when the price reaches its limit, at the limit or better; a stop order becomes a market order when the price touches its stop, so after a gap it fills at
-            the new, worse price. Every fill says in words how it was priced.
+            Every share you buy comes from someone selling it. A market order pays <strong>half the spread</strong> (a few basis points: the gap between what buyers bid
+            and sellers ask) and, the bigger it is, a little more: <strong>market impact</strong>, because a large order uses up the cheapest offers first. Impact grows
+            with the square root of the order&apos;s size compared with what the stock trades in a day: four times the shares costs about twice as much per share, not four
+            times. The trade ticket shows the impact before you send the order.
           </p>
           <p>
-            Contests can set a commission per fill. Orders fill whole for now, whatever their size; fills that respect each stock&apos;s trading volume are being built.
+            An order up to 1 % of a day&apos;s volume fills at once. A bigger one <strong>fills in parts</strong>: it takes at most a share of what the market trades
+            while it works (10 % unless a contest sets another limit), tick by tick, and the rest waits, shown as &ldquo;partially filled&rdquo; with how many shares
+            filled and at what average price. You can cancel the rest at any time and keep what filled; a day order&apos;s rest expires at the end of the day.
           </p>
+          <p>
+            A <strong>limit order</strong> waiting in the book fills at its limit when the price moves through it; only when the price jumps past it (news) does it fill at
+            the better price. When the price only touches the limit, it fills about half the time: other orders at that price were in the queue first. A stop order
+            becomes a market order when the price touches its stop, so after a gap it fills at the new, worse price. Every fill says in words how it was priced: the
+            market price it started from, the spread and impact it paid, and what is left of the order.
+          </p>
+          <p>Contests can set a commission per fill, the spread, the participation limit and whether impact applies.</p>
         </Card>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, SelectField, Skeleton } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { errorText, useAction } from "@/components/ui/useAction";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { chooseSector, closeSectors } from "@/domain/market";
 import { api, ApiError } from "@/lib/client/api";
@@ -62,14 +63,11 @@ const draftOf = (i: AdminInstrumentRow): Draft => ({
   averageDailyVolume: String(i.averageDailyVolume),
 });
 
-type Status = { tone: "success" | "error"; text: string } | null;
-
 export function InstrumentsAdmin() {
   const { data, error, isLoading, mutate } = useSWR<InstrumentList>("/api/admin/instruments", (url: string) => api<InstrumentList>(url));
   const [editing, setEditing] = useState<AdminInstrumentRow | null>(null);
   const [pending, setPending] = useState<AdminInstrumentRow | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy, status, setStatus, run } = useAction();
   const table = useRef<HTMLTableElement>(null);
   /** The row whose Edit button gets the focus back once its form closes. */
   const returnTo = useRef<string | null>(null);
@@ -89,17 +87,13 @@ export function InstrumentsAdmin() {
 
   async function toggle() {
     if (!pending) return;
-    setBusy(true);
-    try {
-      await api(`/api/admin/instruments/${pending.symbol}`, { method: "PATCH", body: { active: !pending.active } });
-      setStatus({ tone: "success", text: `${pending.symbol} is ${pending.active ? "deactivated" : "active again"}.` });
-      await mutate();
-    } catch (e) {
-      setStatus({ tone: "error", text: e instanceof ApiError ? e.message : "Could not change that instrument." });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    await run(
+      async () => {
+        await api(`/api/admin/instruments/${pending.symbol}`, { method: "PATCH", body: { active: !pending.active } });
+        await mutate();
+      },
+      { success: `${pending.symbol} is ${pending.active ? "deactivated" : "active again"}.`, failure: "Could not change that instrument.", settle: () => setPending(null) },
+    );
   }
 
   async function saved(text: string) {
@@ -217,8 +211,7 @@ function InstrumentForm({ initial, sectors, onSaved, onCancel }: FormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Draft>(initial ? draftOf(initial) : EMPTY);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, status: formError, setStatus: setFormError, run } = useAction();
   /** A new sector waiting for the admin's "yes, a new one". */
   const [confirming, setConfirming] = useState<{ sector: string; closeMatches: string[] } | null>(null);
   const prefix = initial ? "edit" : "new";
@@ -254,7 +247,6 @@ function InstrumentForm({ initial, sectors, onSaved, onCancel }: FormProps) {
 
   async function save(newSector: boolean) {
     setConfirming(null);
-    setBusy(true);
     setFormError(null);
     const body = {
       name: draft.name,
@@ -268,20 +260,23 @@ function InstrumentForm({ initial, sectors, onSaved, onCancel }: FormProps) {
       sectorLoading: toNumber(draft.sectorLoading),
       averageDailyVolume: toNumber(draft.averageDailyVolume),
     };
-    try {
-      if (initial) await api(`/api/admin/instruments/${initial.symbol}`, { method: "PATCH", body });
-      else await api("/api/admin/instruments", { method: "POST", body: { ...body, symbol: draft.symbol } });
-      setFields({});
-      if (!initial) setDraft(EMPTY);
-      await onSaved(initial ? `${initial.symbol} is saved.` : `${draft.symbol.trim().toUpperCase()} is added.`);
-    } catch (e) {
-      const serverFields = e instanceof ApiError ? e.fields : {};
-      setFields(serverFields);
-      if (Object.keys(serverFields).length === 0) setFormError(e instanceof ApiError ? e.message : "Could not save the instrument.");
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        if (initial) await api(`/api/admin/instruments/${initial.symbol}`, { method: "PATCH", body });
+        else await api("/api/admin/instruments", { method: "POST", body: { ...body, symbol: draft.symbol } });
+        setFields({});
+        if (!initial) setDraft(EMPTY);
+        await onSaved(initial ? `${initial.symbol} is saved.` : `${draft.symbol.trim().toUpperCase()} is added.`);
+      },
+      {
+        failure: (e) => {
+          const serverFields = e instanceof ApiError ? e.fields : {};
+          setFields(serverFields);
+          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+          return Object.keys(serverFields).length === 0 ? errorText(e, "Could not save the instrument.") : null;
+        },
+      },
+    );
   }
 
   const field = (key: keyof Draft, label: string, extra: { hint?: string; inputMode?: "decimal" | "numeric"; error?: string } = {}) => (
@@ -302,7 +297,7 @@ function InstrumentForm({ initial, sectors, onSaved, onCancel }: FormProps) {
     <div ref={cardRef} className={formStyles.anchor}>
       <Card title={title}>
         <form ref={formRef} onSubmit={submit} noValidate aria-label={title}>
-          {formError && <Alert tone="error">{formError}</Alert>}
+          {formError && <Alert tone="error">{formError.text}</Alert>}
           <div className={formStyles.grid}>
             {initial ? null : field("symbol", "Symbol", { hint: "2 to 5 capital letters" })}
             {field("name", "Name")}

@@ -43,9 +43,13 @@ export interface SeededBenchmark {
  * Inserts the index once (insert-if-never-seeded, decision 012): its row at the level of its
  * constituents' last prices (previous close likewise), and its daily and minute candles from
  * theirs (domain `indexHistory`) — taken from `history` when the backfill just made them, else read from the table
- * (an install that had its market before the index existed).
+ * (an install that had its market before the index existed). With `from`, only the days
+ * from then on (the rest is the market-history task's).
  */
-export async function seedBenchmark(tx: Tx, options: { index?: BenchmarkIndex; now: Date; history?: { daily: Record<string, Candle[]>; minute: Record<string, Candle[]> } }): Promise<SeededBenchmark> {
+export async function seedBenchmark(
+  tx: Tx,
+  options: { index?: BenchmarkIndex; now: Date; history?: { daily: Record<string, Candle[]>; minute: Record<string, Candle[]> }; from?: Date },
+): Promise<SeededBenchmark> {
   const index = options.index ?? BENCHMARK;
   const key = `instrument:${index.symbol}`;
   const [seen] = await tx.select({ key: seededContent.key }).from(seededContent).where(eq(seededContent.key, key));
@@ -86,7 +90,9 @@ export async function seedBenchmark(tx: Tx, options: { index?: BenchmarkIndex; n
 
   const history = options.history ?? (await storedHistory(tx, symbols, options.now));
   const computed = indexHistory(index, history);
-  const own = [...computed.daily, ...computed.minute];
+  // `from`: a first start writes the index's older days later with its constituents' (./history.ts).
+  const from = options.from?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const own = [...computed.daily.filter((c) => c.start.getTime() >= from), ...computed.minute];
   await insertCandles(tx, own);
   return { inserted: true, candles: own.length };
 }

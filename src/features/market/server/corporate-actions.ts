@@ -69,7 +69,11 @@ export function viewOf(row: ActionRow): CorporateActionView {
 export async function listCorporateActions(db: DbOrTx, symbol: string): Promise<CorporateActionView[]> {
   const [known] = await db.select({ symbol: instruments.symbol }).from(instruments).where(eq(instruments.symbol, symbol));
   if (!known) throw failures.notFound(`There is no instrument ${symbol}.`);
-  const rows = await db.select().from(corporateActions).where(eq(corporateActions.symbol, symbol)).orderBy(desc(corporateActions.exDate), asc(corporateActions.kind));
+  const rows = await db
+    .select()
+    .from(corporateActions)
+    .where(and(eq(corporateActions.symbol, symbol), isNull(corporateActions.eventId)))
+    .orderBy(desc(corporateActions.exDate), asc(corporateActions.kind));
   return rows.map(viewOf);
 }
 
@@ -149,7 +153,7 @@ export async function scheduleSimulatedActions(tx: Tx, state: MarketState, optio
   return inserted.length;
 }
 
-/** Actions not yet applied whose ex-date has begun by `now`, oldest first; and whether a dividend is due to be paid. */
+/** The practice market's actions not yet applied whose ex-date has begun by `now`, oldest first; and whether a dividend is due to be paid (replay events' own rows are their task's). */
 export async function dueActions(tx: Tx, now: Date): Promise<{ pending: CorporateAction[]; payable: boolean }> {
   const today = utcDay(now);
   const rows = await tx
@@ -157,8 +161,8 @@ export async function dueActions(tx: Tx, now: Date): Promise<{ pending: Corporat
     .from(corporateActions)
     .where(
       or(
-        and(isNull(corporateActions.appliedAt), lte(corporateActions.exDate, today)),
-        and(eq(corporateActions.kind, "dividend"), isNull(corporateActions.paidAt), sql`${corporateActions.appliedAt} is not null`, lte(corporateActions.payDate, today)),
+        and(isNull(corporateActions.appliedAt), isNull(corporateActions.eventId), lte(corporateActions.exDate, today)),
+        and(eq(corporateActions.kind, "dividend"), isNull(corporateActions.paidAt), isNull(corporateActions.eventId), sql`${corporateActions.appliedAt} is not null`, lte(corporateActions.payDate, today)),
       ),
     )
     .orderBy(asc(corporateActions.exDate), asc(corporateActions.id));
@@ -248,7 +252,7 @@ export async function dividendYields(db: DbOrTx): Promise<Map<string, string>> {
   const { rows } = await db.execute<{ symbol: string; amount: string; last_price: string }>(sql`
     select distinct on (a.symbol) a.symbol, a.amount::text as amount, i.last_price::text as last_price
     from ${corporateActions} a join ${instruments} i on i.symbol = a.symbol
-    where a.kind = 'dividend'
+    where a.kind = 'dividend' and a.event_id is null
     order by a.symbol, a.ex_date desc`);
   const yields = new Map<string, string>();
   for (const r of rows) {

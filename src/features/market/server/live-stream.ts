@@ -19,6 +19,7 @@ import { getServerAuthSession } from "@/server/auth/session";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { sendError } from "@/server/http/api-route";
+import { whenStarted } from "@/server/readiness";
 import { portfolioIdsOf } from "@/features/trading";
 import { getHub, portfolioTopic, QUOTES_TOPIC, type RealtimeEvent } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
@@ -66,6 +67,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   }
   let session: Awaited<ReturnType<typeof getServerAuthSession>>;
   try {
+    await whenStarted(); // as every request: after the start (src/server/readiness.ts)
     session = await getServerAuthSession({ req, res });
   } catch (error) {
     // A database outage is a 503 like on every API route (the browser's EventSource retries); the cookie stays.

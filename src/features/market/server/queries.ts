@@ -16,6 +16,12 @@ export interface InstrumentQuote {
   /** Fraction: "0.0123" is +1.23 %. */
   dayChangePct: string | null;
   updatedAt: string;
+  /**
+   * The figures the engine prices fills with (docs/decisions/056): the instrument's average
+   * daily volume parameter (the simulator trades around it) and its annual volatility. The
+   * trade ticket's preview computes impact and "fills in parts" from these.
+   */
+  liquidity: { averageDailyVolume: number; volatility: number };
 }
 
 export async function listInstruments(db: DbOrTx): Promise<InstrumentQuote[]> {
@@ -43,6 +49,7 @@ function quoteOf(r: typeof instruments.$inferSelect): InstrumentQuote {
     dayChange: formatMoney(change.amount),
     dayChangePct: change.ratio === null ? null : change.ratio.toFixed(4),
     updatedAt: r.updatedAt.toISOString(),
+    liquidity: { averageDailyVolume: r.averageDailyVolume, volatility: r.volatility },
   };
 }
 
@@ -66,4 +73,11 @@ export async function getCandles(db: DbOrTx, options: { symbol: string; interval
     .orderBy(desc(candles.start))
     .limit(MAX_CANDLES);
   return rows.reverse().map((c) => ({ start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume }));
+}
+
+/** Which of these symbols are instruments of the practice market (listed or not): an event's instrument list is checked against them. */
+export async function knownSymbols(db: DbOrTx, symbols: readonly string[]): Promise<Set<string>> {
+  if (symbols.length === 0) return new Set();
+  const rows = await db.select({ symbol: instruments.symbol }).from(instruments).where(inArray(instruments.symbol, [...symbols]));
+  return new Set(rows.map((r) => r.symbol));
 }

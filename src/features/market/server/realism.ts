@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import { bucketStart, INDEX_KIND, realismReport, type DailyBar, type RealismReport } from "@/domain/market";
 import type { DbOrTx } from "@/server/db";
 import { BENCHMARK } from "./benchmark";
+import { historyFilling } from "./history";
 
 /**
  * A stock is measured when its history spans at least this many finished days: a stock an
@@ -31,7 +32,12 @@ export interface MarketRealism extends RealismReport {
 /** Why there is no report yet (a market with less than REALISM_MIN_DAYS of history). */
 export interface RealismUnavailable {
   unavailable: string;
+  /** True while a first start's older years are still being written (decision 058): ask again in a minute. */
+  filling?: true;
 }
+
+/** What the report says while the older years are written after a first start. */
+export const HISTORY_FILLING_MESSAGE = "Still filling history: the market's older years are being written after its first start. The report appears when they are all there, within a minute or two.";
 
 const KEY = Symbol.for("tickerlab.market-realism");
 const holder = globalThis as { [KEY]?: { day: string; report: MarketRealism | RealismUnavailable } };
@@ -46,6 +52,8 @@ export async function marketRealism(db: DbOrTx, options: { now?: Date } = {}): P
   const today = bucketStart(options.now ?? new Date(), "1d").toISOString();
   const kept = holder[KEY];
   if (kept?.day === today) return kept.report;
+  // Not kept: the figures of a history still being written would be wrong, and it is complete soon.
+  if (await historyFilling(db)) return { unavailable: HISTORY_FILLING_MESSAGE, filling: true };
   const report = await measure(db, today);
   holder[KEY] = { day: today, report };
   return report;

@@ -71,6 +71,10 @@ interface Move {
   symbol: string;
   previous: string;
   next: string;
+  /** Shares the simulator traded in the step: what orders working in parts take part of (decision 056). */
+  volume: number;
+  /** The step held a jump (news): a limit it crossed fills at the new price. */
+  jump: boolean;
 }
 
 export class SimulatorJob {
@@ -143,7 +147,7 @@ export class SimulatorJob {
     // Every move of the tick at once: one indexed query, settled in portfolio chunks (bench/tick.ts).
     const { filled } = await processPriceMoves(
       db,
-      moves.map((m) => ({ symbol: m.symbol, previous: parseMoney(m.previous), next: parseMoney(m.next) })),
+      moves.map((m) => ({ symbol: m.symbol, previous: parseMoney(m.previous), next: parseMoney(m.next), volume: m.volume, jump: m.jump })),
       now,
     );
     const report: TickReport = { at: now, instruments: count, benchmark, moved: moves.length, rolledDay, expired, filled, pruned, corporateActions: written.actions, ms: performance.now() - started, writeMs };
@@ -252,11 +256,12 @@ async function writeTick(tx: Tx, now: Date, options: { schedule: boolean; outbox
   const bySymbol = new Map(listed.map((r) => [r.symbol, r]));
   const moves: Move[] = [];
   const quotes: QuoteView[] = [];
+  const jumped = new Set(stepped.jumps.map((j) => j.symbol));
   for (const tick of ticks) {
     const row = bySymbol.get(tick.symbol)!;
     // After an action the move starts from the adjusted price: the orders were adjusted to it.
     const previous = afterAction.get(tick.symbol) ?? row.lastPrice;
-    if (tick !== benchmark && parseMoney(previous) !== parseMoney(tick.price)) moves.push({ symbol: tick.symbol, previous, next: tick.price });
+    if (tick !== benchmark && parseMoney(previous) !== parseMoney(tick.price)) moves.push({ symbol: tick.symbol, previous, next: tick.price, volume: tick.volume, jump: jumped.has(tick.symbol) });
     quotes.push({ symbol: tick.symbol, price: tick.price, previousClose: adjustedPrice(tick.symbol, rolledDay ? row.lastPrice : row.previousClose), at: now.toISOString() });
   }
 
@@ -308,7 +313,13 @@ async function writeTick(tx: Tx, now: Date, options: { schedule: boolean; outbox
     pruned = deleted.length;
   }
 
-  const state: StoredMarketState = { seed: stored.state.seed, market: stepped.state, ...(Object.keys(totalReturn).length > 0 && { totalReturn }) };
+  // The history-fill marker (decision 058) is the market-history task's: carried over as read (this row is locked).
+  const state: StoredMarketState = {
+    seed: stored.state.seed,
+    market: stepped.state,
+    ...(Object.keys(totalReturn).length > 0 && { totalReturn }),
+    ...(stored.state.historyFill && { historyFill: stored.state.historyFill }),
+  };
   await tx.update(marketState).set({ state, updatedAt: now }).where(eq(marketState.id, 1));
   return { moves, quotes, rolledDay, pruned, count: definitions.length, benchmark: benchmark?.price ?? null, actions: adjustment.applied.length };
 }

@@ -4,6 +4,7 @@ import { env } from "@/env";
 import type { DatabaseHandle, Db } from "@/server/db";
 import { logger } from "@/server/logger";
 import { getHub } from "@/server/realtime/hub";
+import { prepareHistoryFill } from "./history";
 import { seedMarket } from "./seed";
 import { SimulatorJob } from "./simulator-job";
 
@@ -13,6 +14,8 @@ type Holder = { [JOB]?: SimulatorJob };
 export async function startMarket(db: Db, kind: DatabaseHandle["kind"]) {
   const seeded = await seedMarket(db, BUNDLED_UNIVERSE);
   logger().info({ seeded }, "[start] market ready");
+  // A first start stopped before its older years were written: walk them again now, before ready (decision 058).
+  if (seeded.tries === 0 && (await prepareHistoryFill(db))) logger().info("[start] the market's older years are still to be written; the market-history task finishes them");
   if (env().TEST_PRICE_CONTROL) {
     const line = "TEST_PRICE_CONTROL is ON: anyone signed in can set prices through POST /api/test/prices. Never enable this on a real install.";
     logger().warn(line);

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Signed } from "./Bits";
 import { integer, money, percent } from "@/lib/format";
-import { absMoney, addMoney, maxMoney, type Money, moneyRatio, parseMoney, ZERO } from "@/domain/trading";
+import { allocationOf, type AllocationRow } from "./allocation";
 import type { Holding } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -69,47 +69,37 @@ export function Holdings({ positions, chartLinks = true }: { positions: Holding[
   );
 }
 
-interface Share {
-  label: string;
-  value: Money;
-}
-
-const largestFirst = (a: Share, b: Share) => (a.value === b.value ? 0 : a.value > b.value ? -1 : 1);
-
-/** Allocation as horizontal bars: by instrument and by sector, cash included (exact money; only the shares are ratios). */
+/** Allocation as horizontal bars: by instrument and by sector, cash included, as shares of equity (./allocation.ts). */
 export function Allocation({ positions, cash, equity }: { positions: Holding[]; cash: string; equity: string }) {
-  const total = parseMoney(equity);
-  if (total <= 0n) return <p className="muted">Nothing to allocate.</p>;
-  const bySymbol: Share[] = positions.map((p) => ({ label: p.symbol, value: absMoney(parseMoney(p.marketValue)) }));
-  const sectors = new Map<string, Money>();
-  for (const p of positions) sectors.set(p.sector, addMoney(sectors.get(p.sector) ?? ZERO, absMoney(parseMoney(p.marketValue))));
-  const bySector: Share[] = [...sectors].map(([label, value]) => ({ label, value }));
-  const cashRow: Share = { label: "Cash", value: maxMoney(ZERO, parseMoney(cash)) };
+  const allocation = allocationOf(positions, cash, equity);
+  if (!allocation) return <p className="muted">Nothing to allocate.</p>;
+  const shorts = allocation.bySymbol.some((r) => r.kind === "short");
   return (
     <div className={styles.allocation}>
-      <Bars title="By instrument" rows={[...bySymbol.sort(largestFirst), cashRow]} total={total} />
-      <Bars title="By sector" rows={[...bySector.sort(largestFirst), cashRow]} total={total} />
+      <Bars title="By instrument" rows={allocation.bySymbol} />
+      <Bars title="By sector" rows={allocation.bySector} />
+      {shorts && <p className="muted">Shares of equity: a short counts against it, and the cash from its sale is in Cash, so the rows add up to 100 %.</p>}
     </div>
   );
 }
 
-function Bars({ title, rows, total }: { title: string; rows: Share[]; total: Money }) {
+function Bars({ title, rows }: { title: string; rows: AllocationRow[] }) {
   return (
     <div>
       <h3 className={styles.subheading}>{title}</h3>
       <ul className={styles.bars}>
-        {rows.map((r) => {
-          const share = Math.min(1, moneyRatio(r.value, total));
-          return (
-            <li key={r.label}>
-              <span className={styles.barLabel}>{r.label}</span>
-              <span className={styles.barTrack} aria-hidden="true">
-                <span className={r.label === "Cash" ? styles.barCash : styles.barFill} style={{ width: `${(share * 100).toFixed(1)}%` }} />
-              </span>
-              <span className={styles.barValue}>{percent(share, { signed: false })}</span>
-            </li>
-          );
-        })}
+        {rows.map((r) => (
+          <li key={r.label}>
+            <span className={styles.barLabel}>
+              {r.label}
+              {r.kind === "short" && " (short)"}
+            </span>
+            <span className={styles.barTrack} aria-hidden="true">
+              <span className={r.kind === "cash" ? styles.barCash : r.kind === "short" ? styles.barShort : styles.barFill} style={{ width: `${(Math.min(1, Math.abs(r.share)) * 100).toFixed(1)}%` }} />
+            </span>
+            <span className={styles.barValue}>{percent(r.share, { signed: r.share < 0 })}</span>
+          </li>
+        ))}
       </ul>
     </div>
   );

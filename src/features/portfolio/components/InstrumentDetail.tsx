@@ -114,8 +114,12 @@ function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: st
   const [view, setView] = useState<ChartView>("year");
   const { path, label } = CHART_VIEWS[view];
   // The candles route answers the newest 2,000 of an interval: five years of days, or today's minutes.
-  const fetched = useSWR<Candle[]>(path ? `/api/instruments/${symbol}/candles?${path}` : null, async (url: string) => (await api<{ items: Candle[] }>(url)).items);
-  const candles = path ? fetched.data : daily;
+  // Right after a first start the older years are still being written (decision 058): say so, and look again until they are there.
+  const fetched = useSWR<{ items: Candle[]; historyFilling?: boolean }>(path ? `/api/instruments/${symbol}/candles?${path}` : null, (url: string) => api<{ items: Candle[]; historyFilling?: boolean }>(url), {
+    refreshInterval: (latest) => (latest?.historyFilling ? 15_000 : 0),
+  });
+  const candles = path ? fetched.data?.items : daily;
+  const filling = view === "years" && fetched.data?.historyFilling === true;
   return (
     <Card
       title={title}
@@ -132,7 +136,10 @@ function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: st
       {fetched.error && path ? (
         <Alert tone="error">The {view === "today" ? "minute" : "daily"} candles could not be loaded.</Alert>
       ) : candles ? (
-        <CandleChart candles={candles} intraday={view === "today"} label={`${symbol} ${label}`} livePrice={quotes[symbol]?.price} />
+        <>
+          {filling && <Alert tone="info">Still filling history: the older years are being written after the market&apos;s first start, and appear here within a minute or two.</Alert>}
+          <CandleChart candles={candles} intraday={view === "today"} label={`${symbol} ${label}`} livePrice={quotes[symbol]?.price} />
+        </>
       ) : (
         <Skeleton height={360} />
       )}

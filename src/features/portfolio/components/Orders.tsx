@@ -7,7 +7,7 @@ import { api, ApiError } from "@/lib/client/api";
 import { PortfolioActionsTable } from "./CorporateActions";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";
-import { describeOrder, orderPrices, SIDE_LABEL, STATUS_LABEL } from "./format";
+import { CLASS_LABEL, describeOrder, groupOrders, orderPrices, SIDE_LABEL, STATUS_LABEL } from "./format";
 import type { Fill, Order, OrderStatus, Page } from "./types";
 import styles from "./portfolio.module.css";
 
@@ -47,20 +47,46 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
         <p className="muted">No open orders. Limit and stop orders wait here until the price reaches them.</p>
       ) : (
         <ul className={styles.orderList} aria-label="Open orders">
-          {data.items.map((o) => (
-            <li key={o.id} className={styles.orderItem}>
-              <div>
-                <strong>{describeOrder(o)}</strong>
-                <div className="muted">
-                  {orderPrices(o)} · {o.timeInForce === "gtc" ? "good till cancelled" : "day"} · placed {dateTime(o.createdAt)}
-                  {o.reservedCash !== "0.00" && ` · ${money(o.reservedCash)} reserved`}
+          {groupOrders(data.items, { legsOf: (l) => l.status === "open" || l.status === "held" || l.status === "partially_filled" }).map((g) => {
+            const item = (o: Order) => (
+              <>
+                <div>
+                  <strong>{describeOrder(o)}</strong>
+                  <div className="muted">
+                    {orderPrices(o)} · {o.timeInForce === "gtc" ? "good till cancelled" : "day"} · placed {dateTime(o.createdAt)}
+                    {o.status === "held" && " · waits for the entry to fill"}
+                    {o.reservedCash !== "0.00" && ` · ${money(o.reservedCash)} reserved`}
+                  </div>
                 </div>
-              </div>
-              <Button variant="secondary" size="small" onClick={() => setCancelling(o)} aria-label={`Cancel ${describeOrder(o)}`}>
-                Cancel
-              </Button>
-            </li>
-          ))}
+                <Button variant="secondary" size="small" onClick={() => setCancelling(o)} aria-label={`Cancel ${describeOrder(o)}`}>
+                  Cancel
+                </Button>
+              </>
+            );
+            const legs = g.legs.length > 0 && (
+              <ul className={styles.legList} aria-label={`Legs of ${g.head ? describeOrder(g.head) : "the group"}`}>
+                {g.legs.map((l) => (
+                  <li key={l.id} className={styles.orderItem}>
+                    {item(l)}
+                  </li>
+                ))}
+              </ul>
+            );
+            return (
+              <li key={g.key} className={g.legs.length > 0 ? styles.orderGroup : styles.orderItem} data-group={g.legs.length > 0 ? g.key : undefined}>
+                {g.head ? (
+                  g.legs.length > 0 ? (
+                    <div className={styles.orderItem}>{item(g.head)}</div>
+                  ) : (
+                    item(g.head)
+                  )
+                ) : (
+                  <div className="muted">{CLASS_LABEL[g.legs[0]!.orderClass]} exits: the entry has filled</div>
+                )}
+                {legs}
+              </li>
+            );
+          })}
         </ul>
       )}
       <ConfirmDialog
@@ -73,13 +99,18 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
         onConfirm={() => void confirmCancel()}
         onCancel={() => setCancelling(null)}
       >
-        {cancelling && <p>{describeOrder(cancelling)}, {orderPrices(cancelling)}. Any cash it reserves is released.</p>}
+        {cancelling && (
+          <p>
+            {describeOrder(cancelling)}, {orderPrices(cancelling)}. Any cash it reserves is released.
+            {cancelling.parentId === null && cancelling.legs.length > 0 && " Its legs that have not filled are cancelled with it."}
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );
 }
 
-const STATUS_TONE: Record<OrderStatus, "success" | "danger" | undefined> = { open: undefined, filled: "success", cancelled: undefined, expired: undefined, rejected: "danger" };
+const STATUS_TONE: Record<OrderStatus, "success" | "danger" | undefined> = { open: undefined, held: undefined, partially_filled: undefined, filled: "success", cancelled: undefined, expired: undefined, rejected: "danger" };
 
 export function History({ portfolioId }: { portfolioId: string }) {
   const [status, setStatus] = useState<OrderStatus | "">("");
@@ -101,7 +132,7 @@ export function History({ portfolioId }: { portfolioId: string }) {
         {view === "orders" && (
           <SelectField label="Status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | "")}>
             <option value="">All</option>
-            {(["open", "filled", "cancelled", "rejected", "expired"] as const).map((s) => (
+            {(["open", "held", "filled", "cancelled", "rejected", "expired"] as const).map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABEL[s]}
               </option>
@@ -172,10 +203,13 @@ export function OrderHistoryTable({ orders, fills, caption = "Order history" }: 
         </tr>
       </thead>
       <tbody>
-        {orders.map((o) => (
-          <tr key={o.id}>
+        {groupOrders(orders)
+          .flatMap((g) => [...(g.head ? [g.head] : []), ...g.legs])
+          .map((o) => (
+          <tr key={o.id} className={o.parentId ? styles.legRow : undefined} data-parent={o.parentId ?? undefined}>
             <td className={styles.when}>{dateTime(o.createdAt)}</td>
             <td>
+              {o.parentId && <span aria-hidden="true">↳ </span>}
               {describeOrder(o)}
               <div className={styles.reason}>
                 {orderPrices(o)} · {o.timeInForce === "gtc" ? "GTC" : "day"}
@@ -192,6 +226,7 @@ export function OrderHistoryTable({ orders, fills, caption = "Order history" }: 
               ))}
               {/* The person reads the message; the stable code is for programs (it stays in the API and the CSV). */}
               {o.rejection && <div className={styles.reason}>{o.rejection.message}</div>}
+              {o.reason && <div className={styles.reason}>{o.reason}</div>}
             </td>
           </tr>
         ))}

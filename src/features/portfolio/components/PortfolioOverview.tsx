@@ -1,7 +1,6 @@
 /** /portfolio: the figures, holdings, allocation, trade ticket, open orders and history. */
 import Link from "next/link";
-import { CorrectionNotices } from "@/features/corrections/components";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { api, ApiError } from "@/lib/client/api";
@@ -83,7 +82,11 @@ function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset
   );
 }
 
-export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist"> & { watchlist?: WatchlistData; event?: EventPortfolioOptions }) {
+/**
+ * `corrections`: what a teacher or admin changed in this portfolio, composed by the page (the
+ * corrections feature shows it; this feature does not depend on that one).
+ */
+export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist"> & { watchlist?: WatchlistData; event?: EventPortfolioOptions; corrections?: ReactNode }) {
   const { event } = props;
   const replay = event?.replayInstruments;
   const toasts = useFillToasts();
@@ -136,9 +139,16 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <Stat label="Day change" hint={final ? "the event has ended" : replay ? "since the replayed day's previous close" : summary.dayChangePct === null ? dayStartText : undefined}>
             <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={styles.statHint}>{percent(summary.dayChangePct)} {dayStartText}</span>} />
           </Stat>
-          <Stat label="Total return">
+          <Stat label="Total return" hint={summary.cashAdjustments !== "0.00" ? "time-weighted: cash adjustments are not gains" : undefined}>
             <Signed value={summary.totalReturn} kind="percent" />
           </Stat>
+          {summary.cashAdjustments !== "0.00" && (
+            <Stat label="Cash adjustments" hint="put in or taken out by your teacher or an admin; not return">
+              <span data-testid="cash-adjustments">
+                <Signed value={summary.cashAdjustments} />
+              </span>
+            </Stat>
+          )}
           <Stat label="Cash">
             <span data-testid="cash">{money(summary.cash)}</span>
           </Stat>
@@ -163,7 +173,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <Card title="Allocation">
             <Allocation positions={summary.positions} cash={summary.cash} equity={summary.equity} />
           </Card>
-          <CorrectionNotices portfolioId={summary.id} />
+          {props.corrections}
           <Card
             title="History"
             actions={

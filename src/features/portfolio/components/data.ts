@@ -84,12 +84,17 @@ export function useApplyChange() {
         if (!page) continue;
         const status = statusOfKey(key);
         let items = page.items;
-        for (const order of orders) {
-          const known = items.find((o) => o.id === order.id);
-          if (!known || known.status !== order.status || known.triggered !== order.triggered) news = true;
+        for (const sent of orders) {
+          const known = items.find((o) => o.id === sent.id);
+          // The stream sends each order by itself: a parent keeps the legs the page knows (decision 065).
+          const order = sent.legs.length === 0 && known && known.legs.length > 0 ? { ...sent, legs: known.legs } : sent;
+          if (!known || known.status !== order.status || known.triggered !== order.triggered || known.filledQuantity !== order.filledQuantity) news = true;
           items = items.filter((o) => o.id !== order.id);
-          if (!status || order.status === status) items = [order, ...items];
+          // The open list holds partly filled orders too: they still work (decision 056).
+          if (!status || order.status === status || (status === "open" && order.status === "partially_filled")) items = [order, ...items];
         }
+        // A leg that changed is changed in its parent's `legs` too.
+        items = items.map((o) => (o.legs.some((l) => orders.some((c) => c.id === l.id)) ? { ...o, legs: o.legs.map((l) => orders.find((c) => c.id === l.id) ?? l) } : o));
         items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
         void mutate(key, { ...page, items, total: page.total + (items.length - page.items.length) }, { revalidate: false });
       }

@@ -18,10 +18,15 @@ export interface Holding {
 
 /** The rules a portfolio trades under, as the server applies them (the ticket previews with these). */
 export interface TradingRulesView {
+  /** Half the spread a taking fill pays, in bps. */
   slippageBps: number;
+  /** Market impact on/off and the participation limit (% of the volume traded) for orders over 1 % of a day's volume. */
+  liquidity?: { impact: boolean; participationPct: number };
   commission: { flat: string; bps: number };
   allowShort: boolean;
   shorting: { unlocked: boolean; lesson: { title: string; href: string } | null };
+  /** Trailing stops, bracket, OCO and OTO (decision 065); absent from an older server = unlocked. */
+  advancedOrders?: { unlocked: boolean; lesson: { title: string; href: string } | null };
   maxPositionPct: number | null;
   allowedSymbols: string[] | null;
   window: { start: string; end: string } | null;
@@ -41,6 +46,10 @@ export interface Summary {
   equity: string;
   buyingPower: string;
   totalReturn: string | null;
+  /** The portfolio's units (decision 057): what the live revaluation measures the time-weighted return with. */
+  units: string;
+  /** Net cash adjustments (+ in, − out): shown as their own line, never as return. */
+  cashAdjustments: string;
   dayChange: string;
   dayChangePct: string | null;
   /** The instant the practice day's change counts from (00:00 UTC); null for a replay or an ended event. */
@@ -110,6 +119,8 @@ export interface Instrument {
   dayChange: string;
   dayChangePct: string | null;
   updatedAt: string;
+  /** What the engine prices fills with (decision 056); absent on a replay's instruments. */
+  liquidity?: { averageDailyVolume: number; volatility: number };
 }
 
 /** GET /api/market/day: the practice market's day so far (features/market, marketDay). */
@@ -121,14 +132,7 @@ export interface MarketDay {
   items: Array<{ symbol: string; volume: number; closes: Array<string | null> }>;
 }
 
-export interface Candle {
-  start: string;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: number;
-}
+export type { Candle } from "@/features/market/components";
 
 export interface Page<T> {
   items: T[];

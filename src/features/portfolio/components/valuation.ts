@@ -14,9 +14,11 @@ import {
   moneyRatio,
   multiplyMoney,
   parseMoney,
+  parseUnits,
   type PortfolioState,
   type Position,
   restorePosition,
+  returnSinceStart,
   subtractMoney,
   unrealisedPnl,
   valuePortfolio,
@@ -49,8 +51,9 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
     const marketValue = multiplyMoney(last, p.quantity);
     const pnl = unrealisedPnl(position, last);
     unrealised = addMoney(unrealised, pnl);
-    const quote = quotes[p.symbol];
-    const dayChange = quote ? multiplyMoney(subtractMoney(last, parseMoney(quote.previousClose)), p.quantity) : parseMoney(p.dayChange);
+    // The server's day change (from the previous close, or from the price paid for shares bought
+    // today: domain positionDayChange) plus what the live price moved since it was computed.
+    const dayChange = addMoney(parseMoney(p.dayChange), multiplyMoney(subtractMoney(last, parseMoney(p.lastPrice)), p.quantity));
     return {
       ...p,
       lastPrice: formatMoney(last),
@@ -74,7 +77,8 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
     unrealisedPnl: formatMoney(unrealised),
     dayChange: formatMoney(dayChange),
     dayChangePct: summary.dayChangePct === null ? null : formatRatio(exactReturn(dayStart, value.equity)),
-    totalReturn: formatRatio(exactReturn(summary.startingCash, value.equity)),
+    // Time-weighted (decision 057): the units carry every cash adjustment, so none reads as a gain.
+    totalReturn: formatRatio(returnSinceStart(parseMoney(summary.startingCash), { equity: value.equity, units: parseUnits(summary.units) })),
   };
 }
 

@@ -3,7 +3,7 @@
  * (scaled to start at the same equity), and the risk figures of that range.
  */
 import { TLX } from "@/domain/market";
-import { evidencedRiskFigures, exactReturn, formatMoney, formatRatio, fractionOf, maxDrawdown, parseMoney, requiredReturns, type RiskFigure, riskAbsenceMessage } from "@/domain/trading";
+import { type Capital, evidencedRiskFigures, exactReturn, flowAdjustedSeries, formatMoney, formatRatio, fractionOf, maxDrawdown, parseMoney, requiredReturns, type RiskFigure, riskAbsenceMessage, unitsOr } from "@/domain/trading";
 import { equityOf, type EquityFigures, resolveContexts } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { eventWindowSeries, type PerformanceRange, RANGE_WINDOWS, rangeStart, SNAPSHOT_EVERY_MS, snapshotSeries } from "./snapshots";
@@ -22,6 +22,20 @@ export interface SnapshotRow {
   at: Date;
   equity: string;
   benchmark: string | null;
+  /** The portfolio's units then (decision 057); null or absent = as many as its starting cash. */
+  units?: string | null;
+}
+
+const capitalOf = (row: SnapshotRow, startingCash: string): Capital => ({ equity: parseMoney(row.equity), units: unitsOr(row.units, parseMoney(startingCash)) });
+
+/**
+ * The range's points as one performance line (decision 057): each carried to the live point's
+ * units, so a teacher's cash adjustment is no jump and the return, drawdown and chart drawn from
+ * it are time-weighted. The last point is the equity now.
+ */
+export function performanceLine(raw: readonly SnapshotRow[], startingCash: string): SnapshotRow[] {
+  const line = flowAdjustedSeries(raw.map((r) => capitalOf(r, startingCash)));
+  return raw.map((r, i) => ({ ...r, equity: formatMoney(line[i]!) }));
 }
 
 /**
@@ -35,7 +49,7 @@ export function rangePoints(rows: readonly SnapshotRow[], options: { opened: Dat
   if (createdInRange && (raw.length === 0 || raw[0]!.at > options.opened)) {
     raw.unshift({ at: options.opened, equity: options.startingCash, benchmark: null });
   }
-  raw.push({ at: options.now, equity: options.current.equity, benchmark: options.current.benchmark });
+  raw.push({ at: options.now, equity: options.current.equity, benchmark: options.current.benchmark, units: options.current.units });
   return raw;
 }
 
@@ -62,8 +76,14 @@ const wire = (figure: RiskFigure): RiskFigureWire => ({
  * whole hours (days for "all") from the range's snapshots (not the live point), each figure
  * shown only with enough evidence and inside its plausible range, else absent with its reason.
  */
-export function rangeMetrics(rows: readonly SnapshotRow[], raw: readonly SnapshotRow[], stepMs: number) {
-  const risk = evidencedRiskFigures(rows, { stepMs });
+export function rangeMetrics(rows: readonly SnapshotRow[], points: readonly SnapshotRow[], options: { stepMs: number; startingCash: string }) {
+  const { stepMs, startingCash } = options;
+  // Time-weighted (decision 057): every step's return and the line itself leave the flows out.
+  const risk = evidencedRiskFigures(
+    rows.map((r) => ({ at: r.at, equity: r.equity, benchmark: r.benchmark, units: capitalOf(r, startingCash).units })),
+    { stepMs },
+  );
+  const raw = performanceLine(points, startingCash);
   const base = benchmarkBase(raw);
   const first = raw[0]!;
   const last = raw[raw.length - 1]!;
@@ -100,7 +120,9 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
   const replay = context.priceSource.kind === "replay";
   // An event portfolio opens at its event's start (nothing trades before it).
   const opened = window && portfolio.createdAt < window.start ? window.start : portfolio.createdAt;
-  const raw = rangePoints(rows, { opened, from, startingCash: portfolio.startingCash, now, current: values.get(portfolio.id)! });
+  const points0 = rangePoints(rows, { opened, from, startingCash: portfolio.startingCash, now, current: values.get(portfolio.id)! });
+  // The chart draws the time-weighted line: a cash adjustment is not a jump (decision 057).
+  const raw = performanceLine(points0, portfolio.startingCash);
 
   const base = benchmarkBase(raw);
   // The benchmark as if the range's first equity had been put in it: first × level / base level, exact.
@@ -119,7 +141,7 @@ export async function portfolioPerformance(db: DbOrTx, portfolio: PortfolioRow, 
     // A replay is measured against its own instruments' index, never the live market.
     benchmark: replay ? { symbol: "REPLAY", name: "This replay's instruments, equal-weighted" } : { symbol: TLX.symbol, name: TLX.name },
     points,
-    metrics: rangeMetrics(rows, raw, stepMs),
+    metrics: rangeMetrics(rows, points0, { stepMs, startingCash: portfolio.startingCash }),
   };
 }
 

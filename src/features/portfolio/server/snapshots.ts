@@ -7,7 +7,7 @@
  * portfolio_valuations view), so the cost grows with rows, not with round trips. Taking the same instant twice
  * is harmless (the key is portfolio + instant), so a second runner or a retry changes nothing.
  */
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { sampleIntervalFor } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
@@ -33,8 +33,8 @@ export const snapshotInstant = (at: Date) => new Date(Math.floor(at.getTime() / 
  */
 export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
   const result = await db.execute(sql`
-    insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
-    select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark
+    insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark, units)
+    select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark, v.units
     from ${portfolioValuations} v
     where v.created_at <= ${at.toISOString()}::timestamptz
       -- An event portfolio while its event is live: the one phase definition (event_phase, migration 0011).
@@ -47,8 +47,8 @@ export async function takeSnapshots(db: DbOrTx, at: Date): Promise<number> {
 export async function snapshotPortfolios(db: DbOrTx, portfolioIds: readonly string[], at: Date): Promise<void> {
   if (portfolioIds.length === 0) return;
   await db.execute(sql`
-    insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark)
-    select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark
+    insert into equity_snapshots (portfolio_id, taken_at, equity, benchmark, units)
+    select v.portfolio_id, ${at.toISOString()}::timestamptz, v.equity, v.benchmark, v.units
     from ${portfolioValuations} v
     where v.portfolio_id in (${sql.join(
       portfolioIds.map((id) => sql`${id}`),
@@ -68,15 +68,15 @@ export async function pruneSnapshots(db: DbOrTx, now: Date): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** The portfolio's equity at `at` (the latest snapshot at or before it), or null without one. */
-export async function equityAt(db: DbOrTx, portfolioId: string, at: Date): Promise<string | null> {
+/** The portfolio's equity and units at `at` (the latest snapshot at or before it; units null = its starting cash), or null without one. */
+export async function equityAt(db: DbOrTx, portfolioId: string, at: Date): Promise<{ equity: string; units: string | null } | null> {
   const [row] = await db
-    .select({ equity: equitySnapshots.equity })
+    .select({ equity: equitySnapshots.equity, units: equitySnapshots.units })
     .from(equitySnapshots)
     .where(and(eq(equitySnapshots.portfolioId, portfolioId), lte(equitySnapshots.takenAt, at)))
     .orderBy(desc(equitySnapshots.takenAt))
     .limit(1);
-  return row?.equity ?? null;
+  return row ?? null;
 }
 
 export const PERFORMANCE_RANGES = ["day", "week", "month", "all"] as const;
@@ -118,7 +118,7 @@ export async function eventWindowSeries(db: DbOrTx, portfolioId: string, window:
 
 async function seriesBetween(db: DbOrTx, portfolioId: string, options: { from: Date | null; to: Date | null; stepMs: number }) {
   return db
-    .select({ at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
+    .select({ at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark, units: equitySnapshots.units })
     .from(equitySnapshots)
     .where(and(eq(equitySnapshots.portfolioId, portfolioId), inWindow(options)))
     .orderBy(equitySnapshots.takenAt);
@@ -137,14 +137,23 @@ function inWindow({ from, to, stepMs }: { from: Date | null; to: Date | null; st
  * portfolio id → rows, oldest first, the same rows `snapshotSeries` gives one portfolio.
  */
 export async function snapshotSeriesOf(db: DbOrTx, portfolioIds: readonly string[], range: PerformanceRange, now: Date) {
-  const byPortfolio = new Map<string, Array<{ at: Date; equity: string; benchmark: string | null }>>();
+  const byPortfolio = new Map<string, Array<{ at: Date; equity: string; benchmark: string | null; units: string | null }>>();
   if (portfolioIds.length === 0) return byPortfolio;
   const { stepMs } = RANGE_WINDOWS[range];
   const rows = await db
-    .select({ portfolioId: equitySnapshots.portfolioId, at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark })
+    .select({ portfolioId: equitySnapshots.portfolioId, at: equitySnapshots.takenAt, equity: equitySnapshots.equity, benchmark: equitySnapshots.benchmark, units: equitySnapshots.units })
     .from(equitySnapshots)
     .where(and(inArray(equitySnapshots.portfolioId, [...portfolioIds]), inWindow({ from: rangeStart(range, now), to: null, stepMs })))
     .orderBy(equitySnapshots.portfolioId, equitySnapshots.takenAt);
   for (const { portfolioId, ...row } of rows) byPortfolio.set(portfolioId, [...(byPortfolio.get(portfolioId) ?? []), row]);
   return byPortfolio;
 }
+
+/**
+ * The snapshots of the portfolios `portfolioIds` selects (a subquery of ids) taken within
+ * [from, to], as a subquery for another feature's statement (the fair-play detectors):
+ * `portfolio_id, taken_at, equity, benchmark, units`.
+ */
+export const snapshotsSql = (portfolioIds: SQL, window: { from: Date; to: Date }) => sql`
+  select portfolio_id, taken_at, equity, benchmark, units from equity_snapshots
+  where portfolio_id in (${portfolioIds}) and taken_at >= ${window.from.toISOString()}::timestamptz and taken_at <= ${window.to.toISOString()}::timestamptz`;

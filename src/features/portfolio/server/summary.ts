@@ -6,20 +6,27 @@
  */
 import {
   absMoney,
+  type Capital,
   formatMoney,
+  formatUnits,
+  gainBetween,
+  openingUnits,
   type Money,
   moneyRatio,
   multiplyMoney,
   parseMoney,
+  positionDayChange,
   formatRatio,
-  subtractMoney,
-  totalReturn,
+  returnSinceStart,
+  timeWeightedReturn,
+  unitsOr,
   unrealisedPnl,
+  type DayFill,
   ZERO,
 } from "@/domain/trading";
-import { featureGate, SHORT_SELLING } from "@/features/learn";
+import { ADVANCED_ORDERS, featureGate, SHORT_SELLING } from "@/features/learn";
 import { listInstrumentsBySymbol } from "@/features/market";
-import { holdingsOf, type PortfolioRow, resolveContexts, systemNotices } from "@/features/trading";
+import { fillsSince, holdingsOf, netAdjustments, type PortfolioRow, resolveContexts, systemNotices } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { equityAt } from "./snapshots";
 
@@ -31,13 +38,15 @@ const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.ge
 /**
  * What today's change is measured from: the equity snapshot at 00:00 UTC (or the last one
  * before it), the starting cash of a portfolio opened today, or null when neither exists
- * (an older portfolio on a server that took no snapshot yet).
+ * (an older portfolio on a server that took no snapshot yet) — with the units of that moment,
+ * so a cash adjustment made today is not counted as today's gain (decision 057).
  */
-async function startOfDayEquity(db: DbOrTx, portfolio: PortfolioRow, now: Date): Promise<Money | null> {
+async function startOfDayCapital(db: DbOrTx, portfolio: PortfolioRow, now: Date): Promise<Capital | null> {
   const dayStart = startOfUtcDay(now);
-  if (portfolio.createdAt >= dayStart) return parseMoney(portfolio.startingCash);
-  const equity = await equityAt(db, portfolio.id, dayStart);
-  return equity === null ? null : parseMoney(equity);
+  const starting = parseMoney(portfolio.startingCash);
+  if (portfolio.createdAt >= dayStart) return { equity: starting, units: openingUnits(starting) };
+  const snapshot = await equityAt(db, portfolio.id, dayStart);
+  return snapshot === null ? null : { equity: parseMoney(snapshot.equity), units: unitsOr(snapshot.units, starting) };
 }
 
 /** How long the notice of an automatic cover stays on the portfolio page. */
@@ -53,16 +62,23 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
   const context = (await resolveContexts(db, [portfolio], { now })).get(portfolio.id)!;
   const source = context.priceSource;
   const pricing: Pricing = context.final ? "final" : source.kind === "replay" ? "replay" : "live";
-  const [holdings, notices, gate] = await Promise.all([
+  const [holdings, notices, gate, advancedGate, adjustments] = await Promise.all([
     holdingsOf(db, portfolio),
     systemNotices(db, portfolio.id, new Date(now.getTime() - NOTICE_DAYS * 86_400_000)),
     featureGate(db, SHORT_SELLING, portfolio.userId),
+    featureGate(db, ADVANCED_ORDERS, portfolio.userId),
+    netAdjustments(db, portfolio.id),
   ]);
   const { state, prices, valuation: value } = holdings;
+  const current: Capital = { equity: value.equity, units: holdings.units };
   const symbols = [...state.positions.keys()];
   const practiceInfo = source.kind === "practice" ? await listInstrumentsBySymbol(db, symbols) : new Map();
   // A replay's "day" is its dataset's trading day; the practice market's is the UTC day.
-  const dayBaseline = pricing === "live" ? await startOfDayEquity(db, portfolio, now) : null;
+  const dayBaseline = pricing === "live" ? await startOfDayCapital(db, portfolio, now) : null;
+  // The day's fills: a position opened (or grown) today changes from the price paid, not from the previous close.
+  const dayFrom = pricing === "live" ? startOfUtcDay(now) : pricing === "replay" ? source.dayStart?.(now) : undefined;
+  const dayFills = new Map<string, DayFill[]>();
+  if (dayFrom) for (const f of await fillsSince(db, portfolio.id, dayFrom)) dayFills.set(f.symbol, [...(dayFills.get(f.symbol) ?? []), f]);
 
   let realised = ZERO;
   let unrealised = ZERO;
@@ -71,14 +87,21 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
     .map(([symbol, position]) => {
       realised = (realised + position.realisedPnl) as Money;
       const last = prices.get(symbol);
-      if (position.quantity === 0 || last === undefined) return null;
       const info = practiceInfo.get(symbol);
+      if (position.quantity === 0 || last === undefined) {
+        // Closed today: what its sale made or lost since the day began is part of the day too.
+        const closedToday = pricing === "replay" && position.quantity === 0 ? dayFills.get(symbol) : undefined;
+        // No previous close: nothing was held before the replay's first day, so none is needed.
+        const close = source.previousClose?.(symbol, now) ?? ZERO;
+        if (closedToday) positionsDayChange = (positionsDayChange + positionDayChange({ quantity: 0, last: close, previousClose: close, fills: closedToday })) as Money;
+        return null;
+      }
       const described = source.describe?.(symbol);
       const previousClose = pricing === "final" ? last : source.kind === "replay" ? (source.previousClose?.(symbol, now) ?? last) : info ? parseMoney(info.previousClose) : last;
       const marketValue = multiplyMoney(last, position.quantity);
       const pnl = unrealisedPnl(position, last);
       unrealised = (unrealised + pnl) as Money;
-      const change = multiplyMoney(subtractMoney(last, previousClose), position.quantity);
+      const change = pricing === "final" ? ZERO : positionDayChange({ quantity: position.quantity, last, previousClose, fills: dayFills.get(symbol) ?? [] });
       positionsDayChange = (positionsDayChange + change) as Money;
       return {
         symbol,
@@ -111,14 +134,20 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
     shortMarketValue: formatMoney(value.shortMarketValue),
     equity: formatMoney(value.equity),
     buyingPower: formatMoney(value.buyingPower),
-    totalReturn: ratio(totalReturn(parseMoney(portfolio.startingCash), value.equity)),
+    /** Time-weighted since the start (decision 057): a teacher's cash adjustment is not a gain. */
+    totalReturn: ratio(returnSinceStart(parseMoney(portfolio.startingCash), current)),
+    /** The portfolio's units (decision 057): the browser's live revaluation measures the return with them. */
+    units: formatUnits(holdings.units),
+    /** Net cash a teacher's (or an admin's) adjustments put in (+) or took out (−): shown as its own line, never as return. */
+    cashAdjustments: formatMoney(adjustments),
     /**
-     * Practice: equity now − equity at 00:00 UTC (without a snapshot from before today,
-     * Σ quantity × (last − previous close) of the positions held now). A replay: against the
-     * replayed day's previous close. An ended event: nothing moves any more.
+     * Practice: equity now − equity at 00:00 UTC, less any cash adjusted in since (without a
+     * snapshot from before today, Σ quantity × (last − previous close) of the positions held
+     * now). A replay: the positions' changes over the replayed day, each from the previous close or,
+     * for shares bought that day, from the price paid (domain `positionDayChange`). An ended event: nothing moves any more.
      */
-    dayChange: formatMoney(pricing === "final" ? ZERO : dayBaseline === null ? positionsDayChange : subtractMoney(value.equity, dayBaseline)),
-    dayChangePct: dayBaseline === null ? null : ratio(totalReturn(dayBaseline, value.equity)),
+    dayChange: formatMoney(pricing === "final" ? ZERO : dayBaseline === null ? positionsDayChange : gainBetween(dayBaseline, current)),
+    dayChangePct: dayBaseline === null ? null : ratio(timeWeightedReturn(dayBaseline, current)),
     /** Where a practice portfolio's day (and dayChange) starts: 00:00 UTC today. Null for a replay or an ended event. */
     dayStart: pricing === "live" ? startOfUtcDay(now).toISOString() : null,
     realisedPnl: formatMoney(realised),
@@ -128,9 +157,12 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
     /** The rules this portfolio trades under: the trade ticket previews with exactly these. */
     rules: {
       slippageBps: rules.slippageBps,
+      liquidity: rules.liquidity,
       commission: { flat: formatMoney(rules.commission.flat), bps: rules.commission.bps },
       allowShort: rules.allowShort,
       shorting: gate,
+      /** Trailing stops and orders with legs: locked while a published lesson unlocks them and the person passed none (decision 065). */
+      advancedOrders: advancedGate,
       maxPositionPct: rules.maxPositionPct,
       allowedSymbols: rules.allowedSymbols ? [...rules.allowedSymbols].sort() : null,
       window: rules.liveWindow ? { start: rules.liveWindow.start.toISOString(), end: rules.liveWindow.end.toISOString() } : null,

@@ -1,8 +1,8 @@
 /** The instruments a person follows, with their quotes. */
 import { and, asc, count, eq } from "drizzle-orm";
-import { listInstrumentsBySymbol } from "@/features/market";
+import { knownSymbols, listInstrumentsBySymbol } from "@/features/market";
 import type { Db, DbOrTx } from "@/server/db";
-import { instruments, users, watchlistItems } from "@/server/db/schema";
+import { users, watchlistItems } from "@/server/db/schema";
 import { failures } from "@/domain/errors";
 
 export const WATCHLIST_LIMIT = 50;
@@ -15,8 +15,7 @@ export async function getWatchlist(db: DbOrTx, userId: string) {
 
 /** Adds `symbol` (idempotent: adding it again changes nothing). */
 export async function addToWatchlist(db: Db, userId: string, symbol: string) {
-  const [instrument] = await db.select({ symbol: instruments.symbol }).from(instruments).where(eq(instruments.symbol, symbol));
-  if (!instrument) throw failures.notFound(`There is no instrument ${symbol}.`);
+  if (!(await knownSymbols(db, [symbol])).has(symbol)) throw failures.notFound(`There is no instrument ${symbol}.`);
   await db.transaction(async (tx) => {
     // Serialises one person's adds, so two tabs cannot both squeeze past the limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");

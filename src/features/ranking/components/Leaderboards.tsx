@@ -253,6 +253,7 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
           ) : (
             <>
               <p className={`muted ${styles.ownSummary}`} data-testid="board-metric">
+                {page.event?.classContest ? "Your class's contest: only the class sees this board. " : tab !== "events" ? "The public board: everyone's, except accounts made for a class. " : ""}
                 {boardMetricSentence(explained(tab, state.period, page.metric))}
               </p>
               {page.own ? (
@@ -270,12 +271,21 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
                   )}
                 </p>
               ) : (
-                <p className={`muted ${styles.ownSummary}`}>
-                  {tab === "xp"
-                    ? "You are not on this board yet: pass a lesson's quiz to earn XP."
-                    : tab === "events"
-                      ? "You are not on this board."
-                      : "You are not on this board yet: it is refreshed every minute."}
+                <p className={`muted ${styles.ownSummary}`} data-testid="not-on-board">
+                  {page.notOnBoard === "class-account" ? (
+                    <>
+                      Your account was made by your teacher for your class, so it is never on the public boards: your results count in your class and on its
+                      contests&apos; boards{events.length > 0 ? " (under Events)" : ""}. <Link href="/classes">Open your class</Link>
+                    </>
+                  ) : page.notOnBoard === "not-in-event" ? (
+                    "You are not on this board: you have not joined this event."
+                  ) : tab === "events" ? (
+                    page.event?.status === "ended" ? "You are not on the final standings." : "You are not on this board yet: it is refreshed every few seconds."
+                  ) : tab === "xp" ? (
+                    "You are not on this board yet: pass a lesson's quiz to earn XP."
+                  ) : (
+                    "You are not on this board yet: it is refreshed every minute."
+                  )}
                 </p>
               )}
               <DataTable caption={`${page.event ? `${page.event.title} leaderboard` : tab === "xp" ? "Learning XP leaderboard" : "Practice portfolio leaderboard"}, page ${page.page} of ${page.pages}`} className={styles.table} background="page" aria-busy={isLoading}>

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { RankingPeriod } from "@/domain/ranking";
+import type { DbOrTx } from "@/server/db";
 
 export const XP_PERIODS = ["all", "week"] as const;
 export type XpPeriod = (typeof XP_PERIODS)[number];
@@ -66,3 +67,21 @@ export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
          rank() over (order by ${eventTieKeySql(sql`sharpe`, sql`total_return`)}) as shared_rank,
          count(*) over (partition by sharpe, (case when sharpe is null then total_return end)) as tied
   from event_standings where event_id = ${eventId}`;
+
+/**
+ * The rows of these boards as the last refresh wrote them — `board, user_id, rank, value,
+ * total_return, equity, computed_at` — for another feature's statement (the event page's live
+ * board, the fair-play detectors): the one read of leaderboard_entries outside this feature.
+ */
+export const boardEntriesSql = (boards: readonly string[]) =>
+  boards.length === 0
+    ? sql`select board, user_id, rank, value, total_return, equity, computed_at from leaderboard_entries where false`
+    : sql`select board, user_id, rank, value, total_return, equity, computed_at from leaderboard_entries where board in (${sql.join(
+        boards.map((b) => sql`${b}`),
+        sql`, `,
+      )})`;
+
+/** Takes a person off a board at once (a participant removed or disqualified), not at its next refresh. */
+export async function dropFromBoard(db: DbOrTx, board: string, userId: string): Promise<void> {
+  await db.execute(sql`delete from leaderboard_entries where board = ${board} and user_id = ${userId}`);
+}

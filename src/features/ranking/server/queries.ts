@@ -26,6 +26,8 @@ export type BoardRequest = { kind: "practice"; period: RankingPeriod } | { kind:
 export interface Viewer {
   id: string;
   role: Role;
+  /** A roster account (decision 038): never on the practice and XP boards. */
+  roster?: boolean;
 }
 
 let cachedSalt: string | undefined;
@@ -96,7 +98,7 @@ interface PageArgs {
 }
 
 function emptyPage(base: Pick<RankingPage, "board" | "period" | "metric" | "event">, page: number, pageSize: number): RankingPage {
-  return { ...base, items: [], page, pageSize, total: 0, pages: 1, own: null, computedAt: null };
+  return { ...base, items: [], page, pageSize, total: 0, pages: 1, own: null, notOnBoard: null, computedAt: null };
 }
 
 /** A page of a precomputed board (leaderboard_entries) plus the viewer's own row. */
@@ -149,6 +151,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
     total,
     pages: Math.max(1, Math.ceil(total / pageSize)),
     own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
+    notOnBoard: null,
     computedAt,
   };
 }
@@ -188,6 +191,7 @@ async function standingsPage(
     total,
     pages: Math.max(1, Math.ceil(total / pageSize)),
     own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
+    notOnBoard: null,
     computedAt: computedAt.toISOString(),
   };
 }
@@ -213,6 +217,17 @@ export const eventStatus = (startsAt: Date, endsAt: Date, now: Date): EventStatu
 
 /** The board a request names, a page of it and the viewer's own row. An event the viewer may not see is a 404. */
 export async function leaderboardPage(db: Db, request: BoardRequest, args: PageArgs): Promise<RankingPage> {
+  const page = await boardPage(db, request, args);
+  if (page.own) return page;
+  // Say why the viewer has no row, so nobody is told to wait for a board they never join (issue #23 §4).
+  if (request.kind !== "event") return { ...page, notOnBoard: args.viewer.roster ? "class-account" : "not-yet" };
+  const joined = await db.execute<{ joined: boolean }>(sql`
+    select exists (select 1 from event_participants ep join events e on e.id = ep.event_id
+                   where e.slug = ${request.slug} and ep.user_id = ${args.viewer.id} and ep.removed_at is null) as joined`);
+  return { ...page, notOnBoard: joined.rows[0]?.joined ? "not-yet" : "not-in-event" };
+}
+
+async function boardPage(db: Db, request: BoardRequest, args: PageArgs): Promise<RankingPage> {
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
   if (request.kind === "practice") {
     return entriesPage(db, { board: practiceBoard(request.period), period: request.period, metric: "return", event: null }, args);
@@ -235,7 +250,7 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
   const startsAt = new Date(event.starts_at);
   const endsAt = new Date(event.ends_at);
   const status = eventStatus(startsAt, endsAt, args.now);
-  const base = { board: `event:${event.slug}`, period: null, metric: event.metric, event: { slug: event.slug, title: event.title, status } };
+  const base = { board: `event:${event.slug}`, period: null, metric: event.metric, event: { slug: event.slug, title: event.title, status, classContest: event.class_id !== null } };
   if (status === "upcoming") return emptyPage(base, args.page, pageSize);
   const context: EventContext = { id: event.id, classContest: event.class_id !== null, hasTeams: event.has_teams };
   if (status === "ended") {
@@ -245,6 +260,14 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
   return { ...page, board: base.board };
 }
 
+
+/**
+ * The board /ranking opens on when the address names none: the practice board, except for a
+ * roster account, which is never on it — its first event board (its class's contests), if any.
+ */
+export function defaultBoardOf(viewer: Pick<Viewer, "roster">, events: readonly EventChoice[]): string {
+  return viewer.roster && events[0] ? `event:${events[0].slug}` : "practice";
+}
 
 /** Live and ended events the viewer may see, live first, for the /ranking event switch. */
 export async function rankableEvents(db: Db, viewer: Viewer, now: Date): Promise<EventChoice[]> {

@@ -12,13 +12,14 @@
  * tests/integration/ranking.test.ts checks that on random data.
  */
 import { and, isNull, sql, type SQL } from "drizzle-orm";
-import { BOARD_SHARPE_SQL, periodStart, RANKING_PERIODS, SHARPE_RANKING_DECIMALS } from "@/domain/ranking";
+import { BOARD_SHARPE_SQL, periodStart, RANKING_PERIODS } from "@/domain/ranking";
 import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
 import { eventBoard, eventTieKeySql, onGlobalBoardsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
 import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
+import { carriedSql, returnSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 
 /** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
@@ -32,16 +33,6 @@ export interface RefreshOptions {
 
 const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-/**
- * The domain's `exactReturn` in SQL: (end − start) / start as a float of exact cents (as
- * `moneyRatio` divides), unrounded; null when start ≤ 0. `+ 0.0` turns −0 into 0.
- */
-/** The domain's sharpeForRanking precision (SHARPE_RANKING_DECIMALS), half away from zero. */
-const sharpePrecision = (value: SQL) => sql`(sign(${value}) * floor(abs(${value}) * ${10 ** SHARPE_RANKING_DECIMALS}::float8 + 0.5) / ${10 ** SHARPE_RANKING_DECIMALS}::float8 + 0.0)`;
-
-function returnSql(start: SQL, end: SQL): SQL {
-  return sql`(case when (${start}) > 0 then (((${end}) - (${start})) * 100)::float8 / ((${start}) * 100)::float8 + 0.0 end)`;
-}
 
 /**
  * Makes the rows of `boards` (one refresh group) what `ranked` selects (board, user_id, rank,
@@ -127,15 +118,15 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
   const baselines = sql.join(
     periods.map(({ start, figure, snapshot }) =>
       start
-        ? sql`case when c.created_at >= ${iso(start)} then c.starting_cash
+        ? sql`case when c.created_at >= ${iso(start)} then ${carriedSql(sql`c.starting_cash`, sql`c.starting_cash`, sql`c.units`)}
                    else coalesce(
-                     ${snapshot}.equity,
+                     ${carriedSql(sql`${snapshot}.equity`, sql`coalesce(${snapshot}.units, c.starting_cash)`, sql`c.units`)},
                      -- No snapshot at the very instant (the snapshot task missed it): the last one before.
-                     (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id and s.taken_at <= ${iso(start)} order by s.taken_at desc limit 1),
+                     (select ${carriedSql(sql`s.equity`, sql`coalesce(s.units, c.starting_cash)`, sql`c.units`)} from equity_snapshots s where s.portfolio_id = c.portfolio_id and s.taken_at <= ${iso(start)} order by s.taken_at desc limit 1),
                      -- None that early: the first one after the start.
-                     (select s.equity from equity_snapshots s where s.portfolio_id = c.portfolio_id order by s.taken_at asc limit 1),
-                     c.starting_cash) end as ${figure}`
-        : sql`c.starting_cash as ${figure}`,
+                     (select ${carriedSql(sql`s.equity`, sql`coalesce(s.units, c.starting_cash)`, sql`c.units`)} from equity_snapshots s where s.portfolio_id = c.portfolio_id order by s.taken_at asc limit 1),
+                     ${carriedSql(sql`c.starting_cash`, sql`c.starting_cash`, sql`c.units`)}) end as ${figure}`
+        : sql`${carriedSql(sql`c.starting_cash`, sql`c.starting_cash`, sql`c.units`)} as ${figure}`,
     ),
     sql`, `,
   );
@@ -158,15 +149,15 @@ export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Pr
   // The baselines are computed once per person in a materialized step, and the figures once for the four boards.
   const insert = sql`
     with cur as (
-      select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity
+      select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity, v.units
       from ${portfolioValuations} v
       join users u on u.id = v.user_id and ${onGlobalBoardsSql("u")}
       where v.kind = 'practice'
     ), based as materialized (
-      select c.user_id, c.joined_at, c.equity, c.starting_cash, ${baselines}
+      select c.user_id, c.joined_at, c.equity, c.starting_cash, c.units, ${baselines}
       from cur c ${snapshotJoins}
     ), figures as materialized (
-      select b.user_id, b.joined_at, b.equity, ${returnSql(sql`b.starting_cash`, sql`b.equity`)} as total_return, ${figures}
+      select b.user_id, b.joined_at, b.equity, ${sinceStartSql(sql`b.starting_cash`, sql`b.units`, sql`b.equity`)} as total_return, ${figures}
       from based b
     )
     ${boards}`;
@@ -219,20 +210,25 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
   const sharpe = event.metric === "sharpe";
   const q = BOARD_SHARPE_SQL;
   const returns = sql`
-    select s.portfolio_id,
-           case when lag(s.equity) over w > 0 and lag(s.taken_at) over w = s.taken_at - make_interval(secs => ${q.intervalSeconds}::int)
-                then ((s.equity - lag(s.equity) over w) * 100)::float8 / (lag(s.equity) over w * 100)::float8 end as r
-    from equity_snapshots s
-    where s.portfolio_id in (select portfolio_id from cur)
+    select t.portfolio_id,
+           case when t.previous > 0 and t.previous_at = t.taken_at - make_interval(secs => ${q.intervalSeconds}::int)
+                then ((t.equity - t.previous) * 100)::float8 / (t.previous * 100)::float8 end as r
+    from (
+      -- Each step time-weighted (decision 057): the previous equity carried to this one's units.
+      select s.portfolio_id, s.taken_at, s.equity, lag(s.taken_at) over w as previous_at,
+             ${carriedSql(sql`lag(s.equity) over w`, sql`lag(coalesce(s.units, p.starting_cash)) over w`, sql`coalesce(s.units, p.starting_cash)`)} as previous
+      from equity_snapshots s join portfolios p on p.id = s.portfolio_id
+      where s.portfolio_id in (select portfolio_id from cur)
       and s.taken_at >= ${iso(event.startsAt)} and s.taken_at <= ${iso(event.endsAt)}
       and mod(extract(epoch from s.taken_at)::bigint, ${q.intervalSeconds}::bigint) = 0
-    window w as (partition by s.portfolio_id order by s.taken_at)`;
+      window w as (partition by s.portfolio_id order by s.taken_at)
+    ) t`;
   const ratio = sql`case when stddev_samp(r) > ${q.zeroVariance}::float8 then avg(r) / stddev_samp(r) * ${q.annualise}::float8
                          when abs(avg(r)) <= ${q.zeroVariance}::float8 then 0::float8
                          when avg(r) > 0 then ${q.max}::float8 else ${q.min}::float8 end`;
   const insert = sql`
     with cur as (
-      select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity
+      select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity, v.units
       from event_participants ep
       join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
       where ep.event_id = ${event.id} and v.event_id = ${event.id} and ep.removed_at is null and ep.disqualified_at is null
@@ -245,7 +241,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
           : sql`select null::text as portfolio_id, null::float8 as sharpe where false`
       }
     ), figures as (
-      select c.user_id, c.joined_at, c.equity, ${returnSql(sql`c.starting_cash`, sql`c.equity`)} as total_return, r.sharpe
+      select c.user_id, c.joined_at, c.equity, ${sinceStartSql(sql`c.starting_cash`, sql`c.units`, sql`c.equity`)} as total_return, r.sharpe
       from cur c left join ratios r on r.portfolio_id = c.portfolio_id
     ), valued as (
       select *, ${sharpe ? sql`sharpe` : sql`total_return`} as value from figures

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { signIn, signOut, useSession } from "next-auth/react";
 import { useRouter } from "next/router";
-import { useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useCallback, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Alert, Badge, Button, Card, Field, SelectField } from "@/components/ui";
+import { SearchCombobox } from "@/components/ui/Combobox";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { exactTimeZone, searchTimeZones, zoneLabel } from "@/lib/time-zone-search";
 import { changeEmailSchema, changePasswordSchema, displayNameSchema } from "@/lib/validation/account";
 import { fieldErrors } from "@/lib/validation/field-errors";
 import { VerifyEmailBanner } from "@/features/account/components";
@@ -72,7 +74,7 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
         <ApiTokensSection isAdmin={isAdmin} />
         <PreferencesSection profile={profile} />
         <DataSection />
-        <DeleteSection email={profile.email} username={profile.username} />
+        <DeleteSection email={profile.email} username={profile.username} hasPassword={profile.hasPassword} />
       </div>
     </div>
   );
@@ -80,14 +82,41 @@ export function Settings({ profile, linkedProviders, oauthProviders }: SettingsP
 
 const noSubscription = () => () => {};
 
+/** "UTC+05:30": the zone's offset from UTC now, for the picker's options. */
+function timeZoneOffset(zone: string): string {
+  try {
+    const name = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(new Date()).find((p) => p.type === "timeZoneName")?.value;
+    return name === "GMT" || !name ? "UTC" : name.replace("GMT", "UTC");
+  } catch {
+    return "";
+  }
+}
+
 function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
   const { update } = useSession();
   const [name, setName] = useState(profile.name);
   const [timeZone, setTimeZone] = useState(profile.timeZone ?? "");
+  const [zoneText, setZoneText] = useState(profile.timeZone ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useStatus();
   const [busy, setBusy] = useState(false);
-  const zones = useMemo(() => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"]), []);
+  const zones = useMemo(() => {
+    const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    return supported.includes("UTC") ? supported : [...supported, "UTC"];
+  }, []);
+  const zoneMatches = useCallback(
+    (text: string) =>
+      searchTimeZones(zones, text).map((z) => ({
+        value: z,
+        content: (
+          <>
+            {zoneLabel(z)} <span className="muted">{timeZoneOffset(z)}</span>
+          </>
+        ),
+      })),
+    [zones],
+  );
+  const zoneExact = useCallback((text: string) => exactTimeZone(zones, text), [zones]);
   // The server cannot know the browser's zone: it renders a placeholder, the browser fills it in.
   const browserZone = useSyncExternalStore(
     noSubscription,
@@ -100,6 +129,11 @@ function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
     const parsed = displayNameSchema.safeParse(name);
     if (!parsed.success) {
       setErrors({ name: parsed.error.issues[0]!.message });
+      return;
+    }
+    // Text that names no zone is not "my browser's": say so rather than save the browser's zone.
+    if (zoneText.trim() && !timeZone) {
+      setErrors({ timeZone: "Pick a time zone from the list, or clear the field to use your browser's." });
       return;
     }
     setErrors({});
@@ -123,14 +157,25 @@ function ProfileSection({ profile }: Pick<SettingsProps, "profile">) {
       <StatusLine status={status} />
       <form onSubmit={onSubmit} noValidate>
         <Field label="Display name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} hint="Shown everywhere in Tickerlab, including leaderboards." maxLength={60} />
-        <SelectField label="Time zone" value={timeZone} onChange={(e) => setTimeZone(e.target.value)}>
-          <option value="">Use my browser&apos;s ({browserZone ?? "…"})</option>
-          {zones.map((z) => (
-            <option key={z} value={z}>
-              {z.replace(/_/g, " ")}
-            </option>
-          ))}
-        </SelectField>
+        <SearchCombobox
+          label="Time zone"
+          listLabel="Time zones"
+          value={timeZone}
+          onChange={(zone, text) => {
+            setTimeZone(zone);
+            setZoneText(text);
+          }}
+          matches={zoneMatches}
+          exact={zoneExact}
+          error={errors.timeZone}
+          placeholder="Type a city or region, e.g. Berlin"
+          hint={
+            <>
+              {timeZone ? `${zoneLabel(timeZone)}, ${timeZoneOffset(timeZone)}.` : `Empty: your browser's zone (${browserZone ?? "…"}).`} Your learning streak counts days in
+              this zone and every time is shown in it; the market&apos;s day, today&apos;s change and the daily boards run from 00:00 UTC for everyone.
+            </>
+          }
+        />
         <Button type="submit" busy={busy}>
           Save profile
         </Button>
@@ -403,14 +448,16 @@ function DataSection() {
   );
 }
 
-function DeleteSection({ email, username }: { email: string | null; username: string | null }) {
+function DeleteSection({ email, username, hasPassword }: { email: string | null; username: string | null; hasPassword: boolean }) {
   // A roster account confirms with its username: it has no address.
   const confirmWith = email ?? username ?? "";
   const what = email ? "email address" : "username";
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   return (
     <Card title="Delete account" id="delete">
       <p>
@@ -430,27 +477,40 @@ function DeleteSection({ email, username }: { email: string | null; username: st
         onCancel={() => {
           setOpen(false);
           setTyped("");
+          setPassword("");
           setError(null);
+          setPasswordError(null);
         }}
         onConfirm={async () => {
+          setError(null);
+          setPasswordError(null);
           if (typed.trim().toLowerCase() !== confirmWith.toLowerCase()) {
             setError(`Type your ${what} exactly to confirm.`);
             return;
           }
+          if (hasPassword && !password) {
+            setPasswordError("Enter your password.");
+            return;
+          }
           setBusy(true);
           try {
-            await api("/api/account", { method: "DELETE", body: { confirmEmail: typed } });
-            await signOut({ callbackUrl: "/login" });
+            await api("/api/account", { method: "DELETE", body: { confirmEmail: typed, ...(hasPassword && { currentPassword: password }) } });
+            // The page that says it is done is outside the guarded sections: it needs no session.
+            await signOut({ callbackUrl: "/account/deleted" });
           } catch (e) {
             setBusy(false);
-            setError(errorText(e));
+            if (e instanceof ApiError && e.fields.currentPassword) setPasswordError(e.fields.currentPassword);
+            else setError(errorText(e));
           }
         }}
       >
         <p>
-          This cannot be undone. Type <strong>{confirmWith}</strong> to confirm.
+          This cannot be undone. Type <strong>{confirmWith}</strong> to confirm{hasPassword ? ", and your password" : ""}.
         </p>
         <Field label={`Your ${what}`} value={typed} onChange={(e) => setTyped(e.target.value)} error={error ?? undefined} autoComplete="off" />
+        {hasPassword && (
+          <Field label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError ?? undefined} />
+        )}
       </ConfirmDialog>
     </Card>
   );

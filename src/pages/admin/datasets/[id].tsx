@@ -2,7 +2,8 @@ import Head from "next/head";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import type { DatasetSummaryRow } from "@/features/market/components/DatasetsAdmin";
 import { DatasetView, type DatasetPoint } from "@/features/market/components/DatasetView";
-import { getDataset } from "@/features/market/server/admin";
+import { getDataset } from "@/features/market/server/datasets";
+import { CandleChart } from "@/features/portfolio/components";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";
@@ -24,7 +25,7 @@ const DatasetPage: GuardedPage<Props> = ({ dataset, rows }) => (
     </Head>
     <h1>Admin</h1>
     <AdminNav />
-    <DatasetView dataset={dataset} rows={rows} />
+    <DatasetView dataset={dataset} rows={rows} chart={(candles, label) => <CandleChart candles={candles} intraday={false} label={label} />} />
   </>
 );
 DatasetPage.auth = { role: "admin" };

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { EventAdmin, type EventAdminProps } from "@/features/events/components/EventAdmin";
 import { adminGetEvent, lessonChoices } from "@/features/events";
-import { listDatasets } from "@/features/market/server/admin";
+import { listDatasets } from "@/features/market/server/datasets";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

@@ -2,7 +2,7 @@ import Head from "next/head";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { EventsAdmin, type EventsAdminProps } from "@/features/events/components/EventsAdmin";
 import { lessonChoices } from "@/features/events";
-import { listDatasets } from "@/features/market/server/admin";
+import { listDatasets } from "@/features/market/server/datasets";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

@@ -37,15 +37,15 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Delete my account",
-      description: "Input: body `{confirmEmail}` — must equal the account's address (a roster account's: its username)",
+      description: "Input: body `{confirmEmail, currentPassword?}` — `confirmEmail` must equal the account's address (a roster account's: its username); `currentPassword` is required when the account has a password",
       status: 204,
-      response: "204; 400 `VALIDATION_FAILED` with `fields.confirmEmail`; 409 `LAST_ADMIN`",
+      response: "204; 400 `VALIDATION_FAILED` with `fields.confirmEmail`; 422 `WRONG_PASSWORD` with `fields.currentPassword`; 429 (wrong passwords count like sign-in attempts); 409 `LAST_ADMIN`",
     },
     async handler({ req, session, ip }) {
       // DELETE carries its confirmation in the body, not the query string.
       const parsed = deleteAccountSchema.safeParse(req.body ?? {});
-      const confirmEmail = parsed.success ? parsed.data.confirmEmail : "";
-      await deleteAccount(await getDb(), session.user.id, confirmEmail, ip);
+      const input = parsed.success ? parsed.data : { confirmEmail: "" };
+      await deleteAccount(await getDb(), session.user.id, input, ip);
       return { status: 204 };
     },
   }),

@@ -18,6 +18,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "@/server/db
 import { observeRequest, rejectUnsafeText, sendError } from "@/server/http/api-route";
 import { consumeAttempt, type RateLimitedAction } from "@/server/http/rate-limit";
 import { clientIp, requestIdFor, runWithRequestContext } from "@/server/http/request-context";
+import { whenStarted } from "@/server/readiness";
 
 const CLIENT_LOG_LEVELS = new Set(["error", "warn", "debug"]);
 
@@ -36,6 +37,7 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const requestId = requestIdFor(req, res);
   return runWithRequestContext({ ip, requestId }, async () => {
     try {
+      await whenStarted(); // as every request: after the start (src/server/readiness.ts)
       await handle(req, res, ip);
     } catch (error) {
       // The rate limiter, or a callback, could not reach the database: 503, like every API route.

@@ -21,7 +21,7 @@ export default apiRoute(
       docs: {
         summary: "Test only: set a price",
         description: "Input: `{symbol, price}`",
-        response: "**Only with `TEST_PRICE_CONTROL=1`** (404 otherwise): sets the last price, updates the minute and day candles, fills/triggers resting orders, runs the maintenance check and publishes the quote to open pages like a tick; 200 `{symbol,previous,price,candidates,filled,triggered,rejected,maintenance}`",
+        response: "**Only with `TEST_PRICE_CONTROL=1`** (404 otherwise): sets the last price, updates the minute and day candles, fills/triggers resting orders, runs the maintenance check and publishes the quote to open pages like a tick; 200 `{symbol,previous,price,candidates,filled,triggered,rejected,maintenance,trailed}` (`trailed`: trailing stops whose mark the price moved)",
       },
       input: body,
       async handler({ input }) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { instruments } from "./market";
+import { events } from "./events";
 import { portfolios } from "./trading";
 
 export const CORPORATE_ACTION_KINDS = ["dividend", "split"] as const;
@@ -15,6 +15,12 @@ const at = (name: string) => timestamp(name, { mode: "date", withTimezone: true 
  * applies each once, in the simulator's fenced tick that crosses 00:00 UTC of its ex-date
  * (`applied_at`, with the price just before and after); a dividend's entitlements are paid
  * once its pay date has begun (`paid_at`).
+ *
+ * A row with an `event_id` is a replay event's application of one of its datasets' actions
+ * (source `dataset`, docs/decisions/063): written by the event's replay task when its clock
+ * crosses the action's trading day, for that event's portfolios only; its `symbol` is the
+ * dataset's, which need not be an instrument (so the column references nothing), and its
+ * dates are the dataset's. The practice market's reads and tick ignore these rows.
  */
 export const corporateActions = pgTable(
   "corporate_actions",
@@ -22,9 +28,10 @@ export const corporateActions = pgTable(
     id: text("id")
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
-    symbol: text("symbol")
-      .notNull()
-      .references(() => instruments.symbol, { onDelete: "cascade" }),
+    /** An instrument's symbol (instruments are never deleted), or a replay dataset's for an event's row. */
+    symbol: text("symbol").notNull(),
+    /** A replay event's own application of a dataset action; null for the practice market's. */
+    eventId: text("event_id").references((): AnyPgColumn => events.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: CORPORATE_ACTION_KINDS }).notNull(),
     /** YYYY-MM-DD (UTC): the action takes effect at its first instant. */
     exDate: date("ex_date", { mode: "string" }).notNull(),
@@ -46,9 +53,10 @@ export const corporateActions = pgTable(
     paidAt: at("paid_at"),
   },
   (t) => [
-    uniqueIndex("corporate_actions_symbol_kind_day_unique").on(t.symbol, t.kind, t.exDate),
-    index("corporate_actions_pending_idx").on(t.exDate).where(sql`${t.appliedAt} is null`),
-    index("corporate_actions_unpaid_idx").on(t.payDate).where(sql`${t.kind} = 'dividend' and ${t.paidAt} is null`),
+    uniqueIndex("corporate_actions_symbol_kind_day_unique").on(t.symbol, t.kind, t.exDate).where(sql`${t.eventId} is null`),
+    uniqueIndex("corporate_actions_event_symbol_kind_day_unique").on(t.eventId, t.symbol, t.kind, t.exDate).where(sql`${t.eventId} is not null`),
+    index("corporate_actions_pending_idx").on(t.exDate).where(sql`${t.appliedAt} is null and ${t.eventId} is null`),
+    index("corporate_actions_unpaid_idx").on(t.payDate).where(sql`${t.kind} = 'dividend' and ${t.paidAt} is null and ${t.eventId} is null`),
   ],
 );
 

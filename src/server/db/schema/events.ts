@@ -50,6 +50,10 @@ export const events = pgTable(
     maxTradesPerDay: integer("max_trades_per_day"),
     minHoldMinutes: integer("min_hold_minutes"),
     minSharePrice: money("min_share_price"),
+    /** Liquidity (docs/decisions/056): half the spread in bps, the participation limit in %, market impact on/off. */
+    halfSpreadBps: numeric("half_spread_bps", { precision: 8, scale: 2 }).notNull().default("5"),
+    participationPct: numeric("participation_pct", { precision: 5, scale: 2 }).notNull().default("10"),
+    impact: boolean("impact").notNull().default(true),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),

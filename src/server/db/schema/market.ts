@@ -62,6 +62,23 @@ export interface StoredMarketState {
    * count as return and a split is no fall. Absent = 1 for every symbol.
    */
   totalReturn?: Record<string, number>;
+  /**
+   * The first start's older years still to be written (decision 058): the first start writes
+   * the most recent year before the server says ready and leaves this marker; the
+   * market-history task writes the rest after, then removes it. What it needs to make the very
+   * same candles again after a stop: the backfill's end time and the instruments it walked
+   * (the seed above is the one kept). `before`: candles from this instant on are written.
+   */
+  historyFill?: StoredHistoryFill;
+}
+
+export interface StoredHistoryFill {
+  /** The backfill's end time (ISO). */
+  endTime: string;
+  /** Every candle starting at or after this instant (ISO) is written; the older ones are not yet. */
+  before: string;
+  /** The instruments as the backfill walked them (the domain's InstrumentDefinition, plain JSON). */
+  definitions: unknown[];
 }
 
 /** A single row (id = 1): the practice market's simulator state. */
@@ -119,6 +136,11 @@ export const datasetRows = pgTable(
     low: numeric("low", { precision: 14, scale: 2 }).notNull(),
     close: numeric("close", { precision: 14, scale: 2 }).notNull(),
     volume: bigint("volume", { mode: "number" }).notNull(),
+    /** A dividend going ex this day, per share (docs/decisions/063); null when none. */
+    dividend: numeric("dividend", { precision: 14, scale: 2 }),
+    /** A split taking effect this day: `split_to` new shares for every `split_from` (2:1, 1:10); null when none. */
+    splitTo: integer("split_to"),
+    splitFrom: integer("split_from"),
   },
   (t) => [primaryKey({ columns: [t.datasetId, t.date] })],
 );

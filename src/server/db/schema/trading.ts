@@ -6,9 +6,12 @@ import { events, teams } from "./events";
 
 export const PORTFOLIO_KINDS = ["practice", "event"] as const;
 export const ORDER_SIDES = ["buy", "sell", "short", "cover"] as const;
-export const ORDER_TYPES = ["market", "limit", "stop", "stop-limit"] as const;
+export const ORDER_TYPES = ["market", "limit", "stop", "stop-limit", "trailing-stop"] as const;
 export const ORDER_TIMES_IN_FORCE = ["day", "gtc"] as const;
-export const ORDER_STATUSES = ["open", "filled", "cancelled", "rejected", "expired"] as const;
+/** "held": an exit of a bracket or OTO waiting for its entry to fill (decision 065); it promises, reserves and triggers nothing. */
+export const ORDER_STATUSES = ["open", "held", "filled", "cancelled", "rejected", "expired"] as const;
+export const ORDER_CLASSES = ["simple", "bracket", "oco", "oto"] as const;
+export const ORDER_LEGS = ["entry", "take-profit", "stop-loss"] as const;
 /**
  * "adjustment": cash an organiser or admin added or removed as a correction (docs/decisions/041-corrections.md);
  * "dividend": a dividend paid to (or by, on a short) a holder of record; "split": the cash a
@@ -41,6 +44,12 @@ export const portfolios = pgTable(
     reservedCash: money("reserved_cash").notNull().default("0"),
     /** Dividends owed to the portfolio net of those it owes, from ex-date to pay date (decision 052): part of equity, never spendable. */
     receivable: money("receivable").notNull().default("0"),
+    /**
+     * The portfolio's units (decision 057): its time-weighted return is equity / units against
+     * the starting 1.00. Null until the first flow (a teacher's cash adjustment): as many units
+     * as the starting cash.
+     */
+    units: numeric("units", { precision: 24, scale: 8 }),
     /** +1 on every write of the portfolio's cash, positions or orders: the order path's optimistic guard. */
     version: bigint("version", { mode: "number" }).notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -90,6 +99,17 @@ export const firesAtOrBelow = (t: TriggerColumns) =>
 export const firesAtOrAbove = (t: TriggerColumns) =>
   sql`(case when ${t.side} in ('sell', 'short') and ${restsAsLimit(t)} then ${t.limitPrice} when ${t.side} in ('buy', 'cover') and not ${restsAsLimit(t)} then ${t.stopPrice} end)`;
 
+type TrailColumns = { side: AnyPgColumn; type: AnyPgColumn; triggered: AnyPgColumn; waterMark: AnyPgColumn };
+
+/**
+ * A waiting sell or short trailing stop's high-water mark, else null: a price above it raises
+ * the mark and the stop (decision 060). Shared by the index and the query, like firesAtOrBelow.
+ */
+export const trailsBelow = (t: TrailColumns) => sql`(case when ${t.type} = 'trailing-stop' and not ${t.triggered} and ${t.side} in ('sell', 'short') then ${t.waterMark} end)`;
+
+/** A waiting buy or cover trailing stop's low-water mark, else null: a price below it lowers the mark and the stop. */
+export const trailsAbove = (t: TrailColumns) => sql`(case when ${t.type} = 'trailing-stop' and not ${t.triggered} and ${t.side} in ('buy', 'cover') then ${t.waterMark} end)`;
+
 export const orders = pgTable(
   "orders",
   {
@@ -113,11 +133,37 @@ export const orders = pgTable(
     /** A stop-limit whose stop was touched: it now rests as a limit order. */
     triggered: boolean("triggered").notNull().default(false),
     /**
+     * A trailing stop (decision 060): its trail (a percentage or an amount, one of the two) and
+     * its mark — the best price since it was placed (the highest for a sell or short, the
+     * lowest for a buy or cover). `stop_price` holds its stop now, moved with the mark.
+     */
+    trailPercent: numeric("trail_percent", { precision: 5, scale: 2 }),
+    trailAmount: price("trail_amount"),
+    waterMark: price("water_mark"),
+    /** A dollar-amount order (decision 060): the amount asked; `quantity` is the whole shares it resolved to. */
+    notional: money("notional"),
+    /**
+     * Liquidity (docs/decisions/056): shares filled so far, their value (Σ price × quantity,
+     * for the average price) and the volume the market traded while the order worked in parts.
+     * An open order with filled_quantity > 0 is "partially_filled" on the wire.
+     */
+    filledQuantity: integer("filled_quantity").notNull().default(0),
+    filledValue: money("filled_value").notNull().default("0"),
+    volumeSeen: bigint("volume_seen", { mode: "number" }).notNull().default(0),
+    /**
      * An order of a replay event's portfolio: priced by that event's replay, never by the
      * practice market. The practice crossed-order query and its indexes exclude these rows,
      * so a practice move on a symbol a dataset shares can never reach them.
      */
     replay: boolean("replay").notNull().default(false),
+    /**
+     * Orders with legs (decision 065): the class asked, this order's place in its group, and
+     * its parent (the entry of a bracket or OTO, an OCO's take-profit); null for the parent
+     * and for a simple order.
+     */
+    orderClass: text("order_class", { enum: ORDER_CLASSES }).notNull().default("simple"),
+    leg: text("leg", { enum: ORDER_LEGS }),
+    parentId: text("parent_id").references((): AnyPgColumn => orders.id, { onDelete: "cascade" }),
     /** The trader's journal entry: why this order, what would make them sell (≤ 1,000 characters). */
     note: text("note"),
     /** Who placed it (decision 042): a team portfolio's history names the member; null for orders before this column and for a deleted account. */
@@ -134,12 +180,20 @@ export const orders = pgTable(
     // move to price p crosses exactly the open orders of its symbol with below ≥ p or above ≤ p.
     index("orders_open_fires_below_idx").on(t.symbol, firesAtOrBelow(t)).where(sql`${t.status} = 'open' and not ${t.replay}`),
     index("orders_open_fires_above_idx").on(t.symbol, firesAtOrAbove(t)).where(sql`${t.status} = 'open' and not ${t.replay}`),
+    // Orders working in parts at market (a large market order, a triggered large stop): every
+    // tick of their symbol may fill a part, whatever the price.
+    index("orders_working_idx").on(t.symbol).where(sql`${t.status} = 'open' and not ${t.replay} and (${t.type} = 'market' or (${t.type} in ('stop', 'trailing-stop') and ${t.triggered}))`),
+    // Waiting trailing stops whose mark a new price moves (a new high for a sell, a new low for a buy).
+    index("orders_trail_high_idx").on(t.symbol, trailsBelow(t)).where(sql`${t.status} = 'open' and not ${t.replay} and ${t.type} = 'trailing-stop'`),
+    index("orders_trail_low_idx").on(t.symbol, trailsAbove(t)).where(sql`${t.status} = 'open' and not ${t.replay} and ${t.type} = 'trailing-stop'`),
     index("orders_open_day_idx").on(t.createdAt).where(sql`${t.status} = 'open' and ${t.timeInForce} = 'day' and not ${t.replay}`),
     // A replay event's open orders: its task reads them per portfolio (a class, not a market).
     index("orders_replay_open_idx").on(t.portfolioId, t.symbol).where(sql`${t.status} = 'open' and ${t.replay}`),
     index("orders_portfolio_created_idx").on(t.portfolioId, t.createdAt),
     // A portfolio's open orders, read by every order it places: never a scan of its whole history.
     index("orders_portfolio_open_idx").on(t.portfolioId).where(sql`${t.status} = 'open'`),
+    // A group's legs, read when one of them fills or its parent closes.
+    index("orders_parent_idx").on(t.parentId).where(sql`${t.parentId} is not null`),
     uniqueIndex("orders_idempotency_unique").on(t.portfolioId, t.idempotencyKey),
   ],
 );
@@ -162,6 +216,10 @@ export const fills = pgTable(
     price: price("price").notNull(),
     commission: money("commission").notNull().default("0"),
     reason: text("reason").notNull(),
+    /** The market price the fill was priced against (null for fills before decision 056). */
+    referencePrice: price("reference_price"),
+    /** The market impact it paid, in bps (null for fills before decision 056). */
+    impactBps: numeric("impact_bps", { precision: 8, scale: 2 }),
     /**
      * Set on a compensating fill (docs/decisions/041-corrections.md): the fill it reverses, at
      * that fill's price and quantity with the opposite side and its commission refunded
@@ -244,6 +302,8 @@ export const equitySnapshots = pgTable(
     equity: money("equity").notNull(),
     /** The benchmark index level at `takenAt`; null when it had no price. */
     benchmark: price("benchmark"),
+    /** The portfolio's units at `takenAt` (decision 057); null = as many as its starting cash (no flow yet). */
+    units: numeric("units", { precision: 24, scale: 8 }),
   },
   (t) => [primaryKey({ columns: [t.portfolioId, t.takenAt] }), index("equity_snapshots_taken_idx").on(t.takenAt)],
 );
@@ -294,6 +354,8 @@ export const portfolioValuations = pgView("portfolio_valuations", {
   shortValue: numeric("short_value").notNull(),
   equity: numeric("equity").notNull(),
   benchmark: price("benchmark"),
+  /** The portfolio's units now (decision 057): its stored units, or its starting cash before any flow. */
+  units: numeric("units").notNull(),
 }).existing();
 
 /** Instruments a person follows, in the order they added them. */

@@ -3,6 +3,7 @@ import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass, Card, Field, TextAreaField } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useAction } from "@/components/ui/useAction";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
 import { integer, withUnit } from "@/lib/format";
@@ -27,8 +28,6 @@ export interface AdminCourse {
   published: boolean;
   lessons: AdminLessonRow[];
 }
-
-type Status = { tone: "success" | "error"; text: string } | null;
 
 export function CourseEditor({ course }: { course: AdminCourse }) {
   return (
@@ -70,9 +69,8 @@ function CourseDetails({ course }: { course: AdminCourse }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState<Details>({ title: course.title, slug: course.slug, summary: course.summary, published: course.published });
   const [baseline, setBaseline] = useState(draft);
-  const [busy, setBusy] = useState(false);
+  const { busy, status: formError, setStatus: setFormError, run } = useAction();
   const [saved, setSaved] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const result = courseInputSchema.safeParse(draft);
   const errors = useFieldErrors(result);
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
@@ -91,29 +89,32 @@ function CourseDetails({ course }: { course: AdminCourse }) {
       focusFirstInvalid(formRef.current);
       return;
     }
-    setBusy(true);
-    try {
-      await api(`/api/admin/courses/${course.id}`, { method: "PATCH", body: result.data });
-      const clean = { title: result.data.title, slug: result.data.slug, summary: result.data.summary, published: result.data.published };
-      setDraft(clean);
-      setBaseline(clean);
-      setSaved(true);
-      errors.reset();
-      await router.replace(router.asPath, undefined, { scroll: false });
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      errors.setServer(fields);
-      if (Object.keys(fields).length === 0) setFormError(errorText(e, "Could not save the course."));
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
+    const data = result.data;
+    await run(
+      async () => {
+        await api(`/api/admin/courses/${course.id}`, { method: "PATCH", body: data });
+        const clean = { title: data.title, slug: data.slug, summary: data.summary, published: data.published };
+        setDraft(clean);
+        setBaseline(clean);
+        setSaved(true);
+        errors.reset();
+        await router.replace(router.asPath, undefined, { scroll: false });
+      },
+      {
+        failure: (e) => {
+          const fields = serverFieldErrors(e);
+          errors.setServer(fields);
+          focusFirstInvalid(formRef.current);
+          return Object.keys(fields).length === 0 ? errorText(e, "Could not save the course.") : null;
+        },
+      },
+    );
   }
 
   return (
     <Card title="Course details" actions={<UnsavedBadge dirty={dirty} saved={saved} />}>
       <form ref={formRef} onSubmit={save} noValidate>
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {formError && <Alert tone="error">{formError.text}</Alert>}
         <div className={styles.grid2}>
           <Field label="Title" id="course-title" value={draft.title} onChange={(e) => change("title", e.target.value)} onBlur={() => errors.touch("title")} error={errors.error("title")} />
           <SlugField
@@ -163,8 +164,10 @@ function CourseDetails({ course }: { course: AdminCourse }) {
 function LessonList({ course }: { course: AdminCourse }) {
   const router = useRouter();
   const lessons = course.lessons;
-  const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy: acting, status, run } = useAction();
+  /** What is being changed: "order", or a lesson's id (its buttons are the busy ones). */
+  const [which, setWhich] = useState<string | null>(null);
+  const busy = acting ? which : null;
   const [deleting, setDeleting] = useState<AdminLessonRow | null>(null);
   const pendingFocus = useRef<{ prefix: string; direction: "up" | "down" } | null>(null);
   const refresh = () => router.replace(router.asPath, undefined, { scroll: false });
@@ -180,32 +183,31 @@ function LessonList({ course }: { course: AdminCourse }) {
     const lesson = lessons[from];
     if (!lesson) return;
     const direction = to < from ? "up" : "down";
-    setBusy("order");
-    try {
-      await api(`/api/admin/courses/${course.id}/lessons/reorder`, { method: "POST", body: { ids: moved(lessons.map((l) => l.id), from, to) } });
-      pendingFocus.current = { prefix: `lesson-${lesson.id}`, direction };
-      setStatus({ tone: "success", text: `Moved “${lesson.title}” ${direction} to position ${to + 1}.` });
-    } catch (e) {
-      setStatus({ tone: "error", text: errorText(e, "Could not change the order.") });
-    } finally {
-      await refresh();
-      setBusy(null);
-    }
+    setWhich("order");
+    await run(
+      async () => {
+        try {
+          await api(`/api/admin/courses/${course.id}/lessons/reorder`, { method: "POST", body: { ids: moved(lessons.map((l) => l.id), from, to) } });
+          pendingFocus.current = { prefix: `lesson-${lesson.id}`, direction };
+        } finally {
+          // The list as the server has it, whether the move worked or not.
+          await refresh();
+        }
+      },
+      { success: `Moved “${lesson.title}” ${direction} to position ${to + 1}.`, failure: (e) => errorText(e, "Could not change the order.") },
+    );
   }
 
   async function remove() {
     if (!deleting) return;
-    setBusy(deleting.id);
-    try {
-      await api(`/api/admin/lessons/${deleting.id}`, { method: "DELETE" });
-      setStatus({ tone: "success", text: `Deleted “${deleting.title}”.` });
-      await refresh();
-    } catch (e) {
-      setStatus({ tone: "error", text: errorText(e, "Could not delete that lesson.") });
-    } finally {
-      setBusy(null);
-      setDeleting(null);
-    }
+    setWhich(deleting.id);
+    await run(
+      async () => {
+        await api(`/api/admin/lessons/${deleting.id}`, { method: "DELETE" });
+        await refresh();
+      },
+      { success: `Deleted “${deleting.title}”.`, failure: (e) => errorText(e, "Could not delete that lesson."), settle: () => setDeleting(null) },
+    );
   }
 
   return (
@@ -296,8 +298,7 @@ function NewLessonForm({ courseId }: { courseId: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [title, setTitle] = useState("");
   const { slug, setSlug } = useSuggestedSlug(title);
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { busy, status: formError, setStatus: setFormError, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
   const result = newLessonSchema.safeParse({ title, slug });
   const errors = useFieldErrors(result);
@@ -311,23 +312,27 @@ function NewLessonForm({ courseId }: { courseId: string }) {
       focusFirstInvalid(formRef.current);
       return;
     }
-    setBusy(true);
-    let created: { id: string };
-    try {
-      created = await api<{ id: string }>(`/api/admin/courses/${courseId}/lessons`, { method: "POST", body: result.data });
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      errors.setServer(fields);
-      if (Object.keys(fields).length === 0) setFormError(errorText(e, "Could not create the lesson."));
-      focusFirstInvalid(formRef.current);
-      setBusy(false);
-      return;
-    }
-    try {
-      await router.push(`/admin/lessons/${created.id}`);
-    } catch {
-      // The person chose to stay (unsaved course details): the lesson exists; show it in the list.
-      setBusy(false);
+    const data = result.data;
+    const made = await run(
+      async () => {
+        const created = await api<{ id: string }>(`/api/admin/courses/${courseId}/lessons`, { method: "POST", body: data });
+        // False: the person chose to stay (unsaved course details); the lesson exists all the same.
+        return router.push(`/admin/lessons/${created.id}`).then(
+          () => true,
+          () => false,
+        );
+      },
+      {
+        failure: (e) => {
+          const fields = serverFieldErrors(e);
+          errors.setServer(fields);
+          focusFirstInvalid(formRef.current);
+          return Object.keys(fields).length === 0 ? errorText(e, "Could not create the lesson.") : null;
+        },
+      },
+    );
+    if (made.ok && !made.value) {
+      // Show the new lesson in the list instead.
       setTitle("");
       setSlug("");
       errors.reset();
@@ -339,7 +344,7 @@ function NewLessonForm({ courseId }: { courseId: string }) {
   return (
     <Card title="New lesson">
       <form ref={formRef} onSubmit={submit} noValidate>
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {formError && <Alert tone="error">{formError.text}</Alert>}
         {notice && <Alert tone="info">{notice}</Alert>}
         <div className={styles.inlineForm}>
           <Field

@@ -3,6 +3,7 @@ import { useRouter } from "next/router";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, Card, Field, TextAreaField } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
+import { useAction } from "@/components/ui/useAction";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { api } from "@/lib/client/api";
 import { integer } from "@/lib/format";
@@ -19,14 +20,14 @@ export interface AdminCourseRow {
   lessonCount: number;
 }
 
-type Status = { tone: "success" | "error"; text: string } | null;
-
 const lessonsWord = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;
 
 export function CoursesAdmin({ courses }: { courses: AdminCourseRow[] }) {
   const router = useRouter();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy: acting, status, run } = useAction();
+  /** What is being changed: "order", or a course's id (its buttons are the busy ones). */
+  const [which, setWhich] = useState<string | null>(null);
+  const busy = acting ? which : null;
   const [deleting, setDeleting] = useState<AdminCourseRow | null>(null);
   const pendingFocus = useRef<{ prefix: string; direction: "up" | "down" } | null>(null);
   const refresh = () => router.replace(router.asPath, undefined, { scroll: false });
@@ -43,48 +44,45 @@ export function CoursesAdmin({ courses }: { courses: AdminCourseRow[] }) {
     const course = courses[from];
     if (!course) return;
     const direction = to < from ? "up" : "down";
-    setBusy("order");
-    try {
-      await api("/api/admin/courses/reorder", { method: "POST", body: { ids: moved(courses.map((c) => c.id), from, to) } });
-      pendingFocus.current = { prefix: `course-${course.id}`, direction };
-      setStatus({ tone: "success", text: `Moved “${course.title}” ${direction} to position ${to + 1}.` });
-    } catch (e) {
-      setStatus({ tone: "error", text: errorText(e, "Could not change the order.") });
-    } finally {
-      await refresh();
-      setBusy(null);
-    }
+    setWhich("order");
+    await run(
+      async () => {
+        try {
+          await api("/api/admin/courses/reorder", { method: "POST", body: { ids: moved(courses.map((c) => c.id), from, to) } });
+          pendingFocus.current = { prefix: `course-${course.id}`, direction };
+        } finally {
+          // The list as the server has it, whether the move worked or not.
+          await refresh();
+        }
+      },
+      { success: `Moved “${course.title}” ${direction} to position ${to + 1}.`, failure: (e) => errorText(e, "Could not change the order.") },
+    );
   }
 
   async function togglePublished(course: AdminCourseRow) {
-    setBusy(course.id);
-    try {
-      await api(`/api/admin/courses/${course.id}`, { method: "PATCH", body: { published: !course.published } });
-      setStatus({
-        tone: "success",
-        text: course.published ? `“${course.title}” is now a draft: learners no longer see it.` : `“${course.title}” is published: learners see it on /learn.`,
-      });
-      await refresh();
-    } catch (e) {
-      setStatus({ tone: "error", text: errorText(e, "Could not change that course.") });
-    } finally {
-      setBusy(null);
-    }
+    setWhich(course.id);
+    await run(
+      async () => {
+        await api(`/api/admin/courses/${course.id}`, { method: "PATCH", body: { published: !course.published } });
+        await refresh();
+      },
+      {
+        success: course.published ? `“${course.title}” is now a draft: learners no longer see it.` : `“${course.title}” is published: learners see it on /learn.`,
+        failure: (e) => errorText(e, "Could not change that course."),
+      },
+    );
   }
 
   async function remove() {
     if (!deleting) return;
-    setBusy(deleting.id);
-    try {
-      await api(`/api/admin/courses/${deleting.id}`, { method: "DELETE" });
-      setStatus({ tone: "success", text: `Deleted “${deleting.title}”.` });
-      await refresh();
-    } catch (e) {
-      setStatus({ tone: "error", text: errorText(e, "Could not delete that course.") });
-    } finally {
-      setBusy(null);
-      setDeleting(null);
-    }
+    setWhich(deleting.id);
+    await run(
+      async () => {
+        await api(`/api/admin/courses/${deleting.id}`, { method: "DELETE" });
+        await refresh();
+      },
+      { success: `Deleted “${deleting.title}”.`, failure: (e) => errorText(e, "Could not delete that course."), settle: () => setDeleting(null) },
+    );
   }
 
   return (
@@ -131,7 +129,7 @@ export function CoursesAdmin({ courses }: { courses: AdminCourseRow[] }) {
                 <td>{c.published ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}</td>
                 <td>
                   <div className={styles.rowActions}>
-                    <Button size="small" variant="secondary" busy={busy === c.id} disabled={busy !== null} onClick={() => void togglePublished(c)} aria-label={`${c.published ? "Unpublish" : "Publish"} “${c.title}”`}>
+                    <Button size="small" variant="secondary" busy={busy === c.id} disabled={busy !== null && busy !== c.id} onClick={() => void togglePublished(c)} aria-label={`${c.published ? "Unpublish" : "Publish"} “${c.title}”`}>
                       {c.published ? "Unpublish" : "Publish"}
                     </Button>
                     <Button size="small" variant="danger" disabled={busy !== null} onClick={() => setDeleting(c)} aria-label={`Delete “${c.title}”`}>
@@ -170,8 +168,7 @@ function NewCourseForm() {
   const [title, setTitle] = useState("");
   const { slug, setSlug } = useSuggestedSlug(title);
   const [summary, setSummary] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { busy, status: formError, setStatus: setFormError, run } = useAction();
   const result = courseInputSchema.safeParse({ title, slug, summary, published: false });
   const errors = useFieldErrors(result);
 
@@ -183,23 +180,27 @@ function NewCourseForm() {
       focusFirstInvalid(formRef.current);
       return;
     }
-    setBusy(true);
-    try {
-      const created = await api<{ id: string }>("/api/admin/courses", { method: "POST", body: result.data });
-      await router.push(`/admin/courses/${created.id}`);
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      errors.setServer(fields);
-      if (Object.keys(fields).length === 0) setFormError(errorText(e, "Could not create the course."));
-      focusFirstInvalid(formRef.current);
-      setBusy(false);
-    }
+    const data = result.data;
+    await run(
+      async () => {
+        const created = await api<{ id: string }>("/api/admin/courses", { method: "POST", body: data });
+        await router.push(`/admin/courses/${created.id}`);
+      },
+      {
+        failure: (e) => {
+          const fields = serverFieldErrors(e);
+          errors.setServer(fields);
+          focusFirstInvalid(formRef.current);
+          return Object.keys(fields).length === 0 ? errorText(e, "Could not create the course.") : null;
+        },
+      },
+    );
   }
 
   return (
     <Card title="New course">
       <form ref={formRef} onSubmit={submit} noValidate>
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {formError && <Alert tone="error">{formError.text}</Alert>}
         <div className={styles.grid2}>
           <Field
             label="Title"

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass, Card, Field, SelectField, TextAreaField } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
+import { useAction } from "@/components/ui/useAction";
 import { QUESTIONS_PER_ATTEMPT, readingMinutes, recommendedBankSize } from "@/domain/learning";
 import { api } from "@/lib/client/api";
 import { withUnit } from "@/lib/format";
@@ -34,7 +35,7 @@ interface LessonDraft {
   questions: QuestionDraft[];
 }
 
-const FEATURE_LABELS: Record<(typeof UNLOCKABLE_FEATURES)[number], string> = { "short-selling": "Short selling" };
+const FEATURE_LABELS: Record<(typeof UNLOCKABLE_FEATURES)[number], string> = { "short-selling": "Short selling", "advanced-orders": "Advanced orders (trailing stops, bracket, OCO, OTO)" };
 
 function toDraft(lesson: Pick<AdminLesson, "title" | "slug" | "passMark" | "unlocks" | "published" | "body" | "questions">): LessonDraft {
   return {
@@ -102,8 +103,9 @@ export function LessonEditor({ lesson }: { lesson: AdminLesson }) {
   const [baseline, setBaseline] = useState(() => snapshot(toDraft(lesson)));
   const [savedAs, setSavedAs] = useState({ title: lesson.title, slug: lesson.slug, published: lesson.published });
   const [saved, setSaved] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { busy: saving, status, setStatus, run } = useAction();
+  /** The save's error line (the hook's status holds only errors here: a saved lesson shows its badge). */
+  const formError = status?.text ?? null;
   const [view, setView] = useState<"write" | "preview">("write");
   const input = useMemo(() => toInput(draft), [draft]);
   const current = useMemo(() => JSON.stringify(input), [input]);
@@ -127,32 +129,33 @@ export function LessonEditor({ lesson }: { lesson: AdminLesson }) {
   async function save() {
     if (saving) return;
     errors.attempt();
-    setFormError(null);
+    setStatus(null);
     if (!result.success) {
       requestAnimationFrame(() => summaryRef.current?.focus());
       return;
     }
     const sent = draft;
     const data = result.data;
-    setSaving(true);
-    try {
-      await api(`/api/admin/lessons/${lesson.id}`, { method: "PUT", body: data });
-      // Show what was stored (trimmed, lower-case slug), unless the person kept typing meanwhile.
-      const stored = toDraft({ ...data, unlocks: data.unlocks });
-      const storedSnapshot = snapshot(stored);
-      if (latest.current.draft === sent) setDraft({ ...stored, questions: stored.questions.map((q, i) => ({ ...q, key: sent.questions[i]?.key ?? q.key })) });
-      setBaseline(storedSnapshot);
-      setSavedAs({ title: data.title, slug: data.slug, published: data.published });
-      setSaved(true);
-      errors.reset();
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      errors.setServer(fields);
-      setFormError(errorText(e, "Could not save the lesson."));
-      requestAnimationFrame(() => summaryRef.current?.focus());
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await api(`/api/admin/lessons/${lesson.id}`, { method: "PUT", body: data });
+        // Show what was stored (trimmed, lower-case slug), unless the person kept typing meanwhile.
+        const stored = toDraft({ ...data, unlocks: data.unlocks });
+        const storedSnapshot = snapshot(stored);
+        if (latest.current.draft === sent) setDraft({ ...stored, questions: stored.questions.map((q, i) => ({ ...q, key: sent.questions[i]?.key ?? q.key })) });
+        setBaseline(storedSnapshot);
+        setSavedAs({ title: data.title, slug: data.slug, published: data.published });
+        setSaved(true);
+        errors.reset();
+      },
+      {
+        failure: (e) => {
+          errors.setServer(serverFieldErrors(e));
+          requestAnimationFrame(() => summaryRef.current?.focus());
+          return errorText(e, "Could not save the lesson.");
+        },
+      },
+    );
   }
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deleteDataset, getDataset, setDatasetSector } from "@/features/market/server/admin";
+import { deleteDataset, getDataset, setDatasetSector } from "@/features/market/server/datasets";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
@@ -11,7 +11,7 @@ export default apiRoute({
     auth: "admin",
     docs: {
       summary: "A dataset with its rows",
-      response: "200 `{dataset, rows}`; 404",
+      response: "200 `{dataset, rows:[{date, open, high, low, close, volume, dividend?, split?}]}` oldest first (`dividend` per share, `split` like `\"2:1\"`, on the ex-date's row); 404",
     },
     async handler({ req }) {
       return { body: await getDataset(await getDb(), String(req.query.id)) };

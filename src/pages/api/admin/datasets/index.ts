@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { importDataset, listDatasets, MAX_CSV_CHARS } from "@/features/market/server/admin";
+import { importDataset, listDatasets, MAX_CSV_CHARS } from "@/features/market/server/datasets";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 
@@ -22,7 +22,7 @@ export default apiRoute(
       auth: "admin",
       docs: {
         summary: "Import a historical dataset (CSV)",
-        description: "Input: `{name, symbol, sector, csv}` (sector: the company's, 1–40 characters)",
+        description: "Input: `{name, symbol, sector, csv}` (sector: the company's, 1–40 characters). The CSV: `Date,Open,High,Low,Close,Volume` with a header, raw (unadjusted) prices; optional `Dividend` (per share) and `Split` (`2:1`, `1:10`) columns on the ex-date's row, which a replay applies to its portfolios (docs/decisions/063)",
         status: 201,
         response: "201 the dataset; 400 with `fields` and `problems:[{line,message}]` (nothing imported); 409 `NAME_TAKEN`",
       },

@@ -1,4 +1,4 @@
-import { editInstrument, instrumentChangeSchema } from "@/features/market/server/admin";
+import { editInstrument, instrumentChangeSchema } from "@/features/market/server/instruments";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

@@ -1,4 +1,4 @@
-import { addInstrument, adminListInstruments, existingSectors, newInstrumentSchema } from "@/features/market/server/admin";
+import { addInstrument, adminListInstruments, existingSectors, newInstrumentSchema } from "@/features/market/server/instruments";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 

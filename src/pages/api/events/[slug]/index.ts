@@ -11,7 +11,7 @@ export default apiRoute({
     docs: {
       summary: "An event",
       description: "Input: `?code=`",
-      response: "200 the event + `{joined, removed, portfolioId, rank, lesson: {id,title,href,passed}|null}`; 404 when the caller may not see it",
+      response: "200 the event + `{joined, removed, portfolioId, rank, teams: {min,max}|null, classId, lesson: {id,title,href,passed}|null, manages}` (`manages`: the caller is an admin, the event's organiser or a teacher of a class contest's class — they open everyone's report card); 404 when the caller may not see it",
     },
     input: z.object({ slug: z.string().max(100), code: z.string().max(40).optional() }),
     async handler({ input, session }) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { historyFilling } from "@/features/market/server/history";
 import { getCandles, instrumentExists } from "@/features/market/server/queries";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
@@ -21,7 +22,8 @@ export default apiRoute({
     docs: {
       summary: "Price candles of an instrument",
       description: "Input: `?interval=1m|1d` (default `1d`) `&from=&to=` (ISO times)",
-      response: "200 `{symbol,interval,items:[{start,open,high,low,close,volume}]}` oldest first, at most the newest 2,000 in the range; 404 unknown symbol; 400",
+      response:
+        "200 `{symbol,interval,items:[{start,open,high,low,close,volume}],historyFilling?}` oldest first, at most the newest 2,000 in the range; `historyFilling: true` (daily only) while a first start's older years are still being written; 404 unknown symbol; 400",
     },
     input: query,
     async handler({ input }) {
@@ -29,7 +31,9 @@ export default apiRoute({
       const symbol = input.symbol.toUpperCase();
       if (!(await instrumentExists(db, symbol))) throw failures.notFound(`There is no instrument ${symbol}.`);
       const items = await getCandles(db, { symbol, interval: input.interval, from: input.from ? new Date(input.from) : undefined, to: input.to ? new Date(input.to) : undefined });
-      return { body: { symbol, interval: input.interval, items } };
+      // Right after a first start the older years are written in the background (decision 058): say so rather than show a short history as all there is.
+      const filling = input.interval === "1d" && (await historyFilling(db));
+      return { body: { symbol, interval: input.interval, items, ...(filling && { historyFilling: true }) } };
     },
   }),
 });

@@ -12,7 +12,7 @@ export default apiRoute({
     docs: {
       summary: "List a portfolio’s fills",
       description: "Input: `?page=&pageSize=`. The owner, admins, and whoever may correct the portfolio (a teacher of the owner's class, the event's organiser). A compensating fill carries `reversalOf`, a reversed one `reversedBy`.",
-      response: "200 `{items:[{id,orderId,portfolioId,symbol,side,quantity,price,commission,reason,reversalOf,reversedBy,createdAt}], page, pageSize, total}`",
+      response: "200 `{items:[{id,orderId,portfolioId,symbol,side,quantity,price,commission,reason,referencePrice,impactBps,reversalOf,reversedBy,createdAt}], page, pageSize, total}` — `referencePrice` the market price the fill was priced against and `impactBps` the market impact it paid (decision 056; null for earlier fills and reversals)",
     },
     input: pageQuery,
     async handler({ req, input, session }) {

@@ -9,8 +9,8 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "An event's teams",
-      description: "For someone who may see the event. Members are shown as first name + initial; a team's code only to its members, and to admins and the class's teacher.",
-      response: "200 `{teams: {min, max} | null, myTeam: id | null, items:[{id, name, members:[name], size, mine, code | null}]}`; 404",
+      description: "For someone who may see the event. Members are shown as first name + initial; a team's code only to its members, and to admins and the class's teacher; `memberIds` (the members' ids) only to admins and the class's teacher, else null.",
+      response: "200 `{teams: {min, max} | null, myTeam: id | null, items:[{id, name, members:[name], size, memberIds:[id] | null, mine, code | null}]}`; 404",
     },
     async handler({ req, session }) {
       return { body: await teamsFor(await getDb(), session.user, String(req.query.slug)) };

@@ -10,9 +10,9 @@ export default apiRoute({
     docs: {
       summary: "A student of a class, read-only",
       description:
-        "The student's portfolios (practice, then every event portfolio they have; events are not linked to classes yet) with holdings, their latest 100 orders (with journal notes) and fills, and the lessons they passed. The class's teachers and admins only.",
+        "The student's portfolios (practice, then every event portfolio they have; an ended contest of this class carries the student's report card's address, `event.reportCard`) with holdings, their latest 100 orders (with journal notes) and fills, and the lessons they passed. The class's teachers and admins only.",
       response:
-        "200 `{class:{id, name}, student:{id, name}, portfolios:[{id, kind, event:{slug, title, startsAt, endsAt} | null, summary, orders:{items:[order]}, fills:{items:[fill]}}], lessons:[{lessonId, title, course, passedAt, bestScore}]}`; 403 (a student of the class); 404 (no such class, or not its student)",
+        "200 `{class:{id, name}, student:{id, name}, portfolios:[{id, kind, event:{slug, title, startsAt, endsAt, reportCard} | null, summary, orders:{items:[order]}, fills:{items:[fill]}}], lessons:[{lessonId, title, course, passedAt, bestScore}]}`; 403 (a student of the class); 404 (no such class, or not its student)",
     },
     async handler({ req, session }) {
       return { body: await studentView(await getDb(), session.user, String(req.query.id), String(req.query.studentId)) };

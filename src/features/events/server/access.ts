@@ -1,0 +1,84 @@
+/**
+ * Who may see an event, and the one lookup every use-case starts with: the event by its slug
+ * (locked when the caller will decide on it) and the viewer's participant row, refused with
+ * the same 404 as an event that does not exist (`visibleEvent`). The rule itself is the
+ * domain's (`mayViewEvent`).
+ */
+import { and, eq } from "drizzle-orm";
+import { mayViewEvent } from "@/domain/events";
+import { failures } from "@/domain/errors";
+import { hasRole } from "@/lib/roles";
+import type { DbOrTx } from "@/server/db";
+import { classMembers, eventParticipants, events, portfolios, teamMembers } from "@/server/db/schema";
+import type { EventRow, ParticipantRow } from "./rows";
+
+export interface Viewer {
+  id: string;
+  role?: string;
+}
+
+export const isAdmin = (viewer: Viewer) => hasRole(viewer.role, "admin");
+
+export const NOT_FOUND = "There is no such event, or it is private: open it with its invite link or join code.";
+
+export async function findBySlug(db: DbOrTx, slug: string, lock = false): Promise<EventRow | undefined> {
+  const query = db.select().from(events).where(eq(events.slug, slug));
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+/** The event by its slug (locked with `lock`), or a 404 with `message` (by default the members' one). */
+export async function existingEvent(db: DbOrTx, slug: string, options: { lock?: boolean; message?: string } = {}): Promise<EventRow> {
+  const row = await findBySlug(db, slug, options.lock);
+  if (!row) throw failures.notFound(options.message ?? NOT_FOUND);
+  return row;
+}
+
+/** The participant row a person trades under in an event through a team (the founder's). */
+export async function teamParticipantOf(db: DbOrTx, eventId: string, userId: string): Promise<ParticipantRow | undefined> {
+  const [row] = await db
+    .select({ participant: eventParticipants })
+    .from(teamMembers)
+    .innerJoin(portfolios, eq(portfolios.teamId, teamMembers.teamId))
+    .innerJoin(eventParticipants, eq(eventParticipants.portfolioId, portfolios.id))
+    .where(and(eq(teamMembers.eventId, eventId), eq(teamMembers.userId, userId)));
+  return row?.participant;
+}
+
+/** The person's participant row in the event: their own, or (a team event) their team's. */
+export async function participantOf(db: DbOrTx, eventId: string, userId: string): Promise<ParticipantRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(eventParticipants)
+    .where(and(eq(eventParticipants.eventId, eventId), eq(eventParticipants.userId, userId)));
+  return row ?? (await teamParticipantOf(db, eventId, userId));
+}
+
+/** Whether the viewer is a member (teacher or student) of a class contest's class; false for other events. */
+export async function inEventClass(db: DbOrTx, event: Pick<EventRow, "classId">, userId: string): Promise<boolean> {
+  if (!event.classId) return false;
+  const [row] = await db
+    .select({ userId: classMembers.userId })
+    .from(classMembers)
+    .where(and(eq(classMembers.classId, event.classId), eq(classMembers.userId, userId)));
+  return Boolean(row);
+}
+
+/** The domain's rule of who sees an event (a 404 otherwise, like a slug that does not exist). */
+export async function visibleTo(db: DbOrTx, event: EventRow, viewer: Viewer, participant: ParticipantRow | undefined, code?: string | null): Promise<boolean> {
+  const base = { admin: isAdmin(viewer), participant: Boolean(participant), code };
+  if (mayViewEvent(event, base)) return true;
+  return Boolean(event.classId) && mayViewEvent(event, { ...base, classMember: await inEventClass(db, event, viewer.id) });
+}
+
+/**
+ * The event a viewer asked for by its slug, with their participant row (their own or their
+ * team's): a 404 (NOT_FOUND) when there is no such event or they may not see it. `lock`
+ * takes the event row's lock first (a join or a team's founding decides on it).
+ */
+export async function visibleEvent(db: DbOrTx, viewer: Viewer, slug: string, options: { code?: string | null; lock?: boolean } = {}): Promise<{ event: EventRow; participant: ParticipantRow | undefined }> {
+  const event = await existingEvent(db, slug, { lock: options.lock });
+  const participant = await participantOf(db, event.id, viewer.id);
+  if (!(await visibleTo(db, event, viewer, participant, options.code))) throw failures.notFound(NOT_FOUND);
+  return { event, participant };
+}

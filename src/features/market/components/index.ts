@@ -1,0 +1,2 @@
+/** The market feature's browser surface for other features. */
+export type { Candle } from "./types";
