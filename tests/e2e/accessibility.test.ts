@@ -273,8 +273,10 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
       await page.getByRole("button", { name: label }).click();
       await page.getByRole(outcome).first().waitFor();
     };
+    // RapiDoc parses and renders the whole document in the page (every operation, on a phone): the
+    // slowest page of the walk under load (CI once saw it take over 60 s), so it gets a page load's bound.
     const apiReady = async (page: Page) => {
-      await page.locator("rapi-doc").getByText(/Place an order|\/api\/portfolios\/\{id\}\/orders/).first().waitFor({ timeout: 60_000 });
+      await page.locator("rapi-doc").getByText(/Place an order|\/api\/portfolios\/\{id\}\/orders/).first().waitFor({ timeout: LOADED_WITHIN_MS });
     };
     const tokenPages = [
       { path: "/account/verify-email", action: "Confirm my email" },
