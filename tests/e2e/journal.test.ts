@@ -80,6 +80,9 @@ describe.skipIf(browserMissing)("the trade journal", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const overflow = () => page.getByRole("table", { name: "Holdings", exact: true }).evaluate((table) => table.getBoundingClientRect().right - table.parentElement!.getBoundingClientRect().right);
     await expect.poll(overflow).toBeLessThanOrEqual(1);
+    // …and, with room to spare, each instrument's name is whole ("Quillbyte Software", not "Quillbyte Softw…").
+    const nameCut = () => page.getByRole("table", { name: "Holdings", exact: true }).getByText("Quillbyte Software").evaluate((name) => name.scrollWidth - name.clientWidth);
+    await expect.poll(nameCut).toBeLessThanOrEqual(0);
 
     await page.emulateMedia({ media: "print" });
     await expect.poll(() => page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);

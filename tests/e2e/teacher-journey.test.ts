@@ -98,6 +98,8 @@ describe.skipIf(browserMissing)("the teacher journey", () => {
     await form.getByLabel("Title").fill("9B Spring Cup");
     await form.getByRole("button", { name: "Create contest" }).click();
     await teacher.getByText(/9B Spring Cup is ready/).waitFor();
+    // The default window starts within the last minute: the contest is live at once, not "Upcoming" (issue #23 §5).
+    await teacher.getByRole("row", { name: /9B Spring Cup/ }).getByText("Live", { exact: true }).waitFor();
     await teacher.getByRole("button", { name: "Enrol everyone in 9B Spring Cup" }).click();
     await teacher.getByText(/30 students enrolled in 9B Spring Cup/).waitFor();
     lap("class contest created, everyone enrolled");

@@ -183,6 +183,10 @@ describe.skipIf(browserMissing)("the teacher's path", () => {
     // The address opens the section (a reload, a link).
     await page.goto(`${appUrl()}${classPath}?section=contests`);
     await page.getByText("Everyone is in").waitFor();
+    // On a phone the contests are a list like the roster: nothing scrolls sideways, the status stays in view.
+    const contests = page.getByRole("table", { name: "The class's contests" });
+    expect(await contests.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await contests.getByText("Live", { exact: true }).isVisible()).toBe(true);
 
     // The menu by keyboard: Delete is its last item; Escape backs out of the dialog to the menu button.
     await page.goto(`${appUrl()}${classPath}`);

@@ -74,7 +74,7 @@ export function ClassContests({ classId, contests, teacher, students = [], refre
       {contests.length === 0 ? (
         <p className={styles.meta}>{teacher ? "No contest yet. A class contest is an event only this class sees and joins." : "No class contest yet."}</p>
       ) : (
-        <DataTable caption="The class's contests">
+        <DataTable caption="The class's contests" className={styles.contests}>
           <thead>
             <tr>
               <th scope="col">Contest</th>

@@ -238,7 +238,7 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
       {data.items.length === 0 ? (
         <p>Nobody has joined yet.</p>
       ) : (
-        <DataTable caption="Leaderboard">
+        <DataTable caption="Leaderboard" density="compact">
           <thead>
             <tr>
               <th scope="col" className={numeric}>
@@ -270,7 +270,7 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
                     </>
                   )}
                 </td>
-                <td>
+                <td className={styles.boardName}>
                   {row.reportCard ? (
                     <Link href={row.reportCard} aria-label={`${row.name}: report card`}>
                       {row.name}

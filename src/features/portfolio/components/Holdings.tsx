@@ -12,60 +12,62 @@ export function Holdings({ positions, chartLinks = true }: { positions: Holding[
     return <p className="muted">No holdings yet. Use the trade ticket to buy your first shares.</p>;
   }
   return (
-    <DataTable caption="Holdings" density="compact">
-      <thead>
-        <tr>
-          <th scope="col">Instrument</th>
-          <th scope="col" className={numeric}>
-            Qty
-          </th>
-          <th scope="col" className={numeric}>
-            Avg cost
-          </th>
-          <th scope="col" className={numeric}>
-            Last
-          </th>
-          <th scope="col" className={numeric}>
-            Value
-          </th>
-          <th scope="col" className={numeric}>
-            Unrealised P&amp;L
-          </th>
-          <th scope="col" className={numeric}>
-            Realised P&amp;L
-          </th>
-          <th scope="col" className={numeric}>
-            Weight
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {positions.map((p) => (
-          <tr key={p.symbol} data-symbol={p.symbol}>
-            <th scope="row" className={styles.holding}>
-              {chartLinks ? <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link> : p.symbol}
-              <span className={styles.holdingName} title={p.name}>
-                {p.name}
-              </span>
+    <div className={styles.holdings}>
+      <DataTable caption="Holdings" density="compact">
+        <thead>
+          <tr>
+            <th scope="col">Instrument</th>
+            <th scope="col" className={numeric}>
+              Qty
             </th>
-            <td className={numeric}>
-              {integer(p.quantity)}
-              {p.quantity < 0 && <span className={styles.shortNote}>short</span>}
-            </td>
-            <td className={numeric}>{money(p.averageCost)}</td>
-            <td className={numeric}>{money(p.lastPrice)}</td>
-            <td className={numeric}>{money(p.marketValue)}</td>
-            <td className={numeric}>
-              <Signed value={p.unrealisedPnl} arrow={false} />
-            </td>
-            <td className={numeric}>
-              <Signed value={p.realisedPnl} arrow={false} />
-            </td>
-            <td className={numeric}>{percent(p.weight, { signed: false })}</td>
+            <th scope="col" className={numeric}>
+              Avg cost
+            </th>
+            <th scope="col" className={numeric}>
+              Last
+            </th>
+            <th scope="col" className={numeric}>
+              Value
+            </th>
+            <th scope="col" className={numeric}>
+              Unrealised P&amp;L
+            </th>
+            <th scope="col" className={numeric}>
+              Realised P&amp;L
+            </th>
+            <th scope="col" className={numeric}>
+              Weight
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </DataTable>
+        </thead>
+        <tbody>
+          {positions.map((p) => (
+            <tr key={p.symbol} data-symbol={p.symbol}>
+              <th scope="row" className={styles.holding}>
+                {chartLinks ? <Link href={`/portfolio/instruments/${p.symbol}`}>{p.symbol}</Link> : p.symbol}
+                <span className={styles.holdingName} title={p.name}>
+                  {p.name}
+                </span>
+              </th>
+              <td className={numeric}>
+                {integer(p.quantity)}
+                {p.quantity < 0 && <span className={styles.shortNote}>short</span>}
+              </td>
+              <td className={numeric}>{money(p.averageCost)}</td>
+              <td className={numeric}>{money(p.lastPrice)}</td>
+              <td className={numeric}>{money(p.marketValue)}</td>
+              <td className={numeric}>
+                <Signed value={p.unrealisedPnl} arrow={false} />
+              </td>
+              <td className={numeric}>
+                <Signed value={p.realisedPnl} arrow={false} />
+              </td>
+              <td className={numeric}>{percent(p.weight, { signed: false })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+    </div>
   );
 }
 
