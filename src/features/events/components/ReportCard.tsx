@@ -205,7 +205,7 @@ export function ReportCardList({ index }: { index: ReportCardIndexView }) {
       {index.items.length === 0 ? (
         <p className={styles.meta}>Nobody took part, so there is no report card.</p>
       ) : (
-        <DataTable caption="Report cards, in the final standings' order" density="compact">
+        <DataTable caption="Report cards, in the final standings' order" density="compact" background="page">
           <thead>
             <tr>
               <th scope="col" className={numeric}>
