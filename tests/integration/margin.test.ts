@@ -180,6 +180,11 @@ describe("the day's interest and borrow fees", () => {
     expect(again.booked).toBe(0);
     expect(await linesOf(event.portfolioId)).toHaveLength(1);
     expect(await linesOf(practice.id)).toHaveLength(1);
+    // Two runs at once for the next day (two instances; on PostgreSQL truly side by side): each portfolio's day once.
+    const dayAfter = new Date(tomorrow.getTime() + 24 * HOUR);
+    const [a, b] = await Promise.all([accrueMarginDay(db, { now: dayAfter }), accrueMarginDay(db, { now: dayAfter })]);
+    expect(a.booked + b.booked).toBe(first.booked);
+    expect(await linesOf(practice.id)).toHaveLength(2);
     // And the database itself refuses a second row for the day.
     await expect(db.insert(portfolioAccruals).values({ portfolioId: practice.id, day: today, interest: "0.00", borrowFees: "-0.59" })).rejects.toThrow();
     await expectLedgerIsCash(event.portfolioId);
