@@ -10,6 +10,7 @@ import { fillMarketHistory } from "@/features/market";
 import { LEAGUE_REFRESH_MS, LEAGUE_ROLLOVER_MS, refreshLeagues, rolloverLeagues } from "@/features/leagues";
 import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/portfolio";
 import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
+import { accrueMarginDay, MARGIN_ACCRUAL_EVERY_MS } from "@/features/trading";
 import type { ScheduledTask } from "@/server/jobs/scheduler";
 
 export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
@@ -30,4 +31,6 @@ export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
   { name: "assignment-due", everyMs: ASSIGNMENT_DUE_EVERY_MS, run: ({ db, now, fence }) => freezeDueAssignments({ db, now, fence }) },
   // Plays replay events on their own clocks: resting orders their paths cross, day orders at each dataset day's end.
   { name: "event-replays", everyMs: REPLAY_EVERY_MS, run: ({ db, now, fence }) => advanceReplays({ db, now, fence }) },
+  // Yesterday's interest and borrow fees, once per portfolio and day (docs/decisions/070): the first look after midnight books them.
+  { name: "margin-accruals", everyMs: MARGIN_ACCRUAL_EVERY_MS, run: ({ db, now, fence }) => accrueMarginDay(db, { now, fence }) },
 ];

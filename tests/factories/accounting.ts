@@ -13,9 +13,10 @@ export async function portfolioRow(db: Db, id: string) {
 }
 
 /**
- * cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions + Σ adjustments (a
- * compensating fill is a fill of the opposite side with its commission negative), position =
- * Σ signed fills, cash ≥ 0, and each correction matches its ledger lines.
+ * cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions + Σ adjustments + Σ
+ * interest and borrow fees (a compensating fill is a fill of the opposite side with its
+ * commission negative), position = Σ signed fills, cash ≥ 0 (a cash account: margin tests
+ * check cash = Σ ledger instead), and each correction matches its ledger lines.
  */
 export async function expectIdentities(db: Db, portfolioId: string) {
   const p = await portfolioRow(db, portfolioId);
@@ -30,7 +31,9 @@ export async function expectIdentities(db: Db, portfolioId: string) {
     return t + (paying ? -notional : notional) - m(f.commission);
   }, 0n);
   const adjustments = ledger.filter((e) => e.kind === "adjustment").reduce((t, e) => t + m(e.amount), 0n);
-  expect(m(p.startingCash) + flows + adjustments).toBe(cash);
+  // A day's interest and borrow fees (decision 070) move cash too, each with its line.
+  const accruals = ledger.filter((e) => e.kind === "interest" || e.kind === "borrow-fee").reduce((t, e) => t + m(e.amount), 0n);
+  expect(m(p.startingCash) + flows + adjustments + accruals).toBe(cash);
   const corrections = await db.select().from(portfolioCorrections).where(eq(portfolioCorrections.portfolioId, portfolioId));
   expect(corrections.filter((c) => c.kind === "adjustment").reduce((t, c) => t + m(c.amount), 0n)).toBe(adjustments);
   for (const reversal of corrections.filter((c) => c.kind === "reversal")) {

@@ -10,7 +10,20 @@ import { isCalendarDate } from "@/lib/calendar-date";
 import { integer, percentFigure, withUnit } from "@/lib/format";
 import { hasForbiddenCharacters } from "@/lib/text";
 import { SYMBOL_PATTERN } from "../market/universe";
-import { cents, DEFAULT_PARTICIPATION_PCT, DEFAULT_SLIPPAGE_BPS, displayMoney, type Money, parseMoney, STARTING_CASH, tryParseMoney, ZERO } from "../trading";
+import {
+  cents,
+  DEFAULT_MARGIN,
+  DEFAULT_PARTICIPATION_PCT,
+  DEFAULT_SLIPPAGE_BPS,
+  displayMoney,
+  type MarginRules,
+  marginRulesProblem,
+  type Money,
+  parseMoney,
+  STARTING_CASH,
+  tryParseMoney,
+  ZERO,
+} from "../trading";
 
 export const EVENT_METRICS = ["return", "sharpe"] as const;
 /** "return": total return since the start; "sharpe": risk-adjusted (ranking/sharpeForRanking). */
@@ -70,6 +83,10 @@ export interface EventDefinition {
   participationPct: number;
   /** Market impact (the square-root law) on fills. */
   impact: boolean;
+  /** Margin (docs/decisions/070): borrowing, interest, maintenance; null = cash accounts (no borrowing). */
+  margin: MarginRules | null;
+  /** Shorts pay their instrument's daily borrow fee (decision 070). */
+  borrowFees: boolean;
 }
 
 /**
@@ -100,6 +117,9 @@ export interface EventDraft {
   halfSpreadBps?: number;
   participationPct?: number;
   impact?: boolean;
+  /** Margin settings, each defaulting to DEFAULT_MARGIN's; null or absent = no margin. Set whole (a PATCH replaces it). */
+  margin?: Partial<MarginRules> | null;
+  borrowFees?: boolean;
 }
 
 export const TITLE_MIN_LENGTH = 3;
@@ -238,7 +258,7 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
   if (!(EVENT_VISIBILITIES as readonly string[]).includes(input.visibility)) fail("visibility", "Choose public or private.");
   const metric = input.metric ?? "return";
   if (!(EVENT_METRICS as readonly string[]).includes(metric)) fail("metric", "Rank by total return or by Sharpe ratio.");
-  for (const flag of ["allowShort", "lateEntry"] as const) {
+  for (const flag of ["allowShort", "lateEntry", "borrowFees"] as const) {
     if (input[flag] !== undefined && typeof input[flag] !== "boolean") fail(flag, "Choose on or off.");
   }
 
@@ -298,6 +318,24 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
     } else minSharePrice = price;
   }
 
+  let margin: MarginRules | null = null;
+  if (input.margin !== undefined && input.margin !== null) {
+    if (typeof input.margin !== "object") fail("margin", "Margin is a set of settings, or null for none.");
+    else {
+      const given = input.margin;
+      const candidate: MarginRules = {
+        multiplier: given.multiplier ?? DEFAULT_MARGIN.multiplier,
+        debitRatePct: given.debitRatePct ?? DEFAULT_MARGIN.debitRatePct,
+        creditRatePct: given.creditRatePct ?? DEFAULT_MARGIN.creditRatePct,
+        maintenancePct: given.maintenancePct ?? DEFAULT_MARGIN.maintenancePct,
+        callHours: given.callHours ?? DEFAULT_MARGIN.callHours,
+      };
+      const problem = Object.values(candidate).some((v) => typeof v !== "number") ? { field: "margin", message: "Margin settings are numbers." } : marginRulesProblem(candidate);
+      if (problem) fail(problem.field === "margin" ? "margin" : `margin.${problem.field}`, problem.message);
+      else margin = candidate;
+    }
+  }
+
   if (Object.keys(fields).length > 0) return { ok: false, fields };
   return {
     ok: true,
@@ -324,6 +362,8 @@ export function validateEventDefinition(input: EventDraft, options: ValidateOpti
       halfSpreadBps,
       participationPct,
       impact: input.impact ?? true,
+      margin,
+      borrowFees: input.borrowFees ?? true,
     },
   };
 }
@@ -357,6 +397,8 @@ export function eventDraftOf(event: EventDefinition): EventDraft {
     halfSpreadBps: event.halfSpreadBps,
     participationPct: event.participationPct,
     impact: event.impact,
+    margin: event.margin === null ? null : { ...event.margin },
+    borrowFees: event.borrowFees,
   };
 }
 

@@ -49,6 +49,8 @@ export const EVENT_FIELDS = [
   "halfSpreadBps",
   "participationPct",
   "impact",
+  "margin",
+  "borrowFees",
 ] as const;
 export type EventField = (typeof EVENT_FIELDS)[number];
 
@@ -76,6 +78,8 @@ export const LIVE_LOCK_REASONS: Readonly<Partial<Record<EventField, string>>> = 
   halfSpreadBps: "Trades were already priced with this spread; a new one would treat later trades differently.",
   participationPct: "Large orders are already working at this participation limit; changing it mid-way would be unfair.",
   impact: "Trades were already priced with (or without) market impact; switching it changes the game mid-way.",
+  margin: "Participants already borrowed (or planned without borrowing) under these margin terms; changing them mid-way would be unfair.",
+  borrowFees: "Short sellers already paid (or did not pay) borrow fees; switching them mid-way would be unfair.",
 };
 
 export const ENDED_LOCK_REASON = "The event has ended: its rules and final standings are a record and cannot change.";
@@ -135,6 +139,8 @@ export function changedFields(before: EventDefinition, after: EventDefinition): 
     halfSpreadBps: before.halfSpreadBps !== after.halfSpreadBps,
     participationPct: before.participationPct !== after.participationPct,
     impact: before.impact !== after.impact,
+    margin: JSON.stringify(before.margin) !== JSON.stringify(after.margin),
+    borrowFees: before.borrowFees !== after.borrowFees,
   };
   return EVENT_FIELDS.filter((field) => changed[field]);
 }

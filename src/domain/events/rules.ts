@@ -32,6 +32,8 @@ export function tradingRulesFor(event: EventDefinition, options: EventRulesOptio
     allowedSymbols: allowed,
     // The lifecycle's window exactly (lifecycle.ts): start inclusive, end exclusive.
     liveWindow: { start: event.startsAt, end: event.endsAt },
+    margin: event.margin,
+    borrowFees: event.borrowFees,
     ...(hasConductRules(event) && {
       conduct: {
         minHoldings: event.minHoldings === null ? null : { count: event.minHoldings, from: new Date(event.startsAt.getTime() + FIRST_DAY_MS) },

@@ -39,11 +39,14 @@ export interface BookedFill {
 
 export type AdjustmentOutcome = { ok: true; state: PortfolioState; cashChange: Money } | { ok: false; rejection: Rejection };
 
-/** Adds (positive) or removes (negative) cash; refused when it would leave cash below zero. */
+/**
+ * Adds (positive) or removes (negative) cash; a removal is refused when it would leave cash
+ * below zero. An addition is always taken, also towards a debit (a margin account's, decision 070).
+ */
 export function adjustCash(state: PortfolioState, amount: Money): AdjustmentOutcome {
   if (amount === 0n) throw new AccountingError("An adjustment moves some cash.");
   const cash = addMoney(state.cash, amount);
-  if (cash < 0n) {
+  if (cash < 0n && amount < 0n) {
     return {
       ok: false,
       rejection: rejection("ADJUSTMENT_NEGATIVE_CASH", `Removing ${$(negateMoney(amount))} would leave ${$(cash)} in cash: the portfolio holds only ${$(state.cash)}. Cash never goes negative.`),
@@ -94,7 +97,8 @@ export function reverseFill(state: PortfolioState, target: BookedFill, remaining
   const position = positionOf(rebuilt, symbol);
   if (position.quantity !== quantity) throw new AccountingError(`The fills of ${symbol} add up to ${position.quantity + signedQuantity(target.side, target.quantity)}, the position is ${before}.`);
   const cash = addMoney(state.cash, cashChange);
-  if (cash < 0n) {
+  // Only a reversal that takes cash out can leave it below zero (one that brings cash in is taken, also towards a debit).
+  if (cash < 0n && cashChange < 0n) {
     return {
       ok: false,
       rejection: rejection("REVERSAL_NEGATIVE_CASH", `Reversing ${what} takes ${$(negateMoney(cashChange))} out of cash; the portfolio holds only ${$(state.cash)}. Cash never goes negative.`),

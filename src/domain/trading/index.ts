@@ -13,3 +13,4 @@ export * from "./corporate-actions";
 export * from "./returns";
 export * from "./trailing";
 export * from "./order-classes";
+export * from "./margin";

@@ -143,3 +143,24 @@ export function fractionOf(amount: Money, numerator: number | bigint, denominato
 export function moneyRatio(numerator: Money, denominator: Money): number {
   return Number(numerator) / Number(denominator);
 }
+
+/**
+ * `days` days of a yearly rate of `bps` basis points on an amount (interest, a borrow fee):
+ * amount × bps / 10,000 × days / 365, rounded as told (docs/decisions/070-margin-and-borrowing.md).
+ */
+export function accrualOf(amount: Money, bps: number, days: number, rounding: Rounding): Money {
+  if (!Number.isSafeInteger(days) || days < 0) throw new RangeError(`Days must be a whole number ≥ 0, got ${days}.`);
+  return roundCents(amount * scaledBps(bps) * BigInt(days), BPS_DENOMINATOR * 365n, rounding);
+}
+
+/** An amount times a factor with 2 decimals given in hundredths (2× = 200), rounded as told: buying power from margin. */
+export function timesHundredths(amount: Money, hundredths: number, rounding: Rounding): Money {
+  if (!Number.isSafeInteger(hundredths) || hundredths <= 0) throw new RangeError(`A factor in hundredths must be a positive whole number, got ${hundredths}.`);
+  return roundCents(amount * BigInt(hundredths), 100n, rounding);
+}
+
+/** An amount divided by a factor with 2 decimals given in hundredths (÷2 = 200), rounded as told. */
+export function overHundredths(amount: Money, hundredths: number, rounding: Rounding): Money {
+  if (!Number.isSafeInteger(hundredths) || hundredths <= 0) throw new RangeError(`A factor in hundredths must be a positive whole number, got ${hundredths}.`);
+  return roundCents(amount * 100n, BigInt(hundredths), rounding);
+}

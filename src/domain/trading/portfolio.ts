@@ -20,13 +20,15 @@ import {
   type Money,
   multiplyMoney,
   negateMoney,
+  overHundredths,
   roundCents,
   subtractMoney,
+  timesHundredths,
   ZERO,
 } from "./money";
 import { MAX_ORDER_QUANTITY, type OpenOrder, opensPosition, type OrderSpec, paysCash, type Rejection, rejection, type Side, signedQuantity } from "./orders";
 import { stopOf } from "./trailing";
-import { type CommissionSchedule, MAINTENANCE_PCT, SHORT_REQUIREMENT_PCT, type TradingRules } from "./rules";
+import { type CommissionSchedule, MAINTENANCE_PCT, type MarginRules, SHORT_REQUIREMENT_PCT, type TradingRules } from "./rules";
 
 export interface Position {
   /** Shares held; negative for a short. */
@@ -59,6 +61,11 @@ export interface PortfolioState {
    * Absent = zero (or not read: the writer then leaves the stored figure alone).
    */
   receivable?: Money;
+  /**
+   * When the standing margin call was raised (null: none stands; margin.ts). Absent = not read:
+   * the writer then leaves the stored one alone.
+   */
+  marginCallAt?: Date | null;
 }
 
 /** Last prices by symbol. */
@@ -122,11 +129,18 @@ export interface AppliedFill {
  * Books a fill: cash moves by −signed quantity × price − commission; opening fills add to the
  * cost basis, reducing fills take out the share of it they close (rounded so the realised P&L
  * is the smaller one) and realise the difference. Throws AccountingError for a fill that
- * would oversell, cross from long to short (or back), or take cash below zero.
+ * would oversell, cross from long to short (or back), or take cash below zero (unless
+ * `allowDebit`: a margin account, whose checks hold orders to buying power instead).
  */
-export function applyFill(state: PortfolioState, fill: Pick<Fill, "symbol" | "side" | "quantity" | "price">, schedule: CommissionSchedule): AppliedFill {
+export function applyFill(
+  state: PortfolioState,
+  fill: Pick<Fill, "symbol" | "side" | "quantity" | "price">,
+  schedule: CommissionSchedule,
+  options: { allowDebit?: boolean } = {},
+): AppliedFill {
   const applied = bookFill(state, fill, schedule);
-  if (applied.state.cash < 0n) throw new AccountingError(`Fill would take cash to ${$(applied.state.cash)}.`);
+  // With margin (decision 070) cash may go below zero: the checks held the order to buying power instead.
+  if (applied.state.cash < 0n && !options.allowDebit) throw new AccountingError(`Fill would take cash to ${$(applied.state.cash)}.`);
   return applied;
 }
 
@@ -201,12 +215,25 @@ export interface Valuation {
   equity: Money;
   /** 150 % of the short market value, rounded up. */
   shortRequirement: Money;
-  /** cash − reserved cash − short requirement − dividends owed by shorts. */
+  /**
+   * Without margin: cash − reserved cash − short requirement − dividends owed by shorts. With
+   * margin of multiple m: ⌊m × (cash − short requirement − owed + long market value − ⌈long
+   * market value ÷ m⌉)⌋ − reserved cash, i.e. the longs count as collateral for all but their
+   * initial margin, and an open buy holds back what its fill will spend (decision 070).
+   */
   buyingPower: Money;
+  /** What the portfolio borrows: −cash when cash is below zero, else 0. */
+  debit: Money;
+  /**
+   * The equity the portfolio must keep: 30 % of the short market value (rounded up), plus with
+   * margin the maintenance margin's share of the long market value (rounded up). Under it: a
+   * margin call (margin), or every short covered at once (no margin).
+   */
+  maintenanceRequirement: Money;
 }
 
-/** Equity, buying power and the rest, from the last prices of every open position. */
-export function valuePortfolio(state: PortfolioState, prices: Prices): Valuation {
+/** Equity, buying power and the rest, from the last prices of every open position; `margin` = the portfolio's margin rules, if any. */
+export function valuePortfolio(state: PortfolioState, prices: Prices, margin?: MarginRules | null): Valuation {
   let longMarketValue = state.elsewhere?.longMarketValue ?? ZERO;
   let shortMarketValue = ZERO;
   for (const [symbol, position] of state.positions) {
@@ -219,6 +246,18 @@ export function valuePortfolio(state: PortfolioState, prices: Prices): Valuation
   const receivable = state.receivable ?? ZERO;
   // A dividend a short owes is cash already spoken for; one owed to the portfolio is not cash yet.
   const owed = receivable < 0n ? negateMoney(receivable) : ZERO;
+  const cashBuyingPower = subtractMoney(subtractMoney(subtractMoney(state.cash, state.reservedCash), shortRequirement), owed);
+  const shortsMaintenance = roundCents(shortMarketValue * BigInt(MAINTENANCE_PCT), 100n, "up");
+  let buyingPower = cashBuyingPower;
+  let maintenanceRequirement = shortsMaintenance;
+  if (margin) {
+    const m = Math.round(margin.multiplier * 100);
+    // The longs are collateral for all but their initial margin (1/m of their value, rounded up: against the trader);
+    // an open buy's reservation is what its fill will spend of buying power, so it comes off after the multiple.
+    const excess = addMoney(addMoney(cashBuyingPower, state.reservedCash), subtractMoney(longMarketValue, overHundredths(longMarketValue, m, "up")));
+    buyingPower = subtractMoney(timesHundredths(excess, m, "down"), state.reservedCash);
+    maintenanceRequirement = addMoney(shortsMaintenance, bpsOf(longMarketValue, Math.round(margin.maintenancePct * 100), "up"));
+  }
   return {
     cash: state.cash,
     reservedCash: state.reservedCash,
@@ -226,7 +265,9 @@ export function valuePortfolio(state: PortfolioState, prices: Prices): Valuation
     shortMarketValue,
     equity: subtractMoney(addMoney(state.cash, receivable, longMarketValue), shortMarketValue),
     shortRequirement,
-    buyingPower: subtractMoney(subtractMoney(subtractMoney(state.cash, state.reservedCash), shortRequirement), owed),
+    buyingPower,
+    debit: state.cash < 0n ? negateMoney(state.cash) : ZERO,
+    maintenanceRequirement,
   };
 }
 
@@ -234,8 +275,8 @@ export function equityOf(state: PortfolioState, prices: Prices): Money {
   return valuePortfolio(state, prices).equity;
 }
 
-export function buyingPowerOf(state: PortfolioState, prices: Prices): Money {
-  return valuePortfolio(state, prices).buyingPower;
+export function buyingPowerOf(state: PortfolioState, prices: Prices, margin?: MarginRules | null): Money {
+  return valuePortfolio(state, prices, margin).buyingPower;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -455,8 +496,8 @@ function assess(
 
   const notional = multiplyMoney(at.price, quantity);
   const { state: afterState, commission, cashChange } = bookFill(state, { symbol, side, quantity, price: at.price }, rules.commission);
-  const before = valuePortfolio(state, context.prices);
-  const afterValue = valuePortfolio(afterState, new Map(context.prices).set(symbol, at.markPrice));
+  const before = valuePortfolio(state, context.prices, rules.margin);
+  const afterValue = valuePortfolio(afterState, new Map(context.prices).set(symbol, at.markPrice), rules.margin);
   const preview: OrderPreview = {
     price: at.price,
     immediate: at.immediate,
@@ -468,7 +509,8 @@ function assess(
     buyingPowerAfter: afterValue.buyingPower,
   };
 
-  if (afterState.cash < 0n) {
+  // A cash account's hard floor; a margin account may borrow, within buying power (decision 070).
+  if (afterState.cash < 0n && !rules.margin) {
     const cost = negateMoney(cashChange);
     return refuse(rejection("INSUFFICIENT_FUNDS", `This order needs ${$(cost)} in cash (commission ${$(commission)} included); you have ${$(state.cash)}.`), preview);
   }
@@ -527,7 +569,8 @@ export type Execution =
 /**
  * Executes a fill that matching produced for an order: releases the order's reservation,
  * runs the order's checks again at the actual price (prices as they are now), and books it.
- * `forced` (maintenance liquidation) keeps only the hard limits: shares held and cash ≥ 0.
+ * `forced` (maintenance liquidation) keeps only the hard limits: shares held and, without
+ * margin, cash ≥ 0.
  */
 export function executeFill(
   state: PortfolioState,
@@ -543,7 +586,7 @@ export function executeFill(
     placing: false,
   });
   if (!check.ok) return { ok: false, state: released, rejection: check.rejection };
-  const applied = applyFill(released, fill, rules.commission);
+  const applied = applyFill(released, fill, rules.commission, { allowDebit: Boolean(rules.margin) });
   return { ok: true, state: applied.state, fill, applied };
 }
 

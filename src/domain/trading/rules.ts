@@ -4,6 +4,7 @@
  */
 import type { ConductRules } from "./conduct";
 import { DEFAULT_LIQUIDITY_RULES, type LiquidityRules } from "./liquidity";
+import { percentFigure } from "@/lib/format";
 import { cents, type Money, parseMoney, ZERO } from "./money";
 
 export interface CommissionSchedule {
@@ -39,7 +40,35 @@ export interface TradingRules {
   liveWindow: { start: Date; end: Date } | null;
   /** An event's rules against gambling (./conduct.ts); absent = none (the practice portfolio). */
   conduct?: ConductRules;
+  /**
+   * Margin (./margin.ts, docs/decisions/070-margin-and-borrowing.md): borrowing up to a multiple
+   * of equity, interest, a maintenance margin with a call and forced sales. Absent or null = no
+   * margin: cash never goes below zero through a trade, and shorts keep the 30 % rule.
+   */
+  margin?: MarginRules | null;
+  /** Shorts pay a daily borrow fee at their instrument's yearly rate (margin.ts borrowFeeBps); absent = false. */
+  borrowFees?: boolean;
 }
+
+/** An organiser's (or the practice market's) margin settings. Percentages and the multiple have at most 2 decimals. */
+export interface MarginRules {
+  /** Buying power up to this multiple of equity (2 = 2×, Reg T); more than 1, at most 4. */
+  multiplier: number;
+  /** Yearly interest charged on a debit balance (cash below zero), in %. */
+  debitRatePct: number;
+  /** Yearly interest paid on positive cash, in %. */
+  creditRatePct: number;
+  /** Equity must stay at least this share of the long market value (plus 30 % of the shorts'), in %. */
+  maintenancePct: number;
+  /** How long a margin call may stand before the engine sells, in whole hours. */
+  callHours: number;
+}
+
+/** The defaults of issue #22 §3: 2× buying power, 8 % on a debit, 0 % on cash, 25 % maintenance, a day to meet a call. */
+export const DEFAULT_MARGIN: MarginRules = { multiplier: 2, debitRatePct: 8, creditRatePct: 0, maintenancePct: 25, callHours: 24 };
+export const MAX_MARGIN_MULTIPLIER = 4;
+export const MAX_INTEREST_PCT = 30;
+export const MAX_CALL_HOURS = 168;
 
 export const STARTING_CASH = parseMoney("100000.00");
 export const DEFAULT_SLIPPAGE_BPS = 5;
@@ -49,7 +78,10 @@ export const SHORT_REQUIREMENT_PCT = 150;
 /** Under this share of Σ |short market value|, equity triggers covering every short. */
 export const MAINTENANCE_PCT = 30;
 
-/** The practice portfolio's rules: shorting allowed once the person has unlocked it. */
+/**
+ * The practice portfolio's rules: shorting allowed once the person has unlocked it; shorts pay
+ * their borrow fee; no margin (decision 070: the practice market stays a cash account).
+ */
 export function practiceRules(options: { shortingUnlocked: boolean }): TradingRules {
   return {
     slippageBps: DEFAULT_SLIPPAGE_BPS,
@@ -60,6 +92,8 @@ export function practiceRules(options: { shortingUnlocked: boolean }): TradingRu
     maxPositionPct: null,
     allowedSymbols: null,
     liveWindow: null,
+    margin: null,
+    borrowFees: true,
   };
 }
 
@@ -90,5 +124,39 @@ export function assertValidRules(rules: TradingRules): TradingRules {
   if (rules.liveWindow && rules.liveWindow.end.getTime() <= rules.liveWindow.start.getTime()) {
     throw new InvalidRulesError("An event must end after it starts.");
   }
+  if (rules.margin) {
+    const problem = marginRulesProblem(rules.margin);
+    if (problem) throw new InvalidRulesError(problem.message);
+  }
   return rules;
+}
+
+/**
+ * What is wrong with margin settings, by field (the event form shows it there), or null. The
+ * maintenance margin must stay below the initial one (100 % ÷ the multiple), or every margin
+ * purchase would be called at once.
+ */
+export function marginRulesProblem(margin: MarginRules): { field: keyof MarginRules; message: string } | null {
+  const twoDecimals = (n: number) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+  const { multiplier, debitRatePct, creditRatePct, maintenancePct, callHours } = margin;
+  if (!twoDecimals(multiplier) || multiplier <= 1 || multiplier > MAX_MARGIN_MULTIPLIER) {
+    return { field: "multiplier", message: `The margin multiple must be above 1 and at most ${MAX_MARGIN_MULTIPLIER}, with at most 2 decimals (2 = buying power of twice the equity).` };
+  }
+  if (!twoDecimals(debitRatePct) || debitRatePct < 0 || debitRatePct > MAX_INTEREST_PCT) {
+    return { field: "debitRatePct", message: `The interest on a debit balance must be from ${percentFigure(0)} to ${percentFigure(MAX_INTEREST_PCT)} a year, with at most 2 decimals.` };
+  }
+  if (!twoDecimals(creditRatePct) || creditRatePct < 0 || creditRatePct > MAX_INTEREST_PCT) {
+    return { field: "creditRatePct", message: `The interest on cash must be from ${percentFigure(0)} to ${percentFigure(MAX_INTEREST_PCT)} a year, with at most 2 decimals.` };
+  }
+  const initialPct = 100 / multiplier;
+  if (!twoDecimals(maintenancePct) || maintenancePct <= 0 || maintenancePct >= initialPct) {
+    return {
+      field: "maintenancePct",
+      message: `The maintenance margin must be above ${percentFigure(0)} and below the initial margin of ${percentFigure(Math.floor(initialPct * 100) / 100)} (${percentFigure(100)} ÷ the multiple of ${multiplier}), with at most 2 decimals.`,
+    };
+  }
+  if (!Number.isSafeInteger(callHours) || callHours < 1 || callHours > MAX_CALL_HOURS) {
+    return { field: "callHours", message: `The time to meet a margin call must be a whole number of hours from 1 to ${MAX_CALL_HOURS}.` };
+  }
+  return null;
 }

@@ -10,9 +10,9 @@ export { processPriceMove, processPriceMoves, crossedQuery, type PriceMoveResult
 export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
-export { listOrders, listFills, fillsSince, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
+export { chargesSince, listOrders, listFills, fillsSince, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
 export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
-export { practiceSource, type Market, type PriceSource } from "./pricing";
+export { borrowFeesOf, practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";
 export { equityOf, holdingsOf, portfolioValuations, type EquityFigures, type Holdings } from "./valuation";
@@ -21,3 +21,4 @@ export { tradingPersonalData } from "./personal-data";
 export { adjustPortfolioCash, listCorrections, netAdjustments, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";
 export { applyCorporateAction, listPortfolioActions, payDueDividends, type ActionApplication, type ActionOutcome, type PortfolioActionView } from "./corporate-actions";
 export { countedFills, countedFillsSql, ordersSince, portfolioOwners, positionWeights, type OrderFactRow } from "./facts";
+export { accrueMarginDay, MARGIN_ACCRUAL_EVERY_MS, type AccrualRun } from "./margin";

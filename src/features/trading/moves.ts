@@ -14,6 +14,7 @@ import {
   type Liquidity,
   liquidityOf,
   maintenanceCall,
+  marginStatus,
   matchOrder,
   type Money,
   multiplyMoney,
@@ -323,21 +324,27 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
 }
 
 /**
- * Portfolios that hold a moved symbol and have a short somewhere: the only ones whose equity
- * the moves can push under the maintenance level. Each chunk is checked under its locks.
+ * Portfolios that hold a moved symbol and have a short somewhere or borrow (cash below zero,
+ * margin: decision 070): the only ones whose equity the moves can push under the maintenance
+ * level; and every portfolio with a standing margin call, whose deadline may have passed. Each
+ * chunk is checked under its locks.
  */
 async function checkMaintenance(db: Db, symbols: string[], now: Date, source: PriceSource): Promise<number> {
-  const candidates = await db
+  const ofSourceSql = (column: string) => (source.kind === "replay" ? sql` and ${sql.raw(column)} in (select id from portfolios where event_id = ${source.eventId})` : sql``);
+  const moved = await db
     .selectDistinct({ portfolioId: positions.portfolioId })
     .from(positions)
     .where(
       and(
         inArray(positions.symbol, symbols),
         ne(positions.quantity, 0),
-        sql`exists (select 1 from "positions" as p2 where p2.portfolio_id = "positions"."portfolio_id" and p2.quantity < 0)`,
+        sql`(exists (select 1 from "positions" as p2 where p2.portfolio_id = "positions"."portfolio_id" and p2.quantity < 0)
+             or exists (select 1 from portfolios pf where pf.id = "positions"."portfolio_id" and pf.cash < 0))`,
         source.kind === "replay" ? sql`"positions"."portfolio_id" in (select id from portfolios where event_id = ${source.eventId})` : undefined,
       ),
     );
+  const { rows: called } = await db.execute<{ portfolioId: string }>(sql`select id as "portfolioId" from portfolios where margin_call_at is not null${ofSourceSql("id")}`);
+  const candidates = [...new Map([...moved, ...called].map((c) => [c.portfolioId, c])).values()];
   let covered = 0;
   await eachChunk(db, chunksOf(candidates), async (chunk) => {
     const outbox = new Outbox();
@@ -361,10 +368,33 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
   let covered = 0;
   for (const portfolio of priced) {
     const rules = contexts.get(portfolio.id)!.rules("cover");
-    // An event that has ended is over: its standings are frozen, so nothing is forced on it.
-    if (rules.liveWindow && rules.liveWindow.end.getTime() <= now.getTime()) continue;
     let state = stateOf(portfolio, held.get(portfolio.id) ?? []);
-    const call = maintenanceCall(state, market.prices, rules);
+    // An event that has ended is over: its standings are frozen, so nothing is forced on it (and a call it ended with is lifted, so no tick looks again).
+    if (rules.liveWindow && rules.liveWindow.end.getTime() <= now.getTime()) {
+      if (state.marginCallAt) changes.setState(portfolio.id, portfolio.version, { ...state, marginCallAt: null });
+      continue;
+    }
+    let call: { orders: OrderSpec[]; message: string; prefix: string } | null;
+    if (rules.margin) {
+      // A margin account (decision 070): a call with a deadline, then the forced sales that restore the requirement.
+      const status = marginStatus(state, market.prices, rules, now);
+      if (status.kind === "met") {
+        if (status.cleared) changes.setState(portfolio.id, portfolio.version, { ...state, marginCallAt: null });
+        continue;
+      }
+      if (status.kind === "call") {
+        if (status.raised) {
+          changes.setState(portfolio.id, portfolio.version, { ...state, marginCallAt: status.raisedAt });
+          covered += 1;
+        }
+        continue;
+      }
+      if (status.orders.length === 0) continue;
+      call = { orders: status.orders, message: status.message, prefix: "Margin call:" };
+    } else {
+      const shorts = maintenanceCall(state, market.prices, rules);
+      call = shorts && { orders: shorts.orders, message: shorts.message, prefix: "Maintenance:" };
+    }
     if (!call) continue;
     changes.setState(portfolio.id, portfolio.version, state);
     for (const order of call.orders) {
@@ -411,7 +441,12 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
         updatedAt: now,
         closedAt: now,
       });
-      changes.addFill({ portfolioId: portfolio.id, orderId: id, fill: executed.fill, applied: executed.applied, reasonPrefix: "Maintenance:" });
+      changes.addFill({ portfolioId: portfolio.id, orderId: id, fill: executed.fill, applied: executed.applied, reasonPrefix: call.prefix });
+    }
+    if (rules.margin) {
+      // Restored: the call is over. Not (the fills came worse than expected): it stands, and the next move sells again.
+      const after = marginStatus(state, market.prices, rules, now);
+      changes.setState(portfolio.id, portfolio.version, { ...state, marginCallAt: after.kind === "met" ? null : (state.marginCallAt ?? now) });
     }
     covered += 1;
   }

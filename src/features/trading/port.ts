@@ -42,6 +42,11 @@ export interface TradingPorts {
     factsFor(db: DbOrTx, portfolios: readonly PortfolioRow[], now: Date): Promise<Map<string, EventPortfolioFacts>>;
     /** The teams this person is a member of (decision 042): who, besides its owner, holds a team's portfolio. */
     teamIdsOf(db: DbOrTx, userId: string): Promise<string[]>;
+    /**
+     * Events on the practice market, not yet finalised, live at some instant of [from, to), whose
+     * rules accrue interest or borrow fees (decision 070): their portfolios' day is booked.
+     */
+    accruingEventIds(db: DbOrTx, window: { from: Date; to: Date }): Promise<string[]>;
   };
   learn: {
     /** The people among `userIds` who unlocked short selling. */

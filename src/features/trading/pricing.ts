@@ -6,7 +6,7 @@
  */
 import { inArray } from "drizzle-orm";
 import { INDEX_KIND } from "@/domain/market";
-import { type Money, utcEndOfDay } from "@/domain/trading";
+import { borrowFeeBps, type Money, utcEndOfDay } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { instruments } from "@/server/db/schema";
 import { money } from "./rows";
@@ -52,3 +52,16 @@ export const practiceSource: PriceSource = {
   },
   endOfDay: utcEndOfDay,
 };
+
+/**
+ * Each instrument's yearly borrow fee in bps (domain margin.ts borrowFeeBps: by its kind and
+ * volatility), for the shorts of `symbols` (decision 070).
+ */
+export async function borrowFeesOf(db: DbOrTx, symbols: readonly string[]): Promise<Map<string, number>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await db
+    .select({ symbol: instruments.symbol, kind: instruments.kind, volatility: instruments.volatility })
+    .from(instruments)
+    .where(inArray(instruments.symbol, [...symbols]));
+  return new Map(rows.map((r) => [r.symbol, borrowFeeBps(r)]));
+}

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { classmateName } from "@/domain/classes";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
-import { fills, orders, portfolios, users } from "@/server/db/schema";
+import { fills, ledgerEntries, orders, portfolios, users } from "@/server/db/schema";
 import { type FillRow, type OrderRow, serializeFill, serializeOrder, serializeWithLegs } from "./rows";
 
 /**
@@ -79,15 +79,26 @@ export async function portfolioCsv(db: Db, portfolioId: string): Promise<string>
   return csvOf(lines);
 }
 
-/** The orders the system placed for the person (maintenance covers) since `since`: each carries the reason as its message. */
+/** The orders the system placed for the person (maintenance covers, a margin call's forced sales) since `since`: each carries the reason as its message. */
 export async function systemNotices(db: DbOrTx, portfolioId: string, since: Date) {
   const rows = await db
-    .select({ id: orders.id, symbol: orders.symbol, quantity: orders.quantity, message: orders.rejectMessage, at: orders.createdAt })
+    .select({ id: orders.id, symbol: orders.symbol, side: orders.side, quantity: orders.quantity, message: orders.rejectMessage, at: orders.createdAt })
     .from(orders)
     .where(and(eq(orders.portfolioId, portfolioId), eq(orders.status, "filled"), sql`${orders.rejectMessage} is not null`, sql`${orders.createdAt} >= ${since.toISOString()}::timestamptz`))
     .orderBy(desc(orders.createdAt))
     .limit(20);
-  return rows.map((r) => ({ id: r.id, symbol: r.symbol, quantity: r.quantity, message: r.message!, at: r.at.toISOString() }));
+  return rows.map((r) => ({ id: r.id, symbol: r.symbol, side: r.side, quantity: r.quantity, message: r.message!, at: r.at.toISOString() }));
+}
+
+/** The interest and borrow-fee lines of a portfolio since `since`, newest first (decision 070): what the summary shows as charges. */
+export async function chargesSince(db: DbOrTx, portfolioId: string, since: Date) {
+  const rows = await db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reason: ledgerEntries.reason, at: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.portfolioId, portfolioId), inArray(ledgerEntries.kind, ["interest", "borrow-fee"]), sql`${ledgerEntries.createdAt} >= ${since.toISOString()}::timestamptz`))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(50);
+  return rows.map((r) => ({ kind: r.kind as "interest" | "borrow-fee", amount: r.amount, reason: r.reason ?? "", at: r.at.toISOString() }));
 }
 
 export interface TradingActivity {

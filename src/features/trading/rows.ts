@@ -21,12 +21,13 @@ export interface StoredPosition {
 }
 
 /** The domain's state of a portfolio from its row and its position rows. */
-export function stateOf(portfolio: Pick<PortfolioRow, "cash" | "reservedCash"> & { receivable?: string }, held: readonly StoredPosition[]): PortfolioState {
+export function stateOf(portfolio: Pick<PortfolioRow, "cash" | "reservedCash"> & { receivable?: string; marginCallAt?: Date | null }, held: readonly StoredPosition[]): PortfolioState {
   return {
     cash: money(portfolio.cash),
     reservedCash: money(portfolio.reservedCash),
     // Read when the row was (a full row always is); left out, the writer keeps the stored figure.
     ...(portfolio.receivable !== undefined && { receivable: money(portfolio.receivable) }),
+    ...(portfolio.marginCallAt !== undefined && { marginCallAt: portfolio.marginCallAt }),
     positions: new Map(held.map((p) => [p.symbol, restorePosition({ quantity: p.quantity, costBasis: money(p.costBasis), realisedPnl: money(p.realisedPnl) })])),
   };
 }

@@ -6,7 +6,7 @@
  * of one portfolio value it with the domain at the view's prices (`holdingsOf`).
  */
 import { eq, inArray } from "drizzle-orm";
-import { type Money, type PortfolioState, type Prices, type Units, unitsOr, valuePortfolio, type Valuation } from "@/domain/trading";
+import { type MarginRules, type Money, type PortfolioState, type Prices, type Units, unitsOr, valuePortfolio, type Valuation } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { portfolios, portfolioValuations, positionMarks } from "@/server/db/schema";
 import { $, money, type PortfolioRow, stateOf } from "./rows";
@@ -24,14 +24,16 @@ export interface Holdings {
 
 /**
  * A portfolio's cash and positions as stored now, at the view's prices, valued by the domain
- * (one query: the caller's copy of the row may be older than the last fill).
+ * (one query: the caller's copy of the row may be older than the last fill). `margin`: the
+ * portfolio's margin rules, for its buying power and maintenance requirement (decision 070).
  */
-export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">): Promise<Holdings> {
+export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">, options: { margin?: MarginRules | null } = {}): Promise<Holdings> {
   const joined = await db
     .select({
       cash: portfolios.cash,
       reservedCash: portfolios.reservedCash,
       receivable: portfolios.receivable,
+      marginCallAt: portfolios.marginCallAt,
       startingCash: portfolios.startingCash,
       units: portfolios.units,
       position: { symbol: positionMarks.symbol, quantity: positionMarks.quantity, costBasis: positionMarks.costBasis, realisedPnl: positionMarks.realisedPnl, price: positionMarks.price },
@@ -45,7 +47,7 @@ export async function holdingsOf(db: DbOrTx, portfolio: Pick<PortfolioRow, "id">
   const prices = new Map<string, Money>();
   for (const r of rows) if (r.price !== null) prices.set(r.symbol, money(r.price));
   const open = new Map([...state.positions].filter(([symbol, p]) => p.quantity === 0 || prices.has(symbol)));
-  return { state, prices, valuation: valuePortfolio({ ...state, positions: open }, prices), units: unitsOr(joined[0]!.units, money(joined[0]!.startingCash)) };
+  return { state, prices, valuation: valuePortfolio({ ...state, positions: open }, prices, options.margin), units: unitsOr(joined[0]!.units, money(joined[0]!.startingCash)) };
 }
 
 export interface EquityFigures {

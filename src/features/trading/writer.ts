@@ -35,7 +35,17 @@ export interface CorporateActionEntry {
   reason: string;
 }
 
-type LedgerKind = "trade" | "commission" | "adjustment" | "dividend" | "split";
+type LedgerKind = "trade" | "commission" | "adjustment" | "dividend" | "split" | "interest" | "borrow-fee";
+
+/** A day's interest and borrow fees for one portfolio (decision 070): its row in portfolio_accruals, and its ledger lines. */
+export interface AccrualEntry {
+  portfolioId: string;
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  interest: Money;
+  borrowFees: Money;
+  lines: ReadonlyArray<{ kind: "interest" | "borrow-fee"; amount: Money; reason: string }>;
+}
 
 interface PortfolioWrite {
   version: number;
@@ -55,6 +65,7 @@ export class Changes {
   private readonly actionEntries: CorporateActionEntry[] = [];
   /** Entitlements paid by this change: (action, portfolio) pairs whose paid_at is set. */
   private readonly paidEntries: Array<{ action_id: string; portfolio_id: string }> = [];
+  private readonly accruals: Array<{ portfolio_id: string; day: string; interest: string; borrow_fees: string }> = [];
   private readonly portfolios = new Map<string, PortfolioWrite>();
 
   constructor(readonly now: Date) {}
@@ -179,6 +190,16 @@ export class Changes {
     this.paidEntries.push({ action_id: options.actionId, portfolio_id: options.portfolioId });
   }
 
+  /**
+   * A day's accrual (decision 070): its row in portfolio_accruals (whose key makes it once per
+   * portfolio and day) and a ledger line per charge or payment (the cash comes with the state).
+   */
+  addAccrual(entry: AccrualEntry): void {
+    if (!this.portfolios.has(entry.portfolioId)) throw new Error("setState must come before addAccrual.");
+    for (const line of entry.lines) this.ledger.push({ portfolio_id: entry.portfolioId, kind: line.kind, amount: $(line.amount), order_id: null, fill_id: null, reason: line.reason });
+    this.accruals.push({ portfolio_id: entry.portfolioId, day: entry.day, interest: $(entry.interest), borrow_fees: $(entry.borrowFees) });
+  }
+
   /** Portfolios this change touches. */
   get portfolioIds(): string[] {
     return [...this.portfolios.keys()];
@@ -195,7 +216,14 @@ export class Changes {
   }
 
   get isEmpty(): boolean {
-    return this.portfolios.size === 0 && this.newOrders.length === 0 && this.changedOrders.length === 0 && this.actionEntries.length === 0 && this.paidEntries.length === 0;
+    return (
+      this.portfolios.size === 0 &&
+      this.newOrders.length === 0 &&
+      this.changedOrders.length === 0 &&
+      this.actionEntries.length === 0 &&
+      this.paidEntries.length === 0 &&
+      this.accruals.length === 0
+    );
   }
 
   /** The rows of each table as JSON for json_to_recordset. */
@@ -215,6 +243,9 @@ export class Changes {
         reserved_cash: $(entry.state.reservedCash),
         // Null: the state was built without it, and the stored figure stands.
         receivable: entry.state.receivable === undefined ? null : $(entry.state.receivable),
+        // Absent from the state: not read, and the stored call stands; null clears it (decision 070).
+        margin_call_set: entry.state.marginCallAt !== undefined,
+        margin_call_at: entry.state.marginCallAt ? entry.state.marginCallAt.toISOString() : null,
       })),
       orders: this.newOrders.map((o) => ({
         id: o.id,
@@ -294,6 +325,7 @@ export class Changes {
         reason: e.reason,
       })),
       paidEntries: this.paidEntries,
+      accruals: this.accruals,
       at,
     };
   }
@@ -302,17 +334,18 @@ export class Changes {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * The one write: $1 the instant; $2 … $9 the recordsets (portfolios with the version each
+ * The one write: $1 the instant; $2 … $10 the recordsets (portfolios with the version each
  * was computed from, new orders, changed orders, fills, ledger lines, positions, corporate
- * action entries and the entries paid). Every CTE
+ * action entries, the entries paid and the days accrued). Every CTE
  * writes only for the portfolios whose version still matched (`written`). A constant text,
  * so PostgreSQL plans it once per connection.
  */
 const WRITE_CTES = `
     with written as (
       update portfolios p
-      set cash = x.cash, reserved_cash = x.reserved_cash, receivable = coalesce(x.receivable, p.receivable), version = p.version + 1, updated_at = $1::timestamptz
-      from json_to_recordset($2::json) as x(id text, version bigint, cash numeric, reserved_cash numeric, receivable numeric)
+      set cash = x.cash, reserved_cash = x.reserved_cash, receivable = coalesce(x.receivable, p.receivable),
+          margin_call_at = case when x.margin_call_set then x.margin_call_at else p.margin_call_at end, version = p.version + 1, updated_at = $1::timestamptz
+      from json_to_recordset($2::json) as x(id text, version bigint, cash numeric, reserved_cash numeric, receivable numeric, margin_call_set boolean, margin_call_at timestamptz)
       where p.id = x.id and p.version = x.version
       returning p.id
     ), new_orders as (
@@ -363,11 +396,17 @@ const WRITE_CTES = `
       from json_to_recordset($9::json) as x(action_id text, portfolio_id text)
       where e.action_id = x.action_id and e.portfolio_id = x.portfolio_id and x.portfolio_id in (select id from written)
       returning 1
+    ), accrued as (
+      insert into portfolio_accruals (portfolio_id, day, interest, borrow_fees, created_at)
+      select x.portfolio_id, x.day, x.interest, x.borrow_fees, $1::timestamptz
+      from json_to_recordset($10::json) as x(portfolio_id text, day date, interest numeric, borrow_fees numeric)
+      where x.portfolio_id in (select id from written)
+      returning 1
     )`;
 const WRITE = `${WRITE_CTES}
     select id from written`;
-/** …and the change's NOTIFYs ($10 the channel, $11 the payloads), sent only if something was written. */
-const WRITE_AND_NOTIFY = `${WRITE_CTES}, notified as (${notifySelect("$10", "$11")} where exists (select 1 from written))
+/** …and the change's NOTIFYs ($11 the channel, $12 the payloads), sent only if something was written. */
+const WRITE_AND_NOTIFY = `${WRITE_CTES}, notified as (${notifySelect("$11", "$12")} where exists (select 1 from written))
     select id from written where (select count(*) from notified) >= 0`;
 
 /**
@@ -392,6 +431,7 @@ export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox)
     json(sets.positions),
     json(sets.actionEntries),
     json(sets.paidEntries),
+    json(sets.accruals),
   ];
   if (notify) params.push(...notify);
   // One text per process (with its NOTIFYs on PostgreSQL, without on PGlite): a named statement.

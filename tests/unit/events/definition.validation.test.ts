@@ -36,6 +36,8 @@ describe("validating an event definition", () => {
         halfSpreadBps: 5,
         participationPct: 10,
         impact: true,
+        margin: null,
+        borrowFees: true,
       },
     });
   });
@@ -101,6 +103,13 @@ describe("validating an event definition", () => {
     ["a replay at speed 0", { replay: { datasets: ["ds-1"], from: "2008-09-01", speed: 0 } }, "replay.speed"],
     ["a replay slower than a trading day per real day", { replay: { datasets: ["ds-1"], from: "2008-09-01", speed: 0.04 } }, "replay.speed"],
     ["a replay faster than 360 trading days an hour", { replay: { datasets: ["ds-1"], from: "2008-09-01", speed: 361 } }, "replay.speed"],
+    ["a margin multiple of 1 (no borrowing at all)", { margin: { multiplier: 1 } }, "margin.multiplier"],
+    ["a margin multiple over 4", { margin: { multiplier: 4.5 } }, "margin.multiplier"],
+    ["interest on a debit over 30 % a year", { margin: { debitRatePct: 31 } }, "margin.debitRatePct"],
+    ["negative interest on cash", { margin: { creditRatePct: -1 } }, "margin.creditRatePct"],
+    ["a maintenance margin at the initial one (50 % at 2×)", { margin: { maintenancePct: 50 } }, "margin.maintenancePct"],
+    ["half an hour to meet a call", { margin: { callHours: 0.5 } }, "margin.callHours"],
+    ["borrow fees that are not on or off", { borrowFees: "yes" as never }, "borrowFees"],
   ])("refuses %s with a message on that field", (_what, overrides, field) => {
     const fields = fieldsOf(overrides);
     expect(Object.keys(fields)).toEqual([field]);

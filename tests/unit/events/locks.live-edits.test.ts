@@ -35,6 +35,8 @@ describe("editing a live event", () => {
     ["startsAt", { startsAt: ms(STARTS, 60_000) }],
     ["replay", { replay: { datasets: ["ds-1"], from: "2008-09-01", speed: 120 } }],
     ["requiredLesson", { requiredLesson: "lesson-1" }],
+    ["margin", { margin: { multiplier: 2 } }],
+    ["borrowFees", { borrowFees: false }],
   ])("locks %s, with the reason", (field, change) => {
     expect(lockedFieldsWhenLive(before, edited(change), LIVE)).toEqual([{ field, reason: LIVE_LOCK_REASONS[field as keyof typeof LIVE_LOCK_REASONS] }]);
   });

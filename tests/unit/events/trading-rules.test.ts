@@ -15,7 +15,14 @@ describe("the trading rules of an event's portfolio", () => {
       maxPositionPct: 25,
       allowedSymbols: new Set(["ACME", "BOLT"]),
       liveWindow: { start: STARTS, end: ENDS },
+      margin: null,
+      borrowFees: true,
     });
+  });
+
+  it("carry the organiser's margin terms, each omitted one at its default (docs/decisions/070)", () => {
+    const rules = tradingRulesFor(event({ margin: { multiplier: 3, maintenancePct: 20 }, borrowFees: false }), { shortingUnlocked: true });
+    expect(rules).toMatchObject({ margin: { multiplier: 3, debitRatePct: 8, creditRatePct: 0, maintenancePct: 20, callHours: 24 }, borrowFees: false });
   });
 
   it("carry the organiser's liquidity settings: half the spread, the participation limit, impact on or off", () => {

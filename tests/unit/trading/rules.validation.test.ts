@@ -14,6 +14,9 @@ describe("the rules a portfolio trades under", () => {
       maxPositionPct: null,
       allowedSymbols: null,
       liveWindow: null,
+      // A cash account whose shorts pay their borrow fee (docs/decisions/070).
+      margin: null,
+      borrowFees: true,
     });
     expect(assertValidRules(practiceRules({ shortingUnlocked: true }))).toBeTruthy();
   });

@@ -53,7 +53,27 @@ type Draft = {
   halfSpreadBps: string;
   participationPct: string;
   impact: boolean;
+  /** Margin (docs/decisions/070): on, and its terms as typed. */
+  marginOn: boolean;
+  marginMultiplier: string;
+  marginDebitRatePct: string;
+  marginCreditRatePct: string;
+  marginMaintenancePct: string;
+  marginCallHours: string;
+  borrowFees: boolean;
 };
+
+/** The form's margin inputs, keyed by the API's field under `margin` (errors come back as `margin.<field>`). */
+const MARGIN_INPUTS = [
+  { key: "marginMultiplier", field: "multiplier", label: "Buying power (multiple of equity)", hint: "2 lets a person buy twice their equity; more than 1, at most 4.", mode: "decimal" },
+  { key: "marginDebitRatePct", field: "debitRatePct", label: "Interest on borrowing (% a year)", hint: "Charged daily on a debit balance.", mode: "decimal" },
+  { key: "marginCreditRatePct", field: "creditRatePct", label: "Interest on cash (% a year)", hint: "Paid daily on positive cash; 0 for none.", mode: "decimal" },
+  { key: "marginMaintenancePct", field: "maintenancePct", label: "Maintenance margin (% of long value)", hint: "Equity below this (plus 30 % of shorts) raises a margin call.", mode: "decimal" },
+  { key: "marginCallHours", field: "callHours", label: "Hours to meet a margin call", hint: "After that, positions are sold for the person.", mode: "numeric" },
+] as const;
+
+/** The defaults the form offers when margin is turned on (the domain's DEFAULT_MARGIN). */
+const MARGIN_DEFAULTS = { marginMultiplier: "2", marginDebitRatePct: "8", marginCreditRatePct: "0", marginMaintenancePct: "25", marginCallHours: "24" };
 
 /**
  * datetime-local wants a wall time without a zone: the page's zone's (the one every time on
@@ -100,6 +120,9 @@ function draftOf(event: EventView | null, zone: TimeFormat): Draft {
       halfSpreadBps: "5",
       participationPct: "10",
       impact: true,
+      marginOn: false,
+      ...MARGIN_DEFAULTS,
+      borrowFees: true,
     };
   }
   return {
@@ -129,6 +152,17 @@ function draftOf(event: EventView | null, zone: TimeFormat): Draft {
     halfSpreadBps: String(event.halfSpreadBps),
     participationPct: String(event.participationPct),
     impact: event.impact,
+    marginOn: Boolean(event.margin),
+    ...(event.margin
+      ? {
+          marginMultiplier: String(event.margin.multiplier),
+          marginDebitRatePct: String(event.margin.debitRatePct),
+          marginCreditRatePct: String(event.margin.creditRatePct),
+          marginMaintenancePct: String(event.margin.maintenancePct),
+          marginCallHours: String(event.margin.callHours),
+        }
+      : MARGIN_DEFAULTS),
+    borrowFees: event.borrowFees ?? false,
   };
 }
 
@@ -160,6 +194,16 @@ function bodyOf(draft: Draft, zone: TimeFormat) {
     halfSpreadBps: numberOr(draft.halfSpreadBps, 5),
     participationPct: numberOr(draft.participationPct, 10),
     impact: draft.impact,
+    margin: draft.marginOn
+      ? {
+          multiplier: numberOr(draft.marginMultiplier, 2),
+          debitRatePct: numberOr(draft.marginDebitRatePct, 8),
+          creditRatePct: numberOr(draft.marginCreditRatePct, 0),
+          maintenancePct: numberOr(draft.marginMaintenancePct, 25),
+          callHours: numberOr(draft.marginCallHours, 24),
+        }
+      : null,
+    borrowFees: draft.borrowFees,
   };
 }
 
@@ -248,7 +292,7 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
       {...lock(field)}
     />
   );
-  const check = (field: "allowShort" | "lateEntry" | "impact", label: string) => (
+  const check = (field: "allowShort" | "lateEntry" | "impact" | "borrowFees", label: string) => (
     <div>
       <label className={styles.check}>
         <input type="checkbox" name={field} checked={draft[field]} disabled={Boolean(locked[field])} onChange={(e) => set(field, e.target.checked)} />
@@ -330,6 +374,32 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
         {check("allowShort", "Allow short selling")}
         {check("impact", "Market impact: large orders move the price against themselves")}
         {check("lateEntry", "Allow joining once live")}
+        {check("borrowFees", "Shorts pay a daily borrow fee (0.25 % to 5 % a year by stock)")}
+        <fieldset className={styles.wide} aria-label="Margin" disabled={Boolean(locked.margin)}>
+          <legend>Margin (borrowing)</legend>
+          <label className={styles.check}>
+            <input type="checkbox" name="marginOn" checked={draft.marginOn} onChange={(e) => set("marginOn", e.target.checked)} />
+            Allow margin: people may borrow to buy, pay interest and get margin calls
+          </label>
+          {locked.margin && <span className={styles.lockReason}>Locked: {locked.margin}</span>}
+          {errors.margin && <span className={styles.lockReason}>{errors.margin}</span>}
+          {draft.marginOn && (
+            <div className={styles.formGrid}>
+              {MARGIN_INPUTS.map((m) => (
+                <Field
+                  key={m.key}
+                  label={m.label}
+                  name={m.key}
+                  value={draft[m.key]}
+                  inputMode={m.mode}
+                  hint={m.hint}
+                  onChange={(e) => set(m.key, e.target.value)}
+                  error={errors[`margin.${m.field}`]}
+                />
+              ))}
+            </div>
+          )}
+        </fieldset>
         <fieldset className={styles.wide} aria-label="Rules against gambling">
           <legend>Rules against gambling (optional)</legend>
           <div className={styles.formGrid}>

@@ -22,6 +22,7 @@ export function rulesInWords(event: EventView): string[] {
   rules.push(event.instruments ? `You can trade only ${event.instruments.join(", ")}.` : "You can trade every listed instrument.");
   rules.push(event.allowShort ? "Short selling is allowed (once you have passed the short-selling lesson)." : "Short selling is not allowed.");
   if (event.maxPositionPct !== null) rules.push(`No single position may be worth more than ${percentFigure(event.maxPositionPct)} of your equity.`);
+  rules.push(...marginRulesInWords(event));
   rules.push(
     `A market order pays half the spread (${event.halfSpreadBps} basis points)${event.impact ? " plus market impact that grows with its size" : ""}; an order over 1 % of a day's volume fills in parts, at most ${percentFigure(event.participationPct)} of the volume traded.`,
   );
@@ -30,6 +31,22 @@ export function rulesInWords(event: EventView): string[] {
   rules.push(event.lateEntry ? "You can join while it runs." : "You must join before it starts.");
   if (event.maxParticipants !== null) rules.push(`At most ${integer(event.maxParticipants)} people can take part.`);
   rules.push("Orders are taken only between the start and the end; open orders are cancelled at the end and the final standings are frozen.");
+  return rules;
+}
+
+/** Margin and borrow fees in plain words (docs/decisions/070). */
+export function marginRulesInWords(event: Pick<EventView, "margin" | "borrowFees" | "allowShort">): string[] {
+  const rules: string[] = [];
+  const m = event.margin;
+  if (m) {
+    rules.push(
+      `You may borrow: buying power up to ${m.multiplier}× your equity, at ${percentFigure(m.debitRatePct)} a year on what you borrow, charged daily${m.creditRatePct > 0 ? `; cash earns ${percentFigure(m.creditRatePct)} a year` : ""}.`,
+    );
+    rules.push(
+      `Keep equity of at least ${percentFigure(m.maintenancePct)} of your long positions (plus ${percentFigure(30)} of your shorts): under that you get a margin call, and if it is not met within ${count(m.callHours, "hour")} positions are sold for you.`,
+    );
+  } else rules.push("No borrowing: you can spend only the cash you have.");
+  if (event.allowShort && event.borrowFees) rules.push(`Short positions pay a daily borrow fee of ${percentFigure(0.25)} to ${percentFigure(5)} a year, depending on the stock.`);
   return rules;
 }
 

@@ -30,6 +30,10 @@ export interface EventView {
   halfSpreadBps: number;
   participationPct: number;
   impact: boolean;
+  /** Margin terms (docs/decisions/070); null = no borrowing. Absent from an older server. */
+  margin?: { multiplier: number; debitRatePct: number; creditRatePct: number; maintenancePct: number; callHours: number } | null;
+  /** Shorts pay their instrument's daily borrow fee. */
+  borrowFees?: boolean;
   phase: EventPhase;
   status: EventPhase | "archived";
   countdown: { target: string | null; ms: number | null };

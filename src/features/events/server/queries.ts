@@ -12,7 +12,7 @@ import { eventParticipants, events, portfolios, teamMembers } from "@/server/db/
 import { isAdmin, type Viewer, visibleEvent } from "./access";
 import { managesEvent, reportCardHref } from "./managers";
 import { replayStatusOf, type ReplayStatus } from "./replay";
-import type { EventRow } from "./rows";
+import { definitionOf, type EventRow } from "./rows";
 import { eventStandingsOf, rankOf } from "./standings";
 
 // ---------------------------------------------------------------------------------------
@@ -63,6 +63,9 @@ export function serializeEvent(row: EventRow, now: Date, extra: { participants: 
     halfSpreadBps: Number(row.halfSpreadBps),
     participationPct: Number(row.participationPct),
     impact: row.impact,
+    /** Margin terms (decision 070); null = no borrowing. */
+    margin: definitionOf(row).margin,
+    borrowFees: row.borrowFees,
     phase: eventPhase(row, now),
     status: eventStatus(row, now),
     countdown: { target: clock.target?.toISOString() ?? null, ms: clock.ms },

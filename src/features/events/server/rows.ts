@@ -2,7 +2,7 @@
  * Event rows ↔ the events domain.
  */
 import { type EventDefinition, eventPhase, tradingRulesFor } from "@/domain/events";
-import { formatMoney, parseMoney, type TradingRules } from "@/domain/trading";
+import { DEFAULT_MARGIN, formatMoney, parseMoney, type TradingRules } from "@/domain/trading";
 import type { eventParticipants, events } from "@/server/db/schema";
 
 export type EventRow = typeof events.$inferSelect;
@@ -33,6 +33,17 @@ export function definitionOf(row: EventRow): EventDefinition {
     halfSpreadBps: Number(row.halfSpreadBps),
     participationPct: Number(row.participationPct),
     impact: row.impact,
+    margin:
+      row.marginMultiplier === null
+        ? null
+        : {
+            multiplier: Number(row.marginMultiplier),
+            debitRatePct: Number(row.marginDebitRatePct),
+            creditRatePct: Number(row.marginCreditRatePct),
+            maintenancePct: Number(row.marginMaintenancePct),
+            callHours: row.marginCallHours,
+          },
+    borrowFees: row.borrowFees,
   };
 }
 
@@ -62,6 +73,13 @@ export function columnsOf(definition: EventDefinition) {
     halfSpreadBps: definition.halfSpreadBps.toFixed(2),
     participationPct: definition.participationPct.toFixed(2),
     impact: definition.impact,
+    // No margin keeps the stored terms' defaults beside a null multiple.
+    marginMultiplier: definition.margin === null ? null : definition.margin.multiplier.toFixed(2),
+    marginDebitRatePct: (definition.margin?.debitRatePct ?? DEFAULT_MARGIN.debitRatePct).toFixed(2),
+    marginCreditRatePct: (definition.margin?.creditRatePct ?? DEFAULT_MARGIN.creditRatePct).toFixed(2),
+    marginMaintenancePct: (definition.margin?.maintenancePct ?? DEFAULT_MARGIN.maintenancePct).toFixed(2),
+    marginCallHours: definition.margin?.callHours ?? DEFAULT_MARGIN.callHours,
+    borrowFees: definition.borrowFees,
   };
 }
 

@@ -15,6 +15,15 @@ export const replayInput = z.object({
   speed: z.number({ error: "The speed is a number of trading days per real hour." }),
 });
 
+/** Margin terms (docs/decisions/070): each omitted one takes its default; the event's margin is set whole. */
+export const marginInput = z.object({
+  multiplier: z.number({ error: "The margin multiple is a number, like 2 for buying power of twice the equity." }).optional(),
+  debitRatePct: z.number({ error: "The interest on a debit balance is a yearly percentage, like 8." }).optional(),
+  creditRatePct: z.number({ error: "The interest on cash is a yearly percentage, like 0." }).optional(),
+  maintenancePct: z.number({ error: "The maintenance margin is a percentage of the long market value, like 25." }).optional(),
+  callHours: z.number({ error: "The time to meet a margin call is a whole number of hours, like 24." }).optional(),
+});
+
 const fields = {
   title: text(500, "Give the event a title."),
   description: text(20_000, "The description must be text.").optional(),
@@ -39,6 +48,8 @@ const fields = {
   halfSpreadBps: z.number({ error: "Half the spread is a number of basis points." }).optional(),
   participationPct: z.number({ error: "The participation limit is a percentage of the volume traded." }).optional(),
   impact: z.boolean({ error: "Choose on or off." }).optional(),
+  margin: marginInput.nullable().optional(),
+  borrowFees: z.boolean({ error: "Choose on or off." }).optional(),
 };
 
 export const createEventInput = z.object(fields);

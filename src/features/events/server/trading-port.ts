@@ -4,7 +4,7 @@
  * their prices come from (the practice market, or the event's replay), and whether the
  * person may still trade (not removed by the organiser). One query for any number of them.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { teamSizesOf, teamTradingRefusal } from "@/domain/events";
 import { failures } from "@/domain/errors";
 import type { EventPortfolioFacts, TradingPorts } from "@/features/trading";
@@ -51,4 +51,19 @@ export const eventsTradingPort: TradingPorts["events"] = {
     return facts;
   },
   teamIdsOf,
+  async accruingEventIds(db, window) {
+    const rows = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          isNull(events.replay),
+          isNull(events.finalizedAt),
+          lt(events.startsAt, window.to),
+          gt(events.endsAt, window.from),
+          or(isNotNull(events.marginMultiplier), eq(events.borrowFees, true)),
+        ),
+      );
+    return rows.map((r) => r.id);
+  },
 };

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Signed } from "./Bits";
-import { integer, money, percent } from "@/lib/format";
+import { integer, money, percent, percentFigure } from "@/lib/format";
 import { allocationOf, type AllocationRow } from "./allocation";
 import type { Holding } from "./types";
 import styles from "./portfolio.module.css";
@@ -51,7 +51,7 @@ export function Holdings({ positions, chartLinks = true }: { positions: Holding[
               </th>
               <td className={numeric}>
                 {integer(p.quantity)}
-                {p.quantity < 0 && <span className={styles.shortNote}>short</span>}
+                {p.quantity < 0 && <span className={styles.shortNote}>short{p.borrowFeePct ? ` · fee ${percentFigure(Number(p.borrowFeePct))} a year` : ""}</span>}
               </td>
               <td className={numeric}>{money(p.averageCost)}</td>
               <td className={numeric}>{money(p.lastPrice)}</td>

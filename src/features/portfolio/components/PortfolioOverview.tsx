@@ -118,12 +118,21 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
         </div>
       </div>
       {summaryQuery.error && <Alert tone="warning">Could not refresh the portfolio; the figures below may be out of date.</Alert>}
+      {summary.margin?.call && (
+        <Alert tone="warning" title="Margin call">
+          <p data-testid="margin-call">
+            Your equity ({money(summary.equity)}) is under the maintenance requirement of {money(summary.margin.maintenanceRequirement)}. Bring it back over by{" "}
+            <time dateTime={summary.margin.call.deadline}>{dateTime(summary.margin.call.deadline)}</time> — sell or cover positions, or wait for prices to recover — or
+            positions will be sold for you, largest first, until the requirement is met.
+          </p>
+        </Alert>
+      )}
       {summary.notices.length > 0 && (
-        <Alert tone="warning" title="Shorts covered automatically">
+        <Alert tone="warning" title={summary.notices.every((n) => n.side === undefined || n.side === "cover") ? "Shorts covered automatically" : "Orders placed for you automatically"}>
           <ul className={styles.noticeList}>
             {summary.notices.map((n) => (
               <li key={n.id}>
-                <time dateTime={n.at}>{dateTime(n.at)}</time>: covered {n.quantity} {n.symbol}. {n.message}
+                <time dateTime={n.at}>{dateTime(n.at)}</time>: {n.side === "sell" ? "sold" : "covered"} {n.quantity} {n.symbol}. {n.message}
               </li>
             ))}
           </ul>
@@ -152,9 +161,14 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <Stat label="Cash">
             <span data-testid="cash">{money(summary.cash)}</span>
           </Stat>
-          <Stat label="Buying power">
+          <Stat label="Buying power" hint={summary.rules.margin ? `with ${summary.rules.margin.multiplier}× margin` : undefined}>
             <span data-testid="buying-power">{money(summary.buyingPower)}</span>
           </Stat>
+          {summary.debitBalance !== undefined && summary.debitBalance !== "0.00" && (
+            <Stat label="Debit balance" hint={summary.margin ? `borrowed; about ${money(summary.margin.dailyInterest)} interest a day` : "owed: cash below zero"}>
+              <span data-testid="debit-balance">{money(summary.debitBalance)}</span>
+            </Stat>
+          )}
           <Stat label="Reserved for orders">{money(summary.reservedCash)}</Stat>
         </dl>
       </Card>
@@ -167,6 +181,17 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <Card title="Holdings">
             <Holdings positions={summary.positions} chartLinks={!replay} />
           </Card>
+          {summary.charges && summary.charges.length > 0 && (
+            <Card title="Interest and fees">
+              <ul className={styles.noticeList} aria-label="Interest and borrow fees of the last 7 days" data-testid="charges">
+                {summary.charges.map((c, i) => (
+                  <li key={`${c.at}-${i}`}>
+                    <Signed value={c.amount} /> {c.reason}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
           <Card title="Open orders">
             <OpenOrders portfolioId={summary.id} fallback={props.openOrders} />
           </Card>

@@ -8,7 +8,7 @@
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, SelectField, TextAreaField } from "@/components/ui";
-import { describeTrail, formatMoney, negateMoney, stopOf, subtractMoney } from "@/domain/trading";
+import { accrualOf, addMoney, borrowFeeBps, describeTrail, formatMoney, negateMoney, parseMoney, stopOf, subtractMoney } from "@/domain/trading";
 import { integer, money, percentFigure, withUnit } from "@/lib/format";
 import { JOURNAL_NOTE_MAX, JOURNAL_NOTE_TOO_LONG } from "@/lib/validation/journal";
 import { CLASS_LABEL, fromCents, SIDE_LABEL, toCents, trailText, TYPE_LABEL } from "./format";
@@ -190,6 +190,14 @@ export function TradeTicket({
   const held = summary.positions.find((p) => p.symbol === symbol)?.quantity ?? 0;
   const { rules } = summary;
   const shortingLocked = side === "short" && rules.allowShort && !rules.shorting.unlocked;
+  // Margin and borrowing, shown before the order (decision 070): what the order leaves borrowed, and a short's borrow fee.
+  const borrowedAfter = rules.margin && estimate ? (() => {
+    const cashAfter = addMoney(parseMoney(summary.cash), estimate.cashChange);
+    return cashAfter < 0n ? negateMoney(cashAfter) : null;
+  })() : null;
+  // A replay's portfolios accrue nothing (their days are the dataset's): only the practice market's shorts pay the fee.
+  const feeBps = side === "short" && rules.borrowFees && summary.pricing === "live" && instrument ? borrowFeeBps({ kind: instrument.kind, volatility: instrument.liquidity?.volatility ?? Number.NaN }) : 0;
+  const borrowFee = feeBps > 0 && estimate ? { bps: feeBps, daily: accrualOf(estimate.notional, feeBps, 1, "up") } : null;
   const advancedLocked = (trailing || orderClass !== "simple") && rules.advancedOrders !== undefined && !rules.advancedOrders.unlocked;
 
   function validate(): Record<string, string> {
@@ -539,7 +547,26 @@ export function TradeTicket({
             <dd className={estimate.buyingPowerAfter < 0n ? styles.down : undefined}>
               {money(formatMoney(estimate.buyingPowerAfter))}
               {estimate.buyingPowerAfter < 0n && <span> (not enough)</span>}
+              {rules.margin && <div className="muted">with {rules.margin.multiplier}× margin</div>}
             </dd>
+            {borrowedAfter !== null && borrowedAfter > 0n && (
+              <>
+                <dt>Borrowed after</dt>
+                <dd data-testid="preview-borrowed">
+                  {money(formatMoney(borrowedAfter))}
+                  <div className="muted">at {percentFigure(rules.margin!.debitRatePct)} a year, charged daily</div>
+                </dd>
+              </>
+            )}
+            {borrowFee && (
+              <>
+                <dt>Borrow fee</dt>
+                <dd data-testid="preview-borrow-fee">
+                  {percentFigure(borrowFee.bps / 100)} a year
+                  <div className="muted">about {money(formatMoney(borrowFee.daily))} a day on this short, charged daily while it is open</div>
+                </dd>
+              </>
+            )}
           </dl>
         ) : (
           !refusal && <p className="muted">{instrument ? `Fill in the ${dollars ? "amount" : "quantity"} and prices to see the estimate.` : "Pick an instrument to see the estimate."}</p>

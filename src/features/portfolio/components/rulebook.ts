@@ -36,6 +36,8 @@ export function rulesOfSummary(rules: Summary["rules"]): TradingRules {
     maxPositionPct: rules.maxPositionPct,
     allowedSymbols: rules.allowedSymbols ? new Set(rules.allowedSymbols) : null,
     liveWindow: rules.window ? { start: new Date(rules.window.start), end: new Date(rules.window.end) } : null,
+    margin: rules.margin ?? null,
+    borrowFees: rules.borrowFees ?? false,
   };
 }
 

@@ -14,6 +14,8 @@ export interface Holding {
   realisedPnl: string;
   dayChange: string;
   weight: string | null;
+  /** A short's yearly borrow fee in % (decision 070); null for a long or when the rules charge none. Absent from an older server. */
+  borrowFeePct?: string | null;
 }
 
 /** The rules a portfolio trades under, as the server applies them (the ticket previews with these). */
@@ -30,6 +32,10 @@ export interface TradingRulesView {
   maxPositionPct: number | null;
   allowedSymbols: string[] | null;
   window: { start: string; end: string } | null;
+  /** Margin terms (decision 070); null or absent = a cash account. */
+  margin?: { multiplier: number; debitRatePct: number; creditRatePct: number; maintenancePct: number; callHours: number } | null;
+  /** Shorts pay their instrument's daily borrow fee. */
+  borrowFees?: boolean;
 }
 
 export interface Summary {
@@ -57,8 +63,14 @@ export interface Summary {
   realisedPnl: string;
   unrealisedPnl: string;
   positions: Holding[];
-  /** Orders the system placed for the person (maintenance covers) in the last week, with why. */
-  notices: Array<{ id: string; symbol: string; quantity: number; message: string; at: string }>;
+  /** What the portfolio borrows (−cash when below zero). Absent from an older server. */
+  debitBalance?: string;
+  /** Margin figures (decision 070); null without margin. */
+  margin?: { maintenanceRequirement: string; dailyInterest: string; call: { raisedAt: string; deadline: string } | null } | null;
+  /** Interest and borrow fees booked in the last week (decision 070), newest first. Absent from an older server. */
+  charges?: Array<{ kind: "interest" | "borrow-fee"; amount: string; reason: string; at: string }>;
+  /** Orders the system placed for the person (maintenance covers, a margin call's forced sales) in the last week, with why. */
+  notices: Array<{ id: string; symbol: string; side?: Side; quantity: number; message: string; at: string }>;
   rules: TradingRulesView;
   createdAt: string;
 }

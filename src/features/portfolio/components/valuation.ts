@@ -43,7 +43,7 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
   if (summary.pricing !== "live" || !summary.positions.some((p) => quotes[p.symbol])) return summary;
   const state = stateOfSummary(summary);
   const prices = new Map<string, Money>(summary.positions.map((p) => [p.symbol, parseMoney(quotes[p.symbol]?.price ?? p.lastPrice)]));
-  const value = valuePortfolio(state, prices);
+  const value = valuePortfolio(state, prices, summary.rules.margin);
   let unrealised = parseMoney("0.00");
   const positions = summary.positions.map((p) => {
     const last = prices.get(p.symbol)!;
@@ -74,6 +74,7 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
     longMarketValue: formatMoney(value.longMarketValue),
     shortMarketValue: formatMoney(value.shortMarketValue),
     buyingPower: formatMoney(value.buyingPower),
+    ...(summary.margin && { margin: { ...summary.margin, maintenanceRequirement: formatMoney(value.maintenanceRequirement) } }),
     unrealisedPnl: formatMoney(unrealised),
     dayChange: formatMoney(dayChange),
     dayChangePct: summary.dayChangePct === null ? null : formatRatio(exactReturn(dayStart, value.equity)),

@@ -22,11 +22,13 @@ import {
   unitsOr,
   unrealisedPnl,
   type DayFill,
+  dailyDebitInterest,
+  marginDeadline,
   ZERO,
 } from "@/domain/trading";
 import { ADVANCED_ORDERS, featureGate, SHORT_SELLING } from "@/features/learn";
 import { listInstrumentsBySymbol } from "@/features/market";
-import { fillsSince, holdingsOf, netAdjustments, type PortfolioRow, resolveContexts, systemNotices } from "@/features/trading";
+import { borrowFeesOf, chargesSince, fillsSince, holdingsOf, netAdjustments, type PortfolioRow, resolveContexts, systemNotices } from "@/features/trading";
 import type { DbOrTx } from "@/server/db";
 import { equityAt } from "./snapshots";
 
@@ -62,12 +64,15 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
   const context = (await resolveContexts(db, [portfolio], { now })).get(portfolio.id)!;
   const source = context.priceSource;
   const pricing: Pricing = context.final ? "final" : source.kind === "replay" ? "replay" : "live";
-  const [holdings, notices, gate, advancedGate, adjustments] = await Promise.all([
-    holdingsOf(db, portfolio),
+  const rules = context.rules("buy");
+  const [holdings, notices, gate, advancedGate, adjustments, charges] = await Promise.all([
+    // Buying power and the maintenance requirement under the portfolio's margin, if any (decision 070).
+    holdingsOf(db, portfolio, { margin: rules.margin }),
     systemNotices(db, portfolio.id, new Date(now.getTime() - NOTICE_DAYS * 86_400_000)),
     featureGate(db, SHORT_SELLING, portfolio.userId),
     featureGate(db, ADVANCED_ORDERS, portfolio.userId),
     netAdjustments(db, portfolio.id),
+    chargesSince(db, portfolio.id, new Date(now.getTime() - NOTICE_DAYS * 86_400_000)),
   ]);
   const { state, prices, valuation: value } = holdings;
   const current: Capital = { equity: value.equity, units: holdings.units };
@@ -121,7 +126,11 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
     .filter((p) => p !== null)
     .sort((a, b) => a.symbol.localeCompare(b.symbol));
 
-  const rules = context.rules("buy");
+  // What each short pays to borrow its shares (decision 070): its instrument's yearly fee.
+  const shorts = open.filter((p) => p.quantity < 0).map((p) => p.symbol);
+  const fees = rules.borrowFees && shorts.length > 0 && source.kind === "practice" ? await borrowFeesOf(db, shorts) : new Map<string, number>();
+  const positions = open.map((p) => ({ ...p, borrowFeePct: fees.has(p.symbol) ? (fees.get(p.symbol)! / 100).toFixed(2) : null }));
+  const call = rules.margin && state.marginCallAt ? { raisedAt: state.marginCallAt.toISOString(), deadline: marginDeadline(state.marginCallAt, rules.margin).toISOString() } : null;
   return {
     id: portfolio.id,
     kind: portfolio.kind,
@@ -152,7 +161,22 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
     dayStart: pricing === "live" ? startOfUtcDay(now).toISOString() : null,
     realisedPnl: formatMoney(realised),
     unrealisedPnl: formatMoney(unrealised),
-    positions: open,
+    positions,
+    /** What the portfolio borrows: −cash when cash is below zero (margin, or a short's dividend or fee), else 0.00. */
+    debitBalance: formatMoney(value.debit),
+    /**
+     * Margin (decision 070), null without: the equity the portfolio must keep, today's interest on
+     * its debit, and the standing margin call with its deadline (null: none).
+     */
+    margin: rules.margin
+      ? {
+          maintenanceRequirement: formatMoney(value.maintenanceRequirement),
+          dailyInterest: formatMoney(dailyDebitInterest(value.cash, rules.margin)),
+          call,
+        }
+      : null,
+    /** The interest and borrow-fee ledger lines of the last 7 days, newest first, each with its reason (decision 070). */
+    charges,
     notices,
     /** The rules this portfolio trades under: the trade ticket previews with exactly these. */
     rules: {
@@ -166,6 +190,10 @@ export async function portfolioSummary(db: DbOrTx, portfolio: PortfolioRow, now 
       maxPositionPct: rules.maxPositionPct,
       allowedSymbols: rules.allowedSymbols ? [...rules.allowedSymbols].sort() : null,
       window: rules.liveWindow ? { start: rules.liveWindow.start.toISOString(), end: rules.liveWindow.end.toISOString() } : null,
+      /** Margin terms (decision 070): multiple, yearly rates in %, maintenance in %, hours to meet a call; null = a cash account. */
+      margin: rules.margin ?? null,
+      /** Shorts pay their instrument's daily borrow fee. */
+      borrowFees: rules.borrowFees ?? false,
     },
     createdAt: portfolio.createdAt.toISOString(),
   };

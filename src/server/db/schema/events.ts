@@ -54,6 +54,14 @@ export const events = pgTable(
     halfSpreadBps: numeric("half_spread_bps", { precision: 8, scale: 2 }).notNull().default("5"),
     participationPct: numeric("participation_pct", { precision: 5, scale: 2 }).notNull().default("10"),
     impact: boolean("impact").notNull().default(true),
+    /** Margin (docs/decisions/070): the multiple of equity buying power reaches; null = no margin (the other margin columns are then unused). */
+    marginMultiplier: numeric("margin_multiplier", { precision: 4, scale: 2 }),
+    marginDebitRatePct: numeric("margin_debit_rate_pct", { precision: 5, scale: 2 }).notNull().default("8"),
+    marginCreditRatePct: numeric("margin_credit_rate_pct", { precision: 5, scale: 2 }).notNull().default("0"),
+    marginMaintenancePct: numeric("margin_maintenance_pct", { precision: 5, scale: 2 }).notNull().default("25"),
+    marginCallHours: integer("margin_call_hours").notNull().default(24),
+    /** Shorts pay a daily borrow fee. False for the events made before it existed (their rules were set without); a new event is written with its own choice (default on). */
+    borrowFees: boolean("borrow_fees").notNull().default(false),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: at("created_at").notNull().defaultNow(),
     updatedAt: at("updated_at").notNull().defaultNow(),

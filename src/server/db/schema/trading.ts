@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, bigserial, boolean, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { corporateActions } from "./corporate-actions";
 import { events, teams } from "./events";
@@ -15,9 +15,11 @@ export const ORDER_LEGS = ["entry", "take-profit", "stop-loss"] as const;
 /**
  * "adjustment": cash an organiser or admin added or removed as a correction (docs/decisions/041-corrections.md);
  * "dividend": a dividend paid to (or by, on a short) a holder of record; "split": the cash a
- * split's fraction of a share settled (docs/decisions/052-corporate-actions.md).
+ * split's fraction of a share settled (docs/decisions/052-corporate-actions.md); "interest": a
+ * day's interest on a debit balance (or on cash) and "borrow-fee": a day's fee on a short
+ * (docs/decisions/070-margin-and-borrowing.md).
  */
-export const LEDGER_KINDS = ["deposit", "trade", "commission", "adjustment", "dividend", "split"] as const;
+export const LEDGER_KINDS = ["deposit", "trade", "commission", "adjustment", "dividend", "split", "interest", "borrow-fee"] as const;
 export const CORRECTION_KINDS = ["adjustment", "reversal"] as const;
 /** Who made a correction, as the student is told: an admin, their class's teacher, or the event's organiser. */
 export const CORRECTOR_ROLES = ["admin", "teacher", "organiser"] as const;
@@ -50,6 +52,8 @@ export const portfolios = pgTable(
      * as the starting cash.
      */
     units: numeric("units", { precision: 24, scale: 8 }),
+    /** When the standing margin call was raised (decision 070); null = none stands. Its deadline is this + the rules' call hours. */
+    marginCallAt: at("margin_call_at"),
     /** +1 on every write of the portfolio's cash, positions or orders: the order path's optimistic guard. */
     version: bigint("version", { mode: "number" }).notNull().default(0),
     createdAt: at("created_at").notNull().defaultNow(),
@@ -60,6 +64,8 @@ export const portfolios = pgTable(
     uniqueIndex("portfolios_practice_unique").on(t.userId).where(sql`${t.kind} = 'practice'`),
     index("portfolios_user_idx").on(t.userId),
     uniqueIndex("portfolios_team_unique").on(t.teamId).where(sql`${t.teamId} is not null`),
+    // The few portfolios with a standing margin call: every tick looks for them (their deadline, decision 070).
+    index("portfolios_margin_call_idx").on(t.marginCallAt).where(sql`${t.marginCallAt} is not null`),
   ],
 );
 
@@ -256,6 +262,29 @@ export const ledgerEntries = pgTable(
     createdAt: at("created_at").notNull().defaultNow(),
   },
   (t) => [index("ledger_entries_portfolio_idx").on(t.portfolioId, t.createdAt)],
+);
+
+/**
+ * A portfolio's accrual of one UTC day (decision 070): the interest on its cash and the borrow
+ * fees of its shorts, booked once. The primary key is what makes the daily booking exactly-once
+ * across restarts and instances: the row is written in the same statement as the ledger lines
+ * and the cash, under the portfolio's version guard and the task's fenced lease.
+ */
+export const portfolioAccruals = pgTable(
+  "portfolio_accruals",
+  {
+    portfolioId: text("portfolio_id")
+      .notNull()
+      .references(() => portfolios.id, { onDelete: "cascade" }),
+    /** The UTC day accrued. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** Signed: charged (< 0) or paid (> 0). */
+    interest: money("interest").notNull(),
+    /** Charged: ≤ 0. */
+    borrowFees: money("borrow_fees").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.portfolioId, t.day] })],
 );
 
 /**
