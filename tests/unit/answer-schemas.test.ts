@@ -14,7 +14,8 @@ import { z } from "zod";
 import { API_ROUTES, documentedRoutes } from "@/api-routes";
 import { env } from "@/env";
 import { answerMismatches, errorAnswer, noContent, type Endpoint } from "@/lib/api/answers";
-import { endpointUrl } from "@/lib/client/api";
+import { call as callEndpoint, endpointUrl } from "@/lib/client/api";
+import { eventEndpoints } from "@/features/events/types";
 import { apiRoute, method, type Method } from "@/server/http/api-route";
 import { buildOpenApiDocument, openApiPath } from "@/server/http/openapi";
 
@@ -168,6 +169,18 @@ describe("the typed client's endpoints are the routes' own contracts", () => {
     }
   });
 
+  it("types a call by its endpoint: path parameters required, the answer the schema's output (checked by tsc)", () => {
+    const typed = async () => {
+      // @ts-expect-error a path with parameters needs them
+      await callEndpoint(eventEndpoints.detail);
+      const event = await callEndpoint(eventEndpoints.detail, { params: { slug: "spring-cup" } });
+      const manages: boolean = event.manages;
+      const list = await callEndpoint(eventEndpoints.list);
+      return [manages, list.total satisfies number];
+    };
+    expect(typeof typed).toBe("function");
+  });
+
   it("fills in path parameters (encoded) and leaves empty query values out", () => {
     const e = { method: "GET", path: "/api/classes/{id}/students/{studentId}", answer: z.unknown() } as const;
     expect(endpointUrl(e, { params: { id: "c 1", studentId: "s/2" }, query: { code: "", page: 2, x: null } })).toBe("/api/classes/c%201/students/s%2F2?page=2");
@@ -256,7 +269,8 @@ describe("a real answer that does not match its schema fails the test", () => {
   it("with CHECK_ANSWERS on, a wrong type, a missing field or a field the schema does not name is a 500 ANSWER_MISMATCH naming it", async () => {
     settings.CHECK_ANSWERS = true;
     const ok = await call(probe({ count: 2, at: new Date("2026-12-03T10:00:00Z") }));
-    expect(ok).toEqual({ status: 200, body: { count: 2, at: "2026-12-03T10:00:00.000Z" } });
+    // A Date passes: the check reads the body as JSON writes it (Next's res.json does the writing).
+    expect(ok).toEqual({ status: 200, body: { count: 2, at: new Date("2026-12-03T10:00:00Z") } });
 
     const wrong = await call(probe({ count: "2", at: "2026-12-03T10:00:00Z" }));
     expect(wrong.status).toBe(500);

@@ -201,7 +201,7 @@ export const reportCardView = z.object({
   benchmark: z.looseObject({ symbol: z.string(), name: z.string() }),
   /** The performance panel's figures over the event's window. */
   metrics: rangeFigures,
-  points: z.array(z.looseObject({ at: instant, equity: decimal, benchmark: z.nullable(decimal) })),
+  points: z.array(z.object({ at: instant, equity: decimal, benchmark: z.nullable(decimal) })),
   holdings: z.array(portfolioPart<Holding>()),
   diversification: z.array(z.object({ day, holdings: int, largestShare: z.nullable(decimal) })),
   trades: z.array(reportCardTrade),

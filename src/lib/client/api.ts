@@ -70,7 +70,7 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, options: Omit<CallO
 }
 
 /** Calls an endpoint; resolves to its answer (its schema's output type), rejects with ApiError. */
-export function call<E extends Endpoint>(endpoint: E, ...[options]: {} extends CallOptions<E["path"]> ? [options?: CallOptions<E["path"]>] : [options: CallOptions<E["path"]>]): Promise<AnswerOf<E>> {
+export function call<E extends Endpoint>(endpoint: E, ...[options]: Record<string, never> extends CallOptions<E["path"]> ? [options?: CallOptions<E["path"]>] : [options: CallOptions<E["path"]>]): Promise<AnswerOf<E>> {
   const o = (options ?? {}) as CallOptions<E["path"]>;
   return api<AnswerOf<E>>(endpointUrl(endpoint, o), { method: endpoint.method, body: o.body });
 }
