@@ -13,9 +13,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_ROUTES, documentedRoutes } from "@/api-routes";
 import { env } from "@/env";
-import { answerMismatches, errorAnswer, noContent, type Endpoint } from "@/lib/api/answers";
+import { answerMismatches, errorAnswer, noContent } from "@/lib/api/answers";
+import type { Endpoint } from "@/lib/api/endpoint";
 import { call as callEndpoint, endpointUrl } from "@/lib/client/api";
-import { eventEndpoints } from "@/features/events/types";
+import { eventEndpoints } from "@/features/events/components/endpoints";
 import { apiRoute, method, type Method } from "@/server/http/api-route";
 import { buildOpenApiDocument, openApiPath } from "@/server/http/openapi";
 
@@ -138,19 +139,29 @@ describe("every method declares its answer", () => {
   });
 });
 
-/** Every `…Endpoints` object a feature's types.ts exports: what the pages call through the typed client. */
-async function featureEndpoints(): Promise<Array<{ name: string; endpoint: Endpoint }>> {
-  const features = path.resolve(import.meta.dirname, "../../src/features");
-  const found: Array<{ name: string; endpoint: Endpoint }> = [];
-  for (const feature of fs.readdirSync(features)) {
-    if (!fs.existsSync(path.join(features, feature, "types.ts"))) continue;
-    const mod = (await import(/* @vite-ignore */ path.join(features, feature, "types.ts"))) as Record<string, unknown>;
+const FEATURES = path.resolve(import.meta.dirname, "../../src/features");
+
+/** Every `…Endpoints` object of a feature's components/endpoints.ts (what the pages call), with the feature's schemas. */
+async function featureEndpoints(): Promise<Array<{ name: string; endpoint: Endpoint; schemas: Record<string, unknown> }>> {
+  const found: Array<{ name: string; endpoint: Endpoint; schemas: Record<string, unknown> }> = [];
+  for (const feature of fs.readdirSync(FEATURES)) {
+    const file = path.join(FEATURES, feature, "components", "endpoints.ts");
+    if (!fs.existsSync(file)) continue;
+    const schemas = (await import(/* @vite-ignore */ path.join(FEATURES, feature, "types.ts"))) as Record<string, unknown>;
+    const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(mod)) {
       if (!exported.endsWith("Endpoints")) continue;
-      for (const [key, endpoint] of Object.entries(value as Record<string, Endpoint>)) found.push({ name: `${feature}.${exported}.${key}`, endpoint });
+      for (const [key, endpoint] of Object.entries(value as Record<string, Endpoint>)) found.push({ name: `${feature}.${exported}.${key}`, endpoint, schemas });
     }
   }
   return found;
+}
+
+/** The files under src/features/x/components, recursively. */
+function componentFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+  return fs.readdirSync(FEATURES).flatMap((f) => (fs.existsSync(path.join(FEATURES, f, "components")) ? walk(path.join(FEATURES, f, "components")) : []));
 }
 
 describe("the typed client's endpoints are the routes' own contracts", () => {
@@ -158,13 +169,21 @@ describe("the typed client's endpoints are the routes' own contracts", () => {
     const byPath = new Map(Object.keys(API_ROUTES).map((file) => [openApiPath(file), file]));
     const endpoints = await featureEndpoints();
     expect(endpoints.length).toBeGreaterThan(20);
-    for (const { name, endpoint } of endpoints) {
+    for (const { name, endpoint, schemas } of endpoints) {
       const file = byPath.get(endpoint.path);
       expect(file, `${name}: no route serves ${endpoint.path}`).toBeDefined();
       const spec = API_ROUTES[file!]!.specs[endpoint.method as Method];
       expect(spec, `${name}: ${file} has no ${endpoint.method}`).toBeDefined();
-      expect(spec!.answer === endpoint.answer, `${name}: not the schema ${endpoint.method} ${file} declares`).toBe(true);
+      expect(spec!.answer !== undefined && schemas[endpoint.answer] === spec!.answer, `${name}: ${endpoint.answer} is not the schema ${endpoint.method} ${file} declares`).toBe(true);
     }
+  });
+
+  it("the pages import answer schemas as types only, so no page carries zod for them", () => {
+    const valueImports = componentFiles().flatMap((file) => {
+      const text = fs.readFileSync(file, "utf8");
+      return [...text.matchAll(/^(import|export)\s+(?!type\b)[^;]*?from\s+"(\.\.\/types|@\/features\/[a-z-]+\/types|@\/lib\/api\/answers)";/gms)].map((m) => `${path.relative(FEATURES, file)}: ${m[0].split("\n")[0]}`);
+    });
+    expect(valueImports).toEqual([]);
   });
 
   it("types a call by its endpoint: path parameters required, the answer the schema's output (checked by tsc)", () => {
@@ -180,7 +199,7 @@ describe("the typed client's endpoints are the routes' own contracts", () => {
   });
 
   it("fills in path parameters (encoded) and leaves empty query values out", () => {
-    const e = { method: "GET", path: "/api/classes/{id}/students/{studentId}", answer: z.unknown() } as const;
+    const e = { method: "GET", path: "/api/classes/{id}/students/{studentId}", answer: "probe" } as const;
     expect(endpointUrl(e, { params: { id: "c 1", studentId: "s/2" }, query: { code: "", page: 2, x: null } })).toBe("/api/classes/c%201/students/s%2F2?page=2");
   });
 });

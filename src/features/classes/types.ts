@@ -11,9 +11,9 @@ import * as z from "zod/mini";
 import { ASSIGNMENT_ORDER_TYPES } from "@/domain/classes/assignments";
 import { eventView, rangeFigures, teamCreated } from "@/features/events/types";
 import type { Fill, Order, Page, Summary } from "@/features/portfolio/components";
-import { day, decimal, endpoint, instant, int, noContent, pageOf } from "@/lib/api/answers";
+import { day, decimal, instant, int, noContent, pageOf } from "@/lib/api/answers";
 
-export { noContent };
+export { noContent, teamCreated };
 
 export const classStanding = z.enum(["teacher", "student", "admin"]);
 export type ClassStanding = z.output<typeof classStanding>;
@@ -251,24 +251,3 @@ export const gradebookCsvAnswer = z.string();
 export const classContestCreated = z.object({ event: eventView, slug: z.string(), joinCode: z.optional(z.string()) });
 export const classEnrolled = z.object({ enrolled: int, already: int, refused: z.array(z.object({ userId: z.string(), code: z.string() })) });
 export const randomTeams = z.object({ teams: z.array(z.object({ id: z.string(), name: z.string(), size: int })), placed: int, leftOut: int, alreadyInTeams: int });
-/** The routes the pages call, for the typed client (src/lib/client/api.ts `call`). */
-export const classEndpoints = {
-  list: endpoint("GET", "/api/classes", classesPage),
-  create: endpoint("POST", "/api/classes", classCreated),
-  join: endpoint("POST", "/api/classes/join", classJoined),
-  detail: endpoint("GET", "/api/classes/{id}", classView),
-  dashboard: endpoint("GET", "/api/classes/{id}/dashboard", classDashboardView),
-  roster: endpoint("POST", "/api/classes/{id}/roster", rosterAdded),
-  removeStudent: endpoint("DELETE", "/api/classes/{id}/students/{studentId}", noContent),
-  deleteAccount: endpoint("DELETE", "/api/classes/{id}/students/{studentId}/account", noContent),
-  newPassword: endpoint("POST", "/api/classes/{id}/students/{studentId}/password", newPassword),
-  assignments: endpoint("GET", "/api/classes/{id}/assignments", assignmentsAnswer),
-  createAssignment: endpoint("POST", "/api/classes/{id}/assignments", assignmentView),
-  overrideScore: endpoint("PUT", "/api/classes/{id}/assignments/{assignmentId}/scores/{studentId}", scoreOverridden),
-  clearOverride: endpoint("DELETE", "/api/classes/{id}/assignments/{assignmentId}/scores/{studentId}", noContent),
-  gradebook: endpoint("GET", "/api/classes/{id}/gradebook", gradebookAnswer),
-  createContest: endpoint("POST", "/api/classes/{id}/contests", classContestCreated),
-  enrol: endpoint("POST", "/api/classes/{id}/contests/{slug}/enrol", classEnrolled),
-  randomTeams: endpoint("POST", "/api/classes/{id}/contests/{slug}/random-teams", randomTeams),
-  formTeam: endpoint("POST", "/api/classes/{id}/contests/{slug}/teams", teamCreated),
-};

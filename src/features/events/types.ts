@@ -10,7 +10,7 @@
  */
 import * as z from "zod/mini";
 import type { Fill, Holding, Order, RiskFigureWire } from "@/features/portfolio/components";
-import { day, decimal, endpoint, instant, int, pageOf } from "@/lib/api/answers";
+import { day, decimal, instant, int, pageOf } from "@/lib/api/answers";
 
 /** A part owned by the portfolio's answers: typed, documented as any JSON, not checked yet. */
 const portfolioPart = <T>() => z.custom<T>();
@@ -218,17 +218,3 @@ export const reportCardIndexView = z.object({
   items: z.array(z.object({ rank: int, tied: int, name: z.string(), userId: z.string(), href: z.nullable(z.string()) })),
 });
 export type ReportCardIndexView = z.output<typeof reportCardIndexView>;
-
-/** The routes the pages call, for the typed client (src/lib/client/api.ts `call`). */
-export const eventEndpoints = {
-  list: endpoint("GET", "/api/events", eventsPage),
-  detail: endpoint("GET", "/api/events/{slug}", eventDetail),
-  join: endpoint("POST", "/api/events/{slug}/join", joinAnswer),
-  replay: endpoint("GET", "/api/events/{slug}/replay", replayView),
-  reportCard: endpoint("GET", "/api/events/{slug}/report-card", reportCardView),
-  reportCards: endpoint("GET", "/api/events/{slug}/report-cards", reportCardIndexView),
-  standings: endpoint("GET", "/api/events/{slug}/standings", standingsView),
-  teams: endpoint("GET", "/api/events/{slug}/teams", teamsView),
-  foundTeam: endpoint("POST", "/api/events/{slug}/teams", teamCreated),
-  joinTeam: endpoint("POST", "/api/events/{slug}/teams/join", teamJoined),
-};

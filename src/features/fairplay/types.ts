@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { FLAG_KINDS } from "@/domain/fairplay";
-import { endpoint, instant, int } from "@/lib/api/answers";
+import { instant, int } from "@/lib/api/answers";
 
 export const flagStatus = z.enum(["open", "dismissed", "warned", "disqualified"]);
 const personRef = z.object({ userId: z.string(), name: z.string() });
@@ -50,8 +50,3 @@ export const practiceFlagsAnswer = z.object({ items: z.array(flagItem), open: in
 /** An event's flags (its organiser and admins), open first. */
 export const eventFlagsAnswer = z.extend(practiceFlagsAnswer, { event: z.object({ slug: z.string(), title: z.string(), ended: z.boolean() }) });
 export type FlagsAnswer = z.output<typeof practiceFlagsAnswer> & { event?: z.output<typeof eventFlagsAnswer>["event"] };
-
-export const fairplayEndpoints = {
-  eventFlags: endpoint("GET", "/api/events/{slug}/flags", eventFlagsAnswer),
-  practiceFlags: endpoint("GET", "/api/admin/fair-play/practice-flags", practiceFlagsAnswer),
-};

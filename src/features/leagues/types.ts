@@ -4,7 +4,7 @@
  * the page take their types from them. No server code here.
  */
 import * as z from "zod/mini";
-import { endpoint, instant, int } from "@/lib/api/answers";
+import { instant, int } from "@/lib/api/answers";
 
 export const leagueZone = z.enum(["up", "down", "stay"]);
 export type LeagueZone = z.output<typeof leagueZone>;
@@ -56,7 +56,3 @@ export const leagueView = z.discriminatedUnion("status", [
   }),
 ]);
 export type LeagueView = z.output<typeof leagueView>;
-
-export const leagueEndpoints = {
-  me: endpoint("GET", "/api/leagues/me", leagueView),
-};

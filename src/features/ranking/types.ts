@@ -4,7 +4,7 @@
  * the server and the page take their types from them. No server code here.
  */
 import * as z from "zod/mini";
-import { decimal, endpoint, instant, int } from "@/lib/api/answers";
+import { decimal, instant, int } from "@/lib/api/answers";
 
 export const eventStatusAnswer = z.enum(["upcoming", "live", "ended"]);
 export type EventStatus = z.output<typeof eventStatusAnswer>;
@@ -59,7 +59,3 @@ export interface EventChoice {
 
 /** Test-only (TEST_PRICE_CONTROL): POST /api/rankings/refresh. */
 export const refreshAnswer = z.object({ rows: int });
-
-export const rankingEndpoints = {
-  page: endpoint("GET", "/api/rankings", rankingPage),
-};

@@ -38,24 +38,6 @@ export type ErrorAnswer = z.output<typeof errorAnswer>;
 export const noContent = z.undefined();
 
 /**
- * A route the typed client calls: its method, its path as the OpenAPI document writes it
- * (`/api/events/{slug}`) and the answer's schema, the same object the route declares (a unit
- * test, tests/unit/answer-schemas.test.ts, holds the two together).
- */
-export interface Endpoint<M extends string = string, P extends string = string, A extends z.core.$ZodType = z.core.$ZodType> {
-  method: M;
-  path: P;
-  answer: A;
-}
-
-export function endpoint<const M extends "GET" | "POST" | "PUT" | "PATCH" | "DELETE", const P extends `/api/${string}`, A extends z.core.$ZodType>(method: M, path: P, answer: A): Endpoint<M, P, A> {
-  return { method, path, answer };
-}
-
-/** What an endpoint answers, as the browser receives it. */
-export type AnswerOf<E extends Endpoint> = z.output<E["answer"]>;
-
-/**
  * The schema a test checks an answer with: every object of it strict, at every depth, so a
  * field the schema does not declare fails as surely as a missing one (the document would
  * otherwise not say everything a route sends). Made once per schema.

@@ -1,4 +1,4 @@
-import type { AnswerOf, Endpoint } from "@/lib/api/answers";
+import type { AnswerOf, Endpoint } from "@/lib/api/endpoint";
 /** The browser's way to call our JSON API: one error type carrying the server's code, message and fields. */
 export class ApiError extends Error {
   constructor(
@@ -42,9 +42,10 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 
 /**
  * The typed client (docs/api.md, "A typed client"): calls an endpoint a feature declares in its
- * server-free types.ts (`endpoint("GET", "/api/events/{slug}", eventDetail)`) and answers what
- * that route's answer schema says, so no page writes an answer's type by hand. It trusts the
- * server (no parsing in the browser); the tests hold the server to the schema (decision 071).
+ * components/endpoints.ts (`endpoint("GET", "/api/events/{slug}", "eventDetail")`, src/lib/api/endpoint.ts)
+ * and answers what that route's answer schema says, so no page writes an answer's type by hand.
+ * It trusts the server (no parsing, and no zod, in the browser); the tests hold the server to
+ * the schema (decision 071).
  */
 type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? { [K in Name]: string } & PathParams<Rest> : unknown;
 type Query = Record<string, string | number | boolean | null | undefined>;

@@ -11,7 +11,7 @@ import { Alert, Badge, Button, Card, Field, SelectField } from "@/components/ui"
 import { useTimeFormat } from "@/components/ui";
 import { ASSIGNMENT_ORDER_TYPES, MAX_ASSIGNMENT_TASKS, type TaskKind } from "@/domain/classes/assignments";
 import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
-import { classEndpoints } from "../types";
+import { classEndpoints } from "./endpoints";
 import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
 import type { AssignmentTask, LessonChoice, StudentAssignment, TaskProgress, TeacherAssignment } from "./assignment-types";
 import styles from "./assignments.module.css";

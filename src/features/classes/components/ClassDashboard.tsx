@@ -10,7 +10,7 @@ import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { riskText, Signed } from "@/features/portfolio/components";
 import { endpointUrl, fetcherOf } from "@/lib/client/api";
-import { classEndpoints } from "../types";
+import { classEndpoints } from "./endpoints";
 import { integer, money, percent } from "@/lib/format";
 import styles from "./classes.module.css";
 

@@ -17,7 +17,7 @@ import { RowMenu } from "@/components/ui/RowMenu";
 import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
 import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
-import { classEndpoints } from "../types";
+import { classEndpoints } from "./endpoints";
 import { integer } from "@/lib/format";
 import { ClassDashboard } from "./ClassDashboard";
 import { ClassAssignments } from "./Assignments";

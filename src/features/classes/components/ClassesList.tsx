@@ -4,7 +4,7 @@ import { useRouter } from "next/router";
 import { useState, type FormEvent } from "react";
 import { Alert, Badge, Button, Card, Field, JoinCodeForm } from "@/components/ui";
 import { ApiError, call } from "@/lib/client/api";
-import { classEndpoints } from "../types";
+import { classEndpoints } from "./endpoints";
 import { calendarDate, integer } from "@/lib/format";
 import type { ClassListItem } from "./types";
 import styles from "./classes.module.css";

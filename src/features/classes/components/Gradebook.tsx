@@ -10,7 +10,7 @@ import { Alert, Badge, Button, buttonClass, Card, Field } from "@/components/ui"
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable } from "@/components/ui/DataTable";
 import { ApiError, call, fetcherOf } from "@/lib/client/api";
-import { classEndpoints } from "../types";
+import { classEndpoints } from "./endpoints";
 import { integer } from "@/lib/format";
 import { gradebookKey } from "./Assignments";
 import type { GradebookCell } from "./assignment-types";

@@ -18,7 +18,7 @@ import { decimal, integer, money } from "@/lib/format";
 import { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./countdown";
 import { boardMetricSentence } from "@/domain/ranking";
 import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
-import { eventEndpoints } from "../types";
+import { eventEndpoints } from "./endpoints";
 import type { EventDetail, ReplayView } from "./types";
 import styles from "./events.module.css";
 import { TeamPanel } from "./TeamPanel";

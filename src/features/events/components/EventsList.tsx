@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { Alert, Badge, JoinCodeForm, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { integer } from "@/lib/format";
 import { api, endpointUrl, fetcherOf } from "@/lib/client/api";
-import { eventEndpoints } from "../types";
+import { eventEndpoints } from "./endpoints";
 import { PHASE_LABEL } from "./format";
 import type { MemberEvent } from "./types";
 import styles from "./events.module.css";

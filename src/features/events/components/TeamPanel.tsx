@@ -8,7 +8,7 @@ import { useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Button, Field } from "@/components/ui";
 import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
-import { eventEndpoints } from "../types";
+import { eventEndpoints } from "./endpoints";
 import type { EventDetail } from "./types";
 import styles from "./events.module.css";
 

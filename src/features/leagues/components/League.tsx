@@ -20,7 +20,8 @@ import {
   tierName,
 } from "@/domain/leagues";
 import { fetcherOf } from "@/lib/client/api";
-import { leagueEndpoints, type LeagueRow, type LeagueView } from "../types";
+import type { LeagueRow, LeagueView } from "../types";
+import { leagueEndpoints } from "./endpoints";
 import styles from "./leagues.module.css";
 
 export interface LeagueProps {

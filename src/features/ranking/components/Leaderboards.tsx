@@ -15,7 +15,8 @@ import { Tab as TabButton, TabList, TabPanel, Tabs } from "@/components/ui/Tabs"
 import { boardMetricSentence, type ExplainedBoard } from "@/domain/ranking";
 import { ApiError, fetcherOf } from "@/lib/client/api";
 import { decimal, integer, percent, withUnit } from "@/lib/format";
-import { rankingEndpoints, type EventChoice, type RankingPage, type RankingRow } from "../types";
+import type { EventChoice, RankingPage, RankingRow } from "../types";
+import { rankingEndpoints } from "./endpoints";
 import styles from "./ranking.module.css";
 
 export interface LeaderboardsProps {
