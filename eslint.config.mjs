@@ -20,18 +20,21 @@ const layer = (files, patterns, message) => ({
 
 /**
  * Features import each other only through their public surface: `@/features/<x>` (its
- * index.ts, for server code) and `@/features/<x>/components` (its components/index.ts, for
- * browser code). Their own files are theirs to import as they like.
+ * index.ts, for server code), `@/features/<x>/components` (its components/index.ts, for
+ * browser code) and `@/features/<x>/types` (its server-free answer schemas and their types,
+ * for both; docs/decisions/071). Their own files are theirs to import as they like.
  */
 const FEATURES = fs.readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 const BROWSER = { group: ["@/server/*", "@/env", "drizzle-orm", "drizzle-orm/*", "pg"], message: "Components run in the browser: reach the server through the API." };
 const surfaceOf = (feature) => ({
-  group: ["@/features/*/**", `!@/features/${feature}/**`, "!@/features/*/components"],
-  message: "Another feature is reached only through its index.ts: import from @/features/<name> (server) or @/features/<name>/components (browser).",
+  group: ["@/features/*/**", `!@/features/${feature}/**`, "!@/features/*/components", "!@/features/*/types"],
+  message: "Another feature is reached only through its index.ts: import from @/features/<name> (server), @/features/<name>/components (browser) or @/features/<name>/types (answer schemas).",
 });
 const featureRules = FEATURES.flatMap((feature) => [
   { files: [`src/features/${feature}/**`], rules: { "no-restricted-imports": ["error", { patterns: [surfaceOf(feature)] }] } },
   { files: [`src/features/${feature}/components/**`], rules: { "no-restricted-imports": ["error", { patterns: [surfaceOf(feature), BROWSER] }] } },
+  // Its answer schemas are server-free: the browser imports them.
+  { files: [`src/features/${feature}/types.ts`], rules: { "no-restricted-imports": ["error", { patterns: [surfaceOf(feature), BROWSER] }] } },
 ]);
 
 // The plugins eslint-config-next bundles, taken directly: that package pulls a resolver

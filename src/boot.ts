@@ -68,6 +68,7 @@ function startScheduler(db: Db, kind: DatabaseHandle["kind"]): void {
   const scheduler = new Scheduler({ db, kind, tasks: [...SCHEDULED_TASKS] });
   holder[SCHEDULER] = scheduler;
   scheduler.start();
+  if (env().CHECK_ANSWERS) logger().warn("CHECK_ANSWERS is on: every API answer is checked against its schema (a test server's setting; it costs time on each request).");
   if (env().TEST_TASK_CONTROL) {
     const line = "TEST_TASK_CONTROL is ON: anyone signed in can run a scheduled task now through POST /api/test/tasks/{name}. Never enable this on a real install.";
     logger().warn(line);

@@ -60,6 +60,12 @@ const schema = z.object({
   QUIZ_COOL_DOWN_MINUTES: positiveInt(5),
   /** Test-only: POST /api/test/prices sets prices. Never on by default; the server warns loudly at boot. */
   TEST_PRICE_CONTROL: flag,
+  /**
+   * Test-only: every API answer is checked against its route's declared answer schema, a
+   * mismatch answering 500 ANSWER_MISMATCH (docs/decisions/071). Off by default: production
+   * pays nothing. The test servers and the in-process tests turn it on.
+   */
+  CHECK_ANSWERS: flag,
   /** Test-only: POST /api/test/tasks/{name} runs a scheduled task now. Never on by default; the server warns loudly at boot. */
   TEST_TASK_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */

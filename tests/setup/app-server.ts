@@ -76,6 +76,8 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
       NEXT_MANUAL_SIG_HANDLE: "true",
       RATE_LIMIT_PER_ADDRESS: "3",
       RATE_LIMIT_PER_IP: "1000",
+      // Every answer is checked against its route's declared schema (docs/decisions/071).
+      CHECK_ANSWERS: "1",
       // Low enough for tests/integration/api-tokens.test.ts to reach; every other test's tokens stay far below it.
       RATE_LIMIT_API_TOKEN_PER_MINUTE: "40",
       ADMIN_EMAILS: "admin@tickerlab.test",

@@ -10,5 +10,7 @@ process.env.NEXTAUTH_URL ??= "http://localhost:3999";
 process.env.LOG_LEVEL ??= "silent";
 process.env.RATE_LIMIT_PER_ADDRESS ??= "3";
 process.env.RATE_LIMIT_PER_IP ??= "1000";
+// Answers of routes called in process are checked against their schemas (docs/decisions/071).
+process.env.CHECK_ANSWERS ??= "1";
 
 export const testDataDir = dataDir;

@@ -46,6 +46,11 @@ describe("layer rules", () => {
     expect(await restrictedImports("src/features/trading/probe.ts", 'import { writeChanges } from "@/features/trading/writer";\nexport const x = writeChanges;\n')).toEqual([]);
     const server = await restrictedImports("src/features/events/components/Probe.tsx", 'import { getDb } from "@/server/db";\nexport const x = getDb;\n');
     expect(server[0]).toMatch(/Components run in the browser/);
+    // A feature's answer schemas (types.ts) are a surface of their own, and server-free (decision 071).
+    expect(await restrictedImports("src/features/classes/server/probe.ts", 'import { eventView } from "@/features/events/types";\nexport const x = eventView;\n')).toEqual([]);
+    expect(await restrictedImports("src/features/classes/components/Probe.tsx", 'import { eventView } from "@/features/events/types";\nexport const x = eventView;\n')).toEqual([]);
+    const serverInTypes = await restrictedImports("src/features/events/types.ts", 'import { getDb } from "@/server/db";\nexport const x = getDb;\n');
+    expect(serverInTypes[0]).toMatch(/Components run in the browser/);
   });
 
   it("let the domain import its own modules and the pages import features", async () => {

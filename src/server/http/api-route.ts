@@ -8,6 +8,7 @@ import type { NextApiRequest, NextApiResponse } from "next";
 import type { Session } from "next-auth";
 import { z } from "zod";
 import { env } from "@/env";
+import { answerMismatches, type ErrorAnswer } from "@/lib/api/answers";
 import { fieldErrors } from "@/lib/validation/field-errors";
 import { strictInput } from "@/lib/validation/strict";
 import { getServerAuthSession } from "@/server/auth/session";
@@ -36,7 +37,20 @@ export interface HandlerContext<I, A extends Auth> {
   ip: string;
 }
 
-type HandlerResult = { status?: number; body?: unknown; headers?: Record<string, string> } | void;
+type HandlerResult<B = unknown> = { status?: number; body?: B; headers?: Record<string, string> } | void;
+
+/**
+ * What a handler may return for a declared answer: the wire type itself, except that an
+ * instant may still be a Date (JSON writes it as its ISO string). So tsc holds a handler's
+ * body to its answer schema too; the run-time check (CHECK_ANSWERS) sees the rest.
+ */
+export type ServerBody<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer E)[]
+    ? readonly ServerBody<E>[]
+    : T extends object
+      ? { [K in keyof T]: ServerBody<T[K]> }
+      : T;
 
 /**
  * What a method does, for the OpenAPI document (GET /api/openapi.json, built by
@@ -47,8 +61,13 @@ export interface MethodDocs {
   summary: string;
   /** More detail (Markdown), when the summary is not enough. */
   description?: string;
-  /** The success answer: its status (default 200) and what its body holds. */
+  /** The success answer's status (default 200). */
   status?: number;
+  /**
+   * Prose about the answers (which statuses, what a field means). The body's shape is the
+   * method's `answer` schema; a method without one (on the allow-list of
+   * tests/unit/answer-schemas.test.ts) says it here.
+   */
   response?: string;
   /** The success body's media type when it is not JSON (e.g. text/csv). */
   contentType?: string;
@@ -58,10 +77,18 @@ export interface MethodDocs {
   rateLimited?: string;
 }
 
-export interface MethodSpec<S extends z.core.$ZodType = z.core.$ZodType, A extends Auth = Auth> {
+export interface MethodSpec<S extends z.core.$ZodType = z.core.$ZodType, A extends Auth = Auth, R extends z.core.$ZodType = z.ZodUnknown> {
   auth: A;
   /** Parses the JSON body (or the query string for GET and DELETE); zod classic or mini. */
   input?: S;
+  /**
+   * The success body (every 2xx the method sends; `noContent` for a 204) as a zod schema from
+   * the feature's server-free types.ts, which the browser infers its types from. Published in
+   * the OpenAPI document; with CHECK_ANSWERS on (the test servers) each real answer is checked
+   * against it, every object strict, and a mismatch answers 500 ANSWER_MISMATCH
+   * (docs/decisions/071-answer-schemas.md). Errors have one shape for all (`errorAnswer`).
+   */
+  answer?: R;
   /** Documents the method in the OpenAPI document; the input schema above is documented as is. */
   docs?: MethodDocs;
   /**
@@ -70,12 +97,12 @@ export interface MethodSpec<S extends z.core.$ZodType = z.core.$ZodType, A exten
    * for GET, "session" for any other method, so a new state-changing route is closed to tokens.
    */
   scope?: Scope;
-  handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult> | HandlerResult;
+  handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult<ServerBody<z.output<R>>>> | HandlerResult<ServerBody<z.output<R>>>;
 }
 
 // A spec per method; the wrapper keeps their input types apart.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Specs = Partial<Record<Method, MethodSpec<any, Auth>>>;
+export type Specs = Partial<Record<Method, MethodSpec<any, Auth, any>>>;
 
 /** An apiRoute handler; it keeps its specs so the OpenAPI document can read them. */
 export type ApiRouteHandler = ((req: NextApiRequest, res: NextApiResponse) => Promise<void>) & {
@@ -83,8 +110,15 @@ export type ApiRouteHandler = ((req: NextApiRequest, res: NextApiResponse) => Pr
   readonly options: RouteOptions;
 };
 
-export function method<S extends z.core.$ZodType = z.ZodUndefined, A extends Auth = Auth>(spec: MethodSpec<S, A>) {
+export function method<S extends z.core.$ZodType = z.ZodUndefined, A extends Auth = Auth, R extends z.core.$ZodType = z.ZodUnknown>(spec: MethodSpec<S, A, R>) {
   return spec;
+}
+
+/** A real answer that does not match its declared schema (only looked for with CHECK_ANSWERS on). */
+export class AnswerMismatch extends Error {
+  constructor(readonly mismatches: string[]) {
+    super(`The answer does not match its declared schema: ${mismatches.slice(0, 10).join("; ")}`);
+  }
 }
 
 /** Browsers mark cross-site requests; scripts using the cookie send neither header. */
@@ -148,7 +182,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
           // HTTP's own question, not the product's: answered here rather than as a domain error.
           res.setHeader("Allow", Object.keys(specs).join(", "));
           res.setHeader("Cache-Control", "private, no-store");
-          res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${Object.keys(specs).join(" or ")} for this address.` } });
+          res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${Object.keys(specs).join(" or ")} for this address.` } } satisfies ErrorAnswer);
           return;
         }
         let session: Session | null = null;
@@ -186,6 +220,11 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         }
         const result = (await spec.handler({ req, res, input, session: session as Session, ip })) ?? {};
         if (res.headersSent) return;
+        // Tests only (the test servers set CHECK_ANSWERS): production neither copies nor parses.
+        if (spec.answer && env().CHECK_ANSWERS) {
+          const mismatches = answerMismatches(spec.answer, result.body);
+          if (mismatches) throw new AnswerMismatch(mismatches);
+        }
         // Private unless the route says otherwise (a public document may be cached).
         res.setHeader("Cache-Control", "private, no-store");
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
@@ -228,7 +267,13 @@ export function sendError(res: NextApiResponse, error: unknown, request: { prese
   // An error answer is as private as a success: never cached by a browser or a proxy.
   res.setHeader("Cache-Control", "private, no-store");
   if (error instanceof BodyError) {
-    res.status(error.status).json({ error: { code: error.code, message: error.message } });
+    res.status(error.status).json({ error: { code: error.code, message: error.message } } satisfies ErrorAnswer);
+    return;
+  }
+  if (error instanceof AnswerMismatch) {
+    // A test server only: the route's answer and its contract disagree; the test sees it.
+    logger().error({ mismatches: error.mismatches }, "[api] answer does not match its schema");
+    res.status(500).json({ error: { code: "ANSWER_MISMATCH", message: error.message, mismatches: error.mismatches } } satisfies ErrorAnswer);
     return;
   }
   if (isDatabaseUnavailable(error)) {
@@ -241,11 +286,11 @@ export function sendError(res: NextApiResponse, error: unknown, request: { prese
     if (error.kind === "unauthenticated") res.setHeader("WWW-Authenticate", bearerChallenge(request.presentedToken ?? false));
     res.status(STATUS_OF[error.kind]).json({
       error: { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }), ...error.details },
-    });
+    } satisfies ErrorAnswer);
     return;
   }
   logger().error({ err: error }, "[api] unexpected error");
-  res.status(500).json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } });
+  res.status(500).json({ error: { code: "INTERNAL", message: "Something went wrong on our side. Please try again." } } satisfies ErrorAnswer);
 }
 
 /** Standard list query: ?page=&pageSize=. */

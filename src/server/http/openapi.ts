@@ -8,6 +8,7 @@
  */
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
+import { errorAnswer, noContent } from "@/lib/api/answers";
 import { strictInput } from "@/lib/validation/strict";
 import type { Auth, Method, MethodDocs } from "./api-route";
 import { defaultScope, type Scope } from "./bearer";
@@ -18,6 +19,8 @@ export interface DocumentedMethod {
   /** What a personal API token needs (./bearer.ts); "session": browser sessions only. */
   scope?: Scope;
   input?: z.core.$ZodType;
+  /** The success body's schema (docs/decisions/071); without one, `docs.response` describes it. */
+  answer?: z.core.$ZodType;
   docs?: MethodDocs;
 }
 
@@ -46,6 +49,13 @@ type Schema = OpenAPIV3_1.SchemaObject;
 /** The request side of a zod schema as JSON Schema (draft 2020-12, OpenAPI 3.1's dialect). */
 export function inputJsonSchema(schema: z.core.$ZodType): Schema {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json as Schema;
+}
+
+/** The answer side of a zod schema as JSON Schema: what the route sends. */
+export function answerJsonSchema(schema: z.core.$ZodType): Schema {
+  const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
   delete json.$schema;
   return json as Schema;
 }
@@ -129,10 +139,13 @@ function operation(route: DocumentedRoute, path: string, method: Method, spec: D
     }
   }
   const status = String(docs?.status ?? 200);
-  const success: OpenAPIV3_1.ResponseObject =
-    status === "204"
-      ? { description: docs?.response ?? "Done; no body." }
-      : { description: docs?.response ?? "Success.", content: { [docs?.contentType ?? "application/json"]: {} } };
+  const noBody = status === "204" || spec.answer === noContent;
+  const success: OpenAPIV3_1.ResponseObject = noBody
+    ? { description: docs?.response ?? "Done; no body." }
+    : {
+        description: docs?.response ?? "Success.",
+        content: { [docs?.contentType ?? "application/json"]: spec.answer ? { schema: answerJsonSchema(spec.answer) } : {} },
+      };
   const responses: OpenAPIV3_1.ResponsesObject = { [status]: success };
   if (spec.input || pathNames.length > 0) responses["400"] = ref("BadRequest");
   if (spec.auth !== "public") responses["401"] = ref("Unauthenticated");
@@ -213,22 +226,8 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], version: string)
         },
       },
       schemas: {
-        Error: {
-          type: "object",
-          required: ["error"],
-          properties: {
-            error: {
-              type: "object",
-              required: ["code", "message"],
-              properties: {
-                code: { type: "string", description: "Stable, e.g. VALIDATION_FAILED, UNAUTHENTICATED, NOT_FOUND, RATE_LIMITED." },
-                message: { type: "string", description: "Written for people." },
-                fields: { type: "object", additionalProperties: { type: "string" }, description: "Field path → its first message, where fields are at fault." },
-              },
-              additionalProperties: true,
-            },
-          },
-        },
+        // The one error answer, from the schema sendError's bodies satisfy (src/lib/api/answers.ts).
+        Error: answerJsonSchema(errorAnswer),
       },
       responses: {
         Error: errorResponse("Any other refusal (409 a conflict with the current state, 422 a valid request the rules refuse, 500 unexpected)."),

@@ -10,13 +10,14 @@ import useSWR, { useSWRConfig } from "swr";
 import { Alert, Badge, Button, Card, Field, SelectField } from "@/components/ui";
 import { useTimeFormat } from "@/components/ui";
 import { ASSIGNMENT_ORDER_TYPES, MAX_ASSIGNMENT_TASKS, type TaskKind } from "@/domain/classes/assignments";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { classEndpoints } from "./endpoints";
 import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
-import type { AssignmentsAnswer, AssignmentTask, LessonChoice, StudentAssignment, TaskProgress, TeacherAssignment } from "./assignment-types";
+import type { AssignmentTask, LessonChoice, StudentAssignment, TaskProgress, TeacherAssignment } from "./assignment-types";
 import styles from "./assignments.module.css";
 
-export const assignmentsKey = (classId: string) => `/api/classes/${classId}/assignments`;
-export const gradebookKey = (classId: string) => `/api/classes/${classId}/gradebook`;
+export const assignmentsKey = (classId: string) => endpointUrl(classEndpoints.assignments, { params: { id: classId } });
+export const gradebookKey = (classId: string) => endpointUrl(classEndpoints.gradebook, { params: { id: classId } });
 
 /** What a task asks, in words ("3 filled orders", "Pass “Limit orders”"). */
 export function taskLabel(task: AssignmentTask, lessons: ReadonlyArray<{ id: string; title: string }> = []): string {
@@ -40,7 +41,7 @@ export function taskLabel(task: AssignmentTask, lessons: ReadonlyArray<{ id: str
 }
 
 export function ClassAssignments({ classId }: { classId: string }) {
-  const { data, error, mutate } = useSWR<AssignmentsAnswer>(assignmentsKey(classId), (url: string) => api<AssignmentsAnswer>(url));
+  const { data, error, mutate } = useSWR(assignmentsKey(classId), fetcherOf(classEndpoints.assignments));
   if (error) return <Alert tone="error">The assignments could not be loaded. Reload the page to try again.</Alert>;
   if (!data) return <Card title="Assignments"><p className={styles.meta}>Loading assignments…</p></Card>;
   return data.view === "teacher" ? (
@@ -258,7 +259,7 @@ function AssignmentForm({ classId, lessons, onCancel, onCreated }: { classId: st
     setBusy(true);
     setErrors({});
     try {
-      await api(assignmentsKey(classId), { method: "POST", body: { title, instructions: instructions || undefined, dueAt, tasks: tasks.map(taskOf) } });
+      await call(classEndpoints.createAssignment, { params: { id: classId }, body: { title, instructions: instructions || undefined, dueAt, tasks: tasks.map(taskOf) } });
       onCreated(title.trim());
     } catch (error) {
       if (error instanceof ApiError) setErrors({ ...error.fields, _: error.message });

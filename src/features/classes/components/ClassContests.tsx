@@ -9,7 +9,9 @@ import { useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, buttonClass, Card, Field, SelectField, useTimeFormat } from "@/components/ui";
 import { DataTable } from "@/components/ui/DataTable";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { eventEndpoints } from "@/features/events/components";
+import { classEndpoints } from "./endpoints";
 import { fromWallTime, integer } from "@/lib/format";
 import type { ClassContest, RosterStudent } from "./types";
 import styles from "./classes.module.css";
@@ -38,13 +40,13 @@ export function ClassContests({ classId, contests, teacher, students = [], refre
 
   const enrol = (c: ClassContest) =>
     run(c.slug, async () => {
-      const answer = await api<{ enrolled: number; already: number; refused: unknown[] }>(`/api/classes/${classId}/contests/${c.slug}/enrol`, { method: "POST" });
+      const answer = await call(classEndpoints.enrol, { params: { id: classId, slug: c.slug } });
       const refused = answer.refused.length > 0 ? ` ${integer(answer.refused.length)} could not join (see the contest's rules).` : "";
       return `${integer(answer.enrolled)} ${answer.enrolled === 1 ? "student" : "students"} enrolled in ${c.title}; ${integer(answer.already)} already in.${refused}`;
     });
   const join = (c: ClassContest) =>
     run(c.slug, async () => {
-      await api(`/api/events/${c.slug}/join`, { method: "POST", body: {} });
+      await call(eventEndpoints.join, { params: { slug: c.slug }, body: {} });
       return `You joined ${c.title}.`;
     });
 
@@ -147,9 +149,6 @@ export function ClassContests({ classId, contests, teacher, students = [], refre
   );
 }
 
-interface TeamsView {
-  items: Array<{ id: string; name: string; members: string[]; memberIds: string[] | null; code: string | null }>;
-}
 
 /**
  * The teacher's teams of a team contest: random teams of a chosen size in one action, or one
@@ -157,7 +156,7 @@ interface TeamsView {
  * not offered again). Counts are of students: "5 of 8 students in 2 teams".
  */
 function FormTeams({ classId, contest, students, onFormed }: { classId: string; contest: ClassContest; students: RosterStudent[]; onFormed: () => void }) {
-  const { data, mutate } = useSWR<TeamsView>(`/api/events/${contest.slug}/teams`, (url: string) => api<TeamsView>(url));
+  const { data, mutate } = useSWR(endpointUrl(eventEndpoints.teams, { params: { slug: contest.slug } }), fetcherOf(eventEndpoints.teams));
   const sizes = contest.teams ?? { min: 2, max: 5 };
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
@@ -177,7 +176,7 @@ function FormTeams({ classId, contest, students, onFormed }: { classId: string; 
     setError(null);
     setResult(null);
     try {
-      await api(`/api/classes/${classId}/contests/${contest.slug}/teams`, { method: "POST", body: { name, members: chosen } });
+      await call(classEndpoints.formTeam, { params: { id: classId, slug: contest.slug }, body: { name, members: chosen } });
       setName("");
       setChosen([]);
       await mutate();
@@ -194,8 +193,8 @@ function FormTeams({ classId, contest, students, onFormed }: { classId: string; 
     setError(null);
     setResult(null);
     try {
-      const answer = await api<{ teams: Array<{ name: string; size: number }>; placed: number; leftOut: number }>(`/api/classes/${classId}/contests/${contest.slug}/random-teams`, {
-        method: "POST",
+      const answer = await call(classEndpoints.randomTeams, {
+        params: { id: classId, slug: contest.slug },
         body: { size: Number(size) },
       });
       const made = answer.teams.length === 1 ? "1 team" : `${integer(answer.teams.length)} teams`;
@@ -307,8 +306,8 @@ function NewContestForm({ classId, onCreated, onCancel }: { classId: string; onC
     setFields({});
     const [min, max] = draft.teams ? draft.teams.split("-").map(Number) : [];
     try {
-      await api(`/api/classes/${classId}/contests`, {
-        method: "POST",
+      await call(classEndpoints.createContest, {
+        params: { id: classId },
         body: {
           title: draft.title,
           startsAt: fromWallTime(draft.startsAt, zone.timeZone) ?? draft.startsAt,

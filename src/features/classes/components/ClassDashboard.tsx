@@ -9,15 +9,15 @@ import useSWR from "swr";
 import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { riskText, Signed } from "@/features/portfolio/components";
-import { api } from "@/lib/client/api";
+import { endpointUrl, fetcherOf } from "@/lib/client/api";
+import { classEndpoints } from "./endpoints";
 import { integer, money, percent } from "@/lib/format";
-import type { ClassDashboardView } from "./types";
 import styles from "./classes.module.css";
 
 const ratio = (value: string | null | undefined) => (value == null ? "—" : percent(value, { signed: false }));
 
 export function ClassDashboard({ classId }: { classId: string }) {
-  const { data, error } = useSWR<ClassDashboardView>(`/api/classes/${classId}/dashboard`, (url: string) => api<ClassDashboardView>(url));
+  const { data, error } = useSWR(endpointUrl(classEndpoints.dashboard, { params: { id: classId } }), fetcherOf(classEndpoints.dashboard));
   const { dateTime } = useTimeFormat();
   if (error && !data) return <Alert tone="error">The dashboard could not be loaded. Reload the page to try again.</Alert>;
   if (!data) return <Skeleton height={120} />;

@@ -16,7 +16,8 @@ import { DataTable } from "@/components/ui/DataTable";
 import { RowMenu } from "@/components/ui/RowMenu";
 import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { MAX_ROSTER_BATCH, namesFromPaste } from "@/domain/classes";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { classEndpoints } from "./endpoints";
 import { integer } from "@/lib/format";
 import { ClassDashboard } from "./ClassDashboard";
 import { ClassAssignments } from "./Assignments";
@@ -32,7 +33,7 @@ export interface ClassPageProps {
 }
 
 export function ClassPage({ view: initial }: ClassPageProps) {
-  const { data, mutate } = useSWR<ClassView>(`/api/classes/${initial.id}`, (url: string) => api<ClassView>(url), { fallbackData: initial, revalidateOnMount: false });
+  const { data, mutate } = useSWR(endpointUrl(classEndpoints.detail, { params: { id: initial.id } }), fetcherOf(classEndpoints.detail), { fallbackData: initial, revalidateOnMount: false });
   const view = data ?? initial;
   return view.view === "teacher" ? <TeacherView view={view} refresh={() => void mutate()} /> : <StudentView view={view} refresh={() => void mutate()} />;
 }
@@ -130,14 +131,14 @@ function TeacherView({ view, refresh }: { view: TeacherClassView; refresh: () =>
   async function act() {
     if (!pending) return;
     const { student, action } = pending;
-    const base = `/api/classes/${view.id}/students/${student.id}`;
+    const params = { id: view.id, studentId: student.id };
     setBusy(true);
     try {
       if (action === "password") {
-        const { password } = await api<{ password: string }>(`${base}/password`, { method: "POST" });
+        const { password } = await call(classEndpoints.newPassword, { params });
         setSheet({ reason: "reset", cards: [{ id: student.id, name: student.name, username: student.username ?? "", password }] });
       } else {
-        await api(action === "delete" ? `${base}/account` : base, { method: "DELETE" });
+        await call(action === "delete" ? classEndpoints.deleteAccount : classEndpoints.removeStudent, { params });
         setStatus({ tone: "success", text: action === "delete" ? `${student.name}'s account was deleted.` : `${student.name} was removed from the class.` });
         refresh();
       }
@@ -372,7 +373,7 @@ function AddStudents({ classId, onCreated }: { classId: string; onCreated: (card
     setBusy(true);
     setError(null);
     try {
-      const created = await api<{ students: LoginCard[] }>(`/api/classes/${classId}/roster`, { method: "POST", body: { students: names.map((name) => ({ name })) } });
+      const created = await call(classEndpoints.roster, { params: { id: classId }, body: { students: names.map((name) => ({ name })) } });
       setText("");
       onCreated(created.students);
     } catch (err) {

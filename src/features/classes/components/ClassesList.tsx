@@ -3,7 +3,8 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useState, type FormEvent } from "react";
 import { Alert, Badge, Button, Card, Field, JoinCodeForm } from "@/components/ui";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call } from "@/lib/client/api";
+import { classEndpoints } from "./endpoints";
 import { calendarDate, integer } from "@/lib/format";
 import type { ClassListItem } from "./types";
 import styles from "./classes.module.css";
@@ -59,7 +60,7 @@ function CreateClassForm() {
     setErrors({});
     setMessage(null);
     try {
-      const created = await api<{ id: string }>("/api/classes", { method: "POST", body: { name, startsOn: startsOn || null, endsOn: endsOn || null } });
+      const created = await call(classEndpoints.create, { body: { name, startsOn: startsOn || null, endsOn: endsOn || null } });
       await router.push(`/classes/${created.id}`);
     } catch (error) {
       setBusy(false);
@@ -98,7 +99,7 @@ export function JoinClassBox({ initialCode }: { initialCode?: string }) {
       emptyMessage="Enter the class's join code."
       initialCode={initialCode}
       onSubmit={async (code) => {
-        const joined = await api<{ id: string }>("/api/classes/join", { method: "POST", body: { code } });
+        const joined = await call(classEndpoints.join, { body: { code } });
         await router.push(`/classes/${joined.id}`);
       }}
     />

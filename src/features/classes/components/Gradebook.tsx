@@ -9,16 +9,17 @@ import useSWR from "swr";
 import { Alert, Badge, Button, buttonClass, Card, Field } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable } from "@/components/ui/DataTable";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, fetcherOf } from "@/lib/client/api";
+import { classEndpoints } from "./endpoints";
 import { integer } from "@/lib/format";
 import { gradebookKey } from "./Assignments";
-import type { GradebookAnswer, GradebookCell } from "./assignment-types";
+import type { GradebookCell } from "./assignment-types";
 import styles from "./assignments.module.css";
 
 type Editing = { studentId: string; studentName: string; assignmentId: string; title: string; cell: GradebookCell } | null;
 
 export function Gradebook({ classId }: { classId: string }) {
-  const { data, error, mutate } = useSWR<GradebookAnswer>(gradebookKey(classId), (url: string) => api<GradebookAnswer>(url));
+  const { data, error, mutate } = useSWR(gradebookKey(classId), fetcherOf(classEndpoints.gradebook));
   const [editing, setEditing] = useState<Editing>(null);
   const [score, setScore] = useState("");
   const [comment, setComment] = useState("");
@@ -42,7 +43,7 @@ export function Gradebook({ classId }: { classId: string }) {
     if (!comment.trim()) return setErrors({ comment: "Say why you changed the score (the student sees it)." });
     setBusy(true);
     try {
-      await api(`/api/classes/${classId}/assignments/${editing.assignmentId}/scores/${editing.studentId}`, { method: "PUT", body: { score: value, comment } });
+      await call(classEndpoints.overrideScore, { params: { id: classId, assignmentId: editing.assignmentId, studentId: editing.studentId }, body: { score: value, comment } });
       setEditing(null);
       void mutate();
     } catch (err) {

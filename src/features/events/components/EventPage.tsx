@@ -13,12 +13,13 @@ import { Markdown } from "@/components/ui/Markdown";
 import { exactReturn, formatMoney, formatRatio, parseMoney, subtractMoney } from "@/domain/trading";
 import { PortfolioOverview } from "@/features/portfolio/components";
 import type { Instrument, Order, Page, Summary } from "@/features/portfolio/components";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
 import { decimal, integer, money } from "@/lib/format";
 import { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./countdown";
 import { boardMetricSentence } from "@/domain/ranking";
 import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
-import type { EventDetail, ReplayView, StandingsView } from "./types";
+import { eventEndpoints } from "./endpoints";
+import type { EventDetail, ReplayView } from "./types";
 import styles from "./events.module.css";
 import { TeamPanel } from "./TeamPanel";
 
@@ -65,8 +66,8 @@ export function replayInstruments(replay: ReplayView): Instrument[] {
 
 /** Polls the replay every 3 s while the event runs: the SSE stream carries practice quotes only. */
 function useReplay(slug: string, code: string | null, fallbackData: ReplayView | null, live: boolean) {
-  const query = code ? `?code=${encodeURIComponent(code)}` : "";
-  return useSWR<ReplayView>(fallbackData ? `/api/events/${slug}/replay${query}` : null, (url: string) => api<ReplayView>(url), {
+  const url = endpointUrl(eventEndpoints.replay, { params: { slug }, query: { code } });
+  return useSWR(fallbackData ? url : null, fetcherOf(eventEndpoints.replay), {
     fallbackData: fallbackData ?? undefined,
     refreshInterval: live ? 3000 : 0,
     keepPreviousData: true,
@@ -175,7 +176,7 @@ function JoinPanel({ event, code }: { event: EventDetail; code: string | null })
     setBusy(true);
     setError(null);
     try {
-      await api(`/api/events/${event.slug}/join`, { method: "POST", body: needsCode ? { code: value } : {} });
+      await call(eventEndpoints.join, { params: { slug: event.slug }, body: needsCode ? { code: value } : {} });
       await router.replace(`/events/${event.slug}`);
     } catch (err) {
       setError(err instanceof ApiError ? { message: err.message, code: err.code } : { message: "Could not join. Try again.", code: "" });
@@ -212,10 +213,10 @@ function JoinPanel({ event, code }: { event: EventDetail; code: string | null })
 }
 
 function Leaderboard({ event, code }: { event: EventDetail; code: string | null }) {
-  const query = code && !event.joined ? `?code=${encodeURIComponent(code)}` : "";
+  const url = endpointUrl(eventEndpoints.standings, { params: { slug: event.slug }, query: { code: event.joined ? null : code } });
   // Polls until the board the server answers is frozen (not until the page thinks it ended:
   // a reload that lands after the end would otherwise keep the last live answer for ever).
-  const { data, error } = useSWR<StandingsView>(`/api/events/${event.slug}/standings${query}`, (url: string) => api<StandingsView>(url), {
+  const { data, error } = useSWR(url, fetcherOf(eventEndpoints.standings), {
     refreshInterval: (latest) => (latest?.frozen ? 0 : 3000),
   });
   if (error && !data) return <Alert tone="warning">Could not load the leaderboard.</Alert>;

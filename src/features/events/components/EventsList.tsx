@@ -4,18 +4,14 @@ import { useRouter } from "next/router";
 import useSWR from "swr";
 import { Alert, Badge, JoinCodeForm, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { integer } from "@/lib/format";
-import { api } from "@/lib/client/api";
+import { api, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { eventEndpoints } from "./endpoints";
 import { PHASE_LABEL } from "./format";
 import type { MemberEvent } from "./types";
 import styles from "./events.module.css";
 
 export interface EventsListProps {
   items: MemberEvent[];
-}
-
-interface Page {
-  items: MemberEvent[];
-  total: number;
 }
 
 const SECTIONS = [
@@ -84,8 +80,8 @@ function JoinCodeBox() {
 }
 
 export function EventsList(props: EventsListProps) {
-  const { data, error } = useSWR<Page>("/api/events?pageSize=100", (url: string) => api<Page>(url), {
-    fallbackData: { items: props.items, total: props.items.length },
+  const { data, error } = useSWR(endpointUrl(eventEndpoints.list, { query: { pageSize: 100 } }), fetcherOf(eventEndpoints.list), {
+    fallbackData: { items: props.items, page: 1, pageSize: 100, total: props.items.length },
     refreshInterval: 15_000,
   });
   const items = data?.items ?? props.items;

@@ -7,19 +7,15 @@ import { useRouter } from "next/router";
 import { useState, type FormEvent } from "react";
 import useSWR from "swr";
 import { Alert, Button, Field } from "@/components/ui";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { eventEndpoints } from "./endpoints";
 import type { EventDetail } from "./types";
 import styles from "./events.module.css";
 
-interface TeamsView {
-  teams: { min: number; max: number } | null;
-  myTeam: string | null;
-  items: Array<{ id: string; name: string; members: string[]; size: number; mine: boolean; code: string | null }>;
-}
 
 export function TeamPanel({ event }: { event: EventDetail }) {
   const router = useRouter();
-  const { data, mutate } = useSWR<TeamsView>(`/api/events/${event.slug}/teams`, (url: string) => api<TeamsView>(url));
+  const { data, mutate } = useSWR(endpointUrl(eventEndpoints.teams, { params: { slug: event.slug } }), fetcherOf(eventEndpoints.teams));
   const [name, setName] = useState("");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState<"found" | "join" | null>(null);
@@ -33,8 +29,8 @@ export function TeamPanel({ event }: { event: EventDetail }) {
     setBusy(form);
     setError(null);
     try {
-      if (form === "found") await api(`/api/events/${event.slug}/teams`, { method: "POST", body: { name } });
-      else await api(`/api/events/${event.slug}/teams/join`, { method: "POST", body: { code } });
+      if (form === "found") await call(eventEndpoints.foundTeam, { params: { slug: event.slug }, body: { name } });
+      else await call(eventEndpoints.joinTeam, { params: { slug: event.slug }, body: { code } });
       await mutate();
       await router.replace(router.asPath);
     } catch (err) {

@@ -4,3 +4,4 @@ export { PHASE_LABEL } from "./format";
 export type { EventView } from "./types";
 export { ReportCard, ReportCardList } from "./ReportCard";
 export type { ReportCardIndexView, ReportCardView } from "./types";
+export { eventEndpoints } from "./endpoints";

@@ -11,42 +11,10 @@ import { DataTable, numeric } from "@/components/ui/DataTable";
 import { SIDE_LABEL } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, integer, money, percent } from "@/lib/format";
+import type { FlagItem, FlagsAnswer } from "../types";
 import styles from "./fairplay.module.css";
 
-export interface FlagItem {
-  id: string;
-  kind: "implausible-return" | "mirror-trading" | "shared-address" | "replay-boundary" | "repeated-resets";
-  title: string;
-  explanation: string;
-  status: "open" | "dismissed" | "warned" | "disqualified";
-  person: { userId: string; name: string };
-  counterpart: { userId: string; name: string } | null;
-  evidence: Record<string, unknown>;
-  people: Record<string, string>;
-  raisedAt: string;
-  updatedAt: string;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  reviewReason: string | null;
-  /** A pair's flag (mirror trading): each account's own review, the person's first; null for one person. */
-  sides: FlagSide[] | null;
-}
-
-export interface FlagSide {
-  flagId: string;
-  userId: string;
-  name: string;
-  status: FlagItem["status"];
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  reviewReason: string | null;
-}
-
-export interface FlagsAnswer {
-  items: FlagItem[];
-  open: number;
-  event?: { slug: string; title: string; ended: boolean };
-}
+export type { FlagItem, FlagsAnswer, FlagSide } from "../types";
 
 const STATUS_LABEL: Record<FlagItem["status"], string> = { open: "Open", dismissed: "Dismissed", warned: "Warned", disqualified: "Disqualified" };
 const STATUS_TONE: Record<FlagItem["status"], "danger" | "success" | "admin" | undefined> = { open: "danger", dismissed: undefined, warned: "admin", disqualified: "danger" };

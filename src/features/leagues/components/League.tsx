@@ -19,8 +19,9 @@ import {
   RISK_POINTS,
   tierName,
 } from "@/domain/leagues";
-import { api } from "@/lib/client/api";
+import { fetcherOf } from "@/lib/client/api";
 import type { LeagueRow, LeagueView } from "../types";
+import { leagueEndpoints } from "./endpoints";
 import styles from "./leagues.module.css";
 
 export interface LeagueProps {
@@ -37,7 +38,7 @@ const ARRIVAL: Record<string, string> = {
 const ZONE_LABEL: Record<LeagueRow["zone"], string> = { up: "Promotion place", down: "Demotion place", stay: "" };
 
 export function League({ initial }: LeagueProps) {
-  const { data } = useSWR<LeagueView>("/api/leagues/me", (url: string) => api<LeagueView>(url), { fallbackData: initial, refreshInterval: 60_000 });
+  const { data } = useSWR(leagueEndpoints.me.path, fetcherOf(leagueEndpoints.me), { fallbackData: initial, refreshInterval: 60_000 });
   const view = data ?? initial;
   const time = useTimeFormat();
   // Monday 00:00 UTC, and the same instant in the viewer's zone when that is not UTC.

@@ -13,9 +13,10 @@ import { Alert, Button, Card, SelectField, pagerClass } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { Tab as TabButton, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { boardMetricSentence, type ExplainedBoard } from "@/domain/ranking";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, fetcherOf } from "@/lib/client/api";
 import { decimal, integer, percent, withUnit } from "@/lib/format";
 import type { EventChoice, RankingPage, RankingRow } from "../types";
+import { rankingEndpoints } from "./endpoints";
 import styles from "./ranking.module.css";
 
 export interface LeaderboardsProps {
@@ -169,7 +170,7 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
   const key = `/api/rankings?${new URLSearchParams({ board: state.board, ...(state.period && { period: state.period }), page: String(state.page) })}`;
   const initialKey = `/api/rankings?${new URLSearchParams({ board: query.board, ...(query.period && { period: query.period }), page: String(query.page) })}`;
   const noEvents = tab === "events" && events.length === 0;
-  const { data, error, isLoading } = useSWR<RankingPage>(noEvents ? null : key, (url: string) => api<RankingPage>(url), {
+  const { data, error, isLoading } = useSWR(noEvents ? null : key, fetcherOf(rankingEndpoints.page), {
     fallbackData: key === initialKey ? initial : undefined,
     keepPreviousData: true,
     // Live event boards are refreshed every 5 s on the server; practice and XP every minute.

@@ -1,6 +1,7 @@
 import { createClass, createClassInput, listClassesFor } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { classCreated, classesPage } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute({
       response: "200 `{items:[{id, name, startsOn, endsOn, role: \"teacher\"|\"student\"|\"admin\", teachers:[name], students}], page, pageSize, total}`, newest first (`students`: how many)",
     },
     input: pageQuery,
+    answer: classesPage,
     async handler({ input, session }) {
       return { body: await listClassesFor(await getDb(), session.user, input) };
     },
@@ -27,6 +29,7 @@ export default apiRoute({
       response: "201 `{id, name, startsOn, endsOn, joinCode}` (`joinCode` as `ABCD-EFGH`); 400; 403 `NOT_AN_ORGANISER`",
     },
     input: createClassInput,
+    answer: classCreated,
     async handler({ input, session, ip }) {
       return { status: 201, body: await createClass(await getDb(), session.user, input, { ip }) };
     },

@@ -1,6 +1,7 @@
 import { joinClass, joinClassInput } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { classJoined } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -16,6 +17,7 @@ export default apiRoute({
       rateLimited: "unknown codes, per person and per IP (like sign-in guesses)",
     },
     input: joinClassInput,
+    answer: classJoined,
     async handler({ input, session, ip }) {
       return { body: await joinClass(await getDb(), session.user, input.code, { ip }) };
     },

@@ -1,4 +1,5 @@
 import { boardRequestOf, rankingQuery } from "@/features/ranking/schemas";
+import { rankingPage } from "@/features/ranking/types";
 import { leaderboardPage } from "@/features/ranking";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
@@ -11,9 +12,10 @@ export default apiRoute({
     docs: {
       summary: "A leaderboard page",
       description: "Input: `?board=practice|xp|event:{slug}` (default `practice`), `&period=day|week|month|all` (practice: all four, default `all`; xp: `all` or `week`; event boards: none), `&page=` (from 1, default 1), `&pageSize=` (1–200, default 50)",
-      response: "200 `{board, period, metric, event, items, page, pageSize, total, pages, own, notOnBoard, computedAt}` (below); 400 `VALIDATION_FAILED` with `fields.board`, `fields.period`, `fields.page` or `fields.pageSize` saying what is accepted; 404 `NOT_FOUND` for an event that does not exist or that the caller may not see (private, not joined, not an admin)",
+      response: "200 a board's page (its schema below); 400 `VALIDATION_FAILED` with `fields.board`, `fields.period`, `fields.page` or `fields.pageSize` saying what is accepted; 404 `NOT_FOUND` for an event that does not exist or that the caller may not see (private, not joined, not an admin)",
     },
     input: rankingQuery,
+    answer: rankingPage,
     async handler({ input, session }) {
       const page = await leaderboardPage(await getDb(), boardRequestOf(input), {
         page: input.page,

@@ -1,6 +1,7 @@
 import { classDashboard } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { classDashboardView } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -14,6 +15,7 @@ export default apiRoute({
       response:
         "200 `{id, name, range:\"week\", weekStart, students:[{id, name, lastActivityAt, tradesThisWeek, lessonsPassed, journalEntries, practice:{equity, metrics:{totalReturn, benchmarkReturn, maxDrawdown, volatility, sharpe, beta, alpha, observations, minObservations}} | null}]}`; 403 (a student of the class); 404",
     },
+    answer: classDashboardView,
     async handler({ req, session }) {
       return { body: await classDashboard(await getDb(), session.user, String(req.query.id)) };
     },

@@ -1,6 +1,7 @@
 import { gradebookCsv, gradebookCsvQuery } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { gradebookCsvAnswer } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       contentType: "text/csv",
     },
     input: gradebookCsvQuery,
+    answer: gradebookCsvAnswer,
     async handler({ req, res, input, session }) {
       const csv = await gradebookCsv(await getDb(), session.user, String(req.query.id), input.shape);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");

@@ -1,6 +1,7 @@
 import { gradebookView } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { gradebookAnswer } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute({
       response:
         "200 `{class:{id, name}, assignments:[{id, title, dueAt, tasks}], students:[{id, name, cells:[{assignmentId, done, of, late, computedScore, override:{score, comment, at, by}|null, score, tasks:[…]}]}]}`; 403 (a student of the class); 404",
     },
+    answer: gradebookAnswer,
     async handler({ req, session }) {
       return { body: await gradebookView(await getDb(), session.user, String(req.query.id)) };
     },

@@ -1,6 +1,7 @@
 import { addRoster, rosterInput } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { rosterAdded } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -16,6 +17,7 @@ export default apiRoute({
         "201 `{students:[{id, name, username, password}]}` — the passwords are shown this once (only their hashes are kept); 400; 403 (a student of the class); 404; 422 `CLASS_FULL`",
     },
     input: rosterInput,
+    answer: rosterAdded,
     async handler({ req, input, session, ip }) {
       const names = input.students.map((s) => s.name);
       return { status: 201, body: await addRoster(await getDb(), session.user, String(req.query.id), names, { ip }) };

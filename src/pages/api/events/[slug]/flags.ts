@@ -1,6 +1,7 @@
 import { eventFlagsFor } from "@/features/fairplay";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { eventFlagsAnswer } from "@/features/fairplay/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute({
       response:
         "200 `{event: {slug, title, ended}, items: [{id, kind, title, explanation, status, person: {userId, name}, counterpart, evidence, people, raisedAt, updatedAt, reviewedAt, reviewedBy, reviewReason}], open}`, open flags first",
     },
+    answer: eventFlagsAnswer,
     async handler({ req, session }) {
       return { body: await eventFlagsFor(await getDb(), session.user, String(req.query.slug)) };
     },

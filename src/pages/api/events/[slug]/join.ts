@@ -1,6 +1,7 @@
 import { joinEvent, joinEventInput } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { joinAnswer } from "@/features/events/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
     },
     scope: "trade",
     input: joinEventInput,
+    answer: joinAnswer,
     async handler({ req, input, session, ip }) {
       const answer = await joinEvent(await getDb(), session.user, String(req.query.slug), { code: input.code, ip });
       return { status: answer.created ? 201 : 200, body: answer };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { reportCardFor } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { reportCardView } from "@/features/events/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -16,6 +17,7 @@ export default apiRoute({
         "200 `{event:{slug, title, startsAt, endsAt, metric}, participant:{id, name, team, removed, you}, rank, startingCash, finalEquity, benchmark:{symbol, name}, metrics:{totalReturn, benchmarkReturn, maxDrawdown, volatility, sharpe, beta, alpha, observations, minObservations}, points, holdings, diversification:[{day, holdings, largestShare}], trades:[{order, fills, realisedPnl}], journalEntries, best, worst, lessons:[{lessonId, title, course, passedAt, bestScore}]}`; 409 `EVENT_NOT_ENDED`; 404 (no such event, not a participant, or someone else's card without managing the event)",
     },
     input: z.object({ slug: z.string().max(100), user: z.string().max(100).optional() }),
+    answer: reportCardView,
     async handler({ input, session }) {
       return { body: await reportCardFor(await getDb(), session.user, input.slug, { userId: input.user }) };
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { reportCardIndex } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { reportCardIndexView } from "@/features/events/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       response: "200 `{event:{slug, title, startsAt, endsAt, metric}, items:[{rank, tied, name, userId, href}]}`; 409 `EVENT_NOT_ENDED`; 404 (no such event, or not one of its managers)",
     },
     input: z.object({ slug: z.string().max(100) }),
+    answer: reportCardIndexView,
     async handler({ input, session }) {
       return { body: await reportCardIndex(await getDb(), session.user, input.slug) };
     },

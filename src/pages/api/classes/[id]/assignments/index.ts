@@ -1,6 +1,7 @@
 import { createAssignment, createAssignmentInput, listAssignments } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { assignmentsAnswer, assignmentView } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -17,6 +18,7 @@ export default apiRoute({
       response:
         "200 teacher `{view:\"teacher\", lessons:[{id, title, course}], items:[{id, title, instructions, startsAt, dueAt, tasks, createdAt, open, students, completed}]}` or student `{view:\"student\", lessons:[{id, title}], items:[{…, open, progress:{tasks:[{task, done, of, complete, late, completedAt, evidence:[…]}], tasksDone, tasksTotal, late, score}, override:{score, comment, at, by}|null, score}]}`; 404",
     },
+    answer: assignmentsAnswer,
     async handler({ req, session }) {
       return { body: await listAssignments(await getDb(), session.user, String(req.query.id)) };
     },
@@ -30,6 +32,7 @@ export default apiRoute({
       response: "201 `{id, title, instructions, startsAt, dueAt, tasks, createdAt}`; 400 (a lesson that is not published, a due time not after the start); 403 (a student of the class); 404",
     },
     input: createAssignmentInput,
+    answer: assignmentView,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await createAssignment(await getDb(), session.user, String(req.query.id), input, { ip }) };
     },

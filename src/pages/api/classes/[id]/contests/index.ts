@@ -1,6 +1,7 @@
 import { classContestInput, createClassContest } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { classContestCreated } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       response: "201 `{event, slug}`; 400 (`fields` name the inputs, as for events); 403 (a student of the class); 404 (not in the class, no class)",
     },
     input: classContestInput,
+    answer: classContestCreated,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await createClassContest(await getDb(), session.user, String(req.query.id), input, { ip }) };
     },

@@ -1,6 +1,7 @@
 import { createTeam, createTeamInput, teamsFor } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { teamCreated, teamsView } from "@/features/events/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -10,8 +11,9 @@ export default apiRoute({
     docs: {
       summary: "An event's teams",
       description: "For someone who may see the event. Members are shown as first name + initial; a team's code only to its members, and to admins and the class's teacher; `memberIds` (the members' ids) only to admins and the class's teacher, else null.",
-      response: "200 `{teams: {min, max} | null, myTeam: id | null, items:[{id, name, members:[name], size, memberIds:[id] | null, mine, code | null}]}`; 404",
+      response: "200 the event's teams; 404",
     },
+    answer: teamsView,
     async handler({ req, session }) {
       return { body: await teamsFor(await getDb(), session.user, String(req.query.slug)) };
     },
@@ -26,6 +28,7 @@ export default apiRoute({
       response: "201 `{id, name, code, portfolioId}`; 400; 404; 409 `TEAM_NAME_TAKEN`; 422 `NOT_A_TEAM_EVENT`, `ALREADY_IN_A_TEAM`, `ALREADY_JOINED_ALONE`, `EVENT_ENDED`, `LATE_ENTRY_CLOSED`, `LESSON_REQUIRED`",
     },
     input: createTeamInput,
+    answer: teamCreated,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await createTeam(await getDb(), session.user, String(req.query.slug), input, { ip }) };
     },

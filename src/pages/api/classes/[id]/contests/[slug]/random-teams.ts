@@ -1,6 +1,7 @@
 import { randomClassTeams, randomTeamsInput } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { randomTeams } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       response: "201 `{teams:[{id, name, size}], placed, leftOut, alreadyInTeams}`; 400 (`size` not a whole number from 2 to 5); 403 (a student); 404; 422 `NO_RANDOM_TEAMS` (a size outside the contest's, or fewer students left than its smallest team), `NOT_A_TEAM_EVENT`, `EVENT_ENDED`",
     },
     input: randomTeamsInput,
+    answer: randomTeams,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await randomClassTeams(await getDb(), session.user, String(req.query.id), String(req.query.slug), input, { ip }) };
     },

@@ -1,6 +1,7 @@
 import { deleteRosterAccount } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { noContent } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -14,6 +15,7 @@ export default apiRoute({
       status: 204,
       response: "204; 403 (a student of the class); 404; 422 `NOT_A_ROSTER_ACCOUNT` (the student joined with their own account)",
     },
+    answer: noContent,
     async handler({ req, session, ip }) {
       await deleteRosterAccount(await getDb(), session.user, String(req.query.id), String(req.query.studentId), { ip });
       return { status: 204 };

@@ -1,6 +1,7 @@
 import { removeStudent, studentView } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { noContent, studentViewData } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -14,6 +15,7 @@ export default apiRoute({
       response:
         "200 `{class:{id, name}, student:{id, name}, portfolios:[{id, kind, event:{slug, title, startsAt, endsAt, reportCard} | null, summary, orders:{items:[order]}, fills:{items:[fill]}}], lessons:[{lessonId, title, course, passedAt, bestScore}]}`; 403 (a student of the class); 404 (no such class, or not its student)",
     },
+    answer: studentViewData,
     async handler({ req, session }) {
       return { body: await studentView(await getDb(), session.user, String(req.query.id), String(req.query.studentId)) };
     },
@@ -26,6 +28,7 @@ export default apiRoute({
       status: 204,
       response: "204; 403 (a student of the class); 404 (no such class or student)",
     },
+    answer: noContent,
     async handler({ req, session, ip }) {
       await removeStudent(await getDb(), session.user, String(req.query.id), String(req.query.studentId), { ip });
       return { status: 204 };

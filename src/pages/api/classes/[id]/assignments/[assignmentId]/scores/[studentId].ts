@@ -1,6 +1,7 @@
 import { clearScoreOverride, overrideScore, scoreOverrideInput } from "@/features/classes";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { noContent, scoreOverridden } from "@/features/classes/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute({
       response: "200 `{assignmentId, studentId, computedScore, override:{score, comment, at}, score}`; 400; 403 (a student of the class); 404 (no such assignment in this class, or no such student)",
     },
     input: scoreOverrideInput,
+    answer: scoreOverridden,
     async handler({ req, input, session, ip }) {
       const { id, assignmentId, studentId } = req.query;
       return { body: await overrideScore(await getDb(), session.user, String(id), String(assignmentId), String(studentId), input, { ip }) };
@@ -26,6 +28,7 @@ export default apiRoute({
       status: 204,
       response: "204; 403 (a student of the class); 404",
     },
+    answer: noContent,
     async handler({ req, session, ip }) {
       const { id, assignmentId, studentId } = req.query;
       await clearScoreOverride(await getDb(), session.user, String(id), String(assignmentId), String(studentId), { ip });

@@ -1,0 +1,18 @@
+/** The routes this feature's pages call, for the typed client (src/lib/client/api.ts; decision 071). */
+import { endpointsOf } from "@/lib/api/endpoint";
+import type * as schemas from "../types";
+
+const endpoint = endpointsOf<typeof schemas>();
+
+export const eventEndpoints = {
+  list: endpoint("GET", "/api/events", "eventsPage"),
+  detail: endpoint("GET", "/api/events/{slug}", "eventDetail"),
+  join: endpoint("POST", "/api/events/{slug}/join", "joinAnswer"),
+  replay: endpoint("GET", "/api/events/{slug}/replay", "replayView"),
+  reportCard: endpoint("GET", "/api/events/{slug}/report-card", "reportCardView"),
+  reportCards: endpoint("GET", "/api/events/{slug}/report-cards", "reportCardIndexView"),
+  standings: endpoint("GET", "/api/events/{slug}/standings", "standingsView"),
+  teams: endpoint("GET", "/api/events/{slug}/teams", "teamsView"),
+  foundTeam: endpoint("POST", "/api/events/{slug}/teams", "teamCreated"),
+  joinTeam: endpoint("POST", "/api/events/{slug}/teams/join", "teamJoined"),
+};
