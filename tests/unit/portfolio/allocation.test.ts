@@ -24,6 +24,17 @@ describe("the allocation bars' shares of equity", () => {
     expect(sum(allocation.bySector.map((r) => r.share))).toBeCloseTo(1, 12);
   });
 
+  it("on margin shows the debit as Borrowed, against equity: the longs it bought add up to more than 100 %", () => {
+    // 10,000 of equity, 14,249 of NWRB bought with 4,256 borrowed (cash −4,256; equity 9,993).
+    const allocation = allocationOf([{ symbol: "NWRB", sector: "Technology", marketValue: "14249.00" }], "-4256.00", "9993.00")!;
+    expect(allocation.bySymbol.map((r) => [r.label, r.kind])).toEqual([
+      ["NWRB", "long"],
+      ["Borrowed", "borrowed"],
+    ]);
+    expect(allocation.bySymbol[1]!.share).toBeLessThan(0);
+    expect(sum(allocation.bySymbol.map((r) => r.share))).toBeCloseTo(1, 12);
+  });
+
   it("nets a sector's longs and shorts, and has nothing to allocate without positive equity", () => {
     const allocation = allocationOf(
       [

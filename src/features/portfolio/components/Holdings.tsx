@@ -76,11 +76,13 @@ export function Allocation({ positions, cash, equity }: { positions: Holding[]; 
   const allocation = allocationOf(positions, cash, equity);
   if (!allocation) return <p className="muted">Nothing to allocate.</p>;
   const shorts = allocation.bySymbol.some((r) => r.kind === "short");
+  const borrowed = allocation.bySymbol.some((r) => r.kind === "borrowed");
   return (
     <div className={styles.allocation}>
       <Bars title="By instrument" rows={allocation.bySymbol} />
       <Bars title="By sector" rows={allocation.bySector} />
       {shorts && <p className="muted">Shares of equity: a short counts against it, and the cash from its sale is in Cash, so the rows add up to 100 %.</p>}
+      {borrowed && <p className="muted">Shares of equity: what you borrowed on margin counts against it, so what it bought adds up to more than 100 %.</p>}
     </div>
   );
 }
@@ -95,9 +97,10 @@ function Bars({ title, rows }: { title: string; rows: AllocationRow[] }) {
             <span className={styles.barLabel}>
               {r.label}
               {r.kind === "short" && " (short)"}
+              {r.kind === "borrowed" && " (margin)"}
             </span>
             <span className={styles.barTrack} aria-hidden="true">
-              <span className={r.kind === "cash" ? styles.barCash : r.kind === "short" ? styles.barShort : styles.barFill} style={{ width: `${(Math.min(1, Math.abs(r.share)) * 100).toFixed(1)}%` }} />
+              <span className={r.kind === "cash" ? styles.barCash : r.kind === "short" || r.kind === "borrowed" ? styles.barShort : styles.barFill} style={{ width: `${(Math.min(1, Math.abs(r.share)) * 100).toFixed(1)}%` }} />
             </span>
             <span className={styles.barValue}>{percent(r.share, { signed: r.share < 0 })}</span>
           </li>

@@ -12,7 +12,8 @@ export interface AllocationRow {
   value: Money;
   /** value ÷ equity. */
   share: number;
-  kind: "long" | "short" | "cash";
+  /** "borrowed": cash below zero, a margin account's debit (docs/decisions/070). */
+  kind: "long" | "short" | "cash" | "borrowed";
 }
 
 export interface Allocation {
@@ -29,7 +30,8 @@ export function allocationOf(positions: ReadonlyArray<{ symbol: string; sector: 
   const row = (label: string, value: Money, kind?: AllocationRow["kind"]): AllocationRow => ({ label, value, share: moneyRatio(value, total), kind: kind ?? (value < 0n ? "short" : "long") });
   const sectors = new Map<string, Money>();
   for (const p of positions) sectors.set(p.sector, addMoney(sectors.get(p.sector) ?? ZERO, parseMoney(p.marketValue)));
-  const cashRow = row("Cash", parseMoney(cash), "cash");
+  // A debit is not cash held: it is what was borrowed, and it counts against equity like a short.
+  const cashRow = parseMoney(cash) < 0n ? row("Borrowed", parseMoney(cash), "borrowed") : row("Cash", parseMoney(cash), "cash");
   return {
     bySymbol: [...positions.map((p) => row(p.symbol, parseMoney(p.marketValue))).sort(byLargest), cashRow],
     bySector: [...[...sectors].map(([label, value]) => row(label, value)).sort(byLargest), cashRow],
