@@ -5,7 +5,12 @@
  * the triggered-order query's plan (EXPLAIN ANALYZE, BUFFERS) at that scale.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tick.ts \
- *     [--instruments 500] [--orders 100000] [--portfolios 1000] [--runs 5] [--keep]
+ *     [--instruments 500] [--orders 100000] [--portfolios 1000] [--runs 5] [--keep] [--partials 1000]
+ *
+ * With --partials N, N large market buys (2 % of a day's volume each) are also working in parts
+ * when the tick comes (decision 056): each move carries the simulator's tick volume, so every
+ * one of them takes its participation share of it — the "tick with 1,000 working partial
+ * orders" of issue #22, against the same tick without them on a checkout from before it.
  *
  * With LOG_DURATIONS=1 the bench database logs every statement's duration to PostgreSQL's
  * log (log_min_duration_statement = 0): where the time of a pass goes, statement by statement.
@@ -35,12 +40,20 @@ const { values } = parseArgs({
     keep: { type: "boolean", default: false },
     /** Also time the old path, one processPriceMove per moved symbol (slow: seconds a run). */
     "per-symbol": { type: "boolean", default: false },
+    /** Large market buys working in parts when the tick comes (0: none, and no tick volume is sent). */
+    partials: { type: "string", default: "0" },
   },
 });
 const INSTRUMENTS = Number(values.instruments);
 const ORDERS = Number(values.orders);
 const PORTFOLIOS = Number(values.portfolios);
 const RUNS = Number(values.runs);
+const PARTIALS = Number(values.partials);
+/** Each working buy: 2 % of the bench instruments' 1,000,000-share day, 10 % of it filled so far. */
+const PARTIAL_QUANTITY = 20_000;
+const PARTIAL_FILLED = 2_000;
+/** Shares traded in the tick on each symbol: what a working order's participation limit is a share of. */
+const TICK_VOLUME = 10_000;
 /** Every order rests 0.01–20.00 away from 100.00; a 0.40 move crosses 2 % of the orders on its side. */
 const START = 10_000n; // cents
 const MOVE = 40n;
@@ -158,7 +171,26 @@ async function setUp(client: pg.PoolClient) {
       [JSON.stringify(rows.slice(at, at + 10_000))],
     );
   }
-  // What every run starts from.
+  // Large market buys already working in parts (decision 056): 2,000 of 20,000 filled at 100.00,
+  // the rest reserved at 100.00 + 1 % (whatever the engine keeps back, the identity check below
+  // holds: reserved = Σ open orders' reservations).
+  if (PARTIALS > 0) {
+    const working = Array.from({ length: PARTIALS }, (_, n) => ({
+      id: randomUUID(),
+      portfolio_id: users[n % PORTFOLIOS]!.portfolio,
+      symbol: symbolOf(n % INSTRUMENTS),
+      reserved_cash: cents(((BigInt(PARTIAL_QUANTITY - PARTIAL_FILLED) * START * 101n) / 100n) as Money),
+    }));
+    await client.query(
+      `insert into orders (id, portfolio_id, symbol, side, type, quantity, time_in_force, status, reserved_cash, filled_quantity, filled_value, volume_seen, created_at, updated_at)
+       select x.id, x.portfolio_id, x.symbol, 'buy', 'market', ${PARTIAL_QUANTITY}, 'gtc', 'open', x.reserved_cash, ${PARTIAL_FILLED}, ${cents(BigInt(PARTIAL_FILLED) * START as Money)}, ${PARTIAL_FILLED * 10}, now(), now()
+       from json_to_recordset($1::json) as x(id text, portfolio_id text, symbol text, reserved_cash numeric)`,
+      [JSON.stringify(working)],
+    );
+    await client.query(`update portfolios p set reserved_cash = reserved_cash + w.reserved from (select portfolio_id, sum(reserved_cash) as reserved from orders where filled_quantity > 0 group by portfolio_id) w where w.portfolio_id = p.id`);
+  }
+  // What every run starts from (a fill zeroes its order's reservation, or keeps a working one's share).
+  await client.query(`create table bench_orders as select id, reserved_cash, filled_quantity, filled_value, volume_seen from orders`);
   await client.query(`create table bench_portfolios as select id, cash, reserved_cash from portfolios`);
   await client.query(`create table bench_positions as select * from positions`);
   return { portfolios: users.length, orders: rows.length, positions: positionRows.length };
@@ -169,6 +201,10 @@ async function reset(client: pg.PoolClient) {
   await client.query(`delete from fills`);
   await client.query(`delete from orders where status = 'filled' and limit_price is null and stop_price is null`); // maintenance covers, if any
   await client.query(`update orders set status = 'open', triggered = false, closed_at = null, reject_code = null, reject_message = null where status <> 'open' or triggered`);
+  await client.query(
+    `update orders o set reserved_cash = b.reserved_cash, filled_quantity = b.filled_quantity, filled_value = b.filled_value, volume_seen = b.volume_seen
+     from bench_orders b where o.id = b.id and (o.reserved_cash, o.filled_quantity, o.filled_value, o.volume_seen) is distinct from (b.reserved_cash, b.filled_quantity, b.filled_value, b.volume_seen)`,
+  );
   await client.query(`update portfolios p set cash = b.cash, reserved_cash = b.reserved_cash from bench_portfolios b where p.id = b.id and (p.cash <> b.cash or p.reserved_cash <> b.reserved_cash)`);
   await client.query(`truncate positions`);
   await client.query(`insert into positions select * from bench_positions`);
@@ -182,7 +218,7 @@ function median(xs: number[]) {
   return s[Math.floor(s.length / 2)]!;
 }
 
-type Move = { symbol: string; previous: Money; next: Money };
+type Move = { symbol: string; previous: Money; next: Money; volume?: number };
 
 async function main() {
   await admin(`create database ${name}`);
@@ -202,6 +238,7 @@ async function main() {
       symbol: symbolOf(i),
       previous: START as Money,
       next: (movesDown(i) ? START - MOVE : START + MOVE) as Money,
+      ...(PARTIALS > 0 ? { volume: TICK_VOLUME } : {}),
     }));
     const now = new Date();
 
@@ -243,7 +280,8 @@ async function main() {
       results.push(`| ${variant.name} | ${last.candidates} | ${last.filled} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)} |`);
     }
 
-    console.log(`\nPostgreSQL · ${INSTRUMENTS} instruments · ${sizes.orders} open orders · ${sizes.portfolios} portfolios · median of ${RUNS}\n`);
+    const working = PARTIALS > 0 ? ` · ${PARTIALS} market buys working in parts (tick volume ${TICK_VOLUME} a symbol)` : "";
+    console.log(`\nPostgreSQL · ${INSTRUMENTS} instruments · ${sizes.orders} open orders${working} · ${sizes.portfolios} portfolios · median of ${RUNS}\n`);
     console.log("| path | orders crossed | filled | median ms | min ms | max ms |");
     console.log("|---|---:|---:|---:|---:|---:|");
     for (const line of results) console.log(line);
