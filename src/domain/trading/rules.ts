@@ -79,10 +79,25 @@ export const SHORT_REQUIREMENT_PCT = 150;
 export const MAINTENANCE_PCT = 30;
 
 /**
- * The practice portfolio's rules: shorting allowed once the person has unlocked it; shorts pay
- * their borrow fee; no margin (decision 070: the practice market stays a cash account).
+ * The practice market's margin as an admin sets it (the install setting `practiceMargin`,
+ * docs/decisions/073): the terms, and whether new borrowing is allowed. Switched off, the terms
+ * stay for whoever still borrows under them (below), so switching off never changes a debt's
+ * interest or requirement after the fact.
  */
-export function practiceRules(options: { shortingUnlocked: boolean }): TradingRules {
+export interface PracticeMargin {
+  enabled: boolean;
+  terms: MarginRules;
+}
+
+/**
+ * The practice portfolio's rules: shorting allowed once the person has unlocked it; shorts pay
+ * their borrow fee; margin as the admin set it (decision 073), else a cash account (decision 070).
+ * With practice margin switched off, a portfolio still borrowing (`borrowing`: cash below zero,
+ * or a margin call standing) keeps the terms at a multiple of 1: no new borrowing (buying power
+ * is then exactly the cash formula), while its debt keeps its interest, its maintenance margin,
+ * its call and forced sales until it is repaid.
+ */
+export function practiceRules(options: { shortingUnlocked: boolean; margin?: PracticeMargin | null; borrowing?: boolean }): TradingRules {
   return {
     slippageBps: DEFAULT_SLIPPAGE_BPS,
     liquidity: DEFAULT_LIQUIDITY_RULES,
@@ -92,9 +107,15 @@ export function practiceRules(options: { shortingUnlocked: boolean }): TradingRu
     maxPositionPct: null,
     allowedSymbols: null,
     liveWindow: null,
-    margin: null,
+    margin: practiceMarginRules(options.margin ?? null, options.borrowing ?? false),
     borrowFees: true,
   };
+}
+
+function practiceMarginRules(margin: PracticeMargin | null, borrowing: boolean): MarginRules | null {
+  if (!margin) return null;
+  if (margin.enabled) return margin.terms;
+  return borrowing ? { ...margin.terms, multiplier: 1 } : null;
 }
 
 export class InvalidRulesError extends Error {

@@ -21,6 +21,7 @@ import { accrueDay } from "@/domain/trading";
 import type { Db, Tx } from "@/server/db";
 import { portfolioAccruals, portfolios, positions } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
+import { readSetting } from "@/server/settings";
 import { chunksOf, eachChunk, positionsOf } from "./batches";
 import { ports, resolveContexts } from "./port";
 import { lockPortfolios } from "./portfolios";
@@ -45,7 +46,7 @@ export interface AccrualRun {
 
 /**
  * Books the day before `now` for every portfolio that may owe or earn something: a practice
- * portfolio with a short or a debit, and the portfolios of the events whose rules accrue.
+ * portfolio with a short or a debit (or cash, when practice margin pays interest on it), and the portfolios of the events whose rules accrue.
  */
 export async function accrueMarginDay(db: Db, options: { now: Date; fence?: (tx: Tx) => Promise<void> }): Promise<AccrualRun> {
   const { now } = options;
@@ -53,13 +54,15 @@ export async function accrueMarginDay(db: Db, options: { now: Date; fence?: (tx:
   const from = new Date(to.getTime() - DAY_MS);
   const day = from.toISOString().slice(0, 10);
   const run: AccrualRun = { day, booked: 0, lines: 0 };
-  const eventIds = await ports().events.accruingEventIds(db, { from, to });
+  const [eventIds, practiceMargin] = await Promise.all([ports().events.accruingEventIds(db, { from, to }), readSetting(db, "practiceMargin")]);
+  // With practice margin on and interest on cash, every practice portfolio holding cash earns (decision 073).
+  const practiceEarns = practiceMargin?.enabled && practiceMargin.terms.creditRatePct > 0 ? sql`or p.cash > 0` : sql``;
   const events = eventIds.length === 0 ? sql`false` : sql`p.event_id in (${sql.join(eventIds.map((id) => sql`${id}`), sql`, `)})`;
   const hasShort = sql`exists (select 1 from ${positions} s where s.portfolio_id = p.id and s.quantity < 0)`;
   const { rows } = await db.execute<{ id: string }>(sql`
     select p.id from ${portfolios} p
     where p.created_at < ${to.toISOString()}::timestamptz
-      and ((p.kind = 'practice' and (p.cash < 0 or ${hasShort})) or (${events} and (p.cash <> 0 or ${hasShort})))
+      and ((p.kind = 'practice' and (p.cash < 0 or ${hasShort} ${practiceEarns})) or (${events} and (p.cash <> 0 or ${hasShort})))
       and not exists (select 1 from ${portfolioAccruals} a where a.portfolio_id = p.id and a.day = ${day}::date)
     order by p.id`);
   await eachChunk(db, chunksOf(rows.map((r) => ({ portfolioId: r.id }))), async (chunk) => {

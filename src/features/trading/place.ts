@@ -25,6 +25,7 @@ import {
   needsConductFacts,
   planExecution,
   type OrderInput,
+  type PracticeMargin,
   type OrderSpec,
   promisedOnce,
   type Rejection,
@@ -37,6 +38,7 @@ import type { Db, DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { metrics } from "@/server/metrics";
 import { Outbox } from "@/server/realtime/outbox";
+import { PRACTICE_MARGIN_SELECT, practiceMarginOf } from "@/server/settings";
 import { readConductFacts } from "./conduct";
 import type { Market } from "./pricing";
 import { resolveContexts } from "./port";
@@ -105,6 +107,8 @@ interface Snapshot {
   market: Market;
   /** The order's instrument's depth on the practice market (liquidity.ts); null when unknown. */
   depth: Liquidity | null;
+  /** The practice market's margin setting (decision 073), read in the same statement; null for an event's portfolio. */
+  practiceMargin: PracticeMargin | null;
 }
 
 type Tuple = unknown[];
@@ -125,7 +129,8 @@ const READ_SNAPSHOT = `
       (select json_build_array(o.id, o.created_at, o.request_hash, o.response) from orders o
         where o.portfolio_id = p.id and o.idempotency_key = $2::text) as previous,
       coalesce((select json_agg(json_build_array(i.symbol, i.last_price::text, i.active, i.kind)) from instruments i
-                where i.symbol = $3::text or i.symbol in (select pos.symbol from positions pos where pos.portfolio_id = p.id and pos.quantity <> 0)), '[]'::json) as quotes
+                where i.symbol = $3::text or i.symbol in (select pos.symbol from positions pos where pos.portfolio_id = p.id and pos.quantity <> 0)), '[]'::json) as quotes,
+      case when p.kind = 'practice' then ${PRACTICE_MARGIN_SELECT} end as practice_margin
     from portfolios p where p.id = $1::text`;
 
 /**
@@ -142,6 +147,7 @@ async function readSnapshot(db: DbOrTx, portfolioId: string, key: string | null,
   const depth = r.depth as [number | string, number] | null;
   return {
     depth: depth ? liquidityOf(Number(depth[0]), Number(depth[1])) : null,
+    practiceMargin: practiceMarginOf(r.practice_margin),
     holder: Boolean(r.holder),
     portfolio: {
       id: String(r.id),
@@ -195,7 +201,7 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: ClassValida
   const side = validation.ok ? validation.order.parent.side : null;
   // The advanced types ask the lesson gate (one more statement); plain orders never do.
   const advanced = validation.ok && isAdvancedOrder({ type: validation.order.parent.type, orderClass: validation.order.orderClass });
-  const context = (await resolveContexts(db, [portfolio], { now, shorting: () => side === "short", advanced: () => advanced })).get(portfolio.id)!;
+  const context = (await resolveContexts(db, [portfolio], { now, shorting: () => side === "short", advanced: () => advanced, practiceMargin: snapshot.practiceMargin })).get(portfolio.id)!;
   context.assertMayTrade();
 
   if (key !== null && snapshot.previous) {

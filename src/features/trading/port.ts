@@ -3,12 +3,14 @@
  * trades under, where its prices come from, whether it may trade at all — without knowing
  * who decides. Events (an event portfolio's rules, window, participant and replay) and
  * learn (the short-selling lesson) implement it; the composition root (src/wiring.ts) wires
- * them in once per process. The engine resolves a portfolio's context ONCE per transaction,
- * and a practice portfolio's without a single statement unless it shorts.
+ * them in once per process. The engine resolves a portfolio's context ONCE per transaction;
+ * a practice portfolio's costs the margin setting's read (none when the caller read it in its
+ * own statement, as the order path does) and the lesson check when it shorts.
  */
 import { DomainError } from "@/domain/errors";
-import { practiceRules, type Side, type TradingRules } from "@/domain/trading";
+import { type PracticeMargin, practiceRules, type Side, type TradingRules } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
+import { readSetting } from "@/server/settings";
 import { practiceSource, type PriceSource } from "./pricing";
 import type { PortfolioRow } from "./rows";
 
@@ -76,6 +78,12 @@ export interface ResolveOptions {
   shorting?: (portfolio: PortfolioRow) => boolean;
   /** Portfolios placing an advanced order type: only those need the advanced-orders lesson check (decision 065). */
   advanced?: (portfolio: PortfolioRow) => boolean;
+  /**
+   * The practice market's margin setting, when the caller read it already (the order path's
+   * snapshot does, in its one statement); left out, it is read here when a practice portfolio
+   * is among those given.
+   */
+  practiceMargin?: PracticeMargin | null;
 }
 
 /** The context of every portfolio given, with at most one query to events and one to learn. */
@@ -84,10 +92,12 @@ export async function resolveContexts(db: DbOrTx, portfolios: readonly Portfolio
   const eventOnes = portfolios.filter((p) => p.kind === "event");
   const needLesson = portfolios.filter((p) => options.shorting?.(p) ?? false);
   const needAdvanced = portfolios.filter((p) => options.advanced?.(p) ?? false);
-  const [facts, unlocked, advancedUnlocked] = await Promise.all([
+  const needMargin = options.practiceMargin === undefined && portfolios.some((p) => p.kind !== "event");
+  const [facts, unlocked, advancedUnlocked, practiceMargin] = await Promise.all([
     eventOnes.length > 0 ? wired.events.factsFor(db, eventOnes, options.now) : Promise.resolve(new Map<string, EventPortfolioFacts>()),
     needLesson.length > 0 ? wired.learn.shortingUnlocked(db, [...new Set(needLesson.map((p) => p.userId))]) : Promise.resolve(new Set<string>()),
     needAdvanced.length > 0 ? wired.learn.advancedOrdersUnlocked(db, [...new Set(needAdvanced.map((p) => p.userId))]) : Promise.resolve(null),
+    needMargin ? readSetting(db, "practiceMargin") : Promise.resolve(options.practiceMargin ?? null),
   ]);
   const contexts = new Map<string, PortfolioContext>();
   for (const portfolio of portfolios) {
@@ -107,7 +117,9 @@ export async function resolveContexts(db: DbOrTx, portfolios: readonly Portfolio
           if (side === "short" && !lessonChecked) throw new Error("A short was judged without resolving the short-selling lesson (ResolveOptions.shorting).");
           // Only a short needs the lesson: every other side is judged as if unlocked.
           const unlockedForSide = side === "short" ? shortingUnlocked : true;
-          rules = fact ? fact.rules(unlockedForSide) : practiceRules({ shortingUnlocked: unlockedForSide });
+          rules = fact
+            ? fact.rules(unlockedForSide)
+            : practiceRules({ shortingUnlocked: unlockedForSide, margin: practiceMargin, borrowing: portfolio.cash.startsWith("-") || portfolio.marginCallAt !== null });
           // Only a placement of an advanced type asks; everything else is judged as if unlocked (the field absent).
           if (advancedUnlocked && needAdvanced.includes(portfolio)) rules = { ...rules, advancedOrdersUnlocked: advancedUnlocked.has(portfolio.userId) };
           cache.set(side, rules);

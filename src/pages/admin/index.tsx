@@ -2,6 +2,7 @@ import Head from "next/head";
 import { adminStyles } from "@/features/admin/components";
 import { AdminNav } from "@/features/admin/components/AdminNav";
 import { InstallSettings } from "@/features/admin/components/InstallSettings";
+import { PracticeMarginSettings } from "@/features/admin/components/PracticeMargin";
 import { UsersAdmin } from "@/features/admin/components/UsersAdmin";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
@@ -18,6 +19,7 @@ const AdminPage: GuardedPage = () => (
     <div className={adminStyles.stack}>
       <UsersAdmin />
       <InstallSettings />
+      <PracticeMarginSettings />
     </div>
   </>
 );

@@ -20,6 +20,8 @@ import {
   marginStatus,
   matchOrder,
   newPortfolio,
+  practiceRules,
+  restorePosition,
   NO_COMMISSION,
   type PortfolioState,
   valuePortfolio,
@@ -176,5 +178,31 @@ describe("margin settings are validated with the field and a clear message", () 
     expect(marginRulesProblem({ ...DEFAULT_MARGIN, debitRatePct: 31 })?.field).toBe("debitRatePct");
     expect(marginRulesProblem({ ...DEFAULT_MARGIN, callHours: 1.5 })?.field).toBe("callHours");
     expect(() => assertValidRules({ ...margin2x, margin: { ...DEFAULT_MARGIN, multiplier: 5 } })).toThrow(InvalidRulesError);
+  });
+});
+
+describe("the practice market's margin setting (decision 073)", () => {
+  const terms = { ...DEFAULT_MARGIN, debitRatePct: 6 };
+  const cash = { cash: m("-5000.00"), reservedCash: m("0.00"), positions: new Map() };
+
+  it("never set: a cash account, borrowing or not", () => {
+    expect(practiceRules({ shortingUnlocked: true, margin: null, borrowing: true }).margin).toBeNull();
+  });
+
+  it("switched on: every practice portfolio trades under its terms", () => {
+    expect(practiceRules({ shortingUnlocked: true, margin: { enabled: true, terms }, borrowing: false }).margin).toEqual(terms);
+  });
+
+  it("switched off: a portfolio that owes nothing is a cash account again", () => {
+    expect(practiceRules({ shortingUnlocked: true, margin: { enabled: false, terms }, borrowing: false }).margin).toBeNull();
+  });
+
+  it("switched off: a portfolio still borrowing keeps its interest and maintenance margin, with buying power exactly the cash formula (no new borrowing)", () => {
+    const winding = practiceRules({ shortingUnlocked: true, margin: { enabled: false, terms }, borrowing: true }).margin!;
+    expect(winding).toEqual({ ...terms, multiplier: 1 });
+    const prices = priceTable({ ACME: "100.00" });
+    const state = { ...cash, positions: new Map([["ACME", restorePosition({ quantity: 100, costBasis: m("10000.00"), realisedPnl: m("0.00") })]]) };
+    expect(valuePortfolio(state, prices, winding).buyingPower).toBe(valuePortfolio(state, prices, null).buyingPower);
+    expect(valuePortfolio(state, prices, winding).maintenanceRequirement).toBe(m("2500.00"));
   });
 });

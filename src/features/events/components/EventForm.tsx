@@ -8,6 +8,7 @@ import { Alert, Button, Field, SelectField, useTimeFormat } from "@/components/u
 import { errorText, useAction } from "@/components/ui/useAction";
 import { api, ApiError } from "@/lib/client/api";
 import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
+import { MARGIN_DEFAULT_TEXT, MARGIN_FIELDS, type MarginField } from "@/components/margin-fields";
 import type { EventView } from "./types";
 import styles from "./events.module.css";
 
@@ -64,16 +65,11 @@ type Draft = {
 };
 
 /** The form's margin inputs, keyed by the API's field under `margin` (errors come back as `margin.<field>`). */
-const MARGIN_INPUTS = [
-  { key: "marginMultiplier", field: "multiplier", label: "Buying power (multiple of equity)", hint: "2 lets a person buy twice their equity; more than 1, at most 4.", mode: "decimal" },
-  { key: "marginDebitRatePct", field: "debitRatePct", label: "Interest on borrowing (% a year)", hint: "Charged daily on a debit balance.", mode: "decimal" },
-  { key: "marginCreditRatePct", field: "creditRatePct", label: "Interest on cash (% a year)", hint: "Paid daily on positive cash; 0 for none.", mode: "decimal" },
-  { key: "marginMaintenancePct", field: "maintenancePct", label: "Maintenance margin (% of long value)", hint: "Equity below this (plus 30 % of shorts) raises a margin call.", mode: "decimal" },
-  { key: "marginCallHours", field: "callHours", label: "Hours to meet a margin call", hint: "After that, positions are sold for the person.", mode: "numeric" },
-] as const;
+const MARGIN_KEYS = { multiplier: "marginMultiplier", debitRatePct: "marginDebitRatePct", creditRatePct: "marginCreditRatePct", maintenancePct: "marginMaintenancePct", callHours: "marginCallHours" } as const;
+const MARGIN_INPUTS = MARGIN_FIELDS.map((m) => ({ ...m, key: MARGIN_KEYS[m.field] }));
 
 /** The defaults the form offers when margin is turned on (the domain's DEFAULT_MARGIN). */
-const MARGIN_DEFAULTS = { marginMultiplier: "2", marginDebitRatePct: "8", marginCreditRatePct: "0", marginMaintenancePct: "25", marginCallHours: "24" };
+const MARGIN_DEFAULTS = Object.fromEntries(MARGIN_FIELDS.map((m) => [MARGIN_KEYS[m.field], MARGIN_DEFAULT_TEXT[m.field]])) as Record<(typeof MARGIN_KEYS)[MarginField], string>;
 
 /**
  * datetime-local wants a wall time without a zone: the page's zone's (the one every time on
