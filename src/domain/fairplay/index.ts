@@ -5,7 +5,18 @@
  * and take their thresholds from here; nothing else decides what is suspicious.
  */
 
-export const FLAG_KINDS = ["implausible-return", "mirror-trading", "shared-address", "replay-boundary", "repeated-resets"] as const;
+import { IMMEDIATE_SHARE_OF_ADV } from "../trading/liquidity";
+
+export const FLAG_KINDS = [
+  "implausible-return",
+  "mirror-trading",
+  "shared-address",
+  "replay-boundary",
+  "repeated-resets",
+  "illiquid-sizing",
+  "margin-call-edge",
+  "bracket-wash",
+] as const;
 export type FlagKind = (typeof FLAG_KINDS)[number];
 
 export const REVIEW_DECISIONS = ["dismiss", "warn", "disqualify"] as const;
@@ -33,6 +44,21 @@ export const FLAG_EXPLANATIONS: Record<FlagKind, { title: string; explanation: s
   "repeated-resets": {
     title: "Repeated resets",
     explanation: "The practice portfolio was reset again and again while high on the practice board: a lucky streak is kept and every unlucky one erased.",
+  },
+  "illiquid-sizing": {
+    title: "Orders sized to illiquid instruments",
+    explanation:
+      "Order after order for a large share of what a thinly traded instrument trades in a day. In a real market such an order moves the price against itself and takes days to fill; in a game it is the classic way to corner a stock. Here each filled in parts with market impact — check whether the person kept trying.",
+  },
+  "margin-call-edge": {
+    title: "Trading at the edge of a margin call",
+    explanation:
+      "Orders that add to positions placed while a margin call stood, again and again, instead of meeting the call: a gamble on the deadline, with the engine's forced sales as the only limit.",
+  },
+  "bracket-wash": {
+    title: "Washing a position through a bracket",
+    explanation:
+      "Bracket orders whose exit filled within minutes of the entry at almost the entry's price, again and again: trades that change nothing but the trade count.",
   },
 };
 
@@ -72,6 +98,21 @@ export const RESETS_MIN = 3;
 export const RESETS_WINDOW_MS = 7 * 86_400_000;
 /** …while ranked this high or higher on a practice board. */
 export const RESETS_TOP_RANK = 10;
+
+/** Orders sized to illiquid instruments: an order for at least this share of its instrument's average daily volume (5× what fills at once)… */
+export const ILLIQUID_MIN_SHARE_OF_ADV = 5 * IMMEDIATE_SHARE_OF_ADV;
+/** …at least this many such orders in one event. */
+export const ILLIQUID_MIN_ORDERS = 3;
+
+/** Trading at the edge of a margin call: at least this many of the person's own orders placed while a call stood, one or more adding to positions (a buy or a short). */
+export const MARGIN_EDGE_MIN_ORDERS = 3;
+
+/** Washing through a bracket: an exit leg filled at most this long after its entry filled… */
+export const BRACKET_WASH_WINDOW_MS = 15 * 60_000;
+/** …at a price within this fraction of the entry's… */
+export const BRACKET_WASH_MAX_MOVE = 0.0025;
+/** …in at least this many brackets (or OTOs) of one event. */
+export const BRACKET_WASH_MIN_GROUPS = 3;
 
 /** A reviewer's reason: required to warn or disqualify (the person is shown it), at most this long. */
 export const REVIEW_REASON_MAX = 500;

@@ -78,6 +78,21 @@ export const countedFillsSql = (portfolioIds: SQL) => sql`
     and f.reversal_of is null and not exists (select 1 from fills r where r.reversal_of = f.id)`;
 
 /**
+ * The orders of the portfolios `portfolioIds` selects, for another feature's set-based
+ * statement (the fair-play detectors): `id, portfolio_id, symbol, side, type, quantity,
+ * filled_quantity, average_price, status, order_class, leg, parent_id, placed_by,
+ * under_margin_call_at, replay, created_at`. `placed_by` is null for the engine's own orders (a
+ * margin call's forced sale, a maintenance cover); an order a correction reversed is left out.
+ */
+export const orderFactsSql = (portfolioIds: SQL) => sql`
+  select o.id, o.portfolio_id, o.symbol, o.side, o.type, o.quantity, o.filled_quantity,
+         case when o.filled_quantity > 0 then o.filled_value / o.filled_quantity end as average_price,
+         o.status, o.order_class, o.leg, o.parent_id, o.placed_by, o.under_margin_call_at, o.replay, o.created_at
+  from orders o
+  where o.portfolio_id in (${portfolioIds})
+    and not exists (select 1 from fills r where r.order_id = o.id and r.reversal_of is not null)`;
+
+/**
  * The engine's valuation of these portfolios' positions now: each at its mark (position_marks)
  * over its portfolio's equity (portfolio_valuations), as a percent computed exactly in SQL
  * (null when the equity is not positive).

@@ -20,5 +20,5 @@ export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, t
 export { tradingPersonalData } from "./personal-data";
 export { adjustPortfolioCash, listCorrections, netAdjustments, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";
 export { applyCorporateAction, listPortfolioActions, payDueDividends, type ActionApplication, type ActionOutcome, type PortfolioActionView } from "./corporate-actions";
-export { countedFills, countedFillsSql, ordersSince, portfolioOwners, positionWeights, type OrderFactRow } from "./facts";
+export { countedFills, countedFillsSql, orderFactsSql, ordersSince, portfolioOwners, positionWeights, type OrderFactRow } from "./facts";
 export { accrueMarginDay, MARGIN_ACCRUAL_EVERY_MS, type AccrualRun } from "./margin";

@@ -436,6 +436,7 @@ async function coverChunk(tx: Tx, portfolioIds: string[], now: Date, source: Pri
         replay: source.kind === "replay",
         note: null,
         placedBy: null,
+        underMarginCallAt: null,
         idempotencyKey: null,
         requestHash: null,
         response: null,

@@ -260,6 +260,8 @@ async function attempt(db: DbOrTx, args: PlaceOrderArgs, validation: ClassValida
     replay: source.kind === "replay",
     note: args.input.note ?? null,
     placedBy: args.userId,
+    // The fair-play monitor's "trading at the edge of a margin call" (decision 072), from the snapshot: no statement more.
+    underMarginCallAt: portfolio.marginCallAt,
     idempotencyKey: key,
     requestHash: hash,
     response: null,

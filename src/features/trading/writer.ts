@@ -278,6 +278,7 @@ export class Changes {
         updated_at: o.updatedAt.toISOString(),
         closed_at: o.closedAt?.toISOString() ?? null,
         placed_by: o.placedBy ?? null,
+        under_margin_call_at: o.underMarginCallAt?.toISOString() ?? null,
         order_class: o.orderClass,
         leg: o.leg,
         parent_id: o.parentId,
@@ -350,10 +351,10 @@ const WRITE_CTES = `
       returning p.id
     ), new_orders as (
       insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, trail_percent, trail_amount, water_mark, notional, time_in_force, status, reject_code, reject_message,
-                          reserved_cash, triggered, filled_quantity, filled_value, volume_seen, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by, order_class, leg, parent_id)
+                          reserved_cash, triggered, filled_quantity, filled_value, volume_seen, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by, under_margin_call_at, order_class, leg, parent_id)
       select x.* from json_to_recordset($3::json) as x(id text, portfolio_id text, symbol text, side text, type text, quantity integer,
         limit_price numeric, stop_price numeric, trail_percent numeric, trail_amount numeric, water_mark numeric, notional numeric, time_in_force text, status text, reject_code text, reject_message text, reserved_cash numeric,
-        triggered boolean, filled_quantity integer, filled_value numeric, volume_seen bigint, replay boolean, note text, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz, placed_by text, order_class text, leg text, parent_id text)
+        triggered boolean, filled_quantity integer, filled_value numeric, volume_seen bigint, replay boolean, note text, idempotency_key text, request_hash text, response jsonb, created_at timestamptz, updated_at timestamptz, closed_at timestamptz, placed_by text, under_margin_call_at timestamptz, order_class text, leg text, parent_id text)
       where x.portfolio_id in (select id from written)
       returning 1
     ), changed_orders as (

@@ -28,6 +28,17 @@ interface FillEvidence {
   at: string;
 }
 
+interface OrderEvidence {
+  orderId: string;
+  symbol: string;
+  side: string;
+  type: string;
+  quantity: number;
+  filledQuantity: number;
+  status: string;
+  at: string;
+}
+
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" ? Number(v) : null);
 
 function Figures({ items }: { items: Array<[string, string]> }) {
@@ -73,6 +84,41 @@ function EvidenceFillsTable({ caption, fills, extra }: { caption: string; fills:
             <td className={numeric}>{integer(f.quantity)}</td>
             <td className={numeric}>{money(f.price)}</td>
             {extra && <td>{extra.cell(f)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** The person's own orders a detector counted: time, order, what filled of it, and the detector's own column. */
+function EvidenceOrdersTable({ caption, orders, extra }: { caption: string; orders: Array<OrderEvidence & Record<string, unknown>>; extra: { heading: string; cell: (o: OrderEvidence & Record<string, unknown>) => string } }) {
+  const { dateTime } = useTimeFormat();
+  return (
+    <DataTable caption={caption} minWidth="30rem">
+      <thead>
+        <tr>
+          <th scope="col">Placed</th>
+          <th scope="col">Order</th>
+          <th scope="col" className={numeric}>
+            Filled of quantity
+          </th>
+          <th scope="col">{extra.heading}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.orderId}>
+            <td>
+              <time dateTime={o.at}>{dateTime(o.at)}</time>
+            </td>
+            <td>
+              {SIDE_LABEL[o.side] ?? o.side} {o.symbol} <span className={styles.meta}>{o.type} · {o.status.replace("_", " ")} · #{o.orderId.slice(0, 8)}</span>
+            </td>
+            <td className={numeric}>
+              {integer(o.filledQuantity)} of {integer(o.quantity)}
+            </td>
+            <td>{extra.cell(o)}</td>
           </tr>
         ))}
       </tbody>
@@ -184,6 +230,82 @@ function Evidence({ flag }: { flag: FlagItem }) {
           </ul>
         </>
       );
+    case "illiquid-sizing":
+      return (
+        <>
+          <Figures
+            items={[
+              ["Large orders", `${integer(num(e.orders) ?? 0)} on ${integer(num(e.instruments) ?? 0)} instruments`],
+              ["Counted from", `${percent(num(e.minShareOfVolume))} of a day's volume`],
+            ]}
+          />
+          <EvidenceOrdersTable
+            caption="Orders for a large share of a day's volume"
+            orders={(e.list as Array<OrderEvidence & Record<string, unknown>>) ?? []}
+            extra={{ heading: "Share of a day's volume", cell: (o) => `${percent(num(o.shareOfVolume))} of ${integer(num(o.averageDailyVolume) ?? 0)}` }}
+          />
+        </>
+      );
+    case "margin-call-edge":
+      return (
+        <>
+          <Figures
+            items={[
+              ["Orders while a call stood", integer(num(e.orders) ?? 0)],
+              ["Of them buys or shorts", integer(num(e.adding) ?? 0)],
+              ["Margin calls", integer(num(e.calls) ?? 0)],
+            ]}
+          />
+          <EvidenceOrdersTable
+            caption="Orders placed while a margin call stood"
+            orders={(e.list as Array<OrderEvidence & Record<string, unknown>>) ?? []}
+            extra={{ heading: "Call raised", cell: (o) => dateTime(String(o.callRaisedAt)) }}
+          />
+        </>
+      );
+    case "bracket-wash": {
+      const groups = (e.list as Array<Record<string, string | number>>) ?? [];
+      return (
+        <>
+          <Figures
+            items={[
+              ["Round trips", integer(num(e.groups) ?? 0)],
+              ["Counted within", `${integer(num(e.windowMinutes) ?? 0)} minutes and ${percent(num(e.maxMove))} of the entry price`],
+            ]}
+          />
+          <DataTable caption="Brackets whose exit filled at almost the entry's price" minWidth="30rem">
+            <thead>
+              <tr>
+                <th scope="col">Entry filled</th>
+                <th scope="col">Order</th>
+                <th scope="col" className={numeric}>
+                  Entry → exit
+                </th>
+                <th scope="col">Exit</th>
+              </tr>
+            </thead>
+            <tbody>
+              {groups.map((g) => (
+                <tr key={String(g.orderId)}>
+                  <td>
+                    <time dateTime={String(g.at)}>{dateTime(String(g.at))}</time>
+                  </td>
+                  <td>
+                    {SIDE_LABEL[String(g.side)] ?? g.side} {integer(num(g.quantity) ?? 0)} {g.symbol} <span className={styles.meta}>{g.orderClass} · #{String(g.orderId).slice(0, 8)}</span>
+                  </td>
+                  <td className={numeric}>
+                    {money(String(g.entryPrice))} → {money(String(g.exitPrice))}
+                  </td>
+                  <td>
+                    {g.exitLeg === "take-profit" ? "Take-profit" : "Stop-loss"} after {decimal(num(g.minutes), 1)} min
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        </>
+      );
+    }
   }
 }
 

@@ -15,12 +15,18 @@ import {
   BOUNDARY_MIN_GAP,
   BOUNDARY_MIN_HIT_RATE,
   BOUNDARY_MIN_TRADES,
+  BRACKET_WASH_MAX_MOVE,
+  BRACKET_WASH_MIN_GROUPS,
+  BRACKET_WASH_WINDOW_MS,
   type FlagKind,
+  ILLIQUID_MIN_ORDERS,
+  ILLIQUID_MIN_SHARE_OF_ADV,
   IMPLAUSIBLE_MIN_EXCESS,
   IMPLAUSIBLE_MIN_PEERS,
   IMPLAUSIBLE_MIN_SPREAD,
   IMPLAUSIBLE_RETURN_Z,
   isMirrorTrading,
+  MARGIN_EDGE_MIN_ORDERS,
   matchMirroredFills,
   MIRROR_QUANTITY_TOLERANCE,
   MIRROR_WINDOW_MS,
@@ -32,9 +38,10 @@ import {
 import { RANKING_PERIODS } from "@/domain/ranking";
 import { addMoney, formatMoney, parseMoney } from "@/domain/trading";
 import { boardParticipantsSql, finalStandingsSql, participantPortfoliosSql, type ReplayDayBoundary } from "@/features/events";
+import { instrumentDepthSql } from "@/features/market";
 import { snapshotsSql } from "@/features/portfolio";
 import { boardEntriesSql, eventBoard, practiceBoard } from "@/features/ranking";
-import { countedFillsSql } from "@/features/trading";
+import { countedFillsSql, orderFactsSql } from "@/features/trading";
 import { auditEntriesSql } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
 
@@ -46,6 +53,18 @@ const eventFills = (eventId: string) => sql`
          case when f.side in ('buy', 'cover') then 1 else -1 end as direction
   from (${countedFillsSql(sql`select portfolio_id from (${boardParticipantsSql(eventId)}) bp`)}) f
   join (${boardParticipantsSql(eventId)}) ep on ep.portfolio_id = f.portfolio_id`;
+
+/** The event's orders on its board's participants' portfolios (trading's `orderFactsSql`), with the participant. */
+const eventOrders = (eventId: string) => sql`
+  select o.*, ep.user_id
+  from (${orderFactsSql(sql`select portfolio_id from (${boardParticipantsSql(eventId)}) bp`)}) o
+  join (${boardParticipantsSql(eventId)}) ep on ep.portfolio_id = o.portfolio_id`;
+
+/** An order of an evidence list, readable: symbol, side, quantity, status, what filled, time. */
+const orderJson = (o: string) =>
+  sql.raw(
+    `jsonb_build_object('orderId', ${o}.id, 'symbol', ${o}.symbol, 'side', ${o}.side, 'type', ${o}.type, 'quantity', ${o}.quantity, 'filledQuantity', ${o}.filled_quantity, 'status', ${o}.status, 'at', ${o}.created_at)`,
+  );
 
 /** The fills of an evidence list, readable: symbol, side, quantity, price, time, order. */
 const fillJson = (f: string) => sql.raw(`jsonb_build_object('fillId', ${f}.id, 'orderId', ${f}.order_id, 'symbol', ${f}.symbol, 'side', ${f}.side, 'quantity', ${f}.quantity, 'price', ${f}.price::text, 'at', ${f}.created_at)`);
@@ -275,4 +294,94 @@ export async function detectRepeatedResets(db: DbOrTx, now: Date): Promise<numbe
     from resets r join best b on b.user_id = r.user_id
     where b.rank <= ${RESETS_TOP_RANK}`;
   return upsertFlags(db, "repeated-resets", rows, now);
+}
+
+/**
+ * 6. Orders sized to illiquid instruments (issue #22 §4): at least ILLIQUID_MIN_ORDERS of the
+ * person's own orders (not a bracket's exit legs) on the practice market, each for at least
+ * ILLIQUID_MIN_SHARE_OF_ADV of its instrument's average daily volume (the market's depth; an
+ * unknown volume is never counted). The engine already fills such orders in parts with impact
+ * (decision 054); the flag is for the organiser to see someone trying to corner a thin stock.
+ */
+export async function detectIlliquidSizing(db: DbOrTx, event: DetectedEvent, now: Date): Promise<number> {
+  const rows = sql`
+    with sized as (
+      select eo.*, d.average_daily_volume as adv, eo.quantity::float8 / d.average_daily_volume as share
+      from (${eventOrders(event.id)}) eo
+      join (${instrumentDepthSql()}) d on d.symbol = eo.symbol
+      where eo.placed_by is not null and eo.leg is distinct from 'take-profit' and eo.leg is distinct from 'stop-loss' and not eo.replay
+        and d.average_daily_volume > 0 and eo.quantity >= ${ILLIQUID_MIN_SHARE_OF_ADV}::float8 * d.average_daily_volume
+    ), per_person as (
+      select user_id, count(*)::int as n, count(distinct symbol)::int as symbols,
+             jsonb_agg(${orderJson("sized")} || jsonb_build_object('averageDailyVolume', adv, 'shareOfVolume', round(share::numeric, 4)) order by created_at, id) as list,
+             md5(string_agg(id, ',' order by id)) as key
+      from sized group by user_id
+    )
+    select ${event.id}::text as event_id, user_id, '' as counterpart_id,
+      jsonb_build_object('orders', n, 'instruments', symbols, 'minShareOfVolume', ${ILLIQUID_MIN_SHARE_OF_ADV}::float8, 'list', list) as evidence, key as evidence_key
+    from per_person where n >= ${ILLIQUID_MIN_ORDERS}`;
+  return upsertFlags(db, "illiquid-sizing", rows, now);
+}
+
+/**
+ * 7. Trading at the edge of a margin call (issue #22 §4): at least MARGIN_EDGE_MIN_ORDERS of the
+ * person's own orders placed while a margin call stood on the portfolio (the order path records
+ * the standing call on the order), at least one of them a buy or a short — adding to positions
+ * instead of meeting the call. Meeting a call by selling and covering is never flagged.
+ */
+export async function detectMarginCallEdge(db: DbOrTx, event: DetectedEvent, now: Date): Promise<number> {
+  const rows = sql`
+    with edged as (
+      select eo.* from (${eventOrders(event.id)}) eo
+      where eo.placed_by is not null and eo.under_margin_call_at is not null and eo.leg is distinct from 'take-profit' and eo.leg is distinct from 'stop-loss'
+    ), per_person as (
+      select user_id, count(*)::int as n, (count(*) filter (where side in ('buy', 'short')))::int as adding,
+             count(distinct under_margin_call_at)::int as calls,
+             jsonb_agg(${orderJson("edged")} || jsonb_build_object('callRaisedAt', under_margin_call_at) order by created_at, id) as list,
+             md5(string_agg(id, ',' order by id)) as key
+      from edged group by user_id
+    )
+    select ${event.id}::text as event_id, user_id, '' as counterpart_id,
+      jsonb_build_object('orders', n, 'adding', adding, 'calls', calls, 'list', list) as evidence, key as evidence_key
+    from per_person where n >= ${MARGIN_EDGE_MIN_ORDERS} and adding >= 1`;
+  return upsertFlags(db, "margin-call-edge", rows, now);
+}
+
+/**
+ * 8. Washing a position through a bracket (issue #22 §4): a bracket's (or OTO's) entry filled,
+ * and one of its exit legs filled at most BRACKET_WASH_WINDOW_MS after the entry's last fill at
+ * an average price within BRACKET_WASH_MAX_MOVE of the entry's — a round trip that changes
+ * nothing but the trade count. Flagged with at least BRACKET_WASH_MIN_GROUPS such groups.
+ */
+export async function detectBracketWash(db: DbOrTx, event: DetectedEvent, now: Date): Promise<number> {
+  const rows = sql`
+    with eo as (${eventOrders(event.id)}),
+    f as (${countedFillsSql(sql`select portfolio_id from (${boardParticipantsSql(event.id)}) bp`)}),
+    entries as (
+      select e.id, e.user_id, e.symbol, e.side, e.filled_quantity, e.order_class, e.average_price as price, max(f.created_at) as filled_at
+      from eo e join f on f.order_id = e.id
+      where e.order_class in ('bracket', 'oto') and e.leg = 'entry' and e.filled_quantity > 0
+      group by e.id, e.user_id, e.symbol, e.side, e.filled_quantity, e.order_class, e.average_price
+    ), exits as (
+      select x.parent_id, x.id, x.leg, x.filled_quantity, x.average_price as price, max(f.created_at) as filled_at
+      from eo x join f on f.order_id = x.id
+      where x.leg in ('take-profit', 'stop-loss') and x.filled_quantity > 0
+      group by x.parent_id, x.id, x.leg, x.filled_quantity, x.average_price
+    ), washed as (
+      select en.*, ex.id as exit_id, ex.leg as exit_leg, ex.price as exit_price, ex.filled_at as exit_at
+      from entries en join exits ex on ex.parent_id = en.id
+      where ex.filled_at - en.filled_at <= ${`${BRACKET_WASH_WINDOW_MS} milliseconds`}::interval
+        and abs(ex.price - en.price) <= ${BRACKET_WASH_MAX_MOVE}::numeric * en.price
+    ), per_person as (
+      select user_id, count(*)::int as n,
+             jsonb_agg(jsonb_build_object('orderId', id, 'exitOrderId', exit_id, 'orderClass', order_class, 'symbol', symbol, 'side', side, 'quantity', filled_quantity,
+               'entryPrice', round(price, 2)::text, 'exitPrice', round(exit_price, 2)::text, 'exitLeg', exit_leg, 'at', filled_at, 'exitAt', exit_at,
+               'minutes', round((extract(epoch from (exit_at - filled_at)) / 60)::numeric, 1)) order by filled_at, id) as list,
+             md5(string_agg(id, ',' order by id)) as key
+      from washed group by user_id
+    )
+    select ${event.id}::text as event_id, user_id, '' as counterpart_id,
+      jsonb_build_object('groups', n, 'windowMinutes', ${BRACKET_WASH_WINDOW_MS / 60_000}::int, 'maxMove', ${BRACKET_WASH_MAX_MOVE}::float8, 'list', list) as evidence, key as evidence_key
+    from per_person where n >= ${BRACKET_WASH_MIN_GROUPS}`;
+  return upsertFlags(db, "bracket-wash", rows, now);
 }

@@ -9,7 +9,16 @@ import { BOUNDARY_WINDOW_SHARE } from "@/domain/fairplay";
 import { replayDayBoundaries } from "@/features/events";
 import type { Db, Tx } from "@/server/db";
 import { events } from "@/server/db/schema";
-import { detectImplausibleReturns, detectMirrorTrading, detectRepeatedResets, detectReplayBoundaryTrading, detectSharedAddress } from "./detectors";
+import {
+  detectBracketWash,
+  detectIlliquidSizing,
+  detectImplausibleReturns,
+  detectMarginCallEdge,
+  detectMirrorTrading,
+  detectRepeatedResets,
+  detectReplayBoundaryTrading,
+  detectSharedAddress,
+} from "./detectors";
 
 /** How often the monitor runs; its detectors read the live boards the 5-second refresh writes. */
 export const FAIRPLAY_EVERY_MS = 30_000;
@@ -40,6 +49,9 @@ export async function runFairPlayMonitor(db: Db, context: MonitorContext): Promi
       // A class contest's pupils share their school's address: not a signal there.
       if (!event.classId) n += await detectSharedAddress(tx, event, now);
       n += await detectReplayBoundaryTrading(tx, event, boundaries, now);
+      n += await detectIlliquidSizing(tx, event, now);
+      n += await detectMarginCallEdge(tx, event, now);
+      n += await detectBracketWash(tx, event, now);
       return n;
     });
   }

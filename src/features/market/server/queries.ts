@@ -1,5 +1,5 @@
 /** Read side of the practice market: the universe with prices, and candles. */
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { dayChange, parseMoney, formatMoney } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { candles, instruments } from "@/server/db/schema";
@@ -81,3 +81,9 @@ export async function knownSymbols(db: DbOrTx, symbols: readonly string[]): Prom
   const rows = await db.select({ symbol: instruments.symbol }).from(instruments).where(inArray(instruments.symbol, [...symbols]));
   return new Set(rows.map((r) => r.symbol));
 }
+
+/**
+ * Each instrument's depth on the practice market, for another feature's set-based statement
+ * (the fair-play detectors): `symbol, average_daily_volume, volatility`; a volume of 0 is unknown.
+ */
+export const instrumentDepthSql = () => sql`select i.symbol, i.average_daily_volume, i.volatility from instruments i`;

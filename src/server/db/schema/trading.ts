@@ -174,6 +174,8 @@ export const orders = pgTable(
     note: text("note"),
     /** Who placed it (decision 042): a team portfolio's history names the member; null for orders before this column and for a deleted account. */
     placedBy: text("placed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The margin call standing on the portfolio when the person placed it (decision 072: the fair-play monitor's "trading at the edge of a call"); null when none stood, and for the engine's own orders. */
+    underMarginCallAt: at("under_margin_call_at"),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
     response: jsonb("response").$type<StoredResponse>(),
