@@ -6,29 +6,8 @@ import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { auditDetailLines } from "./audit-detail";
+import type { AuditPage, AuditPerson } from "../types";
 import styles from "./admin.module.css";
-
-interface Person {
-  id: string;
-  name: string | null;
-  email: string | null;
-  username?: string | null;
-}
-interface Entry {
-  id: number;
-  at: string;
-  action: string;
-  ip: string | null;
-  detail: Record<string, unknown>;
-  actor: Person | null;
-  subject: Person | null;
-}
-interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 export function AuditLog({ actions }: { actions: readonly string[] }) {
   const router = useRouter();
@@ -39,9 +18,9 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
   const key = router.isReady
     ? `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: "25", ...(personId && { personId }), ...(action && { action }) })}`
     : null;
-  const { data, error } = useSWR<Page<Entry>>(key, (url: string) => api<Page<Entry>>(url), { keepPreviousData: true });
+  const { data, error } = useSWR<AuditPage>(key, (url: string) => api<AuditPage>(url), { keepPreviousData: true });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const who = (p: Person | null) => (p ? `${p.name ?? ""} <${p.email ?? p.username ?? ""}>` : "—");
+  const who = (p: AuditPerson | null) => (p ? `${p.name ?? ""} <${p.email ?? p.username ?? ""}>` : "—");
   const filteredPerson = data?.items.find((e) => e.subject?.id === personId)?.subject;
   return (
     <Card title="Audit log">

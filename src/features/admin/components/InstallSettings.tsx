@@ -2,19 +2,17 @@ import useSWR from "swr";
 import { Alert, Card, Skeleton } from "@/components/ui";
 import { useAction } from "@/components/ui/useAction";
 import { api, ApiError } from "@/lib/client/api";
+import type { InstallSettingsView } from "../types";
 import styles from "./admin.module.css";
 
-interface Settings {
-  membersMayCreateClasses: boolean;
-}
 
 /** Install-wide switches (GET|PATCH /api/admin/settings); each change is audited. */
 export function InstallSettings() {
-  const { data, error, mutate } = useSWR<Settings>("/api/admin/settings", (url: string) => api<Settings>(url));
+  const { data, error, mutate } = useSWR<InstallSettingsView>("/api/admin/settings", (url: string) => api<InstallSettingsView>(url));
   const { busy, status, run } = useAction();
 
-  async function change(next: Partial<Settings>) {
-    await run(async () => mutate(await api<Settings>("/api/admin/settings", { method: "PATCH", body: next }), { revalidate: false }), {
+  async function change(next: Partial<InstallSettingsView>) {
+    await run(async () => mutate(await api<InstallSettingsView>("/api/admin/settings", { method: "PATCH", body: next }), { revalidate: false }), {
       success: next.membersMayCreateClasses ? "Any member may now create classes." : "Only organisers and admins may create classes now.",
       failure: "Could not change the setting.",
     });

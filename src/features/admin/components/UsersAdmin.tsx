@@ -9,17 +9,8 @@ import { DataTable } from "@/components/ui/DataTable";
 import { api, ApiError } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/roles";
-import type { searchUsers } from "../server/users";
+import type { UserRow, UsersPage } from "../types";
 import styles from "./admin.module.css";
-
-/** A row of GET /api/admin/users, as the server's use-case answers it. */
-type UserRow = Awaited<ReturnType<typeof searchUsers>>["items"][number];
-interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 /**
  * The role changes the server would accept (src/features/admin/server/users.ts): a roster
@@ -71,7 +62,7 @@ export function UsersAdmin() {
   const [page, setPage] = useState(1);
   const query = useDebounced(q, 250);
   const key = `/api/admin/users?${new URLSearchParams({ q: query, page: String(page), pageSize: String(PAGE_SIZE), ...(role && { role }) })}`;
-  const { data, error, isLoading, mutate } = useSWR<Page<UserRow>>(key, (url: string) => api<Page<UserRow>>(url), { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<UsersPage>(key, (url: string) => api<UsersPage>(url), { keepPreviousData: true });
   const [pending, setPending] = useState<Pending | null>(null);
   const { busy, status, run } = useAction();
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { changeSettings, readSettings } from "@/server/settings";
+import { installSettings } from "@/features/admin/types";
 
 const changeSchema = z
   .object({
@@ -19,6 +20,7 @@ export default apiRoute({
       summary: "Install settings",
       response: "200 `{membersMayCreateClasses}`: whether any member (not only organisers) may create classes",
     },
+    answer: installSettings,
     async handler() {
       return { body: await readSettings(await getDb()) };
     },
@@ -31,6 +33,7 @@ export default apiRoute({
       response: "200 every setting after the change",
     },
     input: changeSchema,
+    answer: installSettings,
     async handler({ input, session, ip }) {
       return { body: await changeSettings(await getDb(), { id: session.user.id, ip }, input) };
     },
