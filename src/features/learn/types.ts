@@ -35,6 +35,7 @@ export const courseRecord = z.object({
   createdAt: instant,
   updatedAt: instant,
 });
+export type CourseRecord = z.output<typeof courseRecord>;
 
 /** A lesson in a course's authoring view. */
 export const adminLessonRow = z.object({
@@ -61,6 +62,7 @@ export type AdminCourse = z.output<typeof adminCourse>;
 
 /** POST /api/admin/courses/{id}/lessons: the new lesson (unpublished, empty). */
 export const lessonCreated = z.object({ id: z.string(), slug: z.string() });
+export type LessonCreated = z.output<typeof lessonCreated>;
 
 /** GET /api/admin/lessons/{id}: the whole lesson for its editor, correct answers included. */
 export const adminLesson = z.object({

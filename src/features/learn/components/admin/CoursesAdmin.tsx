@@ -9,7 +9,7 @@ import { api } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { courseInputSchema } from "@/lib/validation/learn";
 import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
-import type { AdminCourseRow } from "../../types";
+import type { AdminCourseRow, CourseRecord } from "../../types";
 import styles from "./authoring.module.css";
 
 /** A course as GET /api/admin/courses lists it, typed by its schema (../../types). */
@@ -178,7 +178,7 @@ function NewCourseForm() {
     const data = result.data;
     await run(
       async () => {
-        const created = await api<{ id: string }>("/api/admin/courses", { method: "POST", body: data });
+        const created = await api<CourseRecord>("/api/admin/courses", { method: "POST", body: data });
         await router.push(`/admin/courses/${created.id}`);
       },
       {
