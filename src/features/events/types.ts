@@ -222,3 +222,49 @@ export const reportCardIndexView = z.object({
   items: z.array(z.object({ rank: int, tied: int, name: z.string(), userId: z.string(), href: z.nullable(z.string()) })),
 });
 export type ReportCardIndexView = z.output<typeof reportCardIndexView>;
+
+// ── Admin answers (issue 24 §1) ──
+
+/** GET /api/admin/events: every event, archived ones included, as an admin sees it (join code, locked fields). */
+export const adminEventsPage = pageOf(eventView);
+
+/** GET /api/admin/events/{slug}, POST …/archive: the event. */
+export const adminEventAnswer = z.object({ event: eventView });
+
+/** PATCH /api/admin/events/{slug}: the changed event and its slug. */
+export const eventUpdated = z.object({ event: eventView, slug: z.string() });
+
+/** POST /api/admin/events and POST …/clone: the new event; `joinCode` (formatted) when it is private. */
+export const eventCreated = z.object({ event: eventView, slug: z.string(), joinCode: z.optional(z.string()) });
+
+/** POST /api/admin/events/{slug}/join-code: the new code, formatted; the old one stops working. */
+export const joinCodeIssued = z.object({ slug: z.string(), joinCode: z.string() });
+
+/** DELETE /api/admin/events/{slug}/participants/{userId}: when they were removed (the first time, if again). */
+export const participantRemoved = z.object({ removed: z.literal(true), userId: z.string(), at: instant });
+
+/** A row of the participants table (features/events/server/admin.ts `listParticipants`). */
+export const participantRow = z.object({
+  userId: z.string(),
+  name: z.nullable(z.string()),
+  /** The email, or a roster account's username. */
+  email: z.string(),
+  portfolioId: z.string(),
+  joinedAt: instant,
+  removedAt: z.nullable(instant),
+  disqualifiedAt: z.nullable(instant),
+  disqualifiedReason: z.nullable(z.string()),
+  /** Frozen once the event has ended; null off the board (removed, disqualified). */
+  rank: z.nullable(int),
+  equity: decimal,
+  totalReturn: z.nullable(decimal),
+  sharpe: z.nullable(decimal),
+  trades: int,
+});
+export type ParticipantRow = z.output<typeof participantRow>;
+
+/** GET /api/admin/events/{slug}/participants: by rank, removed and disqualified people last. */
+export const participantsAnswer = z.object({ items: z.array(participantRow), total: int, frozen: z.boolean() });
+
+/** GET /api/admin/events/{slug}/standings.csv: a text/csv attachment the route writes itself (documented, not checked). */
+export const standingsCsv = z.string();

@@ -3,32 +3,12 @@ import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Button, Card, SelectField, Skeleton, pagerClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable } from "@/components/ui/DataTable";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, endpointUrl, fetcherOf } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { auditDetailLines } from "./audit-detail";
+import type { AuditPerson } from "../types";
+import { adminEndpoints } from "./endpoints";
 import styles from "./admin.module.css";
-
-interface Person {
-  id: string;
-  name: string | null;
-  email: string | null;
-  username?: string | null;
-}
-interface Entry {
-  id: number;
-  at: string;
-  action: string;
-  ip: string | null;
-  detail: Record<string, unknown>;
-  actor: Person | null;
-  subject: Person | null;
-}
-interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 export function AuditLog({ actions }: { actions: readonly string[] }) {
   const router = useRouter();
@@ -37,11 +17,11 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
   const [action, setAction] = useState("");
   const [page, setPage] = useState(1);
   const key = router.isReady
-    ? `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: "25", ...(personId && { personId }), ...(action && { action }) })}`
+    ? endpointUrl(adminEndpoints.audit, { query: { page, pageSize: 25, personId, action } })
     : null;
-  const { data, error } = useSWR<Page<Entry>>(key, (url: string) => api<Page<Entry>>(url), { keepPreviousData: true });
+  const { data, error } = useSWR(key, fetcherOf(adminEndpoints.audit), { keepPreviousData: true });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const who = (p: Person | null) => (p ? `${p.name ?? ""} <${p.email ?? p.username ?? ""}>` : "—");
+  const who = (p: AuditPerson | null) => (p ? `${p.name ?? ""} <${p.email ?? p.username ?? ""}>` : "—");
   const filteredPerson = data?.items.find((e) => e.subject?.id === personId)?.subject;
   return (
     <Card title="Audit log">

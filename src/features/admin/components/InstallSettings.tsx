@@ -1,20 +1,18 @@
 import useSWR from "swr";
 import { Alert, Card, Skeleton } from "@/components/ui";
 import { useAction } from "@/components/ui/useAction";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import type { InstallSettingsView } from "../types";
+import { adminEndpoints } from "./endpoints";
 import styles from "./admin.module.css";
-
-interface Settings {
-  membersMayCreateClasses: boolean;
-}
 
 /** Install-wide switches (GET|PATCH /api/admin/settings); each change is audited. */
 export function InstallSettings() {
-  const { data, error, mutate } = useSWR<Settings>("/api/admin/settings", (url: string) => api<Settings>(url));
+  const { data, error, mutate } = useSWR(endpointUrl(adminEndpoints.settings, {}), fetcherOf(adminEndpoints.settings));
   const { busy, status, run } = useAction();
 
-  async function change(next: Partial<Settings>) {
-    await run(async () => mutate(await api<Settings>("/api/admin/settings", { method: "PATCH", body: next }), { revalidate: false }), {
+  async function change(next: Partial<InstallSettingsView>) {
+    await run(async () => mutate(await call(adminEndpoints.changeSettings, { body: next }), { revalidate: false }), {
       success: next.membersMayCreateClasses ? "Any member may now create classes." : "Only organisers and admins may create classes now.",
       failure: "Could not change the setting.",
     });

@@ -3,13 +3,12 @@ import useSWR from "swr";
 import { Alert, Button, Card, Field, Skeleton } from "@/components/ui";
 import { useAction } from "@/components/ui/useAction";
 import { MARGIN_DEFAULT_TEXT, MARGIN_FIELDS, type MarginField } from "@/components/margin-fields";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import type { InstallSettingsView as Settings } from "../types";
+import { adminEndpoints } from "./endpoints";
 import styles from "./admin.module.css";
 
 type Terms = Record<MarginField, number>;
-interface Settings {
-  practiceMargin: { enabled: boolean; terms: Terms } | null;
-}
 
 const textOf = (terms: Terms | undefined): Record<MarginField, string> =>
   terms ? (Object.fromEntries(MARGIN_FIELDS.map((m) => [m.field, String(terms[m.field])])) as Record<MarginField, string>) : { ...MARGIN_DEFAULT_TEXT };
@@ -19,7 +18,7 @@ const textOf = (terms: Terms | undefined): Record<MarginField, string> =>
  * its terms, or off. Off, nobody borrows more; whoever still owes keeps the terms until repaid.
  */
 export function PracticeMarginSettings() {
-  const { data, error, mutate } = useSWR<Settings>("/api/admin/settings", (url: string) => api<Settings>(url));
+  const { data, error, mutate } = useSWR(endpointUrl(adminEndpoints.settings, {}), fetcherOf(adminEndpoints.settings));
   return (
     <Card title="Practice market: margin">
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the settings."}</Alert>}
@@ -40,7 +39,7 @@ function MarginForm({ stored, saved }: { stored: Settings["practiceMargin"]; sav
     setErrors({});
     // A term left empty or not a number goes as typed: the server names the field.
     const terms = Object.fromEntries(MARGIN_FIELDS.map((m) => [m.field, draft[m.field].trim() === "" ? draft[m.field] : Number(draft[m.field])]));
-    await run(async () => saved(await api<Settings>("/api/admin/settings", { method: "PATCH", body: { practiceMargin: { enabled, terms } } })), {
+    await run(async () => saved(await call(adminEndpoints.changeSettings, { body: { practiceMargin: { enabled, terms } } })), {
       success: enabled ? "Margin is on for the practice market." : "Margin is off for the practice market: nobody can borrow more.",
       failure: (e) => {
         if (e instanceof ApiError && Object.keys(e.fields).length > 0) setErrors(e.fields);

@@ -6,20 +6,12 @@ import { Alert, Badge, Button, Card, Field, pagerClass, RoleBadge, SelectField, 
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useAction } from "@/components/ui/useAction";
 import { DataTable } from "@/components/ui/DataTable";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/roles";
-import type { searchUsers } from "../server/users";
+import type { UserRow } from "../types";
+import { adminEndpoints } from "./endpoints";
 import styles from "./admin.module.css";
-
-/** A row of GET /api/admin/users, as the server's use-case answers it. */
-type UserRow = Awaited<ReturnType<typeof searchUsers>>["items"][number];
-interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
 
 /**
  * The role changes the server would accept (src/features/admin/server/users.ts): a roster
@@ -70,8 +62,8 @@ export function UsersAdmin() {
   const [role, setRole] = useState("");
   const [page, setPage] = useState(1);
   const query = useDebounced(q, 250);
-  const key = `/api/admin/users?${new URLSearchParams({ q: query, page: String(page), pageSize: String(PAGE_SIZE), ...(role && { role }) })}`;
-  const { data, error, isLoading, mutate } = useSWR<Page<UserRow>>(key, (url: string) => api<Page<UserRow>>(url), { keepPreviousData: true });
+  const key = endpointUrl(adminEndpoints.users, { query: { q: query, page, pageSize: PAGE_SIZE, role } });
+  const { data, error, isLoading, mutate } = useSWR(key, fetcherOf(adminEndpoints.users), { keepPreviousData: true });
   const [pending, setPending] = useState<Pending | null>(null);
   const { busy, status, run } = useAction();
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -80,7 +72,7 @@ export function UsersAdmin() {
     if (!pending) return;
     await run(
       async () => {
-        await api(`/api/admin/users/${pending.user.id}`, { method: "PATCH", body: pending.change });
+        await call(adminEndpoints.changeUser, { params: { id: pending.user.id }, body: pending.change });
         await mutate();
       },
       { success: `${pending.title.replace(/\?$/, "")}: done.`, failure: "Could not change that person.", settle: () => setPending(null) },

@@ -10,9 +10,10 @@ import { Alert, Badge, Button, Card, TimeZoneNote, useTimeFormat } from "@/compo
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useAction } from "@/components/ui/useAction";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { api } from "@/lib/client/api";
+import { api, call, endpointUrl, fetcherOf } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
 import { integer, money } from "@/lib/format";
+import { eventEndpoints } from "./endpoints";
 import { PHASE_LABEL, standingReturn } from "./format";
 import type { EventView, ParticipantRow } from "./types";
 import styles from "./events.module.css";
@@ -24,7 +25,7 @@ export interface EventAdminProps {
 }
 
 function Participants({ event, onChanged }: { event: EventView; onChanged: () => void }) {
-  const { data, error, mutate } = useSWR<{ items: ParticipantRow[]; frozen: boolean }>(`/api/admin/events/${event.slug}/participants`, (url: string) => api<{ items: ParticipantRow[]; frozen: boolean }>(url), {
+  const { data, error, mutate } = useSWR(endpointUrl(eventEndpoints.adminParticipants, { params: { slug: event.slug } }), fetcherOf(eventEndpoints.adminParticipants), {
     refreshInterval: event.phase === "live" ? 5000 : 0,
   });
   const [pending, setPending] = useState<ParticipantRow | null>(null);
@@ -118,7 +119,7 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
 export function EventAdmin(props: EventAdminProps) {
   const router = useRouter();
   const { dateTimeYear: when } = useTimeFormat();
-  const { data, mutate } = useSWR<{ event: EventView }>(`/api/admin/events/${props.event.slug}`, (url: string) => api<{ event: EventView }>(url), { fallbackData: { event: props.event } });
+  const { data, mutate } = useSWR(endpointUrl(eventEndpoints.adminDetail, { params: { slug: props.event.slug } }), fetcherOf(eventEndpoints.adminDetail), { fallbackData: { event: props.event } });
   const event = data?.event ?? props.event;
   const { busy: acting, status, setStatus, run } = useAction();
   /** Which action is running: its button is the busy one. */
@@ -154,7 +155,7 @@ export function EventAdmin(props: EventAdminProps) {
           busy={busy === "clone"}
           onClick={() =>
             void act("clone", async () => {
-              const answer = await api<{ slug: string }>(`/api/admin/events/${event.slug}/clone`, { method: "POST", body: {} });
+              const answer = await call(eventEndpoints.adminClone, { params: { slug: event.slug }, body: {} });
               await router.push(`/admin/events/${answer.slug}`);
             })
           }

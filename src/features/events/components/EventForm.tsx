@@ -5,10 +5,12 @@
  */
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Button, Field, SelectField, useTimeFormat } from "@/components/ui";
-import { errorText, useAction } from "@/components/ui/useAction";
-import { api, ApiError } from "@/lib/client/api";
-import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
 import { MARGIN_DEFAULT_TEXT, MARGIN_FIELDS, type MarginField } from "@/components/margin-fields";
+import { errorText, useAction } from "@/components/ui/useAction";
+import type { AnswerOf } from "@/lib/api/endpoint";
+import { ApiError, call } from "@/lib/client/api";
+import { fromWallTime, integer, type TimeFormat } from "@/lib/format";
+import { eventEndpoints } from "./endpoints";
 import type { EventView } from "./types";
 import styles from "./events.module.css";
 
@@ -238,7 +240,7 @@ export interface EventFormProps {
   event: EventView | null;
   lessons: LessonChoice[];
   datasets?: DatasetChoice[];
-  onSaved: (answer: { slug: string; event: EventView; joinCode?: string }) => void;
+  onSaved: (answer: AnswerOf<typeof eventEndpoints.adminCreate>) => void;
 }
 
 export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormProps) {
@@ -258,10 +260,7 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
         const body = bodyOf(draft, zone);
         // An edit sends only what may change: a locked field is left as it is.
         const sent = event ? Object.fromEntries(Object.entries(body).filter(([k]) => !locked[k])) : body;
-        const answer = await api<{ slug: string; event: EventView; joinCode?: string }>(event ? `/api/admin/events/${event.slug}` : "/api/admin/events", {
-          method: event ? "PATCH" : "POST",
-          body: sent,
-        });
+        const answer = event ? await call(eventEndpoints.adminUpdate, { params: { slug: event.slug }, body: sent }) : await call(eventEndpoints.adminCreate, { body: sent });
         if (!event) setDraft(draftOf(null, zone));
         onSaved(answer);
       },

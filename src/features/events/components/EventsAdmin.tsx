@@ -5,10 +5,10 @@ import useSWR from "swr";
 import { Alert, Badge, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { integer } from "@/lib/format";
-import { api } from "@/lib/client/api";
+import { endpointUrl, fetcherOf } from "@/lib/client/api";
 import { type DatasetChoice, EventForm, type LessonChoice } from "./EventForm";
+import { eventEndpoints } from "./endpoints";
 import { PHASE_LABEL } from "./format";
-import type { EventView } from "./types";
 import styles from "./events.module.css";
 
 export interface EventsAdminProps {
@@ -17,7 +17,7 @@ export interface EventsAdminProps {
 }
 
 export function EventsAdmin({ lessons, datasets }: EventsAdminProps) {
-  const { data, error, mutate } = useSWR<{ items: EventView[]; total: number }>("/api/admin/events?pageSize=100", (url: string) => api<{ items: EventView[]; total: number }>(url));
+  const { data, error, mutate } = useSWR(endpointUrl(eventEndpoints.adminList, { query: { pageSize: 100 } }), fetcherOf(eventEndpoints.adminList));
   const [created, setCreated] = useState<{ slug: string; title: string; joinCode?: string } | null>(null);
   const { dateTimeYear: when } = useTimeFormat();
   return (

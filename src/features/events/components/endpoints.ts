@@ -15,4 +15,11 @@ export const eventEndpoints = {
   teams: endpoint("GET", "/api/events/{slug}/teams", "teamsView"),
   foundTeam: endpoint("POST", "/api/events/{slug}/teams", "teamCreated"),
   joinTeam: endpoint("POST", "/api/events/{slug}/teams/join", "teamJoined"),
+  // Administration (issue 24 §1)
+  adminList: endpoint("GET", "/api/admin/events", "adminEventsPage"),
+  adminCreate: endpoint("POST", "/api/admin/events", "eventCreated"),
+  adminDetail: endpoint("GET", "/api/admin/events/{slug}", "adminEventAnswer"),
+  adminUpdate: endpoint("PATCH", "/api/admin/events/{slug}", "eventUpdated"),
+  adminClone: endpoint("POST", "/api/admin/events/{slug}/clone", "eventCreated"),
+  adminParticipants: endpoint("GET", "/api/admin/events/{slug}/participants", "participantsAnswer"),
 };

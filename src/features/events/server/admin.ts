@@ -223,7 +223,7 @@ export async function removeParticipant(db: Db, actor: { id: string; ip?: string
     if (row.finalizedAt) throw failures.refused("EVENT_ENDED", "This event has ended: its final standings are a record and cannot change.");
     const participant = await participantOf(tx, row.id, userId);
     if (!participant) throw failures.notFound("This person has not joined this event.");
-    if (participant.removedAt) return { removed: true, userId, at: participant.removedAt.toISOString() };
+    if (participant.removedAt) return { removed: true as const, userId, at: participant.removedAt.toISOString() };
     const portfolio = await lockPortfolio(tx, participant.portfolioId);
     const cancelled = portfolio ? await cancelOpenOrders(tx, [portfolio], outbox, { now }) : 0;
     await tx
@@ -233,7 +233,7 @@ export async function removeParticipant(db: Db, actor: { id: string; ip?: string
     // The live board drops them at once, not at its next refresh.
     await dropFromBoard(tx, eventBoard(row.id), userId);
     await audit(tx, { action: "event.participant-removed", actorId: actor.id, subjectId: userId, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, cancelledOrders: cancelled } });
-    return { removed: true, userId, at: now.toISOString() };
+    return { removed: true as const, userId, at: now.toISOString() };
   });
   outbox.afterCommit();
   return removed;

@@ -15,32 +15,16 @@ import { chooseSector, closeSectors } from "@/domain/market";
 import { api, ApiError } from "@/lib/client/api";
 import { decimal, money } from "@/lib/format";
 import { adminStyles as styles } from "@/features/admin/components";
+import type { AdminInstrumentList, AdminInstrumentRow } from "../types";
 import formStyles from "./instruments.module.css";
 
-export interface AdminInstrumentRow {
-  symbol: string;
-  name: string;
-  sector: string;
-  kind: string;
-  startingPrice: string;
-  drift: number;
-  volatility: number;
-  beta: number;
-  sectorLoading: number;
-  averageDailyVolume: number;
-  active: boolean;
-  lastPrice: string;
-  /** A constituent of the TLX benchmark. */
-  inBenchmark: boolean;
-}
+/** An instrument as GET /api/admin/instruments lists it, typed by its schema (../types). */
+export type { AdminInstrumentRow };
 
 const KIND_LABELS: Record<string, string> = { stock: "Stock", etf: "ETF", index: "Index" };
 
-interface InstrumentList {
-  items: AdminInstrumentRow[];
-  /** The sectors instruments have, alphabetically: what the sector list offers. */
-  sectors: string[];
-}
+/** The list and the sectors instruments have, alphabetically: what the sector list offers. */
+type InstrumentList = AdminInstrumentList;
 
 /** The sector list's choice that opens the "New sector" field: sectors are trimmed, so none starts with a space. */
 const NEW_SECTOR = " new sector";

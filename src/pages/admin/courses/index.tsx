@@ -12,7 +12,7 @@ interface Props {
 
 export const getServerSideProps = guardedPage<Props>({ role: "admin" }, async () => {
   const rows = await adminListCourses(await getDb());
-  return { props: { courses: rows.map(({ position: _position, ...c }) => ({ ...c, lessonCount: Number(c.lessonCount) })) } };
+  return { props: { courses: rows.map((c) => ({ ...c, lessonCount: Number(c.lessonCount) })) } };
 });
 
 const CoursesPage: GuardedPage<Props> = ({ courses }) => (

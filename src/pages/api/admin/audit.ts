@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AUDIT_ACTIONS, listAudit } from "@/server/audit";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { auditPage } from "@/features/admin/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -17,6 +18,7 @@ export default apiRoute({
       personId: z.string().max(100).optional(),
       action: z.enum(AUDIT_ACTIONS, { error: "Unknown action." }).optional(),
     }),
+    answer: auditPage,
     async handler({ input }) {
       return { body: await listAudit(await getDb(), input) };
     },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { marginRulesProblem } from "@/domain/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { installSettings } from "@/features/admin/types";
 import { changeSettings, readSettings } from "@/server/settings";
 
 const figure = (name: string) => z.number({ error: `${name} is a number.` });
@@ -45,6 +46,7 @@ export default apiRoute({
       response:
         "200 `{membersMayCreateClasses, practiceMargin}`: whether any member (not only organisers) may create classes; the practice market's margin, `null` (never set: a cash account) or `{enabled, terms: {multiplier, debitRatePct, creditRatePct, maintenancePct, callHours}}`",
     },
+    answer: installSettings,
     async handler() {
       return { body: await readSettings(await getDb()) };
     },
@@ -58,6 +60,7 @@ export default apiRoute({
       response: "200 every setting after the change",
     },
     input: changeSchema,
+    answer: installSettings,
     async handler({ input, session, ip }) {
       return { body: await changeSettings(await getDb(), { id: session.user.id, ip }, input) };
     },

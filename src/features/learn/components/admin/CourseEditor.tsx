@@ -9,25 +9,11 @@ import { api } from "@/lib/client/api";
 import { integer, withUnit } from "@/lib/format";
 import { courseInputSchema, newLessonSchema } from "@/lib/validation/learn";
 import { CheckboxField, errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, UnsavedBadge, useFieldErrors, useSuggestedSlug, SlugField, useUnsavedChangesWarning } from "./shared";
+import type { AdminCourse, AdminLessonRow, LessonCreated } from "../../types";
 import styles from "./authoring.module.css";
 
-export interface AdminLessonRow {
-  id: string;
-  slug: string;
-  title: string;
-  published: boolean;
-  questionCount: number;
-  minutes: number;
-}
-
-export interface AdminCourse {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  published: boolean;
-  lessons: AdminLessonRow[];
-}
+/** The authoring API's answers (GET /api/admin/courses/{id}), typed by their schemas (../../types). */
+export type { AdminCourse, AdminLessonRow };
 
 export function CourseEditor({ course }: { course: AdminCourse }) {
   return (
@@ -315,7 +301,7 @@ function NewLessonForm({ courseId }: { courseId: string }) {
     const data = result.data;
     const made = await run(
       async () => {
-        const created = await api<{ id: string }>(`/api/admin/courses/${courseId}/lessons`, { method: "POST", body: data });
+        const created = await api<LessonCreated>(`/api/admin/courses/${courseId}/lessons`, { method: "POST", body: data });
         // False: the person chose to stay (unsaved course details); the lesson exists all the same.
         return router.push(`/admin/lessons/${created.id}`).then(
           () => true,

@@ -9,16 +9,11 @@ import { api } from "@/lib/client/api";
 import { integer } from "@/lib/format";
 import { courseInputSchema } from "@/lib/validation/learn";
 import { errorText, focusFirstInvalid, MoveButtons, moved, refocusMove, serverFieldErrors, useFieldErrors, useSuggestedSlug, SlugField } from "./shared";
+import type { AdminCourseRow, CourseRecord } from "../../types";
 import styles from "./authoring.module.css";
 
-export interface AdminCourseRow {
-  id: string;
-  slug: string;
-  title: string;
-  summary: string;
-  published: boolean;
-  lessonCount: number;
-}
+/** A course as GET /api/admin/courses lists it, typed by its schema (../../types). */
+export type { AdminCourseRow };
 
 const lessonsWord = (n: number) => `${n} ${n === 1 ? "lesson" : "lessons"}`;
 
@@ -183,7 +178,7 @@ function NewCourseForm() {
     const data = result.data;
     await run(
       async () => {
-        const created = await api<{ id: string }>("/api/admin/courses", { method: "POST", body: data });
+        const created = await api<CourseRecord>("/api/admin/courses", { method: "POST", body: data });
         await router.push(`/admin/courses/${created.id}`);
       },
       {

@@ -6,23 +6,14 @@ import { useAction } from "@/components/ui/useAction";
 import { QUESTIONS_PER_ATTEMPT, readingMinutes, recommendedBankSize } from "@/domain/learning";
 import { api } from "@/lib/client/api";
 import { withUnit } from "@/lib/format";
-import { lessonInputSchema, UNLOCKABLE_FEATURES, type LessonInput } from "@/lib/validation/learn";
+import { lessonInputSchema, UNLOCKABLE_FEATURES } from "@/lib/validation/learn";
 import { blankOption, newKey, QuestionsEditor, type QuestionDraft } from "./QuestionsEditor";
 import { CheckboxField, errorText, fieldId, serverFieldErrors, UnsavedBadge, useFieldErrors, useUnsavedChangesWarning, SlugField } from "./shared";
+import type { AdminLesson } from "../../types";
 import styles from "./authoring.module.css";
 
-export interface AdminLesson {
-  id: string;
-  slug: string;
-  title: string;
-  body: string;
-  passMark: number;
-  unlocks: LessonInput["unlocks"];
-  published: boolean;
-  updatedAt: string;
-  course: { id: string; slug: string; title: string };
-  questions: Array<{ prompt: string; options: Array<{ text: string; correct: boolean; explanation: string }> }>;
-}
+/** A lesson as GET /api/admin/lessons/{id} answers it, typed by its schema (../../types). */
+export type { AdminLesson };
 
 interface LessonDraft {
   title: string;

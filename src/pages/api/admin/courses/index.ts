@@ -2,6 +2,7 @@ import { adminListCourses, createCourse } from "@/features/learn/server/authorin
 import { courseInputSchema } from "@/lib/validation/learn";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { adminCoursesAnswer, courseRecord } from "@/features/learn/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +13,7 @@ export default apiRoute({
       summary: "List courses (authoring)",
       response: "200 `{items:[{id, slug, title, summary, published, position, lessonCount}]}`",
     },
+    answer: adminCoursesAnswer,
     async handler() {
       return { body: { items: await adminListCourses(await getDb()) } };
     },
@@ -25,6 +27,7 @@ export default apiRoute({
       response: "201 the course; 400 with `fields`; 409 `SLUG_TAKEN` (with `fields.slug`)",
     },
     input: courseInputSchema,
+    answer: courseRecord,
     async handler({ input, session, ip }) {
       return { status: 201, body: await createCourse(await getDb(), { id: session.user.id, ip }, input) };
     },

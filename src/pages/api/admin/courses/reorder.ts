@@ -2,6 +2,7 @@ import { reorderCourses } from "@/features/learn/server/authoring";
 import { reorderSchema } from "@/lib/validation/learn";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { noContent } from "@/lib/api/answers";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       response: "204; 422 `ORDER_MISMATCH`",
     },
     input: reorderSchema,
+    answer: noContent,
     async handler({ input, session, ip }) {
       await reorderCourses(await getDb(), { id: session.user.id, ip }, input.ids);
       return { status: 204 };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { importDataset, listDatasets, MAX_CSV_CHARS } from "@/features/market/server/datasets";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { datasetsAnswer, datasetSummary } from "@/features/market/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute(
         summary: "List historical datasets",
         response: "200 `{items:[{id,name,symbol,sector,createdAt,rowCount,firstDate,lastDate}]}` newest first",
       },
+      answer: datasetsAnswer,
       async handler() {
         return { body: { items: await listDatasets(await getDb()) } };
       },
@@ -34,6 +36,7 @@ export default apiRoute(
           csv: z.string({ error: "Choose a CSV file." }).max(MAX_CSV_CHARS, "The file is over 2 MB. Split it into smaller datasets."),
         })
         .strict(),
+      answer: datasetSummary,
       async handler({ input, session, ip }) {
         return { status: 201, body: await importDataset(await getDb(), session.user.id, input, ip) };
       },

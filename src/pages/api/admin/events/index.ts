@@ -1,6 +1,7 @@
 import { adminListEvents, createEvent, createEventInput } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { adminEventsPage, eventCreated } from "@/features/events/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute({
       response: "200 `{items:[event with joinCode, lockedFields], page, pageSize, total}`, archived ones included",
     },
     input: pageQuery,
+    answer: adminEventsPage,
     async handler({ input }) {
       return { body: await adminListEvents(await getDb(), input) };
     },
@@ -26,6 +28,7 @@ export default apiRoute({
       response: "201 `{event, slug, joinCode?}` (`joinCode` when private); 400 `VALIDATION_FAILED` with a message per field (the domain's `validateEventDefinition`: lengths, window, amounts, limits; unknown symbols or lesson). `replay: {datasets: [dataset id], from: \"YYYY-MM-DD\", speed}` (speed in trading days per real hour) makes a historical-replay event: 400 `fields[\"replay.datasets\"]` for an unknown dataset, a dataset chosen twice or two datasets of one symbol; `fields[\"replay.from\"]` for a start outside the chosen data (earliest first date to latest last date). A replay event's `instruments` are set to its datasets' symbols (what is sent is ignored)",
     },
     input: createEventInput,
+    answer: eventCreated,
     async handler({ input, session, ip }) {
       return { status: 201, body: await createEvent(await getDb(), { id: session.user.id, ip }, input) };
     },

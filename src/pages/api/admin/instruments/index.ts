@@ -1,6 +1,7 @@
 import { addInstrument, adminListInstruments, existingSectors, newInstrumentSchema } from "@/features/market/server/instruments";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { adminInstrument, adminInstrumentsAnswer } from "@/features/market/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +13,7 @@ export default apiRoute({
       response:
         "200 `{items:[{symbol,name,sector,kind,startingPrice,drift,volatility,beta,sectorLoading,averageDailyVolume,active,lastPrice,updatedAt,inBenchmark}], sectors:[…]}` (`inBenchmark`: a constituent of TLX; `sectors`: the sectors instruments have, alphabetically)",
     },
+    answer: adminInstrumentsAnswer,
     async handler() {
       const db = await getDb();
       const [items, sectors] = await Promise.all([adminListInstruments(db), existingSectors(db)]);
@@ -29,6 +31,7 @@ export default apiRoute({
         "201 the instrument; 400 with a message per field; 400 `SECTOR_UNKNOWN` (a new sector without `newSector: true`; the message names close matches) or `SECTOR_EXISTS` (an existing sector written differently); 409 `SYMBOL_TAKEN`",
     },
     input: newInstrumentSchema,
+    answer: adminInstrument,
     async handler({ input, session, ip }) {
       return { status: 201, body: await addInstrument(await getDb(), session.user.id, input, ip) };
     },

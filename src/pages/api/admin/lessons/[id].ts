@@ -2,6 +2,8 @@ import { adminGetLesson, deleteLesson, saveLesson } from "@/features/learn/serve
 import { lessonInputSchema } from "@/lib/validation/learn";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { noContent } from "@/lib/api/answers";
+import { adminLesson, lessonSaved } from "@/features/learn/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +14,7 @@ export default apiRoute({
       summary: "A lesson with its answers (authoring)",
       response: "200 the whole lesson with correct answers; 404",
     },
+    answer: adminLesson,
     async handler({ req }) {
       return { body: await adminGetLesson(await getDb(), String(req.query.id)) };
     },
@@ -24,6 +27,7 @@ export default apiRoute({
       response: "200 `{id, updatedAt}`; 400 with `fields` named down to `questions.0.options.1.text`; 404",
     },
     input: lessonInputSchema,
+    answer: lessonSaved,
     async handler({ req, input, session, ip }) {
       return { body: await saveLesson(await getDb(), { id: session.user.id, ip }, String(req.query.id), input) };
     },
@@ -35,6 +39,7 @@ export default apiRoute({
       status: 204,
       response: "Deleted; 404",
     },
+    answer: noContent,
     async handler({ req, session, ip }) {
       await deleteLesson(await getDb(), { id: session.user.id, ip }, String(req.query.id));
       return { status: 204 };

@@ -4,6 +4,7 @@ import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
 import { ROLES } from "@/lib/roles";
+import { userChanged } from "@/features/admin/types";
 
 const changeSchema = z
   .object({
@@ -24,6 +25,7 @@ export default apiRoute({
       response: "200 `{id, name, email, role, disabled}`; 400; 404 `NOT_FOUND`; 409 `LAST_ADMIN` (would leave no enabled admin); 422 `SELF_CHANGE` (disabling yourself). A change ends the person's sessions.",
     },
     input: changeSchema,
+    answer: userChanged,
     async handler({ req, input, session, ip }) {
       const id = String(req.query.id);
       if (id === session.user.id && input.disabled === true) {

@@ -3,6 +3,7 @@ import { searchUsers } from "@/features/admin/server/users";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 import { ROLES } from "@/lib/roles";
+import { usersPage } from "@/features/admin/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -18,6 +19,7 @@ export default apiRoute({
       q: z.string().trim().max(200).optional(),
       role: z.enum(ROLES).optional(),
     }),
+    answer: usersPage,
     async handler({ input }) {
       return { body: await searchUsers(await getDb(), input) };
     },

@@ -2,6 +2,8 @@ import { adminGetCourse, deleteCourse, updateCourse } from "@/features/learn/ser
 import { coursePatchSchema } from "@/lib/validation/learn";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { noContent } from "@/lib/api/answers";
+import { adminCourse, courseRecord } from "@/features/learn/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +14,7 @@ export default apiRoute({
       summary: "A course with its lessons (authoring)",
       response: "200 the course with `lessons:[{id, slug, title, published, questionCount, minutes}]`; 404",
     },
+    answer: adminCourse,
     async handler({ req }) {
       return { body: await adminGetCourse(await getDb(), String(req.query.id)) };
     },
@@ -24,6 +27,7 @@ export default apiRoute({
       response: "200 the course; 400 with `fields`; 404; 409 `SLUG_TAKEN`",
     },
     input: coursePatchSchema,
+    answer: courseRecord,
     async handler({ req, input, session, ip }) {
       return { body: await updateCourse(await getDb(), { id: session.user.id, ip }, String(req.query.id), input) };
     },
@@ -35,6 +39,7 @@ export default apiRoute({
       status: 204,
       response: "Deleted; 404",
     },
+    answer: noContent,
     async handler({ req, session, ip }) {
       await deleteCourse(await getDb(), { id: session.user.id, ip }, String(req.query.id));
       return { status: 204 };

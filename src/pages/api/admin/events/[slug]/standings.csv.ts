@@ -1,6 +1,7 @@
 import { standingsCsv } from "@/features/events";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { standingsCsv as standingsCsvAnswer } from "@/features/events/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +13,7 @@ export default apiRoute({
       response: "200 `text/csv` attachment: `rank,name,email,equity,total_return,sharpe,trades,joined_at,final` (`final` = yes once frozen); formula-looking cells prefixed with `'`",
       contentType: "text/csv",
     },
+    answer: standingsCsvAnswer,
     async handler({ req, res }) {
       const csv = await standingsCsv(await getDb(), String(req.query.slug));
       res.setHeader("Content-Type", "text/csv; charset=utf-8");

@@ -2,6 +2,7 @@ import { createLesson } from "@/features/learn/server/authoring";
 import { newLessonSchema } from "@/lib/validation/learn";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { lessonCreated } from "@/features/learn/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       response: "201 `{id, slug}` (an unpublished, empty lesson)",
     },
     input: newLessonSchema,
+    answer: lessonCreated,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await createLesson(await getDb(), { id: session.user.id, ip }, String(req.query.id), input) };
     },
