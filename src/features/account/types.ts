@@ -67,6 +67,7 @@ export type ApiTokenView = z.output<typeof apiTokenView>;
 export const apiTokensAnswer = z.object({ items: z.array(apiTokenView) });
 /** A new token: as listed, plus its secret, shown this once. */
 export const apiTokenCreated = z.extend(apiTokenView, { token: z.string() });
+export type ApiTokenCreated = z.output<typeof apiTokenCreated>;
 
 /**
  * The personal-data download (GET /api/account/export): streamed by the route itself, so it is

@@ -22,6 +22,7 @@ export const catalogueCourse = z.object({
   readCount: int,
   passedCount: int,
 });
+export type CatalogueCourse = z.output<typeof catalogueCourse>;
 export const coursesAnswer = z.object({ items: z.array(catalogueCourse) });
 
 /** A course and its published lessons, in order. */
@@ -42,6 +43,7 @@ export const courseAnswer = z.object({
     }),
   ),
 });
+export type CourseAnswer = z.output<typeof courseAnswer>;
 
 /** The person's drawn attempt: questions and options in the drawn order, no key. */
 export const quizView = z.object({

@@ -55,6 +55,7 @@ export const candle = z.object({
   close: decimal,
   volume: z.number(),
 });
+export type Candle = z.output<typeof candle>;
 export const candlesAnswer = z.object({
   symbol: z.string(),
   interval: z.enum(["1m", "1d"]),
@@ -133,6 +134,8 @@ export const marketRealism = z.object({
 /** No report yet: why (less than a year of finished days, or `filling` while a first start writes its history). */
 export const realismUnavailable = z.object({ unavailable: z.string(), filling: z.optional(z.literal(true)) });
 export const realismAnswer = z.union([marketRealism, realismUnavailable]);
+export type MarketRealismAnswer = z.output<typeof marketRealism>;
+export type RealismAnswer = z.output<typeof realismAnswer>;
 
 export interface DatasetSummary {
   id: string;
