@@ -141,6 +141,8 @@ export const replayView = z.object({
 export type ReplayView = z.output<typeof replayView>;
 
 export const joinAnswer = z.object({ portfolioId: z.string(), joined: z.boolean(), created: z.boolean(), slug: z.string() });
+/** The event a join code opens (POST /api/join-codes): the browser then opens `/events/{slug}?code=`; `code` as `ABCD-EFGH`. */
+export const joinCodeAnswer = z.object({ slug: z.string(), title: z.string(), code: z.string() });
 
 export const teamsView = z.object({
   teams: teamSizes,

@@ -45,6 +45,21 @@ export const flagItem = z.object({
 });
 export type FlagItem = z.output<typeof flagItem>;
 
+/**
+ * A review's outcome (POST /api/fair-play/flags/{id}; features/fairplay/server/flags.ts
+ * `reviewFlag`): `id` and `disqualifiedAt` of the first account acted on, `reviewed` each one.
+ */
+const decidedStatus = z.enum(["dismissed", "warned", "disqualified"]);
+export const flagReviewed = z.object({
+  id: z.string(),
+  status: decidedStatus,
+  reviewedAt: instant,
+  /** Null when dismissed without one. */
+  reason: z.nullable(z.string()),
+  disqualifiedAt: z.nullable(instant),
+  reviewed: z.array(z.object({ id: z.string(), userId: z.string(), status: decidedStatus, disqualifiedAt: z.nullable(instant) })),
+});
+
 /** The practice board's flags (admins). */
 export const practiceFlagsAnswer = z.object({ items: z.array(flagItem), open: int });
 /** An event's flags (its organiser and admins), open first. */

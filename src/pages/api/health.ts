@@ -6,6 +6,7 @@
  * the session (the benchmarks' baseline: one session check and one round trip).
  */
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/server/db/unavailable";
+import { healthAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 import { checkDatabase } from "@/server/readiness";
 import { isShuttingDown } from "@/server/shutdown";
@@ -15,6 +16,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "public",
+    answer: healthAnswer,
     docs: {
       summary: "Database check: does the database answer, and how fast?",
       description:
@@ -25,10 +27,10 @@ export default apiRoute({
     async handler() {
       const retry = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
       // A balancer stops sending here while the server finishes what it has (src/server/shutdown.ts).
-      if (isShuttingDown()) return { status: 503, headers: retry, body: { status: "stopping" } };
+      if (isShuttingDown()) return { status: 503, headers: retry, body: { status: "stopping" } as const };
       const database = await checkDatabase();
-      if (!database.ok) return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } };
-      return { body: { status: "ok", database: { kind: database.kind, ok: true, latencyMs: database.latencyMs } } };
+      if (!database.ok) return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } as const };
+      return { body: { status: "ok", database: { kind: database.kind, ok: true, latencyMs: database.latencyMs } } as const };
     },
   }),
 });

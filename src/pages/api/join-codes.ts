@@ -1,5 +1,6 @@
 import { findEventByCode, findEventByCodeInput } from "@/features/events";
 import { getDb } from "@/server/db";
+import { joinCodeAnswer } from "@/features/events/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    answer: joinCodeAnswer,
     docs: {
       summary: "Find the event a join code opens",
       description: "Input: `{code}` (any case, spaces or a dash). The \"Have a join code?\" box on `/events`: the browser then opens `/events/{slug}?code=` and joins there.",

@@ -3,6 +3,7 @@
  * so a database outage never fails it (src/server/readiness.ts,
  * docs/decisions/062-liveness-and-readiness.md).
  */
+import { liveAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -11,6 +12,7 @@ export default apiRoute(
   {
     GET: method({
       auth: "public",
+      answer: liveAnswer,
       docs: {
         summary: "Liveness: does this process answer?",
         description:
@@ -18,7 +20,7 @@ export default apiRoute(
         response: '200 `{"status":"live"}`',
       },
       handler() {
-        return { body: { status: "live" } };
+        return { body: { status: "live" } as const };
       },
     }),
   },

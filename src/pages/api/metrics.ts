@@ -5,6 +5,7 @@
  */
 import { env } from "@/env";
 import { failures } from "@/domain/errors";
+import { metricsAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 import { metrics } from "@/server/metrics";
 import { isLoopbackRequest, metricsAccess } from "@/server/metrics-access";
@@ -14,6 +15,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "public",
+    answer: metricsAnswer,
     // A scraper may also use a personal API token, but only one with the admin scope.
     scope: "admin",
     docs: {

@@ -1,5 +1,6 @@
 /** The OpenAPI 3.1 document of this API, built from the routes' own specs (docs/decisions/030-openapi.md). */
 import type { OpenAPIV3_1 } from "openapi-types";
+import { openApiAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -19,6 +20,7 @@ async function document() {
 export default apiRoute({
   GET: method({
     auth: "public",
+    answer: openApiAnswer,
     docs: {
       summary: "This document (OpenAPI 3.1)",
       description: "Public and cacheable for 5 minutes; Next adds an `ETag` and answers 304 to a matching `If-None-Match`. Rendered at /developers/api.",

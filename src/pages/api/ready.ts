@@ -4,6 +4,7 @@
  * without its database (src/server/readiness.ts, docs/decisions/062-liveness-and-readiness.md).
  */
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/server/db/unavailable";
+import { readyAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 import { checkDatabase, startState } from "@/server/readiness";
 
@@ -13,6 +14,7 @@ export default apiRoute(
   {
     GET: method({
       auth: "public",
+      answer: readyAnswer,
       docs: {
         summary: "Readiness: may this instance take traffic?",
         description:
@@ -25,8 +27,8 @@ export default apiRoute(
         const retry = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
         if (state !== "ready") return { status: 503, headers: retry, body: { status: state } };
         const database = await checkDatabase();
-        if (!database.ok) return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } };
-        return { body: { status: "ready" } };
+        if (!database.ok) return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } as const };
+        return { body: { status: "ready" } as const };
       },
     }),
   },

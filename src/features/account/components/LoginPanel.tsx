@@ -4,9 +4,10 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Button, Card, Field } from "@/components/ui";
 import { Tab, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { signInErrorMessage, tooManyAttemptsMessage } from "@/lib/auth-errors";
-import { api, ApiError } from "@/lib/client/api";
+import { api, ApiError, call } from "@/lib/client/api";
 import { registerSchema, resetRequestSchema } from "@/lib/validation/account";
 import { fieldErrors } from "@/lib/validation/field-errors";
+import { accountEndpoints } from "./endpoints";
 import styles from "./login.module.css";
 
 export interface ProviderInfo {
@@ -28,9 +29,7 @@ type Message = { tone: "error" | "success" | "info"; text: string } | null;
 
 async function tooManyAttempts(action: "sign-in" | "email-link", email: string): Promise<string> {
   try {
-    const { retryAfterSeconds } = await api<{ retryAfterSeconds: number }>(
-      `/api/account/attempts?action=${action}&email=${encodeURIComponent(email)}`,
-    );
+    const { retryAfterSeconds } = await call(accountEndpoints.attempts, { query: { action, email } });
     return tooManyAttemptsMessage(retryAfterSeconds || 60);
   } catch {
     return signInErrorMessage("TooManyAttempts")!;

@@ -4,7 +4,7 @@ import { useRouter } from "next/router";
 import useSWR from "swr";
 import { Alert, Badge, JoinCodeForm, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { integer } from "@/lib/format";
-import { api, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { call, endpointUrl, fetcherOf } from "@/lib/client/api";
 import { eventEndpoints } from "./endpoints";
 import { PHASE_LABEL } from "./format";
 import type { MemberEvent } from "./types";
@@ -72,7 +72,7 @@ function JoinCodeBox() {
       submitLabel="Find event"
       emptyMessage="Enter the join code."
       onSubmit={async (code) => {
-        const found = await api<{ slug: string; code: string }>("/api/join-codes", { method: "POST", body: { code } });
+        const found = await call(eventEndpoints.joinCode, { body: { code } });
         await router.push(`/events/${found.slug}?code=${encodeURIComponent(found.code)}`);
       }}
     />

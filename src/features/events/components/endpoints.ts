@@ -8,6 +8,7 @@ export const eventEndpoints = {
   list: endpoint("GET", "/api/events", "eventsPage"),
   detail: endpoint("GET", "/api/events/{slug}", "eventDetail"),
   join: endpoint("POST", "/api/events/{slug}/join", "joinAnswer"),
+  joinCode: endpoint("POST", "/api/join-codes", "joinCodeAnswer"),
   replay: endpoint("GET", "/api/events/{slug}/replay", "replayView"),
   reportCard: endpoint("GET", "/api/events/{slug}/report-card", "reportCardView"),
   reportCards: endpoint("GET", "/api/events/{slug}/report-cards", "reportCardIndexView"),

@@ -2,15 +2,10 @@ import Link from "next/link";
 import { buttonClass } from "@/components/ui";
 import { LearnerStats, type LearnerSummary } from "./LearnerStats";
 import styles from "./learn.module.css";
+// The route's own answer (../types; decision 071).
+import type { CatalogueCourse } from "../types";
 
-export interface CatalogueCourse {
-  slug: string;
-  title: string;
-  summary: string;
-  lessonCount: number;
-  readCount: number;
-  passedCount: number;
-}
+export type { CatalogueCourse };
 
 export function Catalogue({ courses, summary }: { courses: CatalogueCourse[]; summary: LearnerSummary }) {
   return (

@@ -2,12 +2,11 @@ import Link from "next/link";
 import { Badge, Card } from "@/components/ui";
 import { withUnit } from "@/lib/format";
 import styles from "./learn.module.css";
+import type { CourseAnswer } from "../types";
 
-export interface CourseView {
-  slug: string;
-  title: string;
-  summary: string;
-  lessons: Array<{ id: string; slug: string; title: string; minutes: number; status: "not-started" | "read" | "passed" }>;
+/** GET /api/courses/{slug}'s answer (the route's own schema, decision 071), less the best scores the overview does not show. */
+export interface CourseView extends Omit<CourseAnswer, "lessons"> {
+  lessons: Array<Omit<CourseAnswer["lessons"][number], "bestScore">>;
 }
 
 const STATUS = {

@@ -3,48 +3,14 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, buttonClass } from "@/components/ui";
 import { Markdown } from "@/components/ui/Markdown";
 import { durationParts } from "@/domain/events";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call } from "@/lib/client/api";
 import { countdown, percent as percentText, percentFigure, withUnit } from "@/lib/format";
+import { learnEndpoints } from "./endpoints";
 import styles from "./learn.module.css";
 
-export interface LessonView {
-  id: string;
-  slug: string;
-  title: string;
-  body: string;
-  minutes: number;
-  passMark: number;
-  unlocks: string | null;
-  course: { slug: string; title: string };
-  position: { index: number; of: number };
-  previous: { id: string; title: string; slug: string } | null;
-  next: { id: string; title: string; slug: string } | null;
-  quiz: QuizView;
-  progress: { status: "not-started" | "read" | "passed"; attempts: number; bestScore: string | null };
-}
-
-/** The person's drawn attempt: questions and options in the drawn order, no key (GET /api/lessons/{id}). */
-export interface QuizView {
-  attemptId: number | null;
-  size: number;
-  questions: Array<{ id: string; prompt: string; multiple: boolean; options: Array<{ id: string; text: string }> }>;
-  /** A cool-down: no attempt until then (ISO). */
-  retryAt: string | null;
-}
-
-interface AttemptResult {
-  score: string;
-  passed: boolean;
-  passMark: number;
-  correctCount: number;
-  questionCount: number;
-  bestScore: string;
-  xpAwarded: number;
-  unlocked: string | null;
-  retryAt: string | null;
-  /** After a fail: no correctOptionIds, and explanations of the chosen options only. */
-  feedback: Array<{ questionId: string; correct: boolean; chosen: string[]; correctOptionIds?: string[]; explanations: Record<string, string> }>;
-}
+// The lesson's answers as the browser receives them: the routes' own schemas (../types; decision 071).
+export type { LessonAnswer as LessonView, QuizView } from "../types";
+import type { AttemptResult, LessonAnswer as LessonView, QuizView } from "../types";
 
 /**
  * Milliseconds until `at`, ticking every second on the browser's clock (the server refuses an
@@ -85,7 +51,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
     setBusy("read");
     setError(null);
     try {
-      const { xpAwarded } = await api<{ xpAwarded: number }>(`/api/lessons/${lesson.id}/read`, { method: "POST" });
+      const { xpAwarded } = await call(learnEndpoints.read, { params: { id: lesson.id } });
       if (status === "not-started") setStatus("read");
       setReadMessage(xpAwarded > 0 ? `Marked as read: +${xpAwarded} XP.` : "Marked as read.");
     } catch (e) {
@@ -113,8 +79,8 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
     setBusy("quiz");
     setError(null);
     try {
-      const attempt = await api<AttemptResult>(`/api/lessons/${lesson.id}/attempts`, {
-        method: "POST",
+      const attempt = await call(learnEndpoints.attempt, {
+        params: { id: lesson.id },
         body: { attemptId: quiz.attemptId, answers: quiz.questions.map((q) => answers[q.id] ?? []) },
       });
       setResult(attempt);
@@ -131,7 +97,7 @@ export function LessonReader({ lesson }: { lesson: LessonView }) {
     setBusy("quiz");
     setError(null);
     try {
-      const fresh = await api<{ quiz: QuizView }>(`/api/lessons/${lesson.id}`);
+      const fresh = await call(learnEndpoints.lesson, { params: { id: lesson.id } });
       setQuiz(fresh.quiz);
       setResult(null);
       setAnswers({});

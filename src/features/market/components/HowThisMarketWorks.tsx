@@ -6,14 +6,19 @@
  */
 import Link from "next/link";
 import { Alert, Card } from "@/components/ui";
-import type { MarketRealism, RealismUnavailable } from "../server/realism";
-import { HISTORY_CANDIDATES, type RealismRow, type RealismValue } from "@/domain/market";
+import { HISTORY_CANDIDATES } from "@/domain/market";
+import type { MarketRealismAnswer as MarketRealism, RealismAnswer } from "../types";
 import styles from "./how-it-works.module.css";
 
-export type RealismProp = MarketRealism | RealismUnavailable;
+/** GET /api/market/realism's answer (the route's own schema, decision 071): the report, or why there is none yet. */
+export type RealismProp = RealismAnswer;
+type RealismRow = MarketRealism["rows"][number];
+type RealismValue = RealismRow["values"][number];
 
 /** S11 is a volatility (a fraction shown as a percentage); every other value is a plain statistic. */
-function figure(row: RealismRow, value: number): string {
+function figure(row: RealismRow, value: number | null): string {
+  // Not measurable (too little data): JSON carries a NaN as null.
+  if (value === null) return "—";
   if (row.id === "S11") return `${(value * 100).toFixed(1)} %`;
   return value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 3 });
 }

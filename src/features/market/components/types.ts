@@ -1,10 +1,2 @@
-/** A price candle as the market's API answers it (GET /api/instruments/{symbol}/candles): money as decimal strings. */
-export interface Candle {
-  /** The candle's opening instant (ISO 8601). */
-  start: string;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: number;
-}
+/** A price candle as the market's API answers it (GET /api/instruments/{symbol}/candles): the route's own schema (../types.ts, decision 071). */
+export type { Candle } from "../types";

@@ -2,13 +2,13 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { dayChange, parseMoney, formatMoney } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
-import { candles, instruments } from "@/server/db/schema";
+import { candles, instruments, type INSTRUMENT_KINDS } from "@/server/db/schema";
 
 export interface InstrumentQuote {
   symbol: string;
   name: string;
   sector: string;
-  kind: string;
+  kind: (typeof INSTRUMENT_KINDS)[number];
   active: boolean;
   lastPrice: string;
   previousClose: string;

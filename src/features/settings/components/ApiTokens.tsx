@@ -6,18 +6,11 @@ import { API_TOKEN_EXPIRY_CHOICES, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, typ
 import { api, ApiError } from "@/lib/client/api";
 import { createApiTokenSchema } from "@/lib/validation/api-tokens";
 import { fieldErrors } from "@/lib/validation/field-errors";
+import type { ApiTokenCreated, ApiTokenView } from "@/features/account/types";
 import styles from "./settings.module.css";
 
-interface TokenView {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiTokenScope[];
-  createdAt: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-  state: "active" | "revoked" | "expired" | "ended";
-}
+// A token as GET /api/account/tokens lists it: the route's own schema (decision 071).
+type TokenView = ApiTokenView;
 
 const STATE_TEXT: Record<TokenView["state"], string> = {
   active: "Active",
@@ -50,7 +43,7 @@ export function ApiTokensSection({ isAdmin }: { isAdmin: boolean }) {
     setBusy(true);
     setStatus(null);
     try {
-      const answer = await api<TokenView & { token: string }>("/api/account/tokens", { method: "POST", body: parsed.data });
+      const answer = await api<ApiTokenCreated>("/api/account/tokens", { method: "POST", body: parsed.data });
       setCreated({ name: answer.name, token: answer.token });
       setCopied(false);
       setName("");

@@ -1,6 +1,7 @@
 /** How long the sign-in form must wait after "too many attempts" (counts nothing itself). */
 import { z } from "zod";
 import { getDb } from "@/server/db";
+import { attemptsAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 import { peekWait } from "@/server/http/rate-limit";
 
@@ -9,6 +10,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "public",
+    answer: attemptsAnswer,
     docs: {
       summary: "How long sign-in or email links must wait",
       description: "Input: `?action=sign-in|email-link&email=`",

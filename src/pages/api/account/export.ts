@@ -1,5 +1,6 @@
 import { personalData } from "@/features/account/server/lifecycle";
 import { getDb } from "@/server/db";
+import { personalDataExport } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 import { logger } from "@/server/logger";
 import { writePersonalData } from "@/server/personal-data";
@@ -9,6 +10,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: personalDataExport,
     docs: {
       summary: "Export my data (JSON download)",
       response: "200 JSON download (`Content-Disposition: attachment`), streamed: `{exportedAt, profile, signInMethods:{password, linked}, apiTokens (as `GET /api/account/tokens` lists them, never the secret), portfolios, positions, orders, fills, cashMovements, watchlist, equitySnapshots, lessonProgress, quizAttempts, xp, learningDays, eventParticipation, eventStandings, leaderboards, classes:[{classId, name, role, via, joinedAt, startsOn, endsOn}], rosterAccount:{username, createdBy, createdByName}|null, activity:[{id, at, action, byThem, ip, detail}]}` (`ip` only on the person's own entries; decision 029). A failure mid-download cuts the connection, so a partial file is invalid JSON",

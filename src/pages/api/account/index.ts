@@ -2,6 +2,8 @@ import { deleteAccount, profileOf, signInMethods, updatePreferences } from "@/fe
 import { deleteAccountSchema, preferencesSchema } from "@/lib/validation/account";
 import { findUserById } from "@/server/auth/users";
 import { getDb } from "@/server/db";
+import { accountAnswer, profileAnswer } from "@/features/account/types";
+import { noContent } from "@/lib/api/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
 
@@ -10,6 +12,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: accountAnswer,
     docs: {
       summary: "My profile",
       response: "200 `{id, name, email, username, roster, emailVerified, role, timeZone, theme, leaderboardOptOut, leagueOptOut, hasPassword, createdAt, linkedProviders:[provider id…]}` (`email` is null and `username` set for a roster account, made by a teacher for a class)",
@@ -23,6 +26,7 @@ export default apiRoute({
   }),
   PATCH: method({
     auth: "user",
+    answer: profileAnswer,
     docs: {
       summary: "Change my preferences",
       description: "Input: at least one of `{timeZone: IANA name | null, theme: \"system\"|\"light\"|\"dark\", leaderboardOptOut: boolean, leagueOptOut: boolean}` (`leagueOptOut`: in no weekly league from the next refresh)",
@@ -35,6 +39,7 @@ export default apiRoute({
   }),
   DELETE: method({
     auth: "user",
+    answer: noContent,
     docs: {
       summary: "Delete my account",
       description: "Input: body `{confirmEmail, currentPassword?}` — `confirmEmail` must equal the account's address (a roster account's: its username); `currentPassword` is required when the account has a password",

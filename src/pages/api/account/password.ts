@@ -1,6 +1,7 @@
 import { changePassword } from "@/features/account/server/lifecycle";
 import { changePasswordSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
+import { passwordChangedAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    answer: passwordChangedAnswer,
     docs: {
       summary: "Set or change my password",
       description: "Input: `{currentPassword?, newPassword}` — `currentPassword` required when the account has a password",
@@ -17,7 +19,7 @@ export default apiRoute({
     input: changePasswordSchema,
     async handler({ input, session, ip }) {
       await changePassword(await getDb(), session.user.id, input, ip);
-      return { body: { changed: true } };
+      return { body: { changed: true } as const };
     },
   }),
 });

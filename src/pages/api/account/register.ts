@@ -1,6 +1,7 @@
 import { register } from "@/features/account/server/lifecycle";
 import { registerSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
+import { registeredAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    answer: registeredAnswer,
     docs: {
       summary: "Create an account",
       description: "Input: `{email, password, name}` — email ≤ 254, password 8–200 characters, name 1–60 without control characters",

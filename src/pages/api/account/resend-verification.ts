@@ -1,5 +1,6 @@
 import { resendVerification } from "@/features/account/server/lifecycle";
 import { getDb } from "@/server/db";
+import { sentAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    answer: sentAnswer,
     docs: {
       summary: "Send the verification email again",
       status: 202,
@@ -14,7 +16,7 @@ export default apiRoute({
     },
     async handler({ session }) {
       await resendVerification(await getDb(), session.user.id);
-      return { status: 202, body: { sent: true } };
+      return { status: 202, body: { sent: true } as const };
     },
   }),
 });

@@ -1,6 +1,7 @@
 import { verifyEmail } from "@/features/account/server/lifecycle";
 import { tokenSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
+import { emailAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    answer: emailAnswer,
     docs: {
       summary: "Verify an email address with its token",
       description: "Input: `{token}` (10–200 chars)",

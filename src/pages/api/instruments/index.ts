@@ -1,6 +1,7 @@
 import { instrumentFigures } from "@/features/market/server/corporate-actions";
 import { listInstruments } from "@/features/market/server/queries";
 import { getDb } from "@/server/db";
+import { instrumentsAnswer } from "@/features/market/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: instrumentsAnswer,
     docs: {
       summary: "List instruments with quotes",
       response:

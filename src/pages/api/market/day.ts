@@ -1,5 +1,6 @@
 import { marketDay } from "@/features/market";
 import { getDb } from "@/server/db";
+import { marketDayAnswer } from "@/features/market/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: marketDayAnswer,
     docs: {
       summary: "Today's price path and volume of every instrument",
       description:

@@ -1,5 +1,6 @@
 import { marketRealism } from "@/features/market";
 import { getDb } from "@/server/db";
+import { realismAnswer } from "@/features/market/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: realismAnswer,
     docs: {
       summary: "How realistic this market is",
       description:

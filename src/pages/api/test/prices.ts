@@ -4,6 +4,7 @@ import { listInstrumentsBySymbol } from "@/features/market/server/queries";
 import { setPrice } from "@/features/market/server/test-prices";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
+import { testPriceAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 import { getHub, QUOTES_TOPIC } from "@/server/realtime/hub";
 
@@ -18,6 +19,7 @@ export default apiRoute(
   {
     POST: method({
       auth: "user",
+      answer: testPriceAnswer,
       docs: {
         summary: "Test only: set a price",
         description: "Input: `{symbol, price}`",

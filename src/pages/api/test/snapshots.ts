@@ -11,6 +11,7 @@ import { env } from "@/env";
 import { snapshotInstant, snapshotPortfolios, takeSnapshots } from "@/features/portfolio";
 import { findPortfolioFor } from "@/features/trading";
 import { getDb } from "@/server/db";
+import { testSnapshotsAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 
 const DAY_MS = 86_400_000;
@@ -21,6 +22,7 @@ export default apiRoute(
   {
     POST: method({
       auth: "user",
+      answer: testSnapshotsAnswer,
       docs: {
         summary: "Test only: take equity snapshots now",
         description: "Only with `TEST_PRICE_CONTROL=1` (404 otherwise). Takes the snapshots of the aligned instant `at` (default now, within the last 48 hours) of every portfolio, or of the caller's `portfolioId` alone.",

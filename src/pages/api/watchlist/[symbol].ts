@@ -1,5 +1,6 @@
 import { addToWatchlist, removeFromWatchlist } from "@/features/portfolio";
 import { getDb } from "@/server/db";
+import { watchlistAnswer } from "@/features/market/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 const symbolOf = (value: unknown) => String(value).toUpperCase().slice(0, 20);
@@ -10,6 +11,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   PUT: method({
     auth: "user",
+    answer: watchlistAnswer,
     docs: {
       summary: "Add to my watchlist",
       response: "200 the watchlist with `symbol` added (adding again changes nothing); 404 unknown symbol; 422 `WATCHLIST_FULL` past 50",
@@ -21,6 +23,7 @@ export default apiRoute({
   }),
   DELETE: method({
     auth: "user",
+    answer: watchlistAnswer,
     docs: {
       summary: "Remove from my watchlist",
       response: "200 the watchlist without `symbol`",

@@ -1,6 +1,7 @@
 import { requestEmailChange } from "@/features/account/server/lifecycle";
 import { changeEmailSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
+import { sentAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    answer: sentAnswer,
     docs: {
       summary: "Change my email address (sends a confirmation link)",
       description: "Input: `{newEmail, currentPassword?}` — `currentPassword` required when the account has a password",
@@ -18,7 +20,7 @@ export default apiRoute({
     input: changeEmailSchema,
     async handler({ input, session, ip }) {
       await requestEmailChange(await getDb(), session.user.id, input, ip);
-      return { status: 202, body: { sent: true } };
+      return { status: 202, body: { sent: true } as const };
     },
   }),
 });

@@ -1,6 +1,7 @@
 import { resetPassword } from "@/features/account/server/lifecycle";
 import { resetConfirmSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
+import { passwordResetAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    answer: passwordResetAnswer,
     docs: {
       summary: "Set a new password with a reset token",
       description: "Input: `{token, password}`",
@@ -16,7 +18,7 @@ export default apiRoute({
     input: resetConfirmSchema,
     async handler({ input, ip }) {
       await resetPassword(await getDb(), input.token, input.password, ip);
-      return { body: { reset: true } };
+      return { body: { reset: true } as const };
     },
   }),
 });

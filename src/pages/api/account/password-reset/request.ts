@@ -1,6 +1,7 @@
 import { requestPasswordReset } from "@/features/account/server/lifecycle";
 import { resetRequestSchema } from "@/lib/validation/account";
 import { getDb } from "@/server/db";
+import { sentAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -8,6 +9,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "public",
+    answer: sentAnswer,
     docs: {
       summary: "Ask for a password-reset link",
       description: "Input: `{email}`",
@@ -19,7 +21,7 @@ export default apiRoute({
     async handler({ input, ip }) {
       await requestPasswordReset(await getDb(), input.email, ip);
       // The same answer whether or not the address has an account.
-      return { status: 202, body: { sent: true } };
+      return { status: 202, body: { sent: true } as const };
     },
   }),
 });

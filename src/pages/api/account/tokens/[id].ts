@@ -1,5 +1,6 @@
 import { revokeToken } from "@/features/account/server/api-tokens";
 import { getDb } from "@/server/db";
+import { noContent } from "@/lib/api/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   DELETE: method({
     auth: "user",
+    answer: noContent,
     docs: {
       summary: "Revoke an API token",
       status: 204,

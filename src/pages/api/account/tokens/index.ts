@@ -1,6 +1,7 @@
 import { createToken, listTokens } from "@/features/account/server/api-tokens";
 import { createApiTokenSchema } from "@/lib/validation/api-tokens";
 import { getDb } from "@/server/db";
+import { apiTokenCreated, apiTokensAnswer } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -9,6 +10,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: apiTokensAnswer,
     docs: {
       summary: "List my API tokens",
       response: "200 `{items:[{id, name, prefix, scopes, createdAt, expiresAt, lastUsedAt, revokedAt, state: \"active\"|\"revoked\"|\"expired\"|\"ended\"}]}`, newest first; `prefix` is the token's first 10 characters; `lastUsedAt` is written at most once a minute; the secret is never listed",
@@ -20,6 +22,7 @@ export default apiRoute({
   }),
   POST: method({
     auth: "user",
+    answer: apiTokenCreated,
     docs: {
       summary: "Create an API token (shown once)",
       description: "Input: `{name (1–60), scopes: [\"read\"|\"trade\"|\"admin\", …] (at least one), expiresInDays: 1–365}`",

@@ -1,5 +1,6 @@
 import { reviewFlag, reviewFlagInput } from "@/features/fairplay";
 import { getDb } from "@/server/db";
+import { flagReviewed } from "@/features/fairplay/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    answer: flagReviewed,
     docs: {
       summary: "Review a fair-play flag",
       description:

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { historyFilling } from "@/features/market/server/history";
 import { getCandles, instrumentExists } from "@/features/market/server/queries";
 import { getDb } from "@/server/db";
+import { candlesAnswer } from "@/features/market/types";
 import { apiRoute, method } from "@/server/http/api-route";
 import { failures } from "@/domain/errors";
 
@@ -19,6 +20,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: candlesAnswer,
     docs: {
       summary: "Price candles of an instrument",
       description: "Input: `?interval=1m|1d` (default `1d`) `&from=&to=` (ISO times)",
@@ -33,7 +35,7 @@ export default apiRoute({
       const items = await getCandles(db, { symbol, interval: input.interval, from: input.from ? new Date(input.from) : undefined, to: input.to ? new Date(input.to) : undefined });
       // Right after a first start the older years are written in the background (decision 058): say so rather than show a short history as all there is.
       const filling = input.interval === "1d" && (await historyFilling(db));
-      return { body: { symbol, interval: input.interval, items, ...(filling && { historyFilling: true }) } };
+      return { body: { symbol, interval: input.interval, items, ...(filling && { historyFilling: true as const }) } };
     },
   }),
 });

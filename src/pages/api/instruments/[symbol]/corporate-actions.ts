@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listCorporateActions } from "@/features/market/server/corporate-actions";
 import { getDb } from "@/server/db";
+import { corporateActionsAnswer } from "@/features/market/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 const query = z.object({ symbol: z.string().min(1).max(12) });
@@ -10,6 +11,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: corporateActionsAnswer,
     docs: {
       summary: "Dividends and splits of an instrument, past and coming",
       description: "An action takes effect at 00:00 UTC of its ex-date (docs/decisions/052-corporate-actions.md).",

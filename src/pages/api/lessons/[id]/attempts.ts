@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { submitAttempt } from "@/features/learn/server/learning";
 import { getDb } from "@/server/db";
+import { attemptResult } from "@/features/learn/types";
 import { apiRoute, method } from "@/server/http/api-route";
 import { resolveTimeZone } from "@/server/http/time-zone";
 
@@ -17,6 +18,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   POST: method({
     auth: "user",
+    answer: attemptResult,
     docs: {
       summary: "Answer a lesson’s quiz",
       description:

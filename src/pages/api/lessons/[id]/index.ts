@@ -1,5 +1,6 @@
 import { getLesson } from "@/features/learn/server/learning";
 import { getDb } from "@/server/db";
+import { lessonAnswer } from "@/features/learn/types";
 import { apiRoute, method } from "@/server/http/api-route";
 
 export const config = { api: { bodyParser: false } };
@@ -7,6 +8,7 @@ export const config = { api: { bodyParser: false } };
 export default apiRoute({
   GET: method({
     auth: "user",
+    answer: lessonAnswer,
     docs: {
       summary: "A lesson with its quiz",
       description:

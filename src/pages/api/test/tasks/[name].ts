@@ -6,6 +6,7 @@
  */
 import { failures } from "@/domain/errors";
 import { env } from "@/env";
+import { testTaskAnswer } from "@/server/answers";
 import { apiRoute, method } from "@/server/http/api-route";
 import { runningScheduler } from "@/server/jobs/scheduler";
 
@@ -15,6 +16,7 @@ export default apiRoute(
   {
     POST: method({
       auth: "user",
+      answer: testTaskAnswer,
       docs: {
         summary: "Test only: run a scheduled task now",
         description: "Only with `TEST_TASK_CONTROL=1` (404 otherwise). `name` is a task of src/scheduled-tasks.ts, e.g. `fair-play`, `ranking-live-events`, `leagues`.",

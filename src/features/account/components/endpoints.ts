@@ -1,0 +1,9 @@
+/** The routes this feature's pages call, for the typed client (src/lib/client/api.ts; decision 071). */
+import { endpointsOf } from "@/lib/api/endpoint";
+import type * as schemas from "../types";
+
+const endpoint = endpointsOf<typeof schemas>();
+
+export const accountEndpoints = {
+  attempts: endpoint("GET", "/api/account/attempts", "attemptsAnswer"),
+};

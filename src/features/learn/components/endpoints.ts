@@ -1,0 +1,11 @@
+/** The routes this feature's pages call, for the typed client (src/lib/client/api.ts; decision 071). */
+import { endpointsOf } from "@/lib/api/endpoint";
+import type * as schemas from "../types";
+
+const endpoint = endpointsOf<typeof schemas>();
+
+export const learnEndpoints = {
+  lesson: endpoint("GET", "/api/lessons/{id}", "lessonAnswer"),
+  read: endpoint("POST", "/api/lessons/{id}/read", "lessonReadAnswer"),
+  attempt: endpoint("POST", "/api/lessons/{id}/attempts", "attemptResult"),
+};
