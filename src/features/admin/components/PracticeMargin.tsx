@@ -19,17 +19,19 @@ const textOf = (terms: Terms | undefined): Record<MarginField, string> =>
  */
 export function PracticeMarginSettings() {
   const { data, error, mutate } = useSWR(endpointUrl(adminEndpoints.settings, {}), fetcherOf(adminEndpoints.settings));
+  // Here, not in the form: a save remounts the form (its key), and the status line must outlive it.
+  const action = useAction();
   return (
     <Card title="Practice market: margin">
       {error && <Alert tone="error">{error instanceof ApiError ? error.message : "Could not load the settings."}</Alert>}
       {/* Keyed by what is stored: the form starts from it, and again after each save. */}
-      {!data ? <Skeleton /> : <MarginForm key={JSON.stringify(data.practiceMargin)} stored={data.practiceMargin} saved={(next) => void mutate(next, { revalidate: false })} />}
+      {!data ? <Skeleton /> : <MarginForm key={JSON.stringify(data.practiceMargin)} stored={data.practiceMargin} action={action} saved={(next) => void mutate(next, { revalidate: false })} />}
     </Card>
   );
 }
 
-function MarginForm({ stored, saved }: { stored: Settings["practiceMargin"]; saved: (settings: Settings) => void }) {
-  const { busy, status, run } = useAction();
+function MarginForm({ stored, action, saved }: { stored: Settings["practiceMargin"]; action: ReturnType<typeof useAction>; saved: (settings: Settings) => void }) {
+  const { busy, status, run } = action;
   const [enabled, setEnabled] = useState(stored?.enabled ?? false);
   const [draft, setDraft] = useState<Record<MarginField, string>>(() => textOf(stored?.terms));
   const [errors, setErrors] = useState<Record<string, string>>({});
