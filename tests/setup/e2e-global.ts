@@ -47,6 +47,8 @@ export async function setup(project: TestProject) {
         // Prices only move when a test sets them (POST /api/test/prices).
         TEST_PRICE_CONTROL: "1",
         MARKET_TICK_MS: "0",
+        // A test runs a scheduled task when it needs it (the fair-play review: POST /api/test/tasks/fair-play).
+        TEST_TASK_CONTROL: "1",
         ...(database && { DATABASE_URL: database.url }),
       });
       apps.push(app);

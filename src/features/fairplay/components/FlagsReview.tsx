@@ -10,7 +10,7 @@ import { Alert, Badge, Button, TextAreaField, useTimeFormat } from "@/components
 import { DataTable, numeric } from "@/components/ui/DataTable";
 import { SIDE_LABEL } from "@/features/portfolio/components";
 import { api, ApiError } from "@/lib/client/api";
-import { decimal, integer, money, percent } from "@/lib/format";
+import { decimal, integer, money, percent, percentFigure } from "@/lib/format";
 import type { FlagItem, FlagsAnswer } from "../types";
 import styles from "./fairplay.module.css";
 
@@ -40,6 +40,11 @@ interface OrderEvidence {
 }
 
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" ? Number(v) : null);
+/** A share that has no sign (a threshold, a spread, a part of a day's volume), as a plain percent: 0.06 → "6 %". */
+const share = (v: unknown) => {
+  const n = num(v);
+  return n === null ? "—" : percentFigure(Math.round(n * 10_000) / 100);
+};
 
 function Figures({ items }: { items: Array<[string, string]> }) {
   return (
@@ -138,7 +143,7 @@ function Evidence({ flag }: { flag: FlagItem }) {
               ["Return", percent(num(e.totalReturn), { signed: true })],
               ["z-score against the others", decimal(num(e.zScore), 1)],
               ["Others' average", percent(num(e.peerMean), { signed: true })],
-              ["Others' spread", percent(num(e.peerSpread))],
+              ["Others' spread", share(e.peerSpread)],
               ["Benchmark over the event", e.benchmarkReturn === null || e.benchmarkReturn === undefined ? "—" : percent(num(e.benchmarkReturn), { signed: true })],
               ["Compared with", `${integer(num(e.peers) ?? 0)} participants`],
             ]}
@@ -202,7 +207,7 @@ function Evidence({ flag }: { flag: FlagItem }) {
           <Figures
             items={[
               ["Went their way at the next open", `${integer(num(e.favourable) ?? 0)} of ${integer(num(e.gapped) ?? 0)}`],
-              ["Gap counted from", percent(num(e.minGap))],
+              ["Gap counted from", share(e.minGap)],
             ]}
           />
           <EvidenceFillsTable
@@ -235,14 +240,14 @@ function Evidence({ flag }: { flag: FlagItem }) {
         <>
           <Figures
             items={[
-              ["Large orders", `${integer(num(e.orders) ?? 0)} on ${integer(num(e.instruments) ?? 0)} instruments`],
-              ["Counted from", `${percent(num(e.minShareOfVolume))} of a day's volume`],
+              ["Large orders", `${integer(num(e.orders) ?? 0)} on ${integer(num(e.instruments) ?? 0)} ${num(e.instruments) === 1 ? "instrument" : "instruments"}`],
+              ["Counted from", `${share(e.minShareOfVolume)} of a day's volume`],
             ]}
           />
           <EvidenceOrdersTable
             caption="Orders for a large share of a day's volume"
             orders={(e.list as Array<OrderEvidence & Record<string, unknown>>) ?? []}
-            extra={{ heading: "Share of a day's volume", cell: (o) => `${percent(num(o.shareOfVolume))} of ${integer(num(o.averageDailyVolume) ?? 0)}` }}
+            extra={{ heading: "Share of a day's volume", cell: (o) => `${share(o.shareOfVolume)} of ${integer(num(o.averageDailyVolume) ?? 0)}` }}
           />
         </>
       );
@@ -270,7 +275,7 @@ function Evidence({ flag }: { flag: FlagItem }) {
           <Figures
             items={[
               ["Round trips", integer(num(e.groups) ?? 0)],
-              ["Counted within", `${integer(num(e.windowMinutes) ?? 0)} minutes and ${percent(num(e.maxMove))} of the entry price`],
+              ["Counted within", `${integer(num(e.windowMinutes) ?? 0)} minutes and ${share(e.maxMove)} of the entry price`],
             ]}
           />
           <DataTable caption="Brackets whose exit filled at almost the entry's price" minWidth="30rem">

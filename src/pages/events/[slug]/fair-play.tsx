@@ -34,7 +34,7 @@ const FairPlayPage: GuardedPage<Props> = ({ slug, flags }) => (
     </p>
     <h1>Fair play: {flags.event.title}</h1>
     <p>
-      The monitor flags returns implausible for the market, accounts mirroring each other, several accounts from one address and trading on a replay&apos;s known next open. Each flag shows its evidence; you decide. A
+      The monitor flags returns implausible for the market, accounts mirroring each other, several accounts from one address, trading on a replay&apos;s known next open, orders sized to thin instruments, trading on while a margin call stands, and bracket round trips that change nothing. Each flag shows its evidence; you decide. A
       warning or a disqualification is shown to the person with your reason, and recorded in the audit log.
     </p>
     <TimeZoneNote />
