@@ -25,26 +25,9 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 /**
  * The route files (under src/pages/api, as in src/api-routes.ts) whose methods still describe
  * their answer in prose only. A file leaves the list when every method of it declares its
- * answer; an entry no longer needed fails, so the list only shrinks. The portfolio's and the
- * trading routes are being changed elsewhere (issue 24 §1 leaves them for their own change).
+ * answer; an entry no longer needed fails, so the list only shrinks.
  */
 const NOT_YET: Record<string, string> = {
-  ...Object.fromEntries(
-    [
-      "portfolio",
-      "portfolios/[id]/adjustments",
-      "portfolios/[id]/corporate-actions",
-      "portfolios/[id]/corrections",
-      "portfolios/[id]/export.csv",
-      "portfolios/[id]/fills",
-      "portfolios/[id]/fills/[fillId]/reversal",
-      "portfolios/[id]/index",
-      "portfolios/[id]/orders/[orderId]",
-      "portfolios/[id]/orders/index",
-      "portfolios/[id]/performance",
-      "portfolios/[id]/reset",
-    ].map((file) => [file, "the portfolio's answers are being changed in a change of their own (issue 24 §1 leaves them to it)"]),
-  ),
   ...Object.fromEntries(
     [
       "account/attempts",
