@@ -295,6 +295,16 @@ describe("a real answer that does not match its schema fails the test", () => {
     expect(answerMismatches(schema, { items: [{ id: "a", at: new Date(0) }], own: null })).toBeNull();
     expect(answerMismatches(schema, { items: [{ id: "a", at: new Date(0), secret: 1 }], own: null })).toEqual([expect.stringMatching(/^items\.0/)]);
     expect(answerMismatches(schema, { items: [], own: { n: 1, more: true } })).toEqual([expect.stringMatching(/^own/)]);
+    // A schema that holds itself (an order's legs are orders) is strict at every depth too.
+    const order: z.ZodType = z.object({
+      id: z.string(),
+      get legs() {
+        return z.array(order);
+      },
+    });
+    expect(answerMismatches(order, { id: "a", legs: [{ id: "b", legs: [] }] })).toBeNull();
+    expect(answerMismatches(order, { id: "a", legs: [{ id: "b", legs: [], secret: 1 }] })).toEqual([expect.stringMatching(/^legs\.0/)]);
+    expect(answerMismatches(order, { id: "a", legs: [{ id: "b", legs: [{ id: "c", legs: [], secret: 1 }] }] })).toEqual([expect.stringMatching(/^legs\.0/)]);
     // A schema's own objects are left as they are: the strict copy is made for the check only.
     expect(schema.safeParse({ items: [], own: { n: 1, more: true } }).success).toBe(true);
   });
