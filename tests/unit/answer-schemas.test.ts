@@ -218,6 +218,13 @@ describe("the OpenAPI document publishes the answers", () => {
     expect(error.properties?.error?.required).toEqual(["code", "message"]);
     expect((events.responses!["404"] as { $ref: string }).$ref).toBe("#/components/responses/NotFound");
   });
+  it("a schema that holds itself (an order, its legs orders) is published once, in components.schemas, and referred to", () => {
+    const order = document.components!.schemas!.Order as { properties?: Record<string, unknown> } | undefined;
+    expect(order?.properties?.legs).toEqual({ type: "array", items: { $ref: "#/components/schemas/Order" } });
+    const cancel = (document.paths!["/api/portfolios/{id}/orders/{orderId}"] as Record<string, OpenAPIV3_1.OperationObject>).delete!;
+    expect(JSON.stringify(cancel.responses!["200"])).toContain('"$ref":"#/components/schemas/Order"');
+    expect(JSON.stringify(document)).not.toContain("#/$defs/");
+  });
 });
 
 interface Answer {

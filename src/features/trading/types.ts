@@ -70,6 +70,8 @@ export const orderAnswer: OrderSchema = z.object({
   },
 });
 export type Order = z.output<typeof orderAnswer>;
+// Named, so the OpenAPI document shows it once (components.schemas.Order) and its legs refer to it.
+z.globalRegistry.add(orderAnswer, { id: "Order" });
 
 export const fillAnswer = z.object({
   id: z.string(),
