@@ -4,13 +4,12 @@
  * against them, and the pages take their types from them. No server code here.
  *
  * A student's portfolios in a teacher's read-only view (GET …/students/{studentId}) are the
- * portfolio's answers (a summary, orders, fills): typed by the portfolio's own wire types and
- * not checked at run time until the portfolio's routes declare their schemas.
+ * portfolio's answers (a summary, orders, fills): the portfolio's own schemas.
  */
 import * as z from "zod/mini";
 import { ASSIGNMENT_ORDER_TYPES } from "@/domain/classes/assignments";
 import { eventView, rangeFigures, teamCreated } from "@/features/events/types";
-import type { Fill, Order, Page, Summary } from "@/features/portfolio/components";
+import { fillsPage, ordersPage, summaryAnswer } from "@/features/portfolio/types";
 import { day, decimal, instant, int, noContent, pageOf } from "@/lib/api/answers";
 
 export { noContent, teamCreated };
@@ -131,18 +130,15 @@ export type ClassDashboardView = z.output<typeof classDashboardView>;
 export const passedLessonView = z.object({ lessonId: z.string(), title: z.string(), course: z.string(), passedAt: instant, bestScore: z.nullable(decimal) });
 export type PassedLessonView = z.output<typeof passedLessonView>;
 
-/** A part owned by the portfolio's answers: typed, documented as any JSON, not checked yet. */
-const portfolioPart = <T>() => z.custom<T>();
-
 /** GET /api/classes/{id}/students/{studentId}: a teacher's read-only view of one student. */
 export const studentPortfolioView = z.object({
   id: z.string(),
   kind: z.string(),
   /** `reportCard`: the student's report card, once the event has ended and its standings are final. */
   event: z.nullable(z.object({ slug: z.string(), title: z.string(), startsAt: instant, endsAt: instant, reportCard: z.nullable(z.string()) })),
-  summary: portfolioPart<Summary>(),
-  orders: portfolioPart<Page<Order>>(),
-  fills: portfolioPart<Page<Fill>>(),
+  summary: summaryAnswer,
+  orders: ordersPage,
+  fills: fillsPage,
 });
 export type StudentPortfolioView = z.output<typeof studentPortfolioView>;
 

@@ -3,17 +3,12 @@
  * the routes declare them, the OpenAPI document publishes them, the tests check every real
  * answer against them, and the pages take their types from them. No server code here.
  *
- * The parts of a report card that are the portfolio's answers (an order, a fill, a holding, a
- * risk figure) are typed by the portfolio's own wire types and not checked at run time until
- * the portfolio's routes declare their schemas (`portfolioPart` below); the performance
- * figures are checked for the fields named here and may carry more (loose objects).
+ * The parts of a report card that are the portfolio's answers (an order, a fill, a holding, the
+ * range's figures, the benchmark and the equity points) are the portfolio's own schemas.
  */
 import * as z from "zod/mini";
-import type { Fill, Holding, Order, RiskFigureWire } from "@/features/portfolio/components";
+import { benchmarkAnswer, fillAnswer, holdingAnswer, orderAnswer, performancePoint, rangeFigures } from "@/features/portfolio/types";
 import { day, decimal, instant, int, pageOf } from "@/lib/api/answers";
-
-/** A part owned by the portfolio's answers: typed, documented as any JSON, not checked yet. */
-const portfolioPart = <T>() => z.custom<T>();
 
 export const eventPhaseAnswer = z.enum(["upcoming", "live", "ended"]);
 export type EventPhase = z.output<typeof eventPhaseAnswer>;
@@ -168,30 +163,16 @@ export type TeamsView = z.output<typeof teamsView>;
 export const teamCreated = z.object({ id: z.string(), name: z.string(), code: z.string(), portfolioId: z.string() });
 export const teamJoined = z.object({ id: z.string(), name: z.string(), joined: z.boolean() });
 
-/**
- * A range's figures as the performance panel sends them (features/portfolio `rangeMetrics`):
- * ratios as "0.0523"; each risk figure with its bound, or why it is absent (decision 053).
- */
-export const rangeFigures = z.looseObject({
-  totalReturn: z.nullable(decimal),
-  benchmarkReturn: z.nullable(decimal),
-  maxDrawdown: z.nullable(decimal),
-  volatility: z.nullable(decimal),
-  sharpe: z.nullable(decimal),
-  beta: z.nullable(decimal),
-  alpha: z.nullable(decimal),
-  risk: portfolioPart<Record<"volatility" | "sharpe" | "beta" | "alpha", RiskFigureWire>>(),
-  observations: int,
-  minObservations: int,
-});
+/** A range's figures (the portfolio's performance panel's): the report card's and the class dashboard's. */
+export { rangeFigures };
 export type RangeFigures = z.output<typeof rangeFigures>;
 
 const cardEvent = z.object({ slug: z.string(), title: z.string(), startsAt: instant, endsAt: instant, metric: eventMetric });
 
 /** GET /api/events/{slug}/report-card (features/events/server/report-card.ts). */
 export const reportCardTrade = z.object({
-  order: portfolioPart<Order>(),
-  fills: z.array(portfolioPart<Fill>()),
+  order: orderAnswer,
+  fills: z.array(fillAnswer),
   /** Realised P&L of a closing trade (a sell or a cover); null for one that opened or grew a position. */
   realisedPnl: z.nullable(decimal),
 });
@@ -204,11 +185,11 @@ export const reportCardView = z.object({
   rank: z.nullable(int),
   startingCash: decimal,
   finalEquity: decimal,
-  benchmark: z.looseObject({ symbol: z.string(), name: z.string() }),
+  benchmark: benchmarkAnswer,
   /** The performance panel's figures over the event's window. */
   metrics: rangeFigures,
-  points: z.array(z.object({ at: instant, equity: decimal, benchmark: z.nullable(decimal) })),
-  holdings: z.array(portfolioPart<Holding>()),
+  points: z.array(performancePoint),
+  holdings: z.array(holdingAnswer),
   diversification: z.array(z.object({ day, holdings: int, largestShare: z.nullable(decimal) })),
   trades: z.array(reportCardTrade),
   journalEntries: int,

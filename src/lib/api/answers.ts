@@ -48,8 +48,9 @@ const never = z.never();
 export function strictAnswer<S extends z.core.$ZodType>(schema: S): S {
   const cached = strictCache.get(schema);
   if (cached) return cached as S;
-  // Marked before recursing, so a recursive (lazy) schema ends.
-  strictCache.set(schema, schema);
+  // Marked before recursing, so a schema that holds itself (an order's legs are orders) ends,
+  // its inner copy reading this one once it is made: strict at every depth too.
+  strictCache.set(schema, z.lazy(() => strictCache.get(schema)!));
   const strict = makeStrict(schema);
   strictCache.set(schema, strict);
   return strict as S;

@@ -40,6 +40,13 @@ export interface HandlerContext<I, A extends Auth> {
 type HandlerResult<B = unknown> = { status?: number; body?: B; headers?: Record<string, string> } | void;
 
 /**
+ * A refusal a handler answers rather than throws because it carries more than the error (POST
+ * …/orders: a rejected order is kept, and the 422 shows it): the one error shape and what it
+ * adds. Not a success, so its method's `answer` does not describe it (and is not checked on it).
+ */
+type Refusal = { status: number; body: ErrorAnswer & Record<string, unknown>; headers?: Record<string, string> };
+
+/**
  * What a handler may return for a declared answer: the wire type itself, except that an
  * instant may still be a Date (JSON writes it as its ISO string). So tsc holds a handler's
  * body to its answer schema too; the run-time check (CHECK_ANSWERS) sees the rest.
@@ -97,7 +104,7 @@ export interface MethodSpec<S extends z.core.$ZodType = z.core.$ZodType, A exten
    * for GET, "session" for any other method, so a new state-changing route is closed to tokens.
    */
   scope?: Scope;
-  handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult<ServerBody<z.output<R>>>> | HandlerResult<ServerBody<z.output<R>>>;
+  handler: (ctx: HandlerContext<z.output<S>, A>) => Promise<HandlerResult<ServerBody<z.output<R>>> | Refusal> | HandlerResult<ServerBody<z.output<R>>> | Refusal;
 }
 
 // A spec per method; the wrapper keeps their input types apart.
@@ -221,7 +228,8 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         const result = (await spec.handler({ req, res, input, session: session as Session, ip })) ?? {};
         if (res.headersSent) return;
         // Tests only (the test servers set CHECK_ANSWERS): production neither copies nor parses.
-        if (spec.answer && env().CHECK_ANSWERS) {
+        // A success only: a refusal a handler answers itself (`Refusal`) is the error shape.
+        if (spec.answer && env().CHECK_ANSWERS && (result.status ?? 200) < 300) {
           const mismatches = answerMismatches(spec.answer, result.body);
           if (mismatches) throw new AnswerMismatch(mismatches);
         }

@@ -53,11 +53,27 @@ export function inputJsonSchema(schema: z.core.$ZodType): Schema {
   return json as Schema;
 }
 
-/** The answer side of a zod schema as JSON Schema: what the route sends. */
-export function answerJsonSchema(schema: z.core.$ZodType): Schema {
+/**
+ * The answer side of a zod schema as JSON Schema: what the route sends. A schema that holds
+ * itself (an order's legs are orders) is named in zod's registry (`Order`) and comes out in
+ * `$defs`; a `$ref` to it must point into the document, so its definition moves to
+ * `components.schemas` (`shared`, where the document collects them) and its refs with it.
+ */
+export function answerJsonSchema(schema: z.core.$ZodType, shared?: Record<string, Schema>): Schema {
   const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
   delete json.$schema;
-  return json as Schema;
+  const defs = json.$defs as Record<string, Schema> | undefined;
+  if (!defs) return json as Schema;
+  if (!shared) throw new Error("answerJsonSchema: a schema with $defs needs the document's components.schemas");
+  delete json.$defs;
+  const hoisted = JSON.parse(JSON.stringify({ json, defs }).replaceAll('"#/$defs/', '"#/components/schemas/')) as { json: Schema; defs: Record<string, Schema> };
+  for (const [name, definition] of Object.entries(hoisted.defs)) {
+    // An unnamed part (`__schema0`) would collide with another answer's: name it in the registry.
+    if (name.startsWith("__schema")) throw new Error(`answerJsonSchema: a recursive part without an id (${name}); add it to z.globalRegistry with an id`);
+    if (shared[name] && JSON.stringify(shared[name]) !== JSON.stringify(definition)) throw new Error(`answerJsonSchema: two different schemas named ${name}`);
+    shared[name] = definition;
+  }
+  return hoisted.json;
 }
 
 const TAGS: Record<string, string> = {
@@ -108,7 +124,7 @@ export function securityFor(auth: Auth, scope: Scope): OpenAPIV3_1.SecurityRequi
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function operation(route: DocumentedRoute, path: string, method: Method, spec: DocumentedMethod): OpenAPIV3_1.OperationObject {
+function operation(route: DocumentedRoute, path: string, method: Method, spec: DocumentedMethod, schemas: Record<string, Schema>): OpenAPIV3_1.OperationObject {
   const docs = spec.docs;
   const scope = spec.scope ?? defaultScope(method, spec.auth);
   const bearer = spec.auth !== "public" && scope !== "session";
@@ -144,7 +160,7 @@ function operation(route: DocumentedRoute, path: string, method: Method, spec: D
     ? { description: docs?.response ?? "Done; no body." }
     : {
         description: docs?.response ?? "Success.",
-        content: { [docs?.contentType ?? "application/json"]: spec.answer ? { schema: answerJsonSchema(spec.answer) } : {} },
+        content: { [docs?.contentType ?? "application/json"]: spec.answer ? { schema: answerJsonSchema(spec.answer, schemas) } : {} },
       };
   const responses: OpenAPIV3_1.ResponsesObject = { [status]: success };
   if (spec.input || pathNames.length > 0) responses["400"] = ref("BadRequest");
@@ -195,12 +211,14 @@ The conventions in full: docs/api.md in the repository.`;
 
 export function buildOpenApiDocument(routes: DocumentedRoute[], version: string): OpenAPIV3_1.Document {
   const paths: OpenAPIV3_1.PathsObject = {};
+  // Named parts of the answers (a recursive order), referred to from the operations.
+  const schemas: Record<string, Schema> = {};
   for (const route of [...routes].sort((a, b) => a.file.localeCompare(b.file))) {
     const path = openApiPath(route.file);
     const item: OpenAPIV3_1.PathItemObject = route.description ? { description: route.description } : {};
     for (const method of METHODS) {
       const spec = route.methods[method];
-      if (spec) (item as Record<string, unknown>)[method.toLowerCase()] = operation(route, path, method, spec);
+      if (spec) (item as Record<string, unknown>)[method.toLowerCase()] = operation(route, path, method, spec, schemas);
     }
     paths[path] = item;
   }
@@ -228,6 +246,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], version: string)
       schemas: {
         // The one error answer, from the schema sendError's bodies satisfy (src/lib/api/answers.ts).
         Error: answerJsonSchema(errorAnswer),
+        ...schemas,
       },
       responses: {
         Error: errorResponse("Any other refusal (409 a conflict with the current state, 422 a valid request the rules refuse, 500 unexpected)."),

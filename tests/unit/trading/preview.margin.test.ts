@@ -64,12 +64,14 @@ function summary(margin: typeof DEFAULT_MARGIN | null, held = 0, cash = "10000.0
               realisedPnl: "0.00",
               dayChange: "0.00",
               weight: null,
+              borrowFeePct: null,
             },
           ],
     debitBalance: "0.00",
     margin: margin && { maintenanceRequirement: "0.00", dailyInterest: "0.00", call: null },
+    charges: [],
     notices: [],
-    rules: { slippageBps: 0, commission: { flat: "0.00", bps: 0 }, allowShort: true, shorting: { unlocked: true, lesson: null }, maxPositionPct: null, allowedSymbols: null, window: null, margin, borrowFees: true },
+    rules: { slippageBps: 0, liquidity: { impact: true, participationPct: 10 }, commission: { flat: "0.00", bps: 0 }, allowShort: true, shorting: { unlocked: true, lesson: null }, advancedOrders: { unlocked: true, lesson: null }, maxPositionPct: null, allowedSymbols: null, window: null, margin, borrowFees: true },
     createdAt: NOW.toISOString(),
   };
 }

@@ -63,10 +63,14 @@ function summary(held: number): Summary {
               realisedPnl: "0.00",
               dayChange: "0.00",
               weight: null,
+              borrowFeePct: null,
             },
           ],
+    debitBalance: "0.00",
+    margin: null,
+    charges: [],
     notices: [],
-    rules: { slippageBps: 5, commission: { flat: "0.00", bps: 0 }, allowShort: true, shorting: { unlocked: true, lesson: null }, maxPositionPct: null, allowedSymbols: null, window: null },
+    rules: { slippageBps: 5, liquidity: { impact: true, participationPct: 10 }, commission: { flat: "0.00", bps: 0 }, allowShort: true, shorting: { unlocked: true, lesson: null }, advancedOrders: { unlocked: true, lesson: null }, maxPositionPct: null, allowedSymbols: null, window: null, margin: null, borrowFees: false },
     createdAt: NOW.toISOString(),
   };
 }

@@ -5,18 +5,19 @@
  */
 import useSWR from "swr";
 import { Card, useTimeFormat } from "@/components/ui";
-import { api } from "@/lib/client/api";
+import { endpointUrl, fetcherOf } from "@/lib/client/api";
+import { correctionEndpoints } from "./endpoints";
 import { integer, money } from "@/lib/format";
-import type { Correction, CorrectionsPage, CorrectorRole } from "./types";
+import type { Correction, CorrectorRole } from "./types";
 import styles from "./corrections.module.css";
 
 const BY: Record<CorrectorRole, string> = { admin: "An admin", teacher: "Your teacher", organiser: "The event's organiser" };
 const BY_FOR_TEACHER: Record<CorrectorRole, string> = { admin: "An admin", teacher: "A teacher", organiser: "The event's organiser" };
 
-export const correctionsKey = (portfolioId: string) => `/api/portfolios/${portfolioId}/corrections?pageSize=50`;
+export const correctionsKey = (portfolioId: string) => endpointUrl(correctionEndpoints.list, { params: { id: portfolioId }, query: { pageSize: 50 } });
 
 export function useCorrections(portfolioId: string) {
-  return useSWR<CorrectionsPage>(correctionsKey(portfolioId), (url: string) => api<CorrectionsPage>(url));
+  return useSWR(correctionsKey(portfolioId), fetcherOf(correctionEndpoints.list));
 }
 
 /** One line of what a correction did, in words. */

@@ -9,14 +9,14 @@ import useSWR from "swr";
 import { Alert, Button, Card, Field, TimeZoneNote } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useAction } from "@/components/ui/useAction";
-import { FillsTable, type Fill } from "@/features/portfolio/components";
-import { api, ApiError } from "@/lib/client/api";
+import { FillsTable, portfolioEndpoints, type Fill } from "@/features/portfolio/components";
+import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { correctionEndpoints } from "./endpoints";
 import { integer, money } from "@/lib/format";
 import { CorrectionList, useCorrections } from "./CorrectionNotices";
 import styles from "./corrections.module.css";
 
 const REASON_MAX = 500;
-type FillsPage = { items: Fill[]; total: number };
 type Status = { tone: "success" | "error"; text: string } | null;
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : "That did not work. Try again.");
 const fillText = (f: Pick<Fill, "side" | "quantity" | "symbol" | "price">) => `the ${f.side} of ${integer(f.quantity)} ${f.symbol} at ${money(f.price)}`;
@@ -31,7 +31,7 @@ export interface CorrectionsPanelProps {
 
 export function CorrectionsPanel({ portfolioId, studentName, onCorrected }: CorrectionsPanelProps) {
   const corrections = useCorrections(portfolioId);
-  const fills = useSWR<FillsPage>(`/api/portfolios/${portfolioId}/fills?pageSize=100`, (url: string) => api<FillsPage>(url));
+  const fills = useSWR(endpointUrl(portfolioEndpoints.fills, { params: { id: portfolioId }, query: { pageSize: 100 } }), fetcherOf(portfolioEndpoints.fills));
   const [status, setStatus] = useState<Status>(null);
   const refresh = () => {
     void Promise.all([corrections.mutate(), fills.mutate()]);
@@ -100,7 +100,7 @@ function AdjustCash({ portfolioId, cash, onStart, onDone }: { portfolioId: strin
     setErrors({});
     await run(
       async () => {
-        const made = await api<{ amount: string }>(`/api/portfolios/${portfolioId}/adjustments`, { method: "POST", body: { amount: amount.trim(), reason } });
+        const made = await call(correctionEndpoints.adjust, { params: { id: portfolioId }, body: { amount: amount.trim(), reason } });
         setAmount("");
         setReason("");
         onDone(made.amount.startsWith("-") ? `Removed ${money(made.amount.slice(1))} from the cash.` : `Added ${money(made.amount)} to the cash.`);
@@ -165,7 +165,7 @@ function Fills({ portfolioId, items, onStart, onDone }: { portfolioId: string; i
     setError(null);
     await run(
       async () => {
-        await api(`/api/portfolios/${portfolioId}/fills/${pending.id}/reversal`, { method: "POST", body: { reason } });
+        await call(correctionEndpoints.reverse, { params: { id: portfolioId, fillId: pending.id }, body: { reason } });
         onDone(`Reversed ${fillText(pending)}.`);
         setPending(null);
       },

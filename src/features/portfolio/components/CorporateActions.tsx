@@ -6,16 +6,16 @@
 import useSWR from "swr";
 import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { api } from "@/lib/client/api";
+import { api, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { portfolioEndpoints } from "./endpoints";
 import { money } from "@/lib/format";
 import type { CorporateActionView } from "@/features/market";
-import type { PortfolioActionView } from "@/features/trading";
 
 /** An instrument's action (GET /api/instruments/{symbol}/corporate-actions): the server's own type, not a copy. */
 export type InstrumentAction = CorporateActionView;
 
-/** What an action did to a portfolio (GET /api/portfolios/{id}/corporate-actions): the server's own type. */
-export type PortfolioAction = PortfolioActionView;
+/** What an action did to a portfolio (GET /api/portfolios/{id}/corporate-actions): its answer schema's type. */
+export type { PortfolioAction } from "../types";
 
 const fetcher = <T,>(path: string) => api<T>(path);
 
@@ -102,7 +102,7 @@ export function InstrumentActions({ symbol, fallback }: { symbol: string; fallba
 }
 
 export function usePortfolioActions(portfolioId: string) {
-  return useSWR<{ items: PortfolioAction[] }>(`/api/portfolios/${portfolioId}/corporate-actions`, fetcher, { keepPreviousData: true });
+  return useSWR(endpointUrl(portfolioEndpoints.corporateActions, { params: { id: portfolioId } }), fetcherOf(portfolioEndpoints.corporateActions), { keepPreviousData: true });
 }
 
 /** The history's lines of dividends and splits. */

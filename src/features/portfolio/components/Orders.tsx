@@ -3,7 +3,8 @@ import { useState, type ReactNode } from "react";
 import { Alert, Badge, Button, SelectField, Skeleton, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call } from "@/lib/client/api";
+import { portfolioEndpoints } from "./endpoints";
 import { PortfolioActionsTable } from "./CorporateActions";
 import { useApplyChange, useFills, useOrders } from "./data";
 import { integer, money } from "@/lib/format";
@@ -23,7 +24,7 @@ export function OpenOrders({ portfolioId, fallback }: { portfolioId: string; fal
     if (!cancelling) return;
     setBusy(true);
     try {
-      const cancelled = await api<Order>(`/api/portfolios/${portfolioId}/orders/${cancelling.id}`, { method: "DELETE" });
+      const cancelled = await call(portfolioEndpoints.cancelOrder, { params: { id: portfolioId, orderId: cancelling.id } });
       apply({ portfolioId, orders: [cancelled], fills: [] });
       setMessage({ tone: "success", text: `Cancelled: ${describeOrder(cancelling)}.` });
     } catch (e) {

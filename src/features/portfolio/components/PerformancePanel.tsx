@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import type { LineData, UTCTimestamp } from "lightweight-charts";
 import { Alert, Skeleton, useTimeFormat } from "@/components/ui";
-import { api } from "@/lib/client/api";
+import { endpointUrl, fetcherOf } from "@/lib/client/api";
+import { portfolioEndpoints } from "./endpoints";
 import { Signed, Stat } from "./Bits";
 import { decimal, percent } from "@/lib/format";
 import { type Chart, createZonedChart, cssVar, MONEY_FORMAT } from "./chart";
@@ -108,7 +109,7 @@ const EVENT_RANGES = RANGES.map((r) => (r.value === "all" ? { ...r, label: "Even
 export function PerformancePanel({ portfolioId, event = false, liveEquity }: { portfolioId: string; event?: boolean; liveEquity?: string }) {
   const [range, setRange] = useState<PerformanceRange>(event ? "all" : "day");
   const ranges = event ? EVENT_RANGES : RANGES;
-  const { data, error, isLoading } = useSWR<Performance>(`/api/portfolios/${portfolioId}/performance?range=${range}`, (path: string) => api<Performance>(path), {
+  const { data, error, isLoading } = useSWR(endpointUrl(portfolioEndpoints.performance, { params: { id: portfolioId }, query: { range } }), fetcherOf(portfolioEndpoints.performance), {
     refreshInterval: 60_000,
     keepPreviousData: true,
   });

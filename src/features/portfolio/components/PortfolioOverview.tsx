@@ -3,7 +3,8 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
-import { api, ApiError } from "@/lib/client/api";
+import { ApiError, call } from "@/lib/client/api";
+import { portfolioEndpoints } from "./endpoints";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useRefreshPortfolio, useSummary } from "./data";
 import { instrumentsWithQuotes, withQuotes } from "./valuation";
@@ -65,7 +66,7 @@ function ResetPortfolio({ portfolioId, onReset }: { portfolioId: string; onReset
           setBusy(true);
           setError(null);
           try {
-            await api(`/api/portfolios/${portfolioId}/reset`, { method: "POST" });
+            await call(portfolioEndpoints.reset, { params: { id: portfolioId } });
             setOpen(false);
             onReset();
           } catch (e) {

@@ -10,7 +10,11 @@ import { useRef, useState, type FormEvent } from "react";
 import { Alert, Button, Field, SelectField, TextAreaField } from "@/components/ui";
 import { accrualOf, addMoney, borrowFeeBps, describeTrail, formatMoney, negateMoney, parseMoney, stopOf, subtractMoney } from "@/domain/trading";
 import { integer, money, percentFigure, withUnit } from "@/lib/format";
+import type { AnswerOf } from "@/lib/api/endpoint";
+import type { ErrorAnswer } from "@/lib/api/answers";
+import { endpointUrl } from "@/lib/client/api";
 import { JOURNAL_NOTE_MAX, JOURNAL_NOTE_TOO_LONG } from "@/lib/validation/journal";
+import { portfolioEndpoints } from "./endpoints";
 import { CLASS_LABEL, fromCents, SIDE_LABEL, toCents, trailText, TYPE_LABEL } from "./format";
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import { previewOrder } from "./rulebook";
@@ -258,7 +262,8 @@ export function TradeTicket({
     try {
       let response: Response;
       try {
-        response = await fetch(`/api/portfolios/${portfolioId}/orders`, {
+        // By hand, not `call`: the Idempotency-Key header, and a 422 that carries the rejected order.
+        response = await fetch(endpointUrl(portfolioEndpoints.placeOrder, { params: { id: portfolioId } }), {
           method: "POST",
           headers: { "Content-Type": "application/json", "Idempotency-Key": pending.current.key },
           body,
@@ -269,7 +274,8 @@ export function TradeTicket({
         setOutcome({ tone: "error", title: REJECTION_TITLES.NETWORK!, text: "Could not reach the server. Your order may not have been placed; submit again to retry safely." });
         return;
       }
-      const data = (await response.json().catch(() => null)) as { order?: Order; fill?: Fill | null; error?: { code: string; message: string; fields?: Record<string, string> } } | null;
+      // 201: the placement; 422: the error, with the rejected order when a rule refused it.
+      const data = (await response.json().catch(() => null)) as (Partial<AnswerOf<typeof portfolioEndpoints.placeOrder>> & Partial<ErrorAnswer>) | null;
       pending.current = null;
       if (response.status === 201 && data?.order) {
         const o = data.order;

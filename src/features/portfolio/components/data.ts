@@ -1,7 +1,8 @@
 /** SWR hooks over the portfolio API, kept fresh by the live stream (or by polling without it). */
 import { useCallback, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
-import { api } from "@/lib/client/api";
+import { api, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { portfolioEndpoints } from "./endpoints";
 import type { LiveMessages, LiveMessageType, PortfolioChange, QuoteView } from "@/lib/live-messages";
 import { useLiveEvents, useLiveStatus } from "./live";
 import type { Fill, Instrument, MarketDay, Order, OrderStatus, Page, Summary } from "./types";
@@ -19,19 +20,20 @@ function usePollInterval(): number {
 export function useSummary(fallbackData?: Summary, portfolioId?: string, pollMs?: number) {
   const polled = usePollInterval();
   const refreshInterval = pollMs ?? polled;
-  return useSWR<Summary>(portfolioId ? `/api/portfolios/${portfolioId}` : "/api/portfolio", fetcher, { fallbackData, refreshInterval, keepPreviousData: true });
+  const key = portfolioId ? endpointUrl(portfolioEndpoints.summary, { params: { id: portfolioId } }) : endpointUrl(portfolioEndpoints.practice, {});
+  return useSWR(key, fetcherOf(portfolioEndpoints.summary), { fallbackData, refreshInterval, keepPreviousData: true });
 }
 
-export const ordersKey = (portfolioId: string, status?: OrderStatus | "") => `/api/portfolios/${portfolioId}/orders?pageSize=100${status ? `&status=${status}` : ""}`;
+export const ordersKey = (portfolioId: string, status?: OrderStatus | "") => endpointUrl(portfolioEndpoints.orders, { params: { id: portfolioId }, query: { pageSize: 100, status } });
 
 export function useOrders(portfolioId: string, status?: OrderStatus | "", fallbackData?: Page<Order>) {
   const refreshInterval = usePollInterval();
-  return useSWR<Page<Order>>(ordersKey(portfolioId, status), fetcher, { fallbackData, refreshInterval, keepPreviousData: true });
+  return useSWR(ordersKey(portfolioId, status), fetcherOf(portfolioEndpoints.orders), { fallbackData, refreshInterval, keepPreviousData: true });
 }
 
 export function useFills(portfolioId: string) {
   const refreshInterval = usePollInterval();
-  return useSWR<Page<Fill>>(`/api/portfolios/${portfolioId}/fills?pageSize=100`, fetcher, { refreshInterval, keepPreviousData: true });
+  return useSWR(fillsKey(portfolioId), fetcherOf(portfolioEndpoints.fills), { refreshInterval, keepPreviousData: true });
 }
 
 export function useInstruments(fallbackData?: Instrument[], enabled = true) {
@@ -55,9 +57,11 @@ export function useRefreshPortfolio() {
 }
 
 
-const summaryKeys = (portfolioId: string) => new Set(["/api/portfolio", `/api/portfolios/${portfolioId}`]);
+const summaryKeys = (portfolioId: string) => new Set([endpointUrl(portfolioEndpoints.practice, {}), endpointUrl(portfolioEndpoints.summary, { params: { id: portfolioId } })]);
 const isOrdersKey = (portfolioId: string, key: string) => key.startsWith(`/api/portfolios/${portfolioId}/orders?`);
-const fillsKey = (portfolioId: string) => `/api/portfolios/${portfolioId}/fills?pageSize=100`;
+function fillsKey(portfolioId: string) {
+  return endpointUrl(portfolioEndpoints.fills, { params: { id: portfolioId }, query: { pageSize: 100 } });
+}
 
 /** The status a cached orders list is filtered by ("" = every status). */
 const statusOfKey = (key: string) => new URL(key, "http://x").searchParams.get("status") ?? "";

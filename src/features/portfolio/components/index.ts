@@ -2,6 +2,7 @@
 export { PortfolioOverview, type EventPortfolioOptions } from "./PortfolioOverview";
 export { CandleChart } from "./CandleChart";
 export type { Fill, Instrument, Order, Page, Summary } from "./types";
+export { portfolioEndpoints } from "./endpoints";
 export { FillsTable, JournalNote, OrderHistoryTable, type FillAction } from "./Orders";
 export { Holdings } from "./Holdings";
 export type { Holding } from "./types";

@@ -1,6 +1,7 @@
 import { adjustCash, adjustmentInput } from "@/features/corrections";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { correctionAnswer } from "@/features/corrections/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -16,6 +17,7 @@ export default apiRoute({
         "201 the correction `{id, kind:\"adjustment\", amount, reason, by, createdAt, fill:null, reversalFillId:null}`; 403 for the owner; 404; 422 `ADJUSTMENT_NEGATIVE_CASH`, `EVENT_ENDED`",
     },
     input: adjustmentInput,
+    answer: correctionAnswer,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await adjustCash(await getDb(), session.user, String(req.query.id), input, { ip }) };
     },

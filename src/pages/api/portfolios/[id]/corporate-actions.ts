@@ -1,6 +1,7 @@
 import { findPortfolioFor, listPortfolioActions } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { portfolioActionsAnswer } from "@/features/portfolio/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +14,7 @@ export default apiRoute({
       response:
         '200 `{items:[{actionId,kind:"dividend"|"split",symbol,exDate,payDate?,reason,amount,quantityBefore,quantityAfter,paid?,at}]}`: `reason` reads "Dividend 0.42 × 120 shares" or "Split 2:1: 120 → 240 shares"; `amount` is the signed dividend owed to (or, on a short, by) the portfolio, or the cash a split\'s fraction settled; 404',
     },
+    answer: portfolioActionsAnswer,
     async handler({ req, session }) {
       const db = await getDb();
       const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);

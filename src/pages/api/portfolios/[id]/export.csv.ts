@@ -1,6 +1,7 @@
 import { findPortfolioFor, portfolioCsv } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { portfolioCsvAnswer } from "@/features/portfolio/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +13,7 @@ export default apiRoute({
       response: "200 `text/csv`, `Content-Disposition: attachment`: one line per order (`record=order`, its journal note in the last column, `note`) and per fill (`record=fill`); cells starting with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'`",
       contentType: "text/csv",
     },
+    answer: portfolioCsvAnswer,
     async handler({ req, res, session }) {
       const db = await getDb();
       const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);

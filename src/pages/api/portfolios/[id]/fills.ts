@@ -3,6 +3,7 @@ import { fillsForCorrector } from "@/features/corrections";
 import { findPortfolioFor, listFills } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method, pageQuery } from "@/server/http/api-route";
+import { fillsPage } from "@/features/portfolio/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -15,6 +16,7 @@ export default apiRoute({
       response: "200 `{items:[{id,orderId,portfolioId,symbol,side,quantity,price,commission,reason,referencePrice,impactBps,reversalOf,reversedBy,createdAt}], page, pageSize, total}` — `referencePrice` the market price the fill was priced against and `impactBps` the market impact it paid (decision 056; null for earlier fills and reversals)",
     },
     input: pageQuery,
+    answer: fillsPage,
     async handler({ req, input, session }) {
       const db = await getDb();
       const id = String(req.query.id);

@@ -2,6 +2,7 @@ import { portfolioSummary } from "@/features/portfolio";
 import { findPortfolioFor } from "@/features/trading";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { summaryAnswer } from "@/features/portfolio/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -12,6 +13,7 @@ export default apiRoute({
       summary: "A portfolio’s summary",
       response: "200 the same summary; 404 unless the caller owns it (admins may read any)",
     },
+    answer: summaryAnswer,
     async handler({ req, session }) {
       const db = await getDb();
       return { body: await portfolioSummary(db, await findPortfolioFor(db, String(req.query.id), session.user)) };

@@ -5,6 +5,7 @@ import { apiRoute, method, pageQuery } from "@/server/http/api-route";
 import { STATUS_OF } from "@/server/http/errors";
 import { failures } from "@/domain/errors";
 import { journalNoteSchema } from "@/lib/validation/journal";
+import { orderPlaced, ordersPage } from "@/features/portfolio/types";
 
 const orderBody = z.object({
   symbol: z.string({ error: "symbol is required." }).max(20),
@@ -46,6 +47,7 @@ export default apiRoute({
       response: "200 `{items:[order], page, pageSize, total}`, newest first; each order has `filledQuantity` and `averagePrice` (null until something filled; decision 056); each order carries its journal `note` (or null); each order has `orderClass`, `leg` and `parentId`, and a parent of a bracket, OCO or OTO its `legs` (the legs are also orders of their own in the list; decision 065); a team's portfolio adds `placedBy` to each order (the member who placed it, first name + initial; null for the engine's own orders)",
     },
     input: listQuery,
+    answer: ordersPage,
     async handler({ req, input, session }) {
       const db = await getDb();
       const portfolio = await findPortfolioFor(db, String(req.query.id), session.user);
@@ -66,6 +68,7 @@ export default apiRoute({
     },
     scope: "trade",
     input: orderBody,
+    answer: orderPlaced,
     async handler({ req, input, session }) {
       const header = req.headers["idempotency-key"];
       const key = Array.isArray(header) ? header[0] : header;

@@ -1,6 +1,7 @@
 import { reversalInput, reverseFill } from "@/features/corrections";
 import { getDb } from "@/server/db";
 import { apiRoute, method } from "@/server/http/api-route";
+import { correctionAnswer } from "@/features/corrections/types";
 
 export const config = { api: { bodyParser: false } };
 
@@ -16,6 +17,7 @@ export default apiRoute({
         "201 the correction `{id, kind:\"reversal\", amount, reason, by, createdAt, fill:{id,symbol,side,quantity,price,commission,createdAt}, reversalFillId}`; 403 for the owner; 404; 409 `FILL_ALREADY_REVERSED`; 422 `REVERSAL_WRONG_SIGN`, `REVERSAL_NEGATIVE_CASH`, `FILL_IS_REVERSAL`, `EVENT_ENDED`",
     },
     input: reversalInput,
+    answer: correctionAnswer,
     async handler({ req, input, session, ip }) {
       return { status: 201, body: await reverseFill(await getDb(), session.user, String(req.query.id), String(req.query.fillId), input, { ip }) };
     },
