@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, Field, Skeleton } from "@/components/ui";
+import { Alert, Button, Card, Skeleton } from "@/components/ui";
 import { useAction } from "@/components/ui/useAction";
 import { MARGIN_DEFAULT_TEXT, MARGIN_FIELDS, type MarginField } from "@/components/margin-fields";
+import { MarginTermFields } from "@/components/MarginTermFields";
 import { ApiError, call, endpointUrl, fetcherOf } from "@/lib/client/api";
 import type { InstallSettingsView as Settings } from "../types";
 import { adminEndpoints } from "./endpoints";
@@ -67,19 +68,12 @@ function MarginForm({ stored, action, saved }: { stored: Settings["practiceMargi
         </span>
       </label>
       <div className={styles.termsGrid}>
-        {MARGIN_FIELDS.map((m) => (
-          <Field
-            key={m.field}
-            label={m.label}
-            name={m.field}
-            value={draft[m.field]}
-            inputMode={m.mode}
-            hint={m.hint}
-            disabled={busy}
-            onChange={(e) => setDraft({ ...draft, [m.field]: e.target.value })}
-            error={errors[`practiceMargin.terms.${m.field}`]}
-          />
-        ))}
+        <MarginTermFields
+          value={(field) => draft[field]}
+          onChange={(field, text) => setDraft({ ...draft, [field]: text })}
+          errorOf={(field) => errors[`practiceMargin.terms.${field}`]}
+          disabled={busy}
+        />
       </div>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       <div>

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert, Button, Field, SelectField, useTimeFormat } from "@/components/ui";
 import { MARGIN_DEFAULT_TEXT, MARGIN_FIELDS, type MarginField } from "@/components/margin-fields";
+import { MarginTermFields } from "@/components/MarginTermFields";
 import { errorText, useAction } from "@/components/ui/useAction";
 import type { AnswerOf } from "@/lib/api/endpoint";
 import { ApiError, call } from "@/lib/client/api";
@@ -68,7 +69,6 @@ type Draft = {
 
 /** The form's margin inputs, keyed by the API's field under `margin` (errors come back as `margin.<field>`). */
 const MARGIN_KEYS = { multiplier: "marginMultiplier", debitRatePct: "marginDebitRatePct", creditRatePct: "marginCreditRatePct", maintenancePct: "marginMaintenancePct", callHours: "marginCallHours" } as const;
-const MARGIN_INPUTS = MARGIN_FIELDS.map((m) => ({ ...m, key: MARGIN_KEYS[m.field] }));
 
 /** The defaults the form offers when margin is turned on (the domain's DEFAULT_MARGIN). */
 const MARGIN_DEFAULTS = Object.fromEntries(MARGIN_FIELDS.map((m) => [MARGIN_KEYS[m.field], MARGIN_DEFAULT_TEXT[m.field]])) as Record<(typeof MARGIN_KEYS)[MarginField], string>;
@@ -380,18 +380,12 @@ export function EventForm({ event, lessons, datasets = [], onSaved }: EventFormP
           {errors.margin && <span className={styles.lockReason}>{errors.margin}</span>}
           {draft.marginOn && (
             <div className={styles.formGrid}>
-              {MARGIN_INPUTS.map((m) => (
-                <Field
-                  key={m.key}
-                  label={m.label}
-                  name={m.key}
-                  value={draft[m.key]}
-                  inputMode={m.mode}
-                  hint={m.hint}
-                  onChange={(e) => set(m.key, e.target.value)}
-                  error={errors[`margin.${m.field}`]}
-                />
-              ))}
+              <MarginTermFields
+                value={(field) => draft[MARGIN_KEYS[field]]}
+                onChange={(field, text) => set(MARGIN_KEYS[field], text)}
+                errorOf={(field) => errors[`margin.${field}`]}
+                nameOf={(field) => MARGIN_KEYS[field]}
+              />
             </div>
           )}
         </fieldset>
