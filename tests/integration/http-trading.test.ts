@@ -165,8 +165,15 @@ describe("market and trading API", () => {
     expect(lines[0]).toMatch(/^record,id,order_id,time,symbol,side/);
     expect(lines.filter((l) => l.startsWith("order,"))).toHaveLength(1);
     const header = lines[0]!.split(",");
-    expect(lines.find((l) => l.startsWith("order,"))!.split(",")[header.indexOf("time_in_force")]).toBe("day");
+    const orderCells = lines.find((l) => l.startsWith("order,"))!.split(",");
+    expect(orderCells[header.indexOf("time_in_force")]).toBe("day");
+    // Every order type's columns (issue #22): the class, what filled and at what average; the fill's reference price.
+    expect(header).toEqual(expect.arrayContaining(["trail_percent", "trail_amount", "notional", "order_class", "leg", "parent_id", "filled_quantity", "average_price", "reference_price", "impact_bps"]));
+    expect([orderCells[header.indexOf("order_class")], orderCells[header.indexOf("filled_quantity")]]).toEqual(["simple", "2"]);
+    expect(orderCells[header.indexOf("average_price")]).toMatch(/^\d+\.\d\d$/);
     expect(lines.filter((l) => l.startsWith("fill,"))).toHaveLength(1);
+    const fillCells = lines.find((l) => l.startsWith("fill,"))!.split(",");
+    expect(fillCells[header.indexOf("reference_price")]).toMatch(/^\d+\.\d\d$/);
     // The journal note is the order's last cell, quoted and formula-safe.
     expect(header.at(-1)).toBe("note");
     expect(lines.find((l) => l.startsWith("order,"))!.endsWith(`,"'=Buying the dip, ""cheap"" after the report"`)).toBe(true);

@@ -4,7 +4,7 @@ import { classmateName } from "@/domain/classes";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
 import { fills, ledgerEntries, orders, portfolios, users } from "@/server/db/schema";
-import { type FillRow, type OrderRow, serializeFill, serializeOrder, serializeWithLegs } from "./rows";
+import { averagePriceOf, type FillRow, type OrderRow, serializeFill, serializeOrder, serializeWithLegs } from "./rows";
 
 /**
  * A portfolio's orders, newest first. A team's portfolio (`team`) names who placed each
@@ -63,7 +63,16 @@ async function withReversals(db: DbOrTx, rows: FillRow[]) {
   return rows.map((r) => ({ ...serializeFill(r), reversedBy: by.get(r.id) ?? null }));
 }
 
-const HEADER = ["record", "id", "order_id", "time", "symbol", "side", "type", "quantity", "limit_price", "stop_price", "time_in_force", "status", "reject_code", "message", "price", "commission", "reason", "reversal_of", "note"];
+/**
+ * One row per order and per fill. Every order type and class is in it (issue #22): the trail, a
+ * dollar amount, what filled and at what average, the group (`order_class`, `leg`, `parent_id`);
+ * a fill's reference price and impact. The journal note stays the last column (decision 040).
+ */
+const HEADER = [
+  "record", "id", "order_id", "time", "symbol", "side", "type", "quantity", "limit_price", "stop_price", "trail_percent", "trail_amount", "notional",
+  "time_in_force", "order_class", "leg", "parent_id", "status", "filled_quantity", "average_price", "reject_code", "message",
+  "price", "reference_price", "impact_bps", "commission", "reason", "reversal_of", "note",
+];
 
 /** Orders and fills of a portfolio as one CSV; an order's journal note is its last column (docs/decisions/040). */
 export async function portfolioCsv(db: Db, portfolioId: string): Promise<string> {
@@ -71,10 +80,18 @@ export async function portfolioCsv(db: Db, portfolioId: string): Promise<string>
   const fillRows = await db.select().from(fills).where(eq(fills.portfolioId, portfolioId)).orderBy(asc(fills.createdAt), asc(fills.id));
   const lines: Array<Array<string | number | null>> = [HEADER];
   for (const o of orderRows) {
-    lines.push(["order", o.id, null, o.createdAt.toISOString(), o.symbol, o.side, o.type, o.quantity, o.limitPrice, o.stopPrice, o.timeInForce, o.status, o.rejectCode, o.rejectMessage, null, null, null, null, o.note]);
+    lines.push([
+      "order", o.id, null, o.createdAt.toISOString(), o.symbol, o.side, o.type, o.quantity, o.limitPrice, o.stopPrice, o.trailPercent, o.trailAmount, o.notional,
+      o.timeInForce, o.orderClass, o.leg, o.parentId, o.status, o.filledQuantity, averagePriceOf(o), o.rejectCode, o.rejectMessage,
+      null, null, null, null, null, null, o.note,
+    ]);
   }
   for (const f of fillRows) {
-    lines.push(["fill", f.id, f.orderId, f.createdAt.toISOString(), f.symbol, f.side, null, f.quantity, null, null, null, null, null, null, f.price, f.commission, f.reason, f.reversalOf, null]);
+    lines.push([
+      "fill", f.id, f.orderId, f.createdAt.toISOString(), f.symbol, f.side, null, f.quantity, null, null, null, null, null,
+      null, null, null, null, null, null, null, null, null,
+      f.price, f.referencePrice, f.impactBps, f.commission, f.reason, f.reversalOf, null,
+    ]);
   }
   return csvOf(lines);
 }

@@ -10,7 +10,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "Orders and fills as CSV",
-      response: "200 `text/csv`, `Content-Disposition: attachment`: one line per order (`record=order`, its journal note in the last column, `note`) and per fill (`record=fill`); cells starting with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'`",
+      response: "200 `text/csv`, `Content-Disposition: attachment`: one line per order (`record=order`: type, trail, notional, `order_class`, `leg`, `parent_id`, status, `filled_quantity`, `average_price`, its journal note in the last column, `note`) and per fill (`record=fill`: price, `reference_price`, `impact_bps`, commission, reason, `reversal_of`); cells starting with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'`",
       contentType: "text/csv",
     },
     answer: portfolioCsvAnswer,
