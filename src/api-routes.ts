@@ -7,6 +7,7 @@
  * they), or when the document names a method a module does not offer.
  */
 import type { ApiRouteHandler } from "@/server/http/api-route";
+import { nextAuthAnswer, streamAnswer } from "@/server/answers";
 import type { DocumentedRoute } from "@/server/http/openapi";
 import accountAttempts from "@/pages/api/account/attempts";
 import accountEmailConfirm from "@/pages/api/account/email/confirm";
@@ -237,9 +238,10 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
       "Errors reach `/login?error=` as next-auth's codes (`CredentialsSignin`, `TooManyAttempts`, …).",
     ].join("\n"),
     methods: {
-      GET: { auth: "public", docs: { summary: "next-auth: session, csrf, providers, sign-in pages and OAuth callbacks", response: "next-auth's answer (JSON, or a redirect)." } },
+      GET: { auth: "public", answer: nextAuthAnswer, docs: { summary: "next-auth: session, csrf, providers, sign-in pages and OAuth callbacks", response: "next-auth's answer (JSON, or a redirect)." } },
       POST: {
         auth: "public",
+        answer: nextAuthAnswer,
         docs: { summary: "next-auth: sign in, sign out, client log", response: "next-auth's answer (JSON when `json=true` is posted, else a redirect).", rateLimited: "password sign-in and email links, per address and per IP" },
       },
     },
@@ -251,6 +253,7 @@ export const OTHER_ROUTES: DocumentedRoute[] = [
         auth: "user",
         // The session cookie only (an EventSource cannot send a header).
         scope: "session",
+        answer: streamAnswer,
         docs: {
           summary: "Live updates (Server-Sent Events)",
           description: "Events: `snapshot` `{quotes}` on every (re)connection, `quote` per moved instrument, `portfolio` `{portfolioId, orders, fills}` (or null) when one of the person's portfolios changed, `revoked` `{reason}` before the stream closes. A comment line every 15 s.",

@@ -57,3 +57,12 @@ export const testSnapshotsAnswer = z.object({ at: instant, written: int });
 
 /** Test only, POST /api/test/tasks/{name}: the task run and how long it took. */
 export const testTaskAnswer = z.object({ task: z.string(), ms: int });
+
+/**
+ * next-auth's JSON answers (GET /api/auth/csrf `{csrfToken}`, …/providers, …/session or `{}`;
+ * a POST with `json=true`): its own protocol, so any object; its redirects have no body.
+ */
+export const nextAuthAnswer = z.record(z.string(), z.unknown());
+
+/** GET /api/stream: Server-Sent Events, a text stream that stays open (its events are described in prose). */
+export const streamAnswer = z.string();

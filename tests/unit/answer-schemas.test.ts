@@ -6,9 +6,12 @@
  * listed below; the list only shrinks.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { NextApiRequest, NextApiResponse } from "next";
+import openapiTS, { astToString } from "openapi-typescript";
 import type { OpenAPIV3_1 } from "openapi-types";
+import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_ROUTES, documentedRoutes } from "@/api-routes";
@@ -201,6 +204,63 @@ function probe(body: unknown) {
   // The body is cast: these probes plant mistakes tsc would otherwise refuse.
   return apiRoute({ GET: method({ auth: "public", answer, handler: () => ({ body: body as z.output<typeof answer> }) }) }, { credentials: "ignored" });
 }
+
+describe("a client generated from the document", () => {
+  const document = buildOpenApiDocument(documentedRoutes(), "test");
+
+  it("has a response schema for every documented status of every route (a 204 and a redirect have no body)", () => {
+    const missing: string[] = [];
+    for (const [p, item] of Object.entries(document.paths ?? {})) {
+      for (const [verb, operation] of Object.entries(item as Record<string, OpenAPIV3_1.OperationObject>)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (status === "204" || status.startsWith("3")) continue;
+          const resolved = "$ref" in response ? document.components!.responses![(response.$ref as string).split("/").pop()!] : response;
+          const schema = Object.values((resolved as OpenAPIV3_1.ResponseObject).content ?? {})[0]?.schema;
+          if (!schema) missing.push(`${verb.toUpperCase()} ${p} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  // What an API-token user does (docs/api.md): generate types with openapi-typescript, then use
+  // them. tsc must accept the right uses and refuse the wrong ones, so the published answers are
+  // the real ones' shapes, named fields and all. A hang guard, not a speed check: generating and
+  // checking ~9,000 lines took ~5 s quiet.
+  it("type-checks: the answers' fields have their types, and a wrong use is refused", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-client-"));
+    try {
+      fs.writeFileSync(path.join(dir, "api.ts"), astToString(await openapiTS(document as never)));
+      fs.writeFileSync(
+        path.join(dir, "use.ts"),
+        `import type { components, paths } from "./api";
+type Json<R> = R extends { content: { "application/json": infer B } } ? B : never;
+type Placed = Json<paths["/api/portfolios/{id}/orders"]["post"]["responses"][201]>;
+declare const placed: Placed;
+const legs: components["schemas"]["Order"][] | undefined = placed.order.legs;
+const filled: number = placed.order.filledQuantity;
+const impact: string | null | undefined = placed.fill?.impactBps;
+// @ts-expect-error an order's quantity is a number
+const quantity: string = placed.order.quantity;
+declare const summary: Json<paths["/api/portfolio"]["get"]["responses"][200]>;
+const equity: string = summary.equity;
+declare const settings: Json<paths["/api/admin/settings"]["get"]["responses"][200]>;
+const multiple: number | undefined = settings.practiceMargin?.terms.multiplier;
+declare const refused: Json<paths["/api/portfolios/{id}/orders"]["post"]["responses"][404]>;
+const code: string = refused.error.code;
+// @ts-expect-error an event's answer has no such field
+const nothing = (null as unknown as Json<paths["/api/events/{slug}"]["get"]["responses"][200]>).noSuchField;
+export const used = [legs, filled, impact, quantity, equity, multiple, code, nothing];
+`,
+      );
+      const program = ts.createProgram([path.join(dir, "use.ts")], { strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+      const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      expect(problems).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
 
 describe("a real answer that does not match its schema fails the test", () => {
   const settings = env() as { CHECK_ANSWERS: boolean };
