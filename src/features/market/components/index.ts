@@ -1,2 +1,3 @@
 /** The market feature's browser surface for other features. */
 export type { Candle } from "./types";
+export { marketEndpoints } from "./endpoints";

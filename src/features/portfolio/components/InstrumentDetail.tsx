@@ -7,7 +7,8 @@ import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Card, Skeleton } from "@/components/ui";
-import { api } from "@/lib/client/api";
+import { endpointUrl, fetcherOf } from "@/lib/client/api";
+import { marketEndpoints } from "@/features/market/components";
 import { LiveIndicator, Signed, Stat } from "./Bits";
 import { CandleChart } from "./CandleChart";
 import { type InstrumentAction, InstrumentActionNotice, InstrumentActions } from "./CorporateActions";
@@ -101,8 +102,8 @@ function Heading({ instrument, badge }: { instrument: Instrument; badge?: string
 /** What the chart can show: the year's daily candles (from the page), five years of them, or today's minutes (both fetched on demand). */
 const CHART_VIEWS = {
   year: { button: "Year (daily)", label: "daily candles for the past year", path: null },
-  years: { button: "5 years (daily)", label: "daily candles for the past five years", path: "interval=1d" },
-  today: { button: "Today (minutes)", label: "minute candles for today", path: "interval=1m" },
+  years: { button: "5 years (daily)", label: "daily candles for the past five years", path: "1d" },
+  today: { button: "Today (minutes)", label: "minute candles for today", path: "1m" },
 } as const;
 type ChartView = keyof typeof CHART_VIEWS;
 
@@ -115,7 +116,7 @@ function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: st
   const { path, label } = CHART_VIEWS[view];
   // The candles route answers the newest 2,000 of an interval: five years of days, or today's minutes.
   // Right after a first start the older years are still being written (decision 058): say so, and look again until they are there.
-  const fetched = useSWR<{ items: Candle[]; historyFilling?: boolean }>(path ? `/api/instruments/${symbol}/candles?${path}` : null, (url: string) => api<{ items: Candle[]; historyFilling?: boolean }>(url), {
+  const fetched = useSWR(path ? endpointUrl(marketEndpoints.candles, { params: { symbol }, query: { interval: path } }) : null, fetcherOf(marketEndpoints.candles), {
     refreshInterval: (latest) => (latest?.historyFilling ? 15_000 : 0),
   });
   const candles = path ? fetched.data?.items : daily;
