@@ -4,8 +4,8 @@
  * member's overview then shows buying power "with 2× margin", and switching it off takes that
  * back. The test leaves margin off, as the other files of its server expect.
  */
-import { describe, it } from "vitest";
-import { appUrl, browserMissing, signInAt, TEST_ADMIN, trader, useDevices } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { appUrl, browserMissing, localTime, signInAt, TEST_ADMIN, trader, useDevices } from "./helpers";
 
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -47,5 +47,22 @@ describe.skipIf(browserMissing)("margin on the practice market", () => {
     await member.reload();
     await member.getByText("Buying power").first().waitFor();
     await member.getByText("with 2× margin").waitFor({ state: "detached" });
+  });
+
+  it("the event form offers the same terms, with the same labels, and names a wrong one beside its field", async () => {
+    const page = await (await devices.launch()).newPage();
+    await signInAt(page, TEST_ADMIN, "?callbackUrl=%2Fadmin%2Fevents");
+    await page.waitForURL(`${appUrl()}/admin/events`);
+    const form = page.getByRole("form", { name: "Create an event" });
+    const margin = form.getByRole("group", { name: "Margin" });
+    await margin.getByLabel("Allow margin: people may borrow to buy, pay interest and get margin calls").check();
+    await margin.getByLabel("Buying power (multiple of equity)").waitFor();
+    expect(await margin.getByLabel("Hours to meet a margin call").inputValue()).toBe("24");
+    await form.getByLabel("Title").fill(`Leverage cup ${Date.now()}`);
+    await form.getByLabel("Starts (", { exact: false }).fill(await localTime(page, 3_600_000));
+    await form.getByLabel("Ends (", { exact: false }).fill(await localTime(page, 7_200_000));
+    await margin.getByLabel("Maintenance margin (% of long value)").fill("60");
+    await form.getByRole("button", { name: "Create event" }).click();
+    await margin.getByText(/below the initial margin of 50/).first().waitFor();
   });
 });
