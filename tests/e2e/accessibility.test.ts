@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../setup/browser";
 import { HttpClient } from "../setup/http-client";
 import { waitForLink } from "../setup/mail-catcher";
-import { appUrl, browserMissing, endEventSoon, mailDir, newPerson, registerViaApi, TEST_ADMIN, watchedPage, type Person } from "./helpers";
+import { appUrl, browserMissing, PAGE_LOADED_WITHIN_MS, endEventSoon, mailDir, newPerson, registerViaApi, TEST_ADMIN, watchedPage, type Person } from "./helpers";
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const ARTIFACT = path.resolve(import.meta.dirname, "..", ".artifacts", "axe", "findings.json");
@@ -54,12 +54,6 @@ interface Finding {
 
 const LINK = (pagePath: string) => new RegExp(`http://[^\\s"<>]+${pagePath}\\?token=[^\\s"<>]+`);
 
-/**
- * A page load's bound in the walks: generous, because the three walks run at once beside two
- * other e2e workers and the PostgreSQL pass on two cores (CI saw a 30 s `goto` time out there).
- * The walks check what a page shows, not how fast: speed is measured in bench/.
- */
-const LOADED_WITHIN_MS = 90_000;
 
 /**
  * Settled: loaded, web fonts in, nothing marked busy, no route change in flight, and no element
@@ -71,7 +65,7 @@ async function settled(page: Page) {
   await page.waitForFunction(
     () => document.fonts.status === "loaded" && !document.querySelector('[aria-busy="true"]') && !document.documentElement.classList.contains("nprogress-busy"),
     undefined,
-    { timeout: LOADED_WITHIN_MS },
+    { timeout: PAGE_LOADED_WITHIN_MS },
   );
   await page.evaluate(
     () =>
@@ -115,7 +109,7 @@ let scans = 0;
 
 async function scanEach(context: BrowserContext, list: Scan[]): Promise<Finding[]> {
   const page = await watchedPage(context);
-  page.setDefaultTimeout(LOADED_WITHIN_MS);
+  page.setDefaultTimeout(PAGE_LOADED_WITHIN_MS);
   const found: Finding[] = [];
   for (const scan of list) {
     let opened = false;
@@ -276,7 +270,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     // RapiDoc parses and renders the whole document in the page (every operation, on a phone): the
     // slowest page of the walk under load (CI once saw it take over 60 s), so it gets a page load's bound.
     const apiReady = async (page: Page) => {
-      await page.locator("rapi-doc").getByText(/Place an order|\/api\/portfolios\/\{id\}\/orders/).first().waitFor({ timeout: LOADED_WITHIN_MS });
+      await page.locator("rapi-doc").getByText(/Place an order|\/api\/portfolios\/\{id\}\/orders/).first().waitFor({ timeout: PAGE_LOADED_WITHIN_MS });
     };
     const tokenPages = [
       { path: "/account/verify-email", action: "Confirm my email" },

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { appUrl, browserMissing, useDevices } from "./helpers";
+import { appUrl, browserMissing, PAGE_LOADED_WITHIN_MS, useDevices } from "./helpers";
 
 /** The URLs of the scripts a page loads, and the first CSP complaint, if any. */
 function watchScripts(page: Page) {
@@ -42,18 +42,18 @@ describe.skipIf(browserMissing)("the API reference page", () => {
       // desktop in its navigation, on a phone (no navigation) under each path, tapped open.
       const reference = page.locator("rapi-doc");
       if (width > 767) {
-        await reference.getByText("Place an order").first().waitFor({ timeout: 30_000 });
+        await reference.getByText("Place an order").first().waitFor({ timeout: PAGE_LOADED_WITHIN_MS });
         await reference.locator('[data-content-id="post-/api/portfolios/-id-/orders"]').first().click();
         await reference.getByText("Idempotency-Key").first().waitFor();
       } else {
         const orders = reference.getByText("/api/portfolios/{id}/orders", { exact: true });
-        await orders.first().waitFor({ timeout: 30_000 });
+        await orders.first().waitFor({ timeout: PAGE_LOADED_WITHIN_MS });
         await orders.first().click();
         await reference.getByText(/^(Place an order|List a portfolio’s orders)$/).first().waitFor();
       }
       expect(watched.csp).toEqual([]);
       expect(watched.external).toEqual([]);
-    });
+    }, 2 * PAGE_LOADED_WITHIN_MS);
   }
 
   it("loads the renderer on that page only, and the footer links to it", async () => {
@@ -61,7 +61,7 @@ describe.skipIf(browserMissing)("the API reference page", () => {
     const page = await newPage();
     const reference = watchScripts(page);
     await page.goto(`${appUrl()}/developers/api`);
-    await page.locator("rapi-doc").getByText("Place an order").first().waitFor({ timeout: 30_000 });
+    await page.locator("rapi-doc").getByText("Place an order").first().waitFor({ timeout: PAGE_LOADED_WITHIN_MS });
     // The renderer is by far the largest script of the page.
     const [renderer] = [...reference.scripts].sort((a, b) => b[1] - a[1])[0]!;
     expect(reference.scripts.get(renderer)).toBeGreaterThan(500_000);
@@ -76,6 +76,6 @@ describe.skipIf(browserMissing)("the API reference page", () => {
 
     await other.getByRole("link", { name: "API reference" }).click();
     await other.waitForURL(`${appUrl()}/developers/api`);
-    await other.locator("rapi-doc").getByText("Place an order").first().waitFor({ timeout: 30_000 });
-  });
+    await other.locator("rapi-doc").getByText("Place an order").first().waitFor({ timeout: PAGE_LOADED_WITHIN_MS });
+  }, 3 * PAGE_LOADED_WITHIN_MS);
 });

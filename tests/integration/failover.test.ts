@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEASE_TIMING } from "@/server/jobs/lease";
 import { uniqueEmail } from "../factories/emails";
 import { npmStart, startApp, type RunningApp } from "../setup/app-server";
 import { installWriteLog, killAndMeasure, leaderOf, logHas, marketView, msUntilTickBy, SIMULATOR_LEASE, startInstance, terminateAndMeasure, waitUntil, writesBy } from "../setup/cluster";
@@ -86,13 +87,16 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
   it("ticks again within seconds after the leader is killed (kill -9): a 2 s lease, not 10", async () => {
     const leader = await twoRunning();
     const survivor = apps.find((app) => app !== leader)!;
+    // The lease the leader holds runs 2 s from its last renewal (it was 10 s: a follower could
+    // only wait that out). Read from the row, not timed: how fast the takeover is, is
+    // bench/failover.ts's (median ~2.2 s quiet; CI with the browser suite beside measured 6.3 s).
+    const { rows } = await watch.query<{ ms: number }>("select round(extract(epoch from expires_at - updated_at) * 1000)::int as ms from job_leases where name = $1", [SIMULATOR_LEASE]);
+    expect(rows[0]?.ms).toBe(LEASE_TIMING.leaseMs);
+    const epochBefore = (await marketView(watch)).epoch;
     const ms = await killAndMeasure(watch, leader, survivor, 20_000);
     console.log(`[failover] kill -9 → first tick by the other instance: ${ms} ms`);
-    // The 3 s goal is measured by bench/failover.ts (median ~2.2 s on a quiet machine); this
-    // bound guards the mechanism with room for a loaded 2-core machine (CI, with the browser
-    // suite beside, measured 6.3 s once): the old lease alone was 10 s, and a follower could
-    // only wait for it to expire.
-    expect(ms).toBeLessThan(9000);
+    // The other instance took the lease afresh (a newer epoch) and ticks.
+    expect((await marketView(watch)).epoch).toBeGreaterThan(epochBefore);
   }, 180_000);
 
   it("takes over from a leader frozen in the middle of a tick, which never writes again once thawed", async () => {
@@ -166,13 +170,10 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
     console.log(`[failover] SIGTERM → first tick by the other instance: ${ms} ms; exit ${JSON.stringify(exit)}`);
     expect(exit).toEqual({ code: 0, signal: null });
     // Handed over, not left to expire: by the time the leader has exited, the lease is the
-    // survivor's or already expired (before, it still had ~10 s to run).
+    // survivor's or already expired (before, it still had ~10 s to run). How fast the survivor
+    // ticks then (~0.2 s quiet) is bench/failover.ts's to measure, not a bound here.
     const { rows } = await watch.query<{ released: boolean }>("select (holder not like $1 or expires_at <= now()) as released from job_leases where name = $2", [`${leader.pid}-%`, SIMULATOR_LEASE]);
     expect(rows[0]?.released).toBe(true);
-    // ~0.2 s on a quiet machine, measured by bench/failover.ts; here the bound leaves room for
-    // a loaded machine (CI, with the browser suite beside, measured 4.3 s once), so it tells the
-    // handover apart only from the old 10 s lease, not from the 2 s one: the benchmark does that.
-    expect(ms).toBeLessThan(8000);
   }, 180_000);
 });
 
