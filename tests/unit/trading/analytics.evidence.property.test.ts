@@ -115,21 +115,30 @@ describe("risk figures over random histories (decision 053)", () => {
         const play = (withFlows: boolean) => {
           let equity = 10_000_000n;
           let units = openingUnits(equity as Money);
+          // The simulated market rounds each move down to the cent, and carrying across a flow rounds to the
+          // nearest cent: each costs up to a cent of the equity of its moment, in return terms 1 / equity in
+          // cents. A flow that leaves 111.06 makes that cent 0.009 % a step (CI's seed found it), so the
+          // allowance is what this history's own cents add up to, not a fixed figure.
+          let centsDrift = 0;
           const rows: SnapshotRow[] = [{ at: new Date(START), equity: formatMoney(equity as Money), benchmark: null, units: formatUnits(units) }];
           steps.forEach((s, i) => {
             equity = (equity * BigInt(10_000 + s.bp)) / 10_000n;
+            centsDrift += 1 / Number(equity);
             if (withFlows && s.flow !== 0 && equity + BigInt(s.flow) > 0n) {
               units = unitsAfterFlow(units, equity as Money, BigInt(s.flow) as Money);
               equity += BigInt(s.flow);
+              centsDrift += 1 / Number(equity);
             }
             rows.push({ at: new Date(START + (i + 1) * HOUR_MS), equity: formatMoney(equity as Money), benchmark: null, units: formatUnits(units) });
           });
-          return rangeMetrics(rows, rows, OPTIONS(HOUR_MS));
+          return { metrics: rangeMetrics(rows, rows, OPTIONS(HOUR_MS)), centsDrift };
         };
         const plain = play(false);
         const adjusted = play(true);
-        expect(Math.abs(Number(adjusted.totalReturn) - Number(plain.totalReturn))).toBeLessThanOrEqual(0.0002);
-        expect(Math.abs(Number(adjusted.maxDrawdown) - Number(plain.maxDrawdown))).toBeLessThanOrEqual(0.0002);
+        // Both figures are shown to 4 places (half a last place each) plus the cents each history rounded.
+        const allowed = 0.0001 + plain.centsDrift + adjusted.centsDrift + 1e-12;
+        expect(Math.abs(Number(adjusted.metrics.totalReturn) - Number(plain.metrics.totalReturn))).toBeLessThanOrEqual(allowed);
+        expect(Math.abs(Number(adjusted.metrics.maxDrawdown) - Number(plain.metrics.maxDrawdown))).toBeLessThanOrEqual(allowed);
       }),
       { numRuns: 300 },
     );
