@@ -14,11 +14,11 @@
  *
  *   npx tsx bench/auth.ts [--requests 400] [--rounds 5] [--concurrency 8] [--baseline ../main]
  */
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { startApp, type RunningApp } from "../tests/setup/app-server";
 import { createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
+import { cpuMsOf } from "./lib/cpu";
 
 const { values } = parseArgs({
   options: {
@@ -35,17 +35,6 @@ const WARM_UP = 50;
 const IDLE_SAMPLE_MS = 5000;
 const SETTLE_MAX_MS = 60_000;
 const SETTLED_CPU_MS_PER_S = 40;
-/** USER_HZ: the unit of utime and stime in /proc/<pid>/stat on Linux. */
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of the process, in ms. */
-function cpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces) start at ")"; utime and stime are fields 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-}
-
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -76,7 +65,7 @@ interface Tally {
 
 async function round(target: Target, kind: Kind, tally: Tally): Promise<void> {
   let next = 0;
-  const cpuBefore = cpuMs(target.app.pid);
+  const cpuBefore = cpuMsOf(target.app.pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -92,7 +81,7 @@ async function round(target: Target, kind: Kind, tally: Tally): Promise<void> {
     }),
   );
   tally.seconds += (performance.now() - started) / 1000;
-  tally.cpuPerRequest.push((cpuMs(target.app.pid) - cpuBefore) / kind.requests);
+  tally.cpuPerRequest.push((cpuMsOf(target.app.pid) - cpuBefore) / kind.requests);
 }
 
 async function ok(res: Response): Promise<number> {
@@ -168,9 +157,9 @@ async function main() {
     const idleCpu = (ms: number) =>
       Promise.all(
         targets.map(async (target) => {
-          const before = cpuMs(target.app.pid);
+          const before = cpuMsOf(target.app.pid);
           await new Promise((resolve) => setTimeout(resolve, ms));
-          return ((cpuMs(target.app.pid) - before) * 1000) / ms;
+          return ((cpuMsOf(target.app.pid) - before) * 1000) / ms;
         }),
       );
     for (let waited = 0; waited < SETTLE_MAX_MS; waited += 2000) {

@@ -26,6 +26,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startApp } from "../tests/setup/app-server";
+import { BackendCpu, cpuMsOf, processTree } from "./lib/cpu";
 import { createDatabaseOn, createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
 
@@ -38,72 +39,9 @@ const HISTORY = Number(values.history);
 const CLIENTS = Number(values.clients);
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
 const PG_LOG = "/var/log/postgresql/postgresql-15-main.log";
-const TICKS_PER_SECOND = 100;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** CPU seconds (user + system) of a process, from /proc; 0 once it is gone. */
-function cpuOf(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** The pid and every descendant (next start may run workers). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone
-    }
-  }
-  const out: number[] = [];
-  const walk = (pid: number) => {
-    out.push(pid);
-    for (const child of children.get(pid) ?? []) walk(child);
-  };
-  walk(root);
-  return out;
-}
-
-/**
- * CPU of the PostgreSQL backends serving one database, sampled every 100 ms (a backend that
- * ends keeps the last value seen), so a phase's CPU is the growth of the sum.
- */
-class BackendCpu {
-  private readonly seen = new Map<number, number>();
-  private timer: NodeJS.Timeout | undefined;
-  constructor(
-    private readonly admin: pg.Client,
-    private readonly database: string,
-  ) {}
-  async sample() {
-    const { rows } = await this.admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [this.database]);
-    for (const { pid } of rows) {
-      const cpu = cpuOf(pid);
-      if (cpu > 0) this.seen.set(pid, Math.max(this.seen.get(pid) ?? 0, cpu));
-    }
-  }
-  start() {
-    this.timer = setInterval(() => void this.sample().catch(() => {}), 100);
-  }
-  stop() {
-    clearInterval(this.timer);
-  }
-  total() {
-    let sum = 0;
-    for (const v of this.seen.values()) sum += v;
-    return sum;
-  }
-}
 
 interface Trader {
   client: Client;
@@ -134,7 +72,7 @@ async function phase(traders: Trader[], seconds: number, request: (t: Trader, n:
   const times: number[] = [];
   await cpu.pg.sample();
   const app0 = cpu.app();
-  const pg0 = cpu.pg.total();
+  const pg0 = cpu.pg.totalMs();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -154,8 +92,8 @@ async function phase(traders: Trader[], seconds: number, request: (t: Trader, n:
     perSecond: times.length / elapsed,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
-    appCpuMs: ((cpu.app() - app0) * 1000) / times.length,
-    pgCpuMs: ((cpu.pg.total() - pg0) * 1000) / times.length,
+    appCpuMs: (cpu.app() - app0) / times.length,
+    pgCpuMs: ((cpu.pg.totalMs() - pg0)) / times.length,
   };
 }
 
@@ -201,7 +139,7 @@ async function pgbench(serverUrl: string, admin: pg.Client) {
     cpu.stop();
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
-    return { tps, pgCpuMs: (cpu.total() * 1000) / transactions };
+    return { tps, pgCpuMs: cpu.totalMs() / transactions };
   } finally {
     await scratch.drop();
   }
@@ -260,7 +198,7 @@ async function main() {
   let statements = Number.NaN;
   try {
     const tree = processTree(app.pid);
-    const cpu = { app: () => tree.reduce((t, pid) => t + cpuOf(pid), 0), pg: pgCpu };
+    const cpu = { app: () => tree.reduce((t, pid) => t + cpuMsOf(pid), 0), pg: pgCpu };
     const traders: Trader[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const client = await signedIn(app.url, i);

@@ -12,7 +12,6 @@
  *
  * It creates its own database on that server and drops it at the end.
  */
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -24,6 +23,7 @@ import { seedMarket } from "@/features/market/server/seed";
 import { startApp, type RunningApp } from "../tests/setup/app-server";
 import { createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
+import { cpuMsOf } from "./lib/cpu";
 
 const { values } = parseArgs({
   options: {
@@ -54,16 +54,6 @@ function percentile(sorted: number[], p: number): number {
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
-/** CPU time (user + system) a process has used, ms, from /proc/<pid>/stat (Linux; 0 elsewhere). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
-  } catch {
-    return 0;
-  }
-}
 let serverPid: number | undefined;
 
 interface Line {
@@ -85,7 +75,7 @@ async function measureInterleaved(lines: Line[]) {
     for (const [index, line] of lines.entries()) {
       const result = results[index]!;
       const end = Math.min(REQUESTS, result.next + perRound);
-      const cpuBefore = cpuMs(serverPid);
+      const cpuBefore = cpuMsOf(serverPid);
       const started = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
@@ -98,7 +88,7 @@ async function measureInterleaved(lines: Line[]) {
         }),
       );
       result.seconds += (performance.now() - started) / 1000;
-      result.cpu += cpuMs(serverPid) - cpuBefore;
+      result.cpu += cpuMsOf(serverPid) - cpuBefore;
     }
   }
   return results.map((r) => {

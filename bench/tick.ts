@@ -14,12 +14,16 @@
  *
  * With LOG_DURATIONS=1 the bench database logs every statement's duration to PostgreSQL's
  * log (log_min_duration_statement = 0): where the time of a pass goes, statement by statement.
+ * With AUTO_EXPLAIN=<ms> it logs the plan (actual times, buffers) of every statement slower
+ * than that (contrib's auto_explain).
  *
  * The data is written with bulk SQL (not timed). Between runs the database is put back
  * (orders open again, fills and trade ledger rows gone, cash, reservations and positions as
  * they were) and vacuumed, so every run sees the same tick.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import inspector from "node:inspector/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { formatMoney, type Money, type OrderSpec, practiceRules, reservationFor } from "@/domain/trading";
@@ -29,6 +33,7 @@ import { firesAtOrAbove, firesAtOrBelow, orders } from "@/server/db/schema";
 import { Hub, setHub } from "@/server/realtime/hub";
 import * as priceMoves from "@/features/trading";
 import { wireApp } from "@/wiring";
+import { BackendCpu } from "./lib/cpu";
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +47,8 @@ const { values } = parseArgs({
     "per-symbol": { type: "boolean", default: false },
     /** Large market buys working in parts when the tick comes (0: none, and no tick volume is sent). */
     partials: { type: "string", default: "0" },
+    /** Write a CPU profile of the timed passes alone (not the set-up) to this file (.cpuprofile, for DevTools). */
+    profile: { type: "string" },
   },
 });
 const INSTRUMENTS = Number(values.instruments);
@@ -223,6 +230,13 @@ type Move = { symbol: string; previous: Money; next: Money; volume?: number };
 async function main() {
   await admin(`create database ${name}`);
   if (process.env.LOG_DURATIONS) await admin(`alter database ${name} set log_min_duration_statement = 0`);
+  if (process.env.AUTO_EXPLAIN) {
+    // The plan, with actual times, of every statement slower than AUTO_EXPLAIN ms (contrib's auto_explain).
+    await admin(`alter database ${name} set session_preload_libraries = 'auto_explain'`);
+    await admin(`alter database ${name} set auto_explain.log_min_duration = ${Number(process.env.AUTO_EXPLAIN)}`);
+    await admin(`alter database ${name} set auto_explain.log_analyze = on`);
+    await admin(`alter database ${name} set auto_explain.log_buffers = on`);
+  }
   const handle = await openDatabase({ url, maxConnections: 10 });
   // Live updates go out as NOTIFY, as on a real PostgreSQL install (nobody listens here).
   setHub(new Hub({ url }));
@@ -259,15 +273,33 @@ async function main() {
       });
     variants.push({ name: "processPriceMoves: all of the tick's moves at once", run: () => priceMoves.processPriceMoves(handle.db, moves, now) });
 
+    const profiler = values.profile ? new inspector.Session() : null;
+    const profiles: Profile[] = [];
+    if (profiler) {
+      profiler.connect();
+      await profiler.post("Profiler.enable");
+    }
     const results: string[] = [];
     for (const variant of variants) {
       const times: number[] = [];
+      const appCpu: number[] = [];
+      const pgCpu: number[] = [];
       let last = { candidates: 0, filled: 0, rejected: 0 };
       for (let run = 0; run < RUNS; run++) {
         await reset(client);
+        const backends = new BackendCpu(client, name);
+        await backends.sample();
+        const pg0 = backends.totalMs();
+        if (profiler) await profiler.post("Profiler.start");
+        const cpu0 = process.cpuUsage();
         const t = performance.now();
         last = await variant.run();
         times.push(performance.now() - t);
+        const cpu = process.cpuUsage(cpu0);
+        if (profiler) profiles.push(((await profiler.post("Profiler.stop")) as { profile: Profile }).profile);
+        appCpu.push((cpu.user + cpu.system) / 1000);
+        await backends.sample();
+        pgCpu.push(backends.totalMs() - pg0);
         const [check] = (
           await client.query<{ bad_cash: string; bad_reserved: string }>(`
             select
@@ -276,14 +308,23 @@ async function main() {
         ).rows;
         if (Number(check!.bad_cash) || Number(check!.bad_reserved)) throw new Error(`accounting identities broken after "${variant.name}": ${JSON.stringify(check)}`);
       }
-      console.log(`${variant.name}: ${times.map((t) => t.toFixed(0)).join(", ")} ms · ${JSON.stringify(last)}`);
-      results.push(`| ${variant.name} | ${last.candidates} | ${last.filled} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)} |`);
+      const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(", ");
+      console.log(`${variant.name}: ${list(times)} ms · app CPU ${list(appCpu)} ms · PostgreSQL CPU ${list(pgCpu)} ms · ${JSON.stringify(last)}`);
+      results.push(
+        `| ${variant.name} | ${last.candidates} | ${last.filled} | ${median(times).toFixed(0)} | ${Math.min(...times).toFixed(0)} | ${Math.max(...times).toFixed(0)} | ${median(appCpu).toFixed(0)} | ${median(pgCpu).toFixed(0)} |`,
+      );
     }
 
+    if (profiler && values.profile) {
+      // The runs' profiles joined into one (DevTools and speedscope read a single profile): later runs' nodes renumbered after the earlier ones'.
+      fs.writeFileSync(values.profile, JSON.stringify(joinProfiles(profiles)));
+      console.log(`CPU profile of the timed passes: ${values.profile}`);
+    }
     const working = PARTIALS > 0 ? ` · ${PARTIALS} market buys working in parts (tick volume ${TICK_VOLUME} a symbol)` : "";
     console.log(`\nPostgreSQL · ${INSTRUMENTS} instruments · ${sizes.orders} open orders${working} · ${sizes.portfolios} portfolios · median of ${RUNS}\n`);
-    console.log("| path | orders crossed | filled | median ms | min ms | max ms |");
-    console.log("|---|---:|---:|---:|---:|---:|");
+    // CPU: this process's (the app's code runs in it) and the database's backends' (from /proc): on a shared machine, the figures that count.
+    console.log("| path | orders crossed | filled | median ms | min ms | max ms | app CPU ms | PostgreSQL CPU ms |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const line of results) console.log(line);
 
     // The triggered-order query's plan, for one symbol that moved down and (batched) for all.
@@ -309,6 +350,27 @@ async function main() {
     if (values.keep) console.log(`kept database ${name}`);
     else await admin(`drop database if exists ${name} with (force)`);
   }
+}
+
+interface Profile {
+  nodes: Array<{ id: number; children?: number[] }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function joinProfiles(list: Profile[]): Profile {
+  const joined: Profile = { nodes: [], startTime: list[0]!.startTime, endTime: list[0]!.startTime, samples: [], timeDeltas: [] };
+  for (const profile of list) {
+    const offset = joined.nodes.reduce((max, n) => Math.max(max, n.id), 0);
+    joined.nodes.push(...profile.nodes.map((n) => ({ ...n, id: n.id + offset, ...(n.children && { children: n.children.map((c) => c + offset) }) })));
+    joined.samples.push(...profile.samples.map((s) => s + offset));
+    // Time between the runs is left out: the first delta of each run counts from its own start.
+    joined.timeDeltas.push(...profile.timeDeltas);
+    joined.endTime += profile.endTime - profile.startTime;
+  }
+  return joined;
 }
 
 main().catch((error: unknown) => {
