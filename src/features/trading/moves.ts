@@ -227,10 +227,12 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
   // Each portfolio's checks see the prices of what it holds and trades (the domain copies the
   // map per fill: a few dozen entries, not the whole universe).
   const valuations = new Map<string, Market & { now: Date }>();
+  const tradedBy = new Map<string, string[]>();
+  for (const o of open) tradedBy.set(o.portfolioId, [...(tradedBy.get(o.portfolioId) ?? []), o.symbol]);
   const valuationOf = (portfolioId: string) => {
     let valuation = valuations.get(portfolioId);
     if (!valuation) {
-      const own = [...(held.get(portfolioId)?.positions ?? []).map((p) => p.symbol), ...open.filter((o) => o.portfolioId === portfolioId).map((o) => o.symbol)];
+      const own = [...(held.get(portfolioId)?.positions ?? []).map((p) => p.symbol), ...(tradedBy.get(portfolioId) ?? [])];
       valuation = { now, prices: new Map(own.filter((s) => market.prices.has(s)).map((s) => [s, market.prices.get(s)!])), inactiveSymbols: market.inactiveSymbols };
       valuations.set(portfolioId, valuation);
     }

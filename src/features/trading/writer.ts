@@ -16,7 +16,7 @@ import type { DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { portfolioTopic } from "@/server/realtime/hub";
 import { notifySelect, type Outbox } from "@/server/realtime/outbox";
-import type { PortfolioChange } from "@/lib/live-messages";
+import type { FillWire, OrderWire, PortfolioChange } from "@/lib/live-messages";
 import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
 /** What may change on a stored order. */
@@ -207,12 +207,11 @@ export class Changes {
 
   /** What the change did to each portfolio, as the live stream tells its owner (lib/live-messages.ts). */
   messages(): PortfolioChange[] {
-    const orders = [...this.newOrders, ...this.changedOrders];
-    return this.portfolioIds.map((portfolioId) => ({
-      portfolioId,
-      orders: orders.filter((o) => o.portfolioId === portfolioId).map(serializeOrder),
-      fills: this.fills.filter((f) => f.portfolioId === portfolioId).map(serializeFill),
-    }));
+    // Grouped in one pass over the rows (a tick's chunk: hundreds of portfolios, each with a few of them).
+    const byPortfolio = new Map(this.portfolioIds.map((portfolioId) => [portfolioId, { portfolioId, orders: [] as OrderWire[], fills: [] as FillWire[] }]));
+    for (const order of [...this.newOrders, ...this.changedOrders]) byPortfolio.get(order.portfolioId)?.orders.push(serializeOrder(order));
+    for (const fill of this.fills) byPortfolio.get(fill.portfolioId)?.fills.push(serializeFill(fill));
+    return [...byPortfolio.values()];
   }
 
   get isEmpty(): boolean {

@@ -32,7 +32,9 @@ type Listener = (event: RealtimeEvent) => void;
 /** The NOTIFY payload of an event; one too large for NOTIFY goes without data (subscribers reload). */
 export function notifyPayload(event: RealtimeEvent): string {
   const payload = JSON.stringify(event);
-  return Buffer.byteLength(payload) > MAX_PAYLOAD ? JSON.stringify({ ...event, data: null }) : payload;
+  // A UTF-8 byte is at least one UTF-16 unit and at most three: most payloads are decided by their length alone.
+  if (payload.length * 3 <= MAX_PAYLOAD) return payload;
+  return payload.length > MAX_PAYLOAD || Buffer.byteLength(payload) > MAX_PAYLOAD ? JSON.stringify({ ...event, data: null }) : payload;
 }
 
 export interface HubOptions {

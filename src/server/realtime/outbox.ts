@@ -9,7 +9,8 @@ import { CHANNEL, getHub, type Hub, notifyPayload, type RealtimeEvent } from "./
 
 /** The SELECT that sends NOTIFYs, for a statement that takes the channel and the payloads as these parameters. */
 export const notifySelect = (channelParam: string, payloadsParam: string) =>
-  `select pg_notify(${channelParam}, x) from json_array_elements_text(${payloadsParam}::json) as x`;
+  // json (not jsonb) keeps each element's text as it was written: x::text is the payload, byte for byte.
+  `select pg_notify(${channelParam}, x::text) from json_array_elements(${payloadsParam}::json) as x`;
 
 export class Outbox {
   private readonly events: RealtimeEvent[] = [];
@@ -27,7 +28,8 @@ export class Outbox {
   /** PostgreSQL: the channel and the JSON array of payloads for `notifySelect`; null on PGlite or when empty. */
   notifyParams(): [channel: string, payloads: string] | null {
     if (!this.hub.distributed || this.events.length === 0) return null;
-    return [CHANNEL, JSON.stringify(this.events.map(notifyPayload))];
+    // The payloads are JSON already: joined into one array, not encoded again as strings (a tick's chunk sends megabytes).
+    return [CHANNEL, `[${this.events.map(notifyPayload).join(",")}]`];
   }
 
   /** PGlite: delivers in this process; call once the transaction committed. Nothing to do on PostgreSQL. */
