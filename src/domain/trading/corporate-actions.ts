@@ -110,16 +110,26 @@ export interface OrderTerms {
   /** A trailing stop's mark and (an amount trail) its trail; its stop follows from them (decision 060). */
   waterMark?: Money | null;
   trailAmount?: Money | null;
+  /** An order working in parts (decision 056): the shares filled so far and the volume it has seen, both in shares. */
+  filledQuantity?: number;
+  volumeSeen?: number;
 }
 
 /**
  * An open order's terms after a split: the quantity multiplied (rounded down), the prices
  * divided — down where the trader pays (buy, cover), up where they receive (sell, short) —
- * never below a cent. Null when no whole share is left: the order is cancelled.
+ * never below a cent. An order working in parts multiplies what it filled and what is left
+ * apart (each rounded down: never more shares to fill than the rest was), and the volume it
+ * has seen, so its participation limit holds in the new shares. Null when no whole share is
+ * left to fill: the order (or its rest) is cancelled, what filled staying filled.
  */
 export function splitOrderTerms(terms: OrderTerms, ratio: SplitRatio): OrderTerms | null {
-  const quantity = Math.floor((terms.quantity * ratio.to) / ratio.from);
-  if (quantity < 1) return null;
+  const times = (shares: number) => Math.floor((shares * ratio.to) / ratio.from);
+  const filled = terms.filledQuantity ?? 0;
+  const rest = times(terms.quantity - filled);
+  if (rest < 1) return null;
+  const filledAfter = times(filled);
+  const quantity = filledAfter + rest;
   const direction = paysCash(terms.side) ? "down" : "up";
   const divide = (price: Money | null): Money | null => {
     if (price === null) return null;
@@ -135,6 +145,8 @@ export function splitOrderTerms(terms: OrderTerms, ratio: SplitRatio): OrderTerm
     // The mark divides like a price; an amount trail narrows (rounded down, never below a cent): never wider than asked.
     ...(terms.waterMark !== undefined && { waterMark: divide(terms.waterMark) }),
     ...(terms.trailAmount !== undefined && { trailAmount: trail === null ? null : trail < 1n ? (1n as Money) : trail }),
+    ...(terms.filledQuantity !== undefined && { filledQuantity: filledAfter }),
+    ...(terms.volumeSeen !== undefined && { volumeSeen: times(terms.volumeSeen) }),
   };
 }
 

@@ -153,13 +153,18 @@ function splitOrder(changes: Changes, order: OrderRow, action: Extract<Corporate
       limitPrice: optional(order.limitPrice),
       stopPrice: optional(order.stopPrice),
       ...(order.type === "trailing-stop" && { waterMark: optional(order.waterMark), trailAmount: optional(order.trailAmount) }),
+      filledQuantity: order.filledQuantity,
+      volumeSeen: order.volumeSeen,
     },
     action.ratio,
   );
   const ratio = `${action.ratio.to}:${action.ratio.from}`;
   if (!terms) {
     outcome.ordersCancelled++;
-    changes.changeOrder(order, { status: "cancelled", closedAt: now, reservedCash: "0.00", rejectMessage: `Cancelled by the ${ratio} split of ${order.symbol}: no whole share was left of ${order.quantity}.` });
+    // Working in parts: what filled stays filled (and is told in the old shares, as its fills were); only the rest is cancelled.
+    const rest = order.quantity - order.filledQuantity;
+    const what = order.filledQuantity > 0 ? `the ${rest} still to fill (${order.filledQuantity} filled before it)` : `${order.quantity}`;
+    changes.changeOrder(order, { status: "cancelled", closedAt: now, reservedCash: "0.00", rejectMessage: `Cancelled by the ${ratio} split of ${order.symbol}: no whole share was left of ${what}.` });
     return releaseCash(state, money(order.reservedCash));
   }
   outcome.ordersAdjusted++;
@@ -167,6 +172,8 @@ function splitOrder(changes: Changes, order: OrderRow, action: Extract<Corporate
   const trailing = order.type === "trailing-stop" && !order.triggered && terms.waterMark ? trailingAfterSplit(order, terms.waterMark, terms.trailAmount ?? null) : null;
   changes.changeOrder(order, {
     quantity: terms.quantity,
+    filledQuantity: terms.filledQuantity ?? order.filledQuantity,
+    volumeSeen: terms.volumeSeen ?? order.volumeSeen,
     limitPrice: terms.limitPrice === null ? null : $(terms.limitPrice),
     stopPrice: terms.stopPrice === null ? null : $(terms.stopPrice),
     // A trailing stop: its mark divided like a price, an amount trail narrowed, and its stop a trail from the new mark (decision 060).

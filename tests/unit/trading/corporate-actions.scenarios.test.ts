@@ -63,6 +63,32 @@ describe("splits", () => {
     expect(splitOrderTerms({ side: "buy", quantity: 5, limitPrice: m("10.00"), stopPrice: null }, parseRatio("1:10"))).toBeNull();
   });
 
+  it("splits an order working in parts apart: what filled and what is left each multiplied, the volume it has seen too", () => {
+    // 1,000 to buy, 380 filled after 3,800 traded: a 2:1 split leaves 1,240 to fill of 2,000, with 7,600 seen.
+    expect(splitOrderTerms({ side: "buy", quantity: 1000, limitPrice: null, stopPrice: null, filledQuantity: 380, volumeSeen: 3800 }, parseRatio("2:1"))).toEqual({
+      side: "buy",
+      quantity: 2000,
+      limitPrice: null,
+      stopPrice: null,
+      filledQuantity: 760,
+      volumeSeen: 7600,
+    });
+    // 1:10 rounds each part down apart: 25 filled → 2, 95 left → 9 (never more to fill than the rest was), 1,234 seen → 123.
+    expect(splitOrderTerms({ side: "buy", quantity: 120, limitPrice: m("10.00"), stopPrice: null, filledQuantity: 25, volumeSeen: 1234 }, parseRatio("1:10"))).toEqual({
+      side: "buy",
+      quantity: 11,
+      limitPrice: m("100.00"),
+      stopPrice: null,
+      filledQuantity: 2,
+      volumeSeen: 123,
+    });
+  });
+
+  it("cancels only the rest of a working order when no whole share of the rest is left, however much filled", () => {
+    // 95 filled of 100: 5 left, a tenth of a share after 1:10. Without the filled shares counted apart it would have lived on as 10 with 9 filled.
+    expect(splitOrderTerms({ side: "buy", quantity: 100, limitPrice: null, stopPrice: null, filledQuantity: 95, volumeSeen: 950 }, parseRatio("1:10"))).toBeNull();
+  });
+
   it("refuses ratios that change nothing or cannot be read", () => {
     expect(() => parseRatio("1:1")).toThrow(/changes nothing/);
     expect(() => parseRatio("2:0")).toThrow();
