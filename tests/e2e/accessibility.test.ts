@@ -60,27 +60,27 @@ const LINK = (pagePath: string) => new RegExp(`http://[^\\s"<>]+${pagePath}\\?to
  * added, removed or changed for 300 ms (text-only changes such as "updated 3 s ago" do not count;
  * at most 10 s, after which the page is scanned as it is).
  */
-async function settled(page: Page) {
+async function settled(page: Page): Promise<"quiet" | "capped"> {
   await page.waitForLoadState("load");
   await page.waitForFunction(
     () => document.fonts.status === "loaded" && !document.querySelector('[aria-busy="true"]') && !document.documentElement.classList.contains("nprogress-busy"),
     undefined,
     { timeout: PAGE_LOADED_WITHIN_MS },
   );
-  await page.evaluate(
+  return page.evaluate(
     () =>
-      new Promise<void>((resolve) => {
-        const finish = () => {
+      new Promise<"quiet" | "capped">((resolve) => {
+        const finish = (how: "quiet" | "capped") => {
           observer.disconnect();
           clearTimeout(cap);
           clearTimeout(quiet);
-          resolve();
+          resolve(how);
         };
-        let quiet = setTimeout(finish, 300);
-        const cap = setTimeout(finish, 10_000);
+        let quiet = setTimeout(() => finish("quiet"), 300);
+        const cap = setTimeout(() => finish("capped"), 10_000);
         const observer = new MutationObserver(() => {
           clearTimeout(quiet);
-          quiet = setTimeout(finish, 300);
+          quiet = setTimeout(() => finish("quiet"), 300);
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true });
       }),
@@ -106,6 +106,15 @@ async function runAxe(page: Page): Promise<Omit<Finding, "page" | "viewport">[]>
 
 const all: Finding[] = [];
 let scans = 0;
+/** Where each scan's time went (written beside the findings): the gate's cost, per page, for the CI budget. */
+interface ScanTime {
+  page: string;
+  viewport: string;
+  loadMs: number;
+  settle: "quiet" | "capped";
+  axeMs: number;
+}
+const times: ScanTime[] = [];
 
 async function scanEach(context: BrowserContext, list: Scan[]): Promise<Finding[]> {
   const page = await watchedPage(context);
@@ -117,20 +126,25 @@ async function scanEach(context: BrowserContext, list: Scan[]): Promise<Finding[
       if (scan.viewports && !scan.viewports.includes(viewport.name)) continue;
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: scan.dark ? "dark" : "light" });
+      const started = performance.now();
+      let settle: ScanTime["settle"];
       if (!(scan.once && opened)) {
         await page.goto(`${appUrl()}${scan.path}`);
         expect(new URL(page.url()).pathname, `${scan.name} at ${viewport.name}`).toBe(scan.expectPath ?? new URL(scan.path, appUrl()).pathname);
-        await settled(page);
+        settle = await settled(page);
         await scan.ready?.(page);
         if (scan.open) {
           await scan.open(page);
-          await settled(page);
+          settle = await settled(page);
         }
         opened = true;
       } else {
-        await settled(page);
+        settle = await settled(page);
       }
-      const findings = (await runAxe(page)).map((f) => ({ ...f, page: scan.dark ? `${scan.name} (dark)` : scan.name, viewport: viewport.name }));
+      const loaded = performance.now();
+      const name = scan.dark ? `${scan.name} (dark)` : scan.name;
+      const findings = (await runAxe(page)).map((f) => ({ ...f, page: name, viewport: viewport.name }));
+      times.push({ page: name, viewport: viewport.name, loadMs: Math.round(loaded - started), settle, axeMs: Math.round(performance.now() - loaded) });
       found.push(...findings);
       all.push(...findings);
       scans += 1;
@@ -245,7 +259,7 @@ describe.skipIf(browserMissing)("accessibility: axe on every page, both viewport
     await browser?.close();
     if (browserMissing) return;
     fs.mkdirSync(path.dirname(ARTIFACT), { recursive: true });
-    fs.writeFileSync(ARTIFACT, `${JSON.stringify({ scans, findings: all }, null, 2)}\n`);
+    fs.writeFileSync(ARTIFACT, `${JSON.stringify({ scans, findings: all, times }, null, 2)}\n`);
   });
 
   it.concurrent("signed out: sign-in, emailed links in each state, the auth error page, the API reference, a 404", { timeout: 900_000 }, async () => {
