@@ -5,8 +5,8 @@
 //   TEST_ALSO_POSTGRES=postgres://… npm test   (what .ci/run uses: the integration suite a
 //                                               second time on PostgreSQL, beside e2e)
 // Typecheck and lint run side by side (each is one process on one core); the production build
-// starts beside the unit tests; then the suites, one after the other, except that the second
-// integration pass runs beside the browser suite (docs/decisions/055). It ends by listing the
+// starts beside the unit tests; then the suites, one after the other, except that the integration
+// passes run beside the browser suite, one after the other (docs/decisions/055, 076). It ends by listing the
 // 10 slowest test files of the run (docs/testing.md).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -176,13 +176,27 @@ function startBuild() {
 }
 
 let building = suites.some((suite) => suite === "integration" || suite === "e2e") && buildIsStale() ? startBuild() : undefined;
-let besidePostgres;
+const browserSuite = suites.includes("e2e") && fs.existsSync(chromium);
+/**
+ * The integration passes that run beside the browser suite, one after the other (this run's
+ * engine, then PostgreSQL when asked): the browser suite mostly waits on pages and polls, and one
+ * integration pass at a time fills those gaps (docs/decisions/076). Started when e2e starts.
+ */
+let beside;
+function startBeside() {
+  beside = (async () => {
+    if (browserSuite && suites.includes("integration")) await vitestBeside("integration", label, {});
+    if (alsoPostgres) await vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres });
+  })();
+}
 for (const suite of suites) {
   if (suite === "typecheck" || suite === "lint") continue;
   if (suite !== "unit" && building) {
     await building;
     building = undefined;
   }
+  // Run beside the browser suite instead (above), when there is one.
+  if (suite === "integration" && browserSuite) continue;
   if (suite === "e2e" && !fs.existsSync(chromium)) {
     const line = `BROWSER SUITE SKIPPED: no Chromium at ${chromium}. Install it with: ${CHROMIUM_INSTALL}`;
     console.log(`\n${"*".repeat(line.length + 8)}\n*** ${line} ***\n${"*".repeat(line.length + 8)}`);
@@ -191,13 +205,13 @@ for (const suite of suites) {
       problems.push("e2e (Chromium missing under CI)");
     }
   } else {
-    // The browser suite mostly waits (pages, polls): the PostgreSQL pass fills the gaps.
-    if (suite === "e2e" && alsoPostgres) besidePostgres = vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres });
+    if (suite === "e2e") startBeside();
     await vitest(suite);
   }
 }
 await building;
-if (alsoPostgres) await (besidePostgres ?? vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres }));
+if (!beside && alsoPostgres) startBeside();
+await beside;
 
 if (fileTimes.length > 0) {
   // Where the time goes (per file, from the JSON reports above): the first place to look when
