@@ -1,6 +1,7 @@
 /** The portfolio feature's browser surface for other features (an event's page shows its portfolio). */
 export { PortfolioOverview, type EventPortfolioOptions } from "./PortfolioOverview";
 export { InstrumentTrading, type InstrumentTradingProps } from "./InstrumentTrading";
+export { WatchToggle } from "./Watchlist";
 export type { Fill, Instrument, Order, Page, Summary } from "./types";
 export { portfolioEndpoints } from "./endpoints";
 export { FillsTable, JournalNote, OrderHistoryTable, type FillAction } from "./Orders";

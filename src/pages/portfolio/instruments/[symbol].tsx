@@ -1,6 +1,6 @@
 import Head from "next/head";
 import { InstrumentDetail, type InstrumentDetailProps } from "@/features/market/components";
-import { InstrumentTrading, type InstrumentTradingProps } from "@/features/portfolio/components";
+import { InstrumentTrading, type InstrumentTradingProps, WatchToggle } from "@/features/portfolio/components";
 import { indexFacts } from "@/features/market/server/benchmark";
 import { listCorporateActions } from "@/features/market/server/corporate-actions";
 import { getCandles, listInstruments } from "@/features/market/server/queries";
@@ -12,7 +12,10 @@ import { getDb } from "@/server/db";
 
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
-/** An index: the market's view alone; a tradable instrument: the portfolio's composition of it (decision 074). */
+/**
+ * An index: the market's view, with the watch toggle (it can be followed, not traded); a
+ * tradable instrument: the portfolio's composition of that view (decision 074).
+ */
 type Props = (InstrumentDetailProps & { index: NonNullable<InstrumentDetailProps["index"]> }) | (InstrumentTradingProps & { index: null });
 
 export const getServerSideProps = guardedPage<Props>({}, async (ctx, session) => {
@@ -35,7 +38,7 @@ const InstrumentPage: GuardedPage<Props> = (props) => (
     <Head>
       <title>{`${props.symbol} · Tickerlab`}</title>
     </Head>
-    {props.index ? <InstrumentDetail key={props.symbol} {...props} /> : <InstrumentTrading key={props.symbol} {...props} />}
+    {props.index ? <InstrumentDetail key={props.symbol} {...props} headActions={<WatchToggle symbol={props.symbol} />} /> : <InstrumentTrading key={props.symbol} {...props} />}
   </>
 );
 InstrumentPage.auth = {};
