@@ -164,14 +164,14 @@ function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: st
   );
 }
 
-function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; index: IndexFacts; quotes: Quotes }) {
+function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; index: IndexFacts; quotes: Quotes; headActions?: ReactNode }) {
   const { quotes } = props;
   const instrumentsQuery = useInstruments(props.instruments);
   const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
   const instrument = instruments.find((i) => i.symbol === props.symbol)!;
   return (
     <>
-      <Heading instrument={instrument} badge="Benchmark index" />
+      <Heading instrument={instrument} badge="Benchmark index" actions={props.headActions} />
       <div className={page.layout}>
         <div className={page.mainColumn}>
           <ChartCard title="Level" symbol={props.symbol} daily={props.daily} quotes={quotes} />
