@@ -2,8 +2,8 @@
  * The live stream's contract (GET /api/stream, Server-Sent Events), shared by the server that
  * publishes and the browser that consumes: every message type, its data, and nothing else.
  * The server publishes only through these types; the browser's handler table
- * (features/portfolio/components/live.ts) must cover every one of them
- * (tests/unit/live-messages.test.ts).
+ * (LIVE_HANDLERS in features/portfolio/components/data.ts; the stream itself is
+ * features/shell/components/live.ts) must cover every one of them (tests/unit/live-messages.test.ts).
  */
 
 export interface QuoteView {

@@ -8,13 +8,13 @@ import {
   changePassword,
   confirmEmailChange,
   deleteAccount,
-  personalData,
   register,
   requestEmailChange,
   requestPasswordReset,
   resetPassword,
   verifyEmail,
 } from "@/features/account/server/lifecycle";
+import { personalData } from "@/personal-data";
 import { verifyPassword } from "@/server/auth/passwords";
 import { writePersonalData } from "@/server/personal-data";
 import { findUserByEmail, findUserById } from "@/server/auth/users";

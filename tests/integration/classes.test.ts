@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { JWT } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
-import { personalData } from "@/features/account/server/lifecycle";
+import { personalData } from "@/personal-data";
 import { changeUser } from "@/features/admin/server/users";
 import { addRoster, createClass, deleteRosterAccount, getClassFor, joinClass, listClassesFor, removeStudent, resetStudentPassword } from "@/features/classes";
 import { leaderboardPage, refreshPracticeAndXp } from "@/features/ranking";

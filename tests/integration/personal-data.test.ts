@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createToken } from "@/features/account/server/api-tokens";
-import { personalData } from "@/features/account/server/lifecycle";
+import { personalData } from "@/personal-data";
 import { createEvent, joinEvent } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
 import { markRead } from "@/features/learn/server/learning";

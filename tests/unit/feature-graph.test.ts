@@ -1,8 +1,10 @@
 /**
- * Features depend on each other in one direction only (docs/architecture.md): the graph of
- * "feature A imports feature B" has no cycle. Type-only imports count too: they couple the
- * two features' code just the same. Where two features both need each other, the page composes
- * them (a slot such as `notices` or `corrections`), or the shared part moves down.
+ * Features depend on each other in one direction only (docs/architecture.md, decision 074): the
+ * graph of "feature A imports feature B" has no cycle. Every way one file reaches another counts:
+ * static and type-only imports, re-exports (`export … from`), dynamic `import(…)`, and relative
+ * paths that climb into another feature's folder — each couples the two features' code just the
+ * same. Where two features both need each other, the page composes them (a slot such as
+ * `notices`, `corrections` or `trading`), or the shared part moves down.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,18 +18,36 @@ function filesOf(dir: string): string[] {
 
 type Graph = Map<string, Map<string, string[]>>;
 
+/**
+ * The features other than its own that a file's text reaches: `import … from`, `export … from`,
+ * a bare `import "…"`, `import("…")`, through `@/features/x` or a relative path that leaves the
+ * file's feature. `file` is the file's path under the features folder ("market/components/X.tsx").
+ */
+function featuresImportedBy(file: string, text: string): Set<string> {
+  const own = file.split("/")[0]!;
+  const found = new Set<string>();
+  for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["']([^"']+)["']/g)) {
+    const specifier = match[1]!;
+    let target: string | undefined;
+    if (specifier.startsWith("@/features/")) target = specifier.split("/")[2];
+    else if (specifier.startsWith(".")) {
+      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      // Outside the features folder altogether ("../../lib/x") is not a feature.
+      if (!resolved.startsWith("..")) target = resolved.split("/")[0];
+    }
+    if (target && target !== own) found.add(target);
+  }
+  return found;
+}
+
 /** feature → the features it imports → the files that do it. */
 function featureGraph(): Graph {
   const graph: Graph = new Map();
   for (const feature of fs.readdirSync(FEATURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
     const edges = new Map<string, string[]>();
     for (const file of filesOf(path.join(FEATURES, feature))) {
-      const text = fs.readFileSync(file, "utf8");
-      for (const match of text.matchAll(/from\s+["']@\/features\/([a-z0-9-]+)/g)) {
-        const target = match[1]!;
-        if (target === feature) continue;
-        edges.set(target, [...(edges.get(target) ?? []), path.relative(FEATURES, file)]);
-      }
+      const relative = path.relative(FEATURES, file).split(path.sep).join("/");
+      for (const target of featuresImportedBy(relative, fs.readFileSync(file, "utf8"))) edges.set(target, [...(edges.get(target) ?? []), relative]);
     }
     graph.set(feature, edges);
   }
@@ -57,6 +77,25 @@ describe("the feature graph", () => {
   it("finds a planted cycle, and none in a chain", () => {
     expect(cyclesOf(new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]]]))).toEqual([["a", "b", "c", "a"]]);
     expect(cyclesOf(new Map([["a", ["b", "c"]], ["b", ["c"]], ["c", []]]))).toEqual([]);
+  });
+
+  it("counts every way a file reaches another feature", () => {
+    const text = [
+      'import { a } from "@/features/trading";',
+      'import type { B } from "@/features/market/components";',
+      'export { c } from "@/features/learn";',
+      'export * from "@/features/ranking/types";',
+      'import "@/features/shell/components/styles";',
+      'const lazy = () => import("@/features/events/components/EventPage");',
+      'import { d } from "../../account/server/lifecycle";',
+      'import { own } from "../server/queries";',
+      'import { lib } from "../../../lib/format";',
+    ].join("\n");
+    expect([...featuresImportedBy("portfolio/components/Probe.tsx", text)].sort()).toEqual(["account", "events", "learn", "market", "ranking", "shell", "trading"]);
+    // A cycle made of such imports is found like any other.
+    expect(cyclesOf(new Map([["market", [...featuresImportedBy("market/components/X.tsx", 'const p = import("@/features/portfolio/components");')]], ["portfolio", ["market"]]]))).toEqual([
+      ["market", "portfolio", "market"],
+    ]);
   });
 
   it("reads the real imports (the portfolio feature uses trading's surface)", () => {

@@ -1,7 +1,7 @@
 /** What the dashboard shows, as the page hands it to the browser (no server code here). */
 import type { EventView } from "@/features/events/components";
 import type { LearnerSummary } from "@/features/learn/components";
-import type { Instrument } from "@/features/portfolio/components";
+import type { Instrument } from "@/features/market/components";
 import type { OrderWire } from "@/lib/live-messages";
 import type { Role } from "@/lib/roles";
 

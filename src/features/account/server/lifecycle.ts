@@ -4,14 +4,6 @@
  * where it writes more than one row.
  */
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
-import { classesPersonalData } from "@/features/classes";
-import { eventsPersonalData } from "@/features/events";
-import { fairPlayPersonalData } from "@/features/fairplay";
-import { learnPersonalData } from "@/features/learn";
-import { portfolioPersonalData } from "@/features/portfolio";
-import { leaguesPersonalData } from "@/features/leagues";
-import { rankingPersonalData } from "@/features/ranking";
-import { tradingPersonalData } from "@/features/trading";
 import { env } from "@/env";
 import { audit } from "@/server/audit";
 import { consumeAccountToken, issueAccountToken } from "@/server/auth/account-tokens";
@@ -239,28 +231,23 @@ export async function signInMethods(db: Db, userId: string) {
   return rows.map((r) => r.provider);
 }
 
-/** Everything we hold about the person, as JSON. Sections add their parts here. */
 /**
- * Everything Tickerlab keeps about a person, section by section: each feature answers for its
- * own tables (decision 029). Written as it is read by `writePersonalData`.
+ * The account's own sections of "Export my data" (decision 029): who the person is, how they
+ * sign in, their API tokens (first), and what they did and what was done about them (last).
+ * The registry of every feature's sections is the composition root's (src/personal-data.ts,
+ * decision 074), so this feature imports none of them.
  */
-export async function personalData(db: Db, userId: string): Promise<PersonalDataSection[]> {
+export async function accountPersonalData(db: Db, userId: string): Promise<{ first: PersonalDataSection[]; last: PersonalDataSection[] }> {
   const user = await findUserById(db, userId);
   if (!user) throw failures.notFound();
-  return [
+  const first: PersonalDataSection[] = [
     { name: "exportedAt", value: async () => new Date().toISOString() },
     { name: "profile", value: async () => profileOf(user) },
     { name: "signInMethods", value: async () => ({ password: Boolean(user.passwordHash), linked: await signInMethods(db, userId) }) },
     // As Settings lists them: never the secret (only its hash is kept, and that stays here too).
     { name: "apiTokens", value: () => listTokens(db, userId) },
-    ...tradingPersonalData(db, userId),
-    ...portfolioPersonalData(db, userId),
-    ...learnPersonalData(db, userId),
-    ...eventsPersonalData(db, userId),
-    ...rankingPersonalData(db, userId),
-    ...fairPlayPersonalData(db, userId),
-    ...leaguesPersonalData(db, userId),
-    ...classesPersonalData(db, userId),
+  ];
+  const last: PersonalDataSection[] = [
     {
       // What the person did, and what was done about them (by an admin, or the system); the
       // address it came from only when it was the person's own (an admin's is theirs).
@@ -278,6 +265,7 @@ export async function personalData(db: Db, userId: string): Promise<PersonalData
         ),
     },
   ];
+  return { first, last };
 }
 
 /**

@@ -4,16 +4,21 @@
  * lessons they passed. Nothing here changes anything; the tables are the portfolio page's own.
  */
 import Link from "next/link";
-import { useRouter } from "next/router";
+import type { ReactNode } from "react";
 import { Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { CorrectionsPanel } from "@/features/corrections/components";
-import { Holdings, OrderHistoryTable, Signed } from "@/features/portfolio/components";
+import { Signed } from "@/components/ui/Figures";
+import { Holdings, OrderHistoryTable } from "@/features/portfolio/components";
 import { integer, money, percent } from "@/lib/format";
 import type { StudentPortfolioView, StudentViewData } from "./types";
 import styles from "./classes.module.css";
 
-export function StudentView({ view }: { view: StudentViewData }) {
+/**
+ * `corrections`: what goes under each portfolio's orders — the page composes the corrections
+ * feature's panel there (decision 074: classes does not import corrections, which imports the
+ * portfolio's tables).
+ */
+export function StudentView({ view, corrections }: { view: StudentViewData; corrections?: (portfolio: { id: string; studentName: string }) => ReactNode }) {
   const { date } = useTimeFormat();
   return (
     <div className={styles.sections}>
@@ -31,7 +36,7 @@ export function StudentView({ view }: { view: StudentViewData }) {
         </Card>
       )}
       {view.portfolios.map((p) => (
-        <PortfolioSection key={p.id} portfolio={p} studentName={view.student.name || "This student"} />
+        <PortfolioSection key={p.id} portfolio={p} studentName={view.student.name || "This student"} corrections={corrections} />
       ))}
       <Card title={`Lessons passed (${integer(view.lessons.length)})`}>
         {view.lessons.length === 0 ? (
@@ -65,8 +70,7 @@ export function StudentView({ view }: { view: StudentViewData }) {
   );
 }
 
-function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPortfolioView; studentName: string }) {
-  const router = useRouter();
+function PortfolioSection({ portfolio: p, studentName, corrections }: { portfolio: StudentPortfolioView; studentName: string; corrections?: (portfolio: { id: string; studentName: string }) => ReactNode }) {
   const title = p.event ? `Event: ${p.event.title}` : "Practice portfolio";
   const s = p.summary;
   const more = (shown: number, total: number) => (total > shown ? <p className={styles.meta}>The latest {integer(shown)} of {integer(total)}.</p> : null);
@@ -120,8 +124,7 @@ function PortfolioSection({ portfolio: p, studentName }: { portfolio: StudentPor
         {more(p.orders.items.length, p.orders.total)}
       </Card>
       {/* The fills, with the one thing a teacher changes here: corrections, each with a reason (docs/decisions/041-corrections.md). */}
-      {/* After a correction the figures above are loaded again (the page's own props), so its cash is the panel's "Cash now". */}
-      <CorrectionsPanel portfolioId={p.id} studentName={studentName} onCorrected={() => void router.replace(router.asPath, undefined, { scroll: false })} />
+      {corrections?.({ id: p.id, studentName })}
     </section>
   );
 }

@@ -9,7 +9,9 @@ import { Badge, Card, RoleBadge, TimeZoneNote, useTimeFormat } from "@/component
 import { Sparkline } from "@/components/ui/Sparkline";
 import { VerifyEmailBanner } from "@/features/account/components";
 import { CountdownText, PHASE_LABEL, timeLeft, useRefreshWhenDue, useServerClock, type EventView } from "@/features/events/components";
-import { barScale, ChangeBar, DaySparkline, describeOrder, orderPrices, Signed } from "@/features/portfolio/components";
+import { Signed } from "@/components/ui/Figures";
+import { barScale, ChangeBar, DaySparkline } from "@/features/market/components";
+import { describeOrder, orderPrices } from "@/features/portfolio/components";
 import { integer, marketDaySince, money } from "@/lib/format";
 import { hasRole } from "@/lib/roles";
 import type { DashboardProps, MoverView, MyEventView } from "../types";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DataTable, numeric } from "@/components/ui/DataTable";
-import { Signed } from "./Bits";
+import { Signed } from "@/components/ui/Figures";
 import { integer, money, percent, percentFigure } from "@/lib/format";
 import { allocationOf, type AllocationRow } from "./allocation";
 import type { Holding } from "./types";

@@ -5,9 +5,12 @@ import { Alert, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/u
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { ApiError, call } from "@/lib/client/api";
 import { portfolioEndpoints } from "./endpoints";
-import { LiveIndicator, Signed, Stat } from "./Bits";
-import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useRefreshPortfolio, useSummary } from "./data";
-import { instrumentsWithQuotes, withQuotes } from "./valuation";
+import { figureStyles, Signed, Stat } from "@/components/ui/Figures";
+import page from "@/components/ui/page.module.css";
+import { instrumentsWithQuotes, useInstruments } from "@/features/market/components";
+import { LiveIndicator } from "@/features/shell/components";
+import { useApplyChange, useLiveQuotes, useOrders, useRefreshPortfolio, useSummary } from "./data";
+import { withQuotes } from "./valuation";
 import { FillToasts, useFillToasts } from "./FillToasts";
 import { money, percent } from "@/lib/format";
 import { Allocation, Holdings } from "./Holdings";
@@ -109,9 +112,9 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
   return (
     <>
       <FillToasts toasts={toasts} />
-      <div className={styles.pageHead}>
+      <div className={page.pageHead}>
         {event ? <h2>{event.heading}</h2> : <h1>Portfolio</h1>}
-        <div className={styles.headActions}>
+        <div className={page.headActions}>
           <TimeZoneNote className={styles.headNote} />
           {summary.pricing === "final" ? <span className={styles.ended}>Ended · final figures</span> : <LiveIndicator />}
           {!event && <Link href="/portfolio/market">Market overview</Link>}
@@ -140,14 +143,14 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
         </Alert>
       )}
       <Card>
-        <dl className={styles.stats} aria-label="Portfolio figures">
+        <dl className={figureStyles.stats} aria-label="Portfolio figures">
           <Stat label="Equity">
             <span className={styles.big} data-testid="equity">
               {money(summary.equity)}
             </span>
           </Stat>
           <Stat label="Day change" hint={final ? "the event has ended" : replay ? "since the replayed day's previous close" : summary.dayChangePct === null ? dayStartText : undefined}>
-            <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={styles.statHint}>{percent(summary.dayChangePct)} {dayStartText}</span>} />
+            <Signed value={summary.dayChange} suffix={summary.dayChangePct === null ? undefined : <span className={figureStyles.statHint}>{percent(summary.dayChangePct)} {dayStartText}</span>} />
           </Stat>
           <Stat label="Total return" hint={summary.cashAdjustments !== "0.00" ? "time-weighted: cash adjustments are not gains" : undefined}>
             <Signed value={summary.totalReturn} kind="percent" />
@@ -173,8 +176,8 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
           <Stat label="Reserved for orders">{money(summary.reservedCash)}</Stat>
         </dl>
       </Card>
-      <div className={styles.layout}>
-        <div className={styles.mainColumn}>
+      <div className={page.layout}>
+        <div className={page.mainColumn}>
           <PortfolioActionNotice portfolioId={summary.id} />
           <Card title="Performance">
             <PerformancePanel portfolioId={summary.id} event={Boolean(event)} liveEquity={summary.pricing === "final" ? undefined : summary.equity} />
@@ -211,7 +214,7 @@ export function PortfolioOverview(props: Omit<PortfolioOverviewProps, "watchlist
             <History portfolioId={summary.id} />
           </Card>
         </div>
-        <aside className={`${styles.sideColumn} ${styles.tradeFirst}`} aria-label="Trade">
+        <aside className={`${page.sideColumn} ${styles.tradeFirst}`} aria-label="Trade">
           <Card title="Trade" id="trade">
             {final ? (
               <p className="muted">This event has ended: its portfolio no longer trades, and the figures here are its final ones, valued at the end.</p>

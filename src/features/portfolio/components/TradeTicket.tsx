@@ -19,6 +19,7 @@ import { CLASS_LABEL, fromCents, SIDE_LABEL, toCents, trailText, TYPE_LABEL } fr
 import { InstrumentCombobox } from "./InstrumentCombobox";
 import { previewOrder } from "./rulebook";
 import type { Fill, Instrument, Order, OrderType, Side, Summary } from "./types";
+import { figureStyles } from "@/components/ui/Figures";
 import styles from "./portfolio.module.css";
 
 const REJECTION_TITLES: Record<string, string> = {
@@ -550,7 +551,7 @@ export function TradeTicket({
               </>
             )}
             <dt>Buying power after</dt>
-            <dd className={estimate.buyingPowerAfter < 0n ? styles.down : undefined}>
+            <dd className={estimate.buyingPowerAfter < 0n ? figureStyles.down : undefined}>
               {money(formatMoney(estimate.buyingPowerAfter))}
               {estimate.buyingPowerAfter < 0n && <span> (not enough)</span>}
               {rules.margin && <div className="muted">with {rules.margin.multiplier}× margin</div>}

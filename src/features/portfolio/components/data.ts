@@ -1,20 +1,13 @@
 /** SWR hooks over the portfolio API, kept fresh by the live stream (or by polling without it). */
 import { useCallback, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
-import { api, endpointUrl, fetcherOf } from "@/lib/client/api";
+import { endpointUrl, fetcherOf } from "@/lib/client/api";
 import { portfolioEndpoints } from "./endpoints";
-import type { LiveMessages, LiveMessageType, PortfolioChange, QuoteView } from "@/lib/live-messages";
-import { useLiveEvents, useLiveStatus } from "./live";
-import type { Fill, Instrument, MarketDay, Order, OrderStatus, Page, Summary } from "./types";
-import type { Quotes } from "./valuation";
+import type { LiveMessages, LiveMessageType, PortfolioChange } from "@/lib/live-messages";
+import { QUOTE_HANDLERS, type Quotes } from "@/features/market/components";
+import { sessionEndedPath, useLiveEvents, usePollInterval } from "@/features/shell/components";
+import type { Fill, Order, OrderStatus, Page, Summary } from "./types";
 
-const fetcher = <T,>(path: string) => api<T>(path);
-
-/** Poll every 5 s while the stream is not connected. */
-function usePollInterval(): number {
-  const status = useLiveStatus();
-  return status === "live" ? 0 : 5_000;
-}
 
 /** The practice portfolio (`/api/portfolio`), or the portfolio with `portfolioId` (an event's). */
 export function useSummary(fallbackData?: Summary, portfolioId?: string, pollMs?: number) {
@@ -34,20 +27,6 @@ export function useOrders(portfolioId: string, status?: OrderStatus | "", fallba
 export function useFills(portfolioId: string) {
   const refreshInterval = usePollInterval();
   return useSWR(fillsKey(portfolioId), fetcherOf(portfolioEndpoints.fills), { refreshInterval, keepPreviousData: true });
-}
-
-export function useInstruments(fallbackData?: Instrument[], enabled = true) {
-  const refreshInterval = usePollInterval();
-  return useSWR<Instrument[]>(
-    enabled ? "/api/instruments" : null,
-    async (path: string) => (await api<{ items: Instrument[] }>(path)).items,
-    { fallbackData, refreshInterval: refreshInterval ? 15_000 : 0, keepPreviousData: true },
-  );
-}
-
-/** Today's price paths and volumes (GET /api/market/day): read again every minute; live quotes move the last step in between. */
-export function useMarketDay(fallbackData?: MarketDay) {
-  return useSWR<MarketDay>("/api/market/day", fetcher, { fallbackData, refreshInterval: 60_000, keepPreviousData: true });
 }
 
 /** Refetches everything about portfolios (summary, orders, fills). */
@@ -125,16 +104,14 @@ interface LiveContext {
   leave: (to: string) => void;
 }
 
-const quoteOf = (q: QuoteView) => ({ price: q.price, previousClose: q.previousClose, at: q.at });
-
 /**
  * What the page does with each message of the live stream: one handler per type of
  * lib/live-messages.ts, and the type checker (and tests/unit/live-messages.test.ts) makes sure
  * no type the server publishes goes unheard.
  */
 export const LIVE_HANDLERS: { [T in LiveMessageType]: (data: LiveMessages[T], context: LiveContext) => void } = {
-  snapshot: (data, { setQuotes }) => setQuotes(() => Object.fromEntries(data.quotes.map((q) => [q.symbol, quoteOf(q)]))),
-  quote: (data, { setQuotes }) => setQuotes((previous) => ({ ...previous, [data.symbol]: quoteOf(data) })),
+  // Prices are the market's (its views hear only these).
+  ...QUOTE_HANDLERS,
   portfolio: (data, { apply, refresh, onFills }) => {
     // Null: the change was too large to send; the portfolio is read again.
     if (!data) return refresh();
@@ -142,7 +119,7 @@ export const LIVE_HANDLERS: { [T in LiveMessageType]: (data: LiveMessages[T], co
     if (fills.length > 0) onFills?.(fills);
   },
   // The session ended elsewhere (signed out everywhere, disabled): to sign-in, back here after.
-  revoked: (_data, { leave }) => leave(`/login?error=SessionRequired&callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+  revoked: (_data, { leave }) => leave(sessionEndedPath()),
 };
 
 /** Latest quotes from the stream; `portfolio` messages are applied to the cached lists (and new fills announced). */

@@ -2,20 +2,6 @@
 import { integer, money, percentFigure } from "@/lib/format";
 import type { Order } from "./types";
 
-export type Tone = "up" | "down" | "flat";
-
-/** Amounts below a cent (or, for fractions, 0.005 %) count as no change. */
-export function toneOf(value: string | number | null | undefined, kind: "money" | "percent" = "money"): Tone {
-  const n = Number(value ?? 0);
-  if (!Number.isFinite(n) || Math.abs(n) < (kind === "percent" ? 0.00005 : 0.005)) return "flat";
-  return n > 0 ? "up" : "down";
-}
-
-/** Words for screen readers and for anyone who cannot tell the colours apart. */
-export function toneWord(tone: Tone): string {
-  return tone === "up" ? "gain" : tone === "down" ? "loss" : "no change";
-}
-
 /** Exact cents of a decimal string ("101.25" → 10125n); null when it is not a price. */
 export function toCents(text: string): bigint | null {
   const match = /^\s*(-)?(\d+)(?:\.(\d{1,2}))?\s*$/.exec(text);

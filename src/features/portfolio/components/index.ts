@@ -1,14 +1,12 @@
 /** The portfolio feature's browser surface for other features (an event's page shows its portfolio). */
 export { PortfolioOverview, type EventPortfolioOptions } from "./PortfolioOverview";
-export { CandleChart } from "./CandleChart";
+export { InstrumentTrading, type InstrumentTradingProps } from "./InstrumentTrading";
+export { WatchToggle } from "./Watchlist";
 export type { Fill, Instrument, Order, Page, Summary } from "./types";
 export { portfolioEndpoints } from "./endpoints";
 export { FillsTable, JournalNote, OrderHistoryTable, type FillAction } from "./Orders";
 export { Holdings } from "./Holdings";
 export type { Holding } from "./types";
-export { Signed } from "./Bits";
-export { ChangeBar, DaySparkline } from "./MarketBits";
-export { barScale } from "./market-table";
 export { describeOrder, orderPrices, SIDE_LABEL } from "./format";
 export type { MarketDay } from "./types";
 export { riskShortReason, riskText, type RiskKind } from "./risk";

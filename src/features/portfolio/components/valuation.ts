@@ -23,9 +23,8 @@ import {
   unrealisedPnl,
   valuePortfolio,
 } from "@/domain/trading";
-import type { Instrument, Summary } from "./types";
-
-export type Quotes = Record<string, { price: string; previousClose: string; at: string }>;
+import type { Quotes } from "@/features/market/components";
+import type { Summary } from "./types";
 
 /** The summary as the domain's state (cash, reservations, the open positions). */
 export function stateOfSummary(summary: Summary): PortfolioState {
@@ -81,15 +80,4 @@ export function withQuotes(summary: Summary, quotes: Quotes): Summary {
     // Time-weighted (decision 057): the units carry every cash adjustment, so none reads as a gain.
     totalReturn: formatRatio(returnSinceStart(parseMoney(summary.startingCash), { equity: value.equity, units: parseUnits(summary.units) })),
   };
-}
-
-/** Instruments with live prices applied. */
-export function instrumentsWithQuotes(items: Instrument[], quotes: Quotes): Instrument[] {
-  return items.map((i) => {
-    const q = quotes[i.symbol];
-    if (!q) return i;
-    const price = parseMoney(q.price);
-    const previous = parseMoney(q.previousClose);
-    return { ...i, lastPrice: formatMoney(price), previousClose: formatMoney(previous), dayChange: formatMoney(subtractMoney(price, previous)), dayChangePct: formatRatio(exactReturn(previous, price)) };
-  });
 }

@@ -3,7 +3,7 @@ import { AdminNav } from "@/features/admin/components/AdminNav";
 import type { DatasetSummaryRow } from "@/features/market/components/DatasetsAdmin";
 import { DatasetView, type DatasetPoint } from "@/features/market/components/DatasetView";
 import { getDataset } from "@/features/market/server/datasets";
-import { CandleChart } from "@/features/portfolio/components";
+import { CandleChart } from "@/features/market/components";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";
 import { getDb } from "@/server/db";

@@ -1,4 +1,4 @@
-import { personalData } from "@/features/account/server/lifecycle";
+import { personalData } from "@/personal-data";
 import { getDb } from "@/server/db";
 import { personalDataExport } from "@/features/account/types";
 import { apiRoute, method } from "@/server/http/api-route";

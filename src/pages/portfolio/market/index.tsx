@@ -1,6 +1,6 @@
 import Head from "next/head";
-import { MarketOverview } from "@/features/portfolio/components/MarketOverview";
-import type { Instrument, MarketDay } from "@/features/portfolio/components/types";
+import { MarketOverview } from "@/features/market/components/MarketOverview";
+import type { Instrument, MarketDay } from "@/features/market/components";
 import { listInstruments, marketDay } from "@/features/market";
 import type { GuardedPage } from "@/features/shell/page";
 import { guardedPage } from "@/server/auth/page-guard";

@@ -1,6 +1,8 @@
 import Head from "next/head";
+import { useRouter } from "next/router";
 import { studentView } from "@/features/classes";
 import { StudentView, type StudentViewData } from "@/features/classes/components";
+import { CorrectionsPanel } from "@/features/corrections/components";
 import type { GuardedPage } from "@/features/shell/page";
 import { isDomainError } from "@/domain/errors";
 import { guardedPage } from "@/server/auth/page-guard";
@@ -24,13 +26,20 @@ export const getServerSideProps = guardedPage<Props>({}, async (ctx, session) =>
   }
 });
 
-const StudentRoute: GuardedPage<Props> = ({ view }) => (
-  <>
-    <Head>
-      <title>{`${view.student.name || "Student"} · ${view.class.name} · Tickerlab`}</title>
-    </Head>
-    <StudentView view={view} />
-  </>
-);
+const StudentRoute: GuardedPage<Props> = ({ view }) => {
+  const router = useRouter();
+  return (
+    <>
+      <Head>
+        <title>{`${view.student.name || "Student"} · ${view.class.name} · Tickerlab`}</title>
+      </Head>
+      {/* After a correction the figures are loaded again (the page's own props), so its cash is the panel's "Cash now". */}
+      <StudentView
+        view={view}
+        corrections={(p) => <CorrectionsPanel portfolioId={p.id} studentName={p.studentName} onCorrected={() => void router.replace(router.asPath, undefined, { scroll: false })} />}
+      />
+    </>
+  );
+};
 StudentRoute.auth = {};
 export default StudentRoute;

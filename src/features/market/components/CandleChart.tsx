@@ -5,7 +5,7 @@ import { useTimeFormat } from "@/components/ui";
 import { timeFormat } from "@/lib/format";
 import { type Chart, createZonedChart, cssVar, MONEY_FORMAT, translucent, VOLUME_FORMAT } from "./chart";
 import type { Candle } from "./types";
-import styles from "./portfolio.module.css";
+import styles from "./market.module.css";
 
 const timeOf = (c: Candle) => Math.floor(Date.parse(c.start) / 1000) as UTCTimestamp;
 

@@ -1,25 +1,25 @@
 /**
  * /portfolio/instruments/[symbol]: chart, key stats and a ticket for this instrument. A
  * benchmark index gets the same chart and stats, what it is instead of a ticket (it cannot
- * be traded), and no holding.
+ * be traded), and no holding. The market owns the page's view; what belongs to the person
+ * (the watch toggle, what they hold, the trade ticket) comes in through slots, filled by the
+ * portfolio's InstrumentTrading (decision 074: the portfolio imports the market, never back).
  */
 import Link from "next/link";
 import { type ReactNode, useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Card, Skeleton } from "@/components/ui";
 import { endpointUrl, fetcherOf } from "@/lib/client/api";
-import { marketEndpoints } from "@/features/market/components";
-import { LiveIndicator, Signed, Stat } from "./Bits";
+import { figureStyles, Signed, Stat } from "@/components/ui/Figures";
+import page from "@/components/ui/page.module.css";
+import { LiveIndicator } from "@/features/shell/components";
+import { money } from "@/lib/format";
+import { marketEndpoints } from "./endpoints";
 import { CandleChart } from "./CandleChart";
 import { type InstrumentAction, InstrumentActionNotice, InstrumentActions } from "./CorporateActions";
-import { useApplyChange, useInstruments, useLiveQuotes, useOrders, useSummary } from "./data";
-import { instrumentsWithQuotes, type Quotes, withQuotes } from "./valuation";
-import { FillToasts, useFillToasts } from "./FillToasts";
-import { money } from "@/lib/format";
-import { TradeTicket } from "./TradeTicket";
-import type { Candle, Instrument, Summary } from "./types";
-import { WatchToggle } from "./Watchlist";
-import styles from "./portfolio.module.css";
+import { instrumentsWithQuotes, type Quotes, useInstruments, useQuotes } from "./quotes";
+import type { Candle, Instrument } from "./types";
+import styles from "./market.module.css";
 
 /** What the page says about a benchmark index (the server knows its make-up). */
 export interface IndexFacts {
@@ -27,14 +27,30 @@ export interface IndexFacts {
   baseLevel: string;
 }
 
+/** What the server sends the page: an index's facts, or a tradable instrument's dividends and splits. */
 export type InstrumentDetailProps = {
   symbol: string;
   instruments: Instrument[];
   daily: Candle[];
-} & ({ index: null; summary: Summary; actions: InstrumentAction[] } | { index: IndexFacts; summary: null; actions?: undefined });
+} & ({ index: null; actions: InstrumentAction[] } | { index: IndexFacts; actions?: undefined });
 
-export function InstrumentDetail(props: InstrumentDetailProps) {
-  return props.index ? <IndexDetail {...props} index={props.index} /> : <TradableDetail {...props} summary={props.summary} actions={props.actions} />;
+/** What the person's side of a tradable instrument's page adds (the portfolio fills them). */
+export interface InstrumentSlots {
+  /** The live prices, when the caller already hears them (it then hears the stream for both). */
+  quotes?: Quotes;
+  /** In the head, before the live indicator: e.g. the watch toggle. */
+  headActions?: ReactNode;
+  /** After the key stats the market knows: e.g. what the person holds. */
+  stats?: ReactNode;
+  /** The side column: e.g. the trade ticket. */
+  trading?: ReactNode;
+}
+
+export function InstrumentDetail(props: InstrumentDetailProps & InstrumentSlots) {
+  // The caller's quotes when it gives them; else this view hears the prices itself.
+  const heard = useQuotes(!props.quotes);
+  const quotes = props.quotes ?? heard;
+  return props.index ? <IndexDetail {...props} index={props.index} quotes={quotes} /> : <TradableDetail {...props} actions={props.actions} quotes={quotes} />;
 }
 
 /** The day's and the year's range, from the daily candles and the live price. */
@@ -57,7 +73,7 @@ function KeyStats({ instrument, daily, lastLabel, children }: { instrument: Inst
   const { high52, low52, dayHigh, dayLow } = ranges(daily, instrument.lastPrice);
   return (
     <Card title="Key stats">
-      <dl className={styles.stats}>
+      <dl className={figureStyles.stats}>
         <Stat label={lastLabel}>{money(instrument.lastPrice)}</Stat>
         <Stat label="Previous close">{money(instrument.previousClose)}</Stat>
         <Stat label="Day change">
@@ -71,19 +87,19 @@ function KeyStats({ instrument, daily, lastLabel, children }: { instrument: Inst
   );
 }
 
-function Heading({ instrument, badge }: { instrument: Instrument; badge?: string }) {
+function Heading({ instrument, badge, actions }: { instrument: Instrument; badge?: string; actions?: ReactNode }) {
   return (
     <>
       <p className="muted" style={{ marginBottom: "0.25rem" }}>
         <Link href="/portfolio">Portfolio</Link> / <Link href="/portfolio/market">Market</Link>
       </p>
-      <div className={styles.pageHead}>
+      <div className={page.pageHead}>
         <h1>
           {instrument.symbol} <span className="muted" style={{ fontWeight: 400, fontSize: "0.7em" }}>{instrument.name}</span>
         </h1>
-        <div className={styles.headActions}>
+        <div className={page.headActions}>
           {badge && <Badge>{badge}</Badge>}
-          <WatchToggle symbol={instrument.symbol} />
+          {actions}
           <LiveIndicator />
         </div>
       </div>
@@ -148,22 +164,22 @@ function ChartCard({ title, symbol, daily, quotes }: { title: string; symbol: st
   );
 }
 
-function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; index: IndexFacts }) {
-  const quotes = useLiveQuotes();
+function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; index: IndexFacts; quotes: Quotes; headActions?: ReactNode }) {
+  const { quotes } = props;
   const instrumentsQuery = useInstruments(props.instruments);
   const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
   const instrument = instruments.find((i) => i.symbol === props.symbol)!;
   return (
     <>
-      <Heading instrument={instrument} badge="Benchmark index" />
-      <div className={styles.layout}>
-        <div className={styles.mainColumn}>
+      <Heading instrument={instrument} badge="Benchmark index" actions={props.headActions} />
+      <div className={page.layout}>
+        <div className={page.mainColumn}>
           <ChartCard title="Level" symbol={props.symbol} daily={props.daily} quotes={quotes} />
           <KeyStats instrument={instrument} daily={props.daily} lastLabel="Level">
             <Stat label="Made of">{`${props.index.constituents} stocks`}</Stat>
           </KeyStats>
         </div>
-        <aside className={styles.sideColumn} aria-label="About this index">
+        <aside className={page.sideColumn} aria-label="About this index">
           <Card title="What it is">
             <p>
               {instrument.name}, an equal-weighted index of the {props.index.constituents} bundled stocks; the benchmark your performance is compared with.
@@ -183,46 +199,32 @@ function IndexDetail(props: { symbol: string; instruments: Instrument[]; daily: 
   );
 }
 
-function TradableDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; summary: Summary; actions: InstrumentAction[] }) {
-  const toasts = useFillToasts();
-  const quotes = useLiveQuotes(toasts.announce);
+function TradableDetail(props: { symbol: string; instruments: Instrument[]; daily: Candle[]; actions: InstrumentAction[]; quotes: Quotes } & InstrumentSlots) {
+  const { quotes } = props;
   const instrumentsQuery = useInstruments(props.instruments);
-  const summaryQuery = useSummary(props.summary);
-  const apply = useApplyChange();
   const instruments = instrumentsWithQuotes(instrumentsQuery.data ?? props.instruments, quotes);
-  const summary = withQuotes(summaryQuery.data ?? props.summary, quotes);
-  const openOrders = useOrders(summary.id, "open").data?.items ?? [];
   const instrument = instruments.find((i) => i.symbol === props.symbol)!;
-  const position = summary.positions.find((p) => p.symbol === props.symbol);
 
   return (
     <>
-      <FillToasts toasts={toasts} />
-      <Heading instrument={instrument} />
+      <Heading instrument={instrument} actions={props.headActions} />
       <InstrumentActionNotice symbol={props.symbol} actions={props.actions} />
-      <div className={styles.layout}>
-        <div className={styles.mainColumn}>
+      <div className={page.layout}>
+        <div className={page.mainColumn}>
           <ChartCard title="Price" symbol={props.symbol} daily={props.daily} quotes={quotes} />
           <KeyStats instrument={instrument} daily={props.daily} lastLabel="Last">
             <Stat label="Sector">{instrument.sector}</Stat>
-            <Stat label="You hold">{position ? `${position.quantity} (${money(position.marketValue)})` : "None"}</Stat>
+            {props.stats}
           </KeyStats>
           <Card title="Dividends and splits">
             <InstrumentActions symbol={props.symbol} fallback={props.actions} />
           </Card>
         </div>
-        <aside className={styles.sideColumn} aria-label="Trade">
-          <Card title={`Trade ${instrument.symbol}`}>
-            <TradeTicket
-              summary={summary}
-              openOrders={openOrders}
-              instruments={instruments}
-              initialSymbol={instrument.symbol}
-              lockSymbol
-              onPlaced={({ order, fill }) => void apply({ portfolioId: summary.id, orders: [order], fills: fill ? [fill] : [] })}
-            />
-          </Card>
-        </aside>
+        {props.trading && (
+          <aside className={page.sideColumn} aria-label="Trade">
+            {props.trading}
+          </aside>
+        )}
       </div>
     </>
   );

@@ -8,12 +8,12 @@ import Link from "next/link";
 import { useState } from "react";
 import { Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { integer, money } from "@/lib/format";
-import { LiveIndicator, Signed } from "./Bits";
-import { useInstruments, useLiveQuotes, useMarketDay } from "./data";
+import { Signed } from "@/components/ui/Figures";
+import { LiveIndicator } from "@/features/shell/components";
 import { ChangeBar, DaySparkline } from "./MarketBits";
 import { barScale, DEFAULT_SORT, marketRows, nextSort, type MarketRow, type Sort, type SortKey, sortRows } from "./market-table";
+import { instrumentsWithQuotes, useInstruments, useMarketDay, useQuotes } from "./quotes";
 import type { Instrument, MarketDay } from "./types";
-import { instrumentsWithQuotes } from "./valuation";
 import styles from "./market.module.css";
 
 function Benchmark({ rows, day }: { rows: MarketRow[]; day: MarketDay | undefined }) {
@@ -140,7 +140,7 @@ function InstrumentTable({ rows, day }: { rows: MarketRow[]; day: MarketDay | un
 }
 
 export function MarketOverview({ instruments: initial, day: initialDay }: { instruments: Instrument[]; day: MarketDay }) {
-  const quotes = useLiveQuotes();
+  const quotes = useQuotes();
   const query = useInstruments(initial);
   const { data: day } = useMarketDay(initialDay);
   const { dateTime } = useTimeFormat();

@@ -4,7 +4,7 @@
  * (a loss left of the centre line, a gain right), and a live quote moving today's path.
  */
 import { describe, expect, it } from "vitest";
-import { barScale, changeBar, DEFAULT_SORT, marketRows, nextSort, type MarketRow, type SortKey, sortRows, withLivePrice } from "@/features/portfolio/components/market-table";
+import { barScale, changeBar, DEFAULT_SORT, marketRows, nextSort, type MarketRow, type SortKey, sortRows, withLivePrice } from "@/features/market/components/market-table";
 
 function row(symbol: string, overrides: Partial<MarketRow> = {}): MarketRow {
   return {

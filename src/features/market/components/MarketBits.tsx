@@ -3,7 +3,7 @@ import { Sparkline, type SparklineProps } from "@/components/ui/Sparkline";
 import { useTimeFormat } from "@/components/ui";
 import { money } from "@/lib/format";
 import { changeBar } from "./market-table";
-import { toneOf } from "./format";
+import { toneOf } from "@/components/ui/Figures";
 import styles from "./market.module.css";
 
 /** A loss grows left of the centre line, a gain right; `scale` is the biggest move shown beside it. Decorative: the figure next to it says it. */

@@ -1,9 +1,25 @@
-/** Small shared pieces: signed amounts, the live indicator, the stat tiles. */
+/**
+ * Figures every money page shows: a gain or loss (signed, coloured, and in words for screen
+ * readers — never colour alone) and the stat tiles of a key-figures list. Shared by the
+ * market's views and the portfolio's, and by the pages that show a portfolio's figures.
+ */
 import type { ReactNode } from "react";
-import { useLiveStatus } from "./live";
 import { money, percent } from "@/lib/format";
-import { toneOf, toneWord } from "./format";
-import styles from "./portfolio.module.css";
+import styles from "./figures.module.css";
+
+export type Tone = "up" | "down" | "flat";
+
+/** Amounts below a cent (or, for fractions, 0.005 %) count as no change. */
+export function toneOf(value: string | number | null | undefined, kind: "money" | "percent" = "money"): Tone {
+  const n = Number(value ?? 0);
+  if (!Number.isFinite(n) || Math.abs(n) < (kind === "percent" ? 0.00005 : 0.005)) return "flat";
+  return n > 0 ? "up" : "down";
+}
+
+/** Words for screen readers and for anyone who cannot tell the colours apart. */
+export function toneWord(tone: Tone): string {
+  return tone === "up" ? "gain" : tone === "down" ? "loss" : "no change";
+}
 
 /**
  * A gain or loss: coloured, signed, and with words for screen readers (never colour alone).
@@ -23,17 +39,7 @@ export function Signed({ value, kind = "money", suffix, arrow = true }: { value:
   );
 }
 
-export function LiveIndicator() {
-  const status = useLiveStatus();
-  const label = status === "live" ? "Live" : status === "reconnecting" ? "Reconnecting…" : status === "offline" ? "Updating every 5 s" : "Connecting…";
-  return (
-    <span className={styles.live} data-status={status} role="status" title={status === "offline" ? "Live updates are unavailable; the page refreshes every 5 seconds." : undefined}>
-      <span className={styles.liveDot} aria-hidden="true" />
-      {label}
-    </span>
-  );
-}
-
+/** One tile of a key-figures list (`<dl className={figureStyles.stats}>`). */
 export function Stat({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
   return (
     <div className={styles.stat}>
@@ -45,3 +51,5 @@ export function Stat({ label, children, hint }: { label: string; children: React
     </div>
   );
 }
+
+export { styles as figureStyles };

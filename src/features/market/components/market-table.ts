@@ -4,7 +4,7 @@
  * Pure: tests/unit/market-table.test.ts.
  */
 import type { Instrument, MarketDay } from "./types";
-import type { Quotes } from "./valuation";
+import type { Quotes } from "./quotes";
 
 export interface MarketRow extends Instrument {
   /** Shares traded today; null when the day's path is not known (yet). */

@@ -3,7 +3,9 @@
  * through a small module-level store; EventSource reconnects by itself after a network drop.
  * When the endpoint is missing or refuses (the connection closes for good), we say so and
  * retry now and then; the data hooks fall back to polling meanwhile. The messages are the
- * ones lib/live-messages.ts defines, every one of them listened for.
+ * ones lib/live-messages.ts defines, every one of them listened for (the portfolio's
+ * LIVE_HANDLERS). It sits in the app frame because the market's views and the portfolio's
+ * both listen (decision 074).
  */
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { LIVE_MESSAGE_TYPES, type LiveMessage } from "@/lib/live-messages";
@@ -97,4 +99,15 @@ export function useLiveStatus(): LiveStatus {
     () => status,
     () => "connecting",
   );
+}
+
+/** Poll every 5 s while the stream is not connected. */
+export function usePollInterval(): number {
+  const status = useLiveStatus();
+  return status === "live" ? 0 : 5_000;
+}
+
+/** Where a page goes when the stream says its session ended elsewhere: sign-in, and back here after. */
+export function sessionEndedPath(): string {
+  return `/login?error=SessionRequired&callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 }
