@@ -25,6 +25,17 @@ export function pgbouncerPath() {
   return CANDIDATES.find((candidate) => fs.existsSync(candidate));
 }
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 function canConnect(port) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
@@ -37,14 +48,15 @@ function canConnect(port) {
 }
 
 /**
- * Starts PgBouncer in transaction mode on 127.0.0.1:`port` in front of the server that
+ * Starts PgBouncer in transaction mode on 127.0.0.1:`port` (another free one if it is taken) in front of the server that
  * `serverUrl` names. Resolves once it accepts connections, with `url(serverUrl)`: the same URL
  * through the pooler, and `stop()`.
  */
 export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } = {}) {
   const bin = pgbouncerPath();
   if (!bin) throw new Error(`PgBouncer is not installed: ${PGBOUNCER_INSTALL}`);
-  if (await canConnect(port)) throw new Error(`Something already listens on 127.0.0.1:${port}; stop it or pick another port.`);
+  // Taken (say by the distribution's own PgBouncer service, which also listens on 6432): any free port.
+  if (await canConnect(port)) port = await freePort();
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username || "postgres");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-pgbouncer-"));
