@@ -80,6 +80,11 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
       "ignore_startup_parameters = extra_float_digits",
       "max_client_conn = 1000",
       `default_pool_size = ${poolSize}`,
+      // While the server is away, a query waiting for a server session fails after 5 s (08P01
+      // query_wait_timeout: the app answers 503) instead of PgBouncer's 120 s, and a failed
+      // login is tried again after 1 s (default 15 s), so the app is back soon after the server.
+      "query_wait_timeout = 5",
+      "server_login_retry = 1",
       // A test file's database is dropped at its end: do not keep its pool (and sessions) long.
       "server_idle_timeout = 10",
       "autodb_idle_timeout = 30",
