@@ -163,7 +163,7 @@ function checkDatabaseUrl(name: string, value: string): void {
   } catch {
     fail(`${name} is not a URL; expected postgres://user:password@host:port/database.`);
   }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") fail(`${name} must start with postgres:// or postgresql:// (it starts with ${url.protocol}//).`);
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") fail(`${name} must start with postgres:// or postgresql:// (this one starts with ${url.protocol}).`);
   if (!url.hostname && !url.searchParams.get("host")) fail(`${name} names no host; expected postgres://user:password@host:port/database.`);
 }
 
