@@ -123,7 +123,6 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // Which instance a session belongs to (pg_stat_activity, and the fail-over tests' triggers).
   // A pooler passes it on (PgBouncer tracks application_name for each client).
   const applicationName = `tickerlab:${process.pid}`;
-  await migrate(directUrl, applicationName);
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -148,8 +147,10 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     : "begin";
   openTransactionsSafely(db, pool, begin);
   try {
-    // One statement now, so a pool that cannot work says so at start-up, not on the first request.
+    // One statement first, so a pool that cannot work says so at start-up, before the migrations
+    // take their lock (a pooler named as the server would take it on a session it then gives away).
     await pool.query("select 1");
+    await migrate(directUrl, applicationName);
   } catch (error) {
     await pool.end().catch(() => {});
     if (/unsupported startup parameter/i.test((error as Error).message ?? "")) {
