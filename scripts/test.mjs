@@ -28,7 +28,7 @@ const alsoPostgres = process.env.TEST_ALSO_POSTGRES || "";
 /**
  * A PostgreSQL server URL: the integration files that meet a pooler run once more with their
  * pool through PgBouncer in transaction mode in front of it (scripts/lib/pgbouncer.mjs), after
- * the PostgreSQL pass, beside e2e (docs/decisions/074). Only these files, to keep CI short.
+ * the PostgreSQL pass, beside e2e (docs/decisions/075). Only these files, to keep CI short.
  */
 const alsoPooler = process.env.TEST_ALSO_POOLER || "";
 const POOLER_FILES = ["database-pooler", "trading", "http-trading", "market-simulator", "failover", "database-outage", "http-stream"].map((name) => `tests/integration/${name}.test.ts`);

@@ -27,7 +27,7 @@ const schema = z.object({
   DATABASE_URL: optionalString,
   /**
    * The PostgreSQL server itself, for what needs a session of its own: LISTEN, the migrations'
-   * advisory lock. Default: DATABASE_URL. Set it when DATABASE_URL is a pooler (docs/decisions/074).
+   * advisory lock. Default: DATABASE_URL. Set it when DATABASE_URL is a pooler (docs/decisions/075).
    */
   DATABASE_DIRECT_URL: optionalString,
   /** Connections in this instance's PostgreSQL pool (on DATABASE_URL). */
@@ -35,7 +35,7 @@ const schema = z.object({
   /**
    * Named prepared statements on the pool: `on`, `off` (a pooler that cannot keep them, such as
    * PgBouncer before 1.21 in transaction mode), or `auto` = off when DATABASE_DIRECT_URL differs
-   * from DATABASE_URL, i.e. when a pooler is in front (docs/decisions/074).
+   * from DATABASE_URL, i.e. when a pooler is in front (docs/decisions/075).
    */
   DB_PREPARED_STATEMENTS: z.enum(["auto", "on", "off"]).default("auto"),
   NEXTAUTH_URL: optionalString,
@@ -180,7 +180,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     checkDatabaseUrl("DATABASE_DIRECT_URL", parsed.DATABASE_DIRECT_URL);
   }
   const directUrl = parsed.DATABASE_DIRECT_URL ?? parsed.DATABASE_URL;
-  // A different direct URL means DATABASE_URL is a pooler (docs/decisions/074).
+  // A different direct URL means DATABASE_URL is a pooler (docs/decisions/075).
   const preparedStatements = parsed.DB_PREPARED_STATEMENTS === "auto" ? directUrl === parsed.DATABASE_URL : parsed.DB_PREPARED_STATEMENTS === "on";
   const origin = new URL(parsed.NEXTAUTH_URL ?? `http://localhost:${parsed.PORT}`).origin;
   if (parsed.NEXTAUTH_SECRET || parsed.DATABASE_URL) resolveSecret(parsed); // a bad or missing configured secret fails at start-up

@@ -1,6 +1,6 @@
 // PgBouncer (the distribution's package, 1.18) in transaction mode in front of a PostgreSQL
 // server, for the pooler pass of the integration suite (scripts/test.mjs, .ci/run) and for
-// trying the app behind a pooler by hand (docs/decisions/074):
+// trying the app behind a pooler by hand (docs/decisions/075):
 //
 //   node scripts/lib/pgbouncer.mjs [postgres://postgres@127.0.0.1:5432/test] [--port=6432]
 //     → prints DATABASE_URL / DATABASE_DIRECT_URL and runs until Ctrl-C

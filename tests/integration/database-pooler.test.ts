@@ -1,5 +1,5 @@
 /**
- * PostgreSQL behind a transaction-mode pooler (issue 25 §1, docs/decisions/074): a pool whose
+ * PostgreSQL behind a transaction-mode pooler (issue 25 §1, docs/decisions/075): a pool whose
  * DATABASE_URL differs from DATABASE_DIRECT_URL sends no start-up limits and no named
  * statement, each transaction sets its own limits, and a transaction whose BEGIN fails gives
  * its client back to the pool (drizzle-orm 0.45.4 did not: the pool ran dry and hung).

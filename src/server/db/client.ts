@@ -1,7 +1,7 @@
 /**
  * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when
  * DATABASE_URL is set, possibly through a transaction-mode pooler (DATABASE_DIRECT_URL then
- * names the server itself; docs/decisions/074). One schema and one migration set serve both
+ * names the server itself; docs/decisions/075). One schema and one migration set serve both
  * (docs/decisions/002).
  */
 import { spawn } from "node:child_process";
@@ -50,7 +50,7 @@ export interface OpenOptions {
   maxConnections?: number;
   /**
    * Whether the pool may send named prepared statements (./named.ts, the session check).
-   * Default: only without a pooler (`directUrl` equal to `url`); docs/decisions/074.
+   * Default: only without a pooler (`directUrl` equal to `url`); docs/decisions/075.
    */
   preparedStatements?: boolean;
   /** Called with every statement this handle sends (BEGIN and COMMIT included): statement counts in tests and benchmarks. */
@@ -77,7 +77,7 @@ export interface OpenOptions {
  * covers statements outside a transaction too. A pooler refuses or drops start-up parameters
  * and hands each transaction whichever server session is free, so behind one every transaction
  * sets them itself (SET LOCAL, in the BEGIN's own round trip), and statements outside a
- * transaction run under the role's settings (ALTER ROLE … SET, README; docs/decisions/074).
+ * transaction run under the role's settings (ALTER ROLE … SET, README; docs/decisions/075).
  */
 export interface SessionTimeouts {
   statementMs: number;
