@@ -83,7 +83,7 @@ const schema = z.object({
   TEST_TASK_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
-  /** PostgreSQL limits in ms, 0 = none: per session on the server, per transaction behind a pooler (src/server/db/client.ts, docs/decisions/025 and 074). */
+  /** PostgreSQL limits in ms, 0 = none: per session on the server, per transaction behind a pooler (src/server/db/client.ts, docs/decisions/025 and 075). */
   DB_STATEMENT_TIMEOUT_MS: positiveInt(60_000),
   DB_LOCK_TIMEOUT_MS: positiveInt(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(10_000),
