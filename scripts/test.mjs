@@ -4,6 +4,7 @@
 //   node scripts/test.mjs --suites=integration --label=postgres
 //   TEST_ALSO_POSTGRES=postgres://… npm test   (what .ci/run uses: the integration suite a
 //                                               second time on PostgreSQL, beside e2e)
+//   TEST_ALSO_POOLER=postgres://… npm test     (and the files that meet a pooler through PgBouncer)
 // Typecheck and lint run side by side (each is one process on one core); the production build
 // starts beside the unit tests; then the suites, one after the other, except that the integration
 // passes run beside the browser suite, one after the other (docs/decisions/055, 076). It ends by listing the
@@ -24,6 +25,13 @@ const suites = (args.suites ?? "typecheck,lint,unit,integration,e2e").split(",")
 const label = args.label ?? "default";
 /** A PostgreSQL server URL: the integration suite runs a second time there, beside e2e. */
 const alsoPostgres = process.env.TEST_ALSO_POSTGRES || "";
+/**
+ * A PostgreSQL server URL: the integration files that meet a pooler run once more with their
+ * pool through PgBouncer in transaction mode in front of it (scripts/lib/pgbouncer.mjs), after
+ * the PostgreSQL pass, beside e2e (docs/decisions/075). Only these files, to keep CI short.
+ */
+const alsoPooler = process.env.TEST_ALSO_POOLER || "";
+const POOLER_FILES = ["database-pooler", "trading", "http-trading", "market-simulator", "failover", "database-outage", "http-stream"].map((name) => `tests/integration/${name}.test.ts`);
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const artifacts = path.join(root, "tests", ".artifacts");
 fs.mkdirSync(artifacts, { recursive: true });
@@ -112,8 +120,9 @@ async function vitest(project) {
  * its output is held and printed whole when it ends, so the two never interleave. Resolves when
  * it has ended and been counted.
  */
-function vitestBeside(project, runLabel, env) {
+function vitestBeside(project, runLabel, env, files = []) {
   const { report, times, args: vitestRunArgs } = vitestArgs(project, runLabel);
+  vitestRunArgs.push(...files);
   const title = `${project} tests (${runLabel}, run beside e2e)`;
   const childEnv = { ...process.env, ...env, TICKERLAB_FILE_TIMES: times, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" };
   return runHeld(title, bin("vitest"), vitestRunArgs, childEnv).then((code) => tally(project, code === 0, report, times, runLabel));
@@ -149,6 +158,24 @@ function tally(project, ok, report, times, runLabel = label) {
   }
 }
 
+/** The pooler pass: PgBouncer started in front of TEST_ALSO_POOLER's server, POOLER_FILES run through it, PgBouncer stopped. */
+async function poolerPass() {
+  const { startPgbouncer } = await import("./lib/pgbouncer.mjs");
+  let bouncer;
+  try {
+    bouncer = await startPgbouncer({ serverUrl: alsoPooler });
+  } catch (error) {
+    failed += 1;
+    problems.push(`integration (pooler): PgBouncer did not start: ${error.message}`);
+    return;
+  }
+  try {
+    await vitestBeside("integration", "pooler", { DATABASE_URL: bouncer.url(), DATABASE_DIRECT_URL: alsoPooler }, POOLER_FILES);
+  } finally {
+    await bouncer.stop();
+  }
+}
+
 const chromium = chromiumPath();
 const staticChecks = [
   { title: "typecheck", command: bin("tsc"), commandArgs: ["--noEmit", "-p", "."] },
@@ -179,7 +206,7 @@ let building = suites.some((suite) => suite === "integration" || suite === "e2e"
 const browserSuite = suites.includes("e2e") && fs.existsSync(chromium);
 /**
  * The integration passes that run beside the browser suite, one after the other (this run's
- * engine, then PostgreSQL when asked): the browser suite mostly waits on pages and polls, and one
+ * engine, then PostgreSQL, then the pooler pass, when asked): the browser suite mostly waits on pages and polls, and one
  * integration pass at a time fills those gaps (docs/decisions/076). Started when e2e starts.
  */
 let beside;
@@ -187,6 +214,7 @@ function startBeside() {
   beside = (async () => {
     if (browserSuite && suites.includes("integration")) await vitestBeside("integration", label, {});
     if (alsoPostgres) await vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres });
+    if (alsoPooler) await poolerPass();
   })();
 }
 for (const suite of suites) {
@@ -210,7 +238,7 @@ for (const suite of suites) {
   }
 }
 await building;
-if (!beside && alsoPostgres) startBeside();
+if (!beside && (alsoPostgres || alsoPooler)) startBeside();
 await beside;
 
 if (fileTimes.length > 0) {

@@ -25,6 +25,19 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  /**
+   * The PostgreSQL server itself, for what needs a session of its own: LISTEN, the migrations'
+   * advisory lock. Default: DATABASE_URL. Set it when DATABASE_URL is a pooler (docs/decisions/075).
+   */
+  DATABASE_DIRECT_URL: optionalString,
+  /** Connections in this instance's PostgreSQL pool (on DATABASE_URL). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Named prepared statements on the pool: `on`, `off` (a pooler that cannot keep them, such as
+   * PgBouncer before 1.21 in transaction mode), or `auto` = off when DATABASE_DIRECT_URL differs
+   * from DATABASE_URL, i.e. when a pooler is in front (docs/decisions/075).
+   */
+  DB_PREPARED_STATEMENTS: z.enum(["auto", "on", "off"]).default("auto"),
   NEXTAUTH_URL: optionalString,
   NEXTAUTH_SECRET: optionalString,
   SMTP_URL: optionalString,
@@ -70,7 +83,7 @@ const schema = z.object({
   TEST_TASK_CONTROL: flag,
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
-  /** PostgreSQL session limits in ms, 0 = none (src/server/db/client.ts, docs/decisions/025-fail-over.md). */
+  /** PostgreSQL limits in ms, 0 = none: per session on the server, per transaction behind a pooler (src/server/db/client.ts, docs/decisions/025 and 075). */
   DB_STATEMENT_TIMEOUT_MS: positiveInt(60_000),
   DB_LOCK_TIMEOUT_MS: positiveInt(10_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(10_000),
@@ -88,7 +101,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof schema> & {
+export type Env = Omit<z.infer<typeof schema>, "DATABASE_DIRECT_URL"> & {
+  /** DATABASE_DIRECT_URL, or DATABASE_URL when it is not set (undefined on the embedded database). */
+  DATABASE_DIRECT_URL: string | undefined;
+  /** Whether the pool sends named prepared statements (DB_PREPARED_STATEMENTS resolved). */
+  preparedStatements: boolean;
   /** The secret next-auth signs and encrypts with (configured, or generated into DATA_DIR). */
   NEXTAUTH_SECRET: string;
   /** Absolute origin of the app, e.g. http://localhost:3000. */
@@ -138,6 +155,18 @@ function resolveSecret(parsed: z.infer<typeof schema>): string {
   }
 }
 
+/** A PostgreSQL connection URL, or a message that says what is wrong with it (never echoing a password). */
+function checkDatabaseUrl(name: string, value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`${name} is not a URL; expected postgres://user:password@host:port/database.`);
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") fail(`${name} must start with postgres:// or postgresql:// (this one starts with ${url.protocol}).`);
+  if (!url.hostname && !url.searchParams.get("host")) fail(`${name} names no host; expected postgres://user:password@host:port/database.`);
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
   if (!result.success) {
@@ -145,10 +174,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     fail(lines.join("; "));
   }
   const parsed = result.data;
+  if (parsed.DATABASE_URL) checkDatabaseUrl("DATABASE_URL", parsed.DATABASE_URL);
+  if (parsed.DATABASE_DIRECT_URL) {
+    if (!parsed.DATABASE_URL) fail("DATABASE_DIRECT_URL is set but DATABASE_URL is not: set DATABASE_URL to the server (or its pooler) as well, or neither for the embedded database.");
+    checkDatabaseUrl("DATABASE_DIRECT_URL", parsed.DATABASE_DIRECT_URL);
+  }
+  const directUrl = parsed.DATABASE_DIRECT_URL ?? parsed.DATABASE_URL;
+  // A different direct URL means DATABASE_URL is a pooler (docs/decisions/075).
+  const preparedStatements = parsed.DB_PREPARED_STATEMENTS === "auto" ? directUrl === parsed.DATABASE_URL : parsed.DB_PREPARED_STATEMENTS === "on";
   const origin = new URL(parsed.NEXTAUTH_URL ?? `http://localhost:${parsed.PORT}`).origin;
   if (parsed.NEXTAUTH_SECRET || parsed.DATABASE_URL) resolveSecret(parsed); // a bad or missing configured secret fails at start-up
   let secret: string | undefined;
-  const config = { ...parsed, APP_ORIGIN: origin, usesEmbeddedDatabase: !parsed.DATABASE_URL } as Env;
+  const config = { ...parsed, DATABASE_DIRECT_URL: directUrl, preparedStatements, APP_ORIGIN: origin, usesEmbeddedDatabase: !parsed.DATABASE_URL } as Env;
   // Resolved on first use, so tools that never sign anything (the user CLI) create no secret.
   Object.defineProperty(config, "NEXTAUTH_SECRET", { enumerable: true, get: () => (secret ??= resolveSecret(parsed)) });
   return config;

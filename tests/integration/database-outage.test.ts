@@ -57,7 +57,8 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
     proxied.hostname = "127.0.0.1";
     proxied.port = String(proxy.port);
     // Another instance is migrating the database: its lock holds this one's start back.
-    const migrating = new pg.Client({ connectionString: database.url });
+    // A session-level lock: on the server itself (in the pooler pass the app's pool goes through PgBouncer).
+    const migrating = new pg.Client({ connectionString: database.directUrl });
     await migrating.connect();
     await migrating.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
@@ -247,7 +248,7 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
       );
 
     const name = new URL(databaseUrl).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_DIRECT_URL || process.env.DATABASE_URL });
     await admin.connect();
     const sessions = async () => {
       const { rows } = await admin.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);

@@ -66,7 +66,8 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
     database = await createServerDatabase();
     // The default tick: the lease must not depend on it (it did: max(10 s, 3 ticks)).
     apps.push(await startInstance(url(), { MARKET_TICK_MS: "2000" }));
-    watch = new pg.Client({ connectionString: url() });
+    // Watched from the server itself (in the pooler pass the servers go through PgBouncer).
+    watch = new pg.Client({ connectionString: database!.directUrl });
     await watch.connect();
     await installWriteLog(watch);
   }, 240_000);
@@ -103,7 +104,7 @@ describe.skipIf(!onPostgres)("fail-over between two real servers on one PostgreS
     const leader = await twoRunning();
     const survivor = apps.find((app) => app !== leader)!;
     const epochBefore = (await marketView(watch)).epoch;
-    const probe = new pg.Client({ connectionString: url() });
+    const probe = new pg.Client({ connectionString: database!.directUrl });
     await probe.connect();
     // Someone holds the lease row's lock right now: only a tick's transaction does for longer than a statement.
     const rowLocked = async () => {

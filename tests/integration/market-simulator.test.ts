@@ -31,7 +31,9 @@ async function reopenableDatabase() {
   const dir = server ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-sim-"));
   return {
     url: server?.url,
-    open: () => (server ? openDatabase({ url: server.url, maxConnections: 10 }) : openDatabase({ dataDir: dir! })),
+    /** The server itself (LISTEN), in the pooler pass not the pooler. */
+    directUrl: server?.directUrl,
+    open: () => (server ? openDatabase({ url: server.url, directUrl: server.directUrl, maxConnections: 10 }) : openDatabase({ dataDir: dir! })),
     drop: async () => {
       await server?.drop();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -253,8 +255,8 @@ describe.skipIf(!onPostgres)("the simulator lease on PostgreSQL", () => {
   });
 
   it("reaches a second instance's hub through NOTIFY", async () => {
-    const hubA = new Hub({ url: database.url });
-    const hubB = new Hub({ url: database.url });
+    const hubA = new Hub({ url: database.directUrl });
+    const hubB = new Hub({ url: database.directUrl });
     await Promise.all([hubA.start(), hubB.start()]);
     const received: RealtimeEvent[] = [];
     const off = hubB.subscribe("quotes", (e) => received.push(e));

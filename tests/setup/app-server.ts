@@ -10,6 +10,7 @@ import path from "node:path";
 // @ts-expect-error: a plain ES module shared with scripts/start.mjs
 import { ensureBuilt, nextBin, root } from "../../scripts/lib/build.mjs";
 import { seedDataDir } from "./db-template";
+import { directUrlFor } from "./server-database";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,6 +62,8 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
   if (!extraEnv.DATA_DIR && !(extraEnv.DATABASE_URL ?? process.env.DATABASE_URL)) seedDataDir(dataDir);
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");
+  // Through a pooler (the pooler pass): the server itself for the same database, unless given.
+  const direct = extraEnv.DATABASE_URL && !extraEnv.DATABASE_DIRECT_URL ? directUrlFor(extraEnv.DATABASE_URL) : undefined;
   const child: ChildProcess = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: appRoot,
     stdio: ["ignore", log, log],
@@ -81,6 +84,7 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
       // Low enough for tests/integration/api-tokens.test.ts to reach; every other test's tokens stay far below it.
       RATE_LIMIT_API_TOKEN_PER_MINUTE: "40",
       ADMIN_EMAILS: "admin@tickerlab.test",
+      ...(extraEnv.DATABASE_URL && { DATABASE_DIRECT_URL: direct ?? "" }),
       ...extraEnv,
     },
   });
@@ -149,6 +153,7 @@ export async function npmStart(dataDir: string, options: { until?: "healthy" | "
   const log = fs.openSync(logFile, "a");
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), NEXTAUTH_URL: url, NEXTAUTH_SECRET: TEST_SERVER_SECRET, DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production", ...options.env };
   delete env.DATABASE_URL;
+  delete env.DATABASE_DIRECT_URL;
   delete env.NEXT_MANUAL_SIG_HANDLE;
   if (!options.env?.ADMIN_EMAILS) delete env.ADMIN_EMAILS;
   const child = spawn(process.execPath, ["scripts/start.mjs"], { cwd: root, stdio: ["ignore", log, log], env });

@@ -35,7 +35,8 @@ export async function prepareTemplates(): Promise<Templates> {
     const template = await createDatabaseOn(serverUrl, "tickerlab_template");
     // A small pool, closed before any file copies it: CREATE DATABASE … TEMPLATE refuses a
     // template that has sessions.
-    const handle = await openDatabase({ url: template.url, maxConnections: 2 });
+    // Straight to the server: a pooler would keep sessions on it.
+    const handle = await openDatabase({ url: template.directUrl, maxConnections: 2 });
     await handle.close();
     process.env[TEMPLATE_DATABASE_ENV] = template.name;
     return {

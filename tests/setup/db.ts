@@ -21,7 +21,7 @@ export interface TestDatabaseOptions {
   onQuery?: (query: string) => void;
 }
 
-export async function createDatabase(options: TestDatabaseOptions = {}): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
+export async function createDatabase(options: TestDatabaseOptions = {}): Promise<{ handle: DatabaseHandle; url?: string; directUrl?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ dataDir: "memory://", onQuery: options.onQuery, loadDataDir: templateDump() });
@@ -30,10 +30,11 @@ export async function createDatabase(options: TestDatabaseOptions = {}): Promise
   const server = await createDatabaseOn(serverUrl, "tickerlab_app", templateDatabase());
   // Enough for races to be real (30 transactions at once), and small enough that two test
   // files running side by side plus the test server stay under the server's 100 connections.
-  const handle = await openDatabase({ url: server.url, maxConnections: 30, onQuery: options.onQuery });
+  const handle = await openDatabase({ url: server.url, directUrl: server.directUrl, maxConnections: 30, onQuery: options.onQuery });
   return {
     handle,
     url: server.url,
+    directUrl: server.directUrl,
     drop: async () => {
       await handle.close();
       await server.drop();
@@ -43,12 +44,13 @@ export async function createDatabase(options: TestDatabaseOptions = {}): Promise
 
 /** Call at the top of a test file: the file's tests share one fresh database. */
 export function useTestDatabase(options: TestDatabaseOptions = {}) {
-  const state: { handle?: DatabaseHandle; url?: string } = {};
+  const state: { handle?: DatabaseHandle; url?: string; directUrl?: string } = {};
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
     const created = await createDatabase(options);
     state.handle = created.handle;
     state.url = created.url;
+    state.directUrl = created.directUrl;
     drop = created.drop;
     (globalThis as Record<symbol, unknown>)[KEY] = Promise.resolve(created.handle);
     // Live updates stay in this process: the file's own database is not DATABASE_URL's.
@@ -67,6 +69,10 @@ export function useTestDatabase(options: TestDatabaseOptions = {}) {
     /** On PostgreSQL, the file's own database, for a second session of a test's own. */
     get url() {
       return state.url;
+    },
+    /** On PostgreSQL, the file's own database on the server itself (not through the pooler of the pooler pass). */
+    get directUrl() {
+      return state.directUrl;
     },
   };
 }

@@ -42,6 +42,28 @@ describe("configuration", () => {
     expect(config.usesEmbeddedDatabase).toBe(true);
   });
 
+  it("reads the pooler settings: the direct URL defaults to DATABASE_URL, named statements off behind a pooler unless set", () => {
+    const secret = "s".repeat(40);
+    const server = "postgres://app@db.internal:5432/tickerlab";
+    const pooler = "postgres://app@pooler.internal:6432/tickerlab";
+    const direct = parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_URL: server });
+    expect(direct).toMatchObject({ DATABASE_DIRECT_URL: server, DB_POOL_MAX: 10, preparedStatements: true });
+    const pooled = parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_URL: pooler, DATABASE_DIRECT_URL: server, DB_POOL_MAX: "40" });
+    expect(pooled).toMatchObject({ DATABASE_DIRECT_URL: server, DB_POOL_MAX: 40, preparedStatements: false });
+    expect(parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_URL: pooler, DATABASE_DIRECT_URL: server, DB_PREPARED_STATEMENTS: "on" }).preparedStatements).toBe(true);
+    expect(parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_URL: server, DB_PREPARED_STATEMENTS: "off" }).preparedStatements).toBe(false);
+    expect(parseEnv({ DATA_DIR: tmp() }).DATABASE_DIRECT_URL).toBeUndefined();
+  });
+
+  it("refuses a database URL that is not one, a direct URL without DATABASE_URL, and a pool of none", () => {
+    const secret = "s".repeat(40);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_URL: "db.internal:5432" })).toThrow(/DATABASE_URL must start with postgres:\/\/ or postgresql:\/\//);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_URL: "postgres://x@db/app", DATABASE_DIRECT_URL: "not a url" })).toThrow(/DATABASE_DIRECT_URL is not a URL/);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: secret, DATABASE_DIRECT_URL: "postgres://x@db/app", DATA_DIR: tmp() })).toThrow(/DATABASE_DIRECT_URL is set but DATABASE_URL is not/);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: secret, DB_POOL_MAX: "0" })).toThrow(/DB_POOL_MAX/);
+    expect(() => parseEnv({ NEXTAUTH_SECRET: secret, DB_PREPARED_STATEMENTS: "maybe" })).toThrow(/DB_PREPARED_STATEMENTS/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => parseEnv({ NEXTAUTH_SECRET: "s".repeat(40), SESSION_POLL_SECONDS: "often" })).toThrow(/SESSION_POLL_SECONDS/);
   });

@@ -1,11 +1,15 @@
 /**
  * Opens the database: embedded PGlite under DATA_DIR by default, a PostgreSQL server when
- * DATABASE_URL is set. One schema and one migration set serve both (docs/decisions/002).
+ * DATABASE_URL is set, possibly through a transaction-mode pooler (DATABASE_DIRECT_URL then
+ * names the server itself; docs/decisions/075). One schema and one migration set serve both
+ * (docs/decisions/002).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { PgDialect, PgTransactionConfig } from "drizzle-orm/pg-core";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -33,12 +37,22 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "src/server/db/migrations");
 export const MIGRATION_LOCK_KEY = 724_311_001;
 
 export interface OpenOptions {
-  /** postgres://… to use a server; otherwise PGlite. */
+  /** postgres://… to use a server (or a pooler in front of it); otherwise PGlite. */
   url?: string;
+  /**
+   * The server itself, when `url` is a pooler: the migrations' advisory lock needs a session
+   * of its own (so does LISTEN, src/server/realtime/hub.ts). Default: `url`, i.e. no pooler.
+   */
+  directUrl?: string;
   /** PGlite folder, or "memory://" for a throwaway in-memory database. */
   dataDir?: string;
-  /** Pool size for a server. */
+  /** Pool size for a server (DB_POOL_MAX; default 10). */
   maxConnections?: number;
+  /**
+   * Whether the pool may send named prepared statements (./named.ts, the session check).
+   * Default: only without a pooler (`directUrl` equal to `url`); docs/decisions/075.
+   */
+  preparedStatements?: boolean;
   /** Called with every statement this handle sends (BEGIN and COMMIT included): statement counts in tests and benchmarks. */
   onQuery?: (query: string) => void;
   /** A server's session timeouts (defaults: DEFAULT_TIMEOUTS). */
@@ -52,12 +66,18 @@ export interface OpenOptions {
 }
 
 /**
- * What every pooled PostgreSQL session is started with, in ms (0 = no limit), so that no
+ * The limits every PostgreSQL transaction runs under, in ms (0 = no limit), so that no
  * process, however stuck or frozen, holds a lock for long (docs/decisions/025-fail-over.md):
  * a transaction left idle is ended, a wait for a lock gives up, a runaway statement stops.
  * Configured by DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS and
  * DB_IDLE_IN_TRANSACTION_TIMEOUT_MS (src/env.ts). Transactions that hold a leader lease
  * bound their own idle time to the lease (src/server/jobs/lease.ts).
+ *
+ * Straight to the server, every pooled session starts with them (start-up parameters), which
+ * covers statements outside a transaction too. A pooler refuses or drops start-up parameters
+ * and hands each transaction whichever server session is free, so behind one every transaction
+ * sets them itself (SET LOCAL, in the BEGIN's own round trip), and statements outside a
+ * transaction run under the role's settings (ALTER ROLE … SET, README; docs/decisions/075).
  */
 export interface SessionTimeouts {
   statementMs: number;
@@ -70,19 +90,49 @@ export const DEFAULT_TIMEOUTS: SessionTimeouts = { statementMs: 60_000, lockMs: 
 const loggerOf = (onQuery: OpenOptions["onQuery"]) => (onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {});
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10, options.onQuery, { ...DEFAULT_TIMEOUTS, ...options.timeouts });
+  if (options.url) return openPostgres(options.url, options);
   return openPglite(options.dataDir ?? "./data", options.onQuery, options.loadDataDir);
 }
 
-async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQuery"], timeouts: SessionTimeouts): Promise<DatabaseHandle> {
+/**
+ * A pool client that never names a statement: each runs as the unnamed statement (parsed and
+ * planned every time), which a transaction-mode pooler can pass to any server session. A named
+ * one is kept by the one server session that parsed it, and another session (the pooler's next
+ * pick) answers "prepared statement … does not exist", or "already exists" when it has one of
+ * the same name from another client. PgBouncer ≥ 1.21 with max_prepared_statements keeps them
+ * (DB_PREPARED_STATEMENTS=on). Every named statement goes through here, whoever names it
+ * (./named.ts, drizzle's `.prepare(name)`).
+ */
+class UnnamedStatementsClient extends pg.Client {}
+const passOn = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+// One override for all of pg's query() overloads, which it passes on untouched but for the name.
+(UnnamedStatementsClient.prototype as unknown as { query: unknown }).query = function query(this: pg.Client, ...args: unknown[]) {
+  const [config] = args;
+  // A config object with a name (not a Submittable such as a cursor, which pg hands over as is).
+  if (config && typeof config === "object" && "name" in config && !("submit" in config && typeof config.submit === "function")) {
+    args[0] = { ...config, name: undefined };
+  }
+  return passOn.apply(this, args);
+};
+
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  const directUrl = options.directUrl ?? url;
+  const pooled = directUrl !== url;
+  const max = options.maxConnections ?? 10;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  // Which instance a session belongs to (pg_stat_activity, and the fail-over tests' triggers).
+  // A pooler passes it on (PgBouncer tracks application_name for each client).
+  const applicationName = `tickerlab:${process.pid}`;
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    // Which instance a session belongs to (pg_stat_activity, and the fail-over tests' triggers).
-    application_name: `tickerlab:${process.pid}`,
-    statement_timeout: timeouts.statementMs,
-    lock_timeout: timeouts.lockMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    application_name: applicationName,
+    ...(!pooled && {
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    }),
+    ...(!(options.preparedStatements ?? !pooled) && { Client: UnnamedStatementsClient }),
   });
   // An idle client that errors must not crash the process; the pool replaces it. A server
   // restart or a terminated backend (57P01) is expected operations, not an error of ours.
@@ -90,25 +140,101 @@ async function openPostgres(url: string, max: number, onQuery: OpenOptions["onQu
     const expected = (error as { code?: string }).code === "57P01";
     logger()[expected ? "warn" : "error"]({ err: error }, "[db] idle connection lost");
   });
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case", ...loggerOf(onQuery) });
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case", ...loggerOf(options.onQuery) });
+  // Behind a pooler the limits travel with each transaction; straight to the server the session has them.
+  const begin = pooled
+    ? `begin; set local statement_timeout = ${timeouts.statementMs}; set local lock_timeout = ${timeouts.lockMs}; set local idle_in_transaction_session_timeout = ${timeouts.idleInTransactionMs}`
+    : "begin";
+  openTransactionsSafely(db, pool, begin);
   try {
-    const lockClient = await pool.connect();
-    try {
-      // Waiting for another instance's migrations, and a long migration, are not stuck work:
-      // this session (discarded afterwards) has no limits, and the migrations run on it.
-      await lockClient.query("set lock_timeout = 0; set statement_timeout = 0; set idle_in_transaction_session_timeout = 0");
-      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client: lockClient, schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-      lockClient.release(true);
-    }
+    // One statement first, so a pool that cannot work says so at start-up, before the migrations
+    // take their lock (a pooler named as the server would take it on a session it then gives away).
+    await pool.query("select 1");
+    await migrate(directUrl, applicationName);
   } catch (error) {
     await pool.end().catch(() => {});
+    if (/unsupported startup parameter/i.test((error as Error).message ?? "")) {
+      throw new Error(
+        `DATABASE_URL looks like a connection pooler (it answered: ${(error as Error).message}). ` +
+          "Set DATABASE_DIRECT_URL to the PostgreSQL server itself (README, \"Behind a connection pooler\").",
+        { cause: error },
+      );
+    }
     throw error;
   }
   const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
   return { db, kind: "postgres", close: () => pool.end(), poolStats };
+}
+
+/**
+ * Runs the migrations under an advisory lock, on a session of their own straight to the
+ * server: a session-level lock through a transaction-mode pooler is taken on one server session
+ * and released (or not) on another. Waiting for another instance's migrations, and a long
+ * migration, are not stuck work: this session has no limits (whatever the role's settings).
+ */
+async function migrate(directUrl: string, applicationName: string): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl, application_name: applicationName });
+  // A connection lost while waiting must reject the start, not crash the process.
+  client.on("error", (error) => logger().warn({ err: error }, "[db] migration connection lost"));
+  await client.connect();
+  try {
+    await client.query("set lock_timeout = 0; set statement_timeout = 0; set idle_in_transaction_session_timeout = 0");
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    // Ending the session releases the lock too; unlocking first lets a waiter go a moment sooner.
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
+/** What drizzle's session keeps (not part of its typed surface). */
+type SessionInternals = { transaction: unknown; dialect: PgDialect; schema: never; options: never };
+
+/**
+ * Every `db.transaction(…)` on the pool, opened so that a failing BEGIN gives its client back.
+ * drizzle-orm 0.45.4 sends BEGIN before its try/finally: when BEGIN fails (a pooler answering
+ * an error during an outage) its client is never released, and after `max` such failures the
+ * pool has nothing left and every query waits for ever. Here BEGIN is inside the try, and a
+ * client whose BEGIN, COMMIT or ROLLBACK failed is destroyed rather than reused. `begin` also
+ * carries the transaction's limits behind a pooler (SessionTimeouts). Otherwise drizzle's own
+ * code: the same transaction object, savepoints for nested transactions.
+ */
+function openTransactionsSafely(db: Db, pool: pg.Pool, begin: string): void {
+  const session = (db as unknown as { session: SessionInternals }).session;
+  session.transaction = async <T>(work: (tx: NodePgTransaction<typeof schema, never>) => Promise<T>, config?: PgTransactionConfig): Promise<T> => {
+    const client = await pool.connect();
+    const txSession = new NodePgSession(client, session.dialect, session.schema, session.options);
+    const tx = new NodePgTransaction<typeof schema, never>(session.dialect, txSession, session.schema);
+    const configSql = (config: PgTransactionConfig) => (tx as unknown as { getTransactionConfigSQL(c: PgTransactionConfig): SQL }).getTransactionConfigSQL(config);
+    let broken: Error | undefined;
+    try {
+      try {
+        await tx.execute(config ? sql`begin ${configSql(config)}${sql.raw(begin.slice("begin".length))}` : sql.raw(begin));
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+      let result: T;
+      try {
+        result = await work(tx);
+      } catch (error) {
+        await tx.execute(sql`rollback`).catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+      try {
+        await tx.execute(sql`commit`);
+      } catch (error) {
+        broken = error as Error;
+        throw error;
+      }
+      return result;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 /**

@@ -19,6 +19,9 @@ export function getDatabase(): Promise<DatabaseHandle> {
     const config = env();
     const handle = await openDatabase({
       url: config.DATABASE_URL,
+      directUrl: config.DATABASE_DIRECT_URL,
+      maxConnections: config.DB_POOL_MAX,
+      preparedStatements: config.preparedStatements,
       dataDir: config.DATA_DIR,
       timeouts: {
         statementMs: config.DB_STATEMENT_TIMEOUT_MS,

@@ -3,7 +3,8 @@
  *
  * On PGlite (one process) publish delivers in-process. On PostgreSQL publish is a NOTIFY on
  * one channel, and every instance (this one included) LISTENs on a dedicated session
- * connection (pg.Client, never a pooled or transaction-pooled one) and delivers what arrives
+ * connection straight to the server (pg.Client on DATABASE_DIRECT_URL, never a pooled or
+ * transaction-pooled one; the NOTIFY itself may go through a pooler) and delivers what arrives
  * to its local subscribers; the connection is re-opened after an error. A NOTIFY sent inside
  * a transaction is delivered only if it commits.
  */
@@ -180,12 +181,13 @@ type Holder = { [KEY]?: Hub };
 
 /**
  * The process's hub, on globalThis like the database (Next bundles routes and instrumentation
- * separately). Started on first use; on PostgreSQL it LISTENs on DATABASE_URL.
+ * separately). Started on first use; on PostgreSQL it LISTENs on DATABASE_DIRECT_URL (the
+ * server itself: a transaction-mode pooler delivers no notification; it defaults to DATABASE_URL).
  */
 export function getHub(): Hub {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
-    holder[KEY] = new Hub({ url: env().DATABASE_URL });
+    holder[KEY] = new Hub({ url: env().DATABASE_DIRECT_URL });
     holder[KEY].start().catch(() => {});
   }
   return holder[KEY];
