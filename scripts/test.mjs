@@ -6,9 +6,10 @@
 //                                               second time on PostgreSQL, beside e2e)
 //   TEST_ALSO_POOLER=postgres://… npm test     (and the files that meet a pooler through PgBouncer)
 // Typecheck and lint run side by side (each is one process on one core); the production build
-// starts beside the unit tests; then the suites, one after the other, except that the integration
-// passes run beside the browser suite, one after the other (docs/decisions/055, 076). It ends by listing the
-// 10 slowest test files of the run (docs/testing.md).
+// starts beside the unit tests; then the suites, one after the other, except that the second
+// integration pass (PostgreSQL) and then the pooler pass run beside the browser suite
+// (docs/decisions/055, 077). It ends by listing the 10 slowest test files of the run
+// (docs/testing.md).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -203,16 +204,15 @@ function startBuild() {
 }
 
 let building = suites.some((suite) => suite === "integration" || suite === "e2e") && buildIsStale() ? startBuild() : undefined;
-const browserSuite = suites.includes("e2e") && fs.existsSync(chromium);
 /**
- * The integration passes that run beside the browser suite, one after the other (this run's
- * engine, then PostgreSQL, then the pooler pass, when asked): the browser suite mostly waits on pages and polls, and one
- * integration pass at a time fills those gaps (docs/decisions/076). Started when e2e starts.
+ * The passes that run beside the browser suite, one after the other (PostgreSQL, then the pooler
+ * pass, when asked): the browser suite mostly waits on pages and polls, and one integration pass
+ * at a time fills those gaps. This run's own integration pass runs before e2e, alone: beside e2e
+ * as well it made CI slower, not faster (docs/decisions/077). Started when e2e starts.
  */
 let beside;
 function startBeside() {
   beside = (async () => {
-    if (browserSuite && suites.includes("integration")) await vitestBeside("integration", label, {});
     if (alsoPostgres) await vitestBeside("integration", "postgres", { DATABASE_URL: alsoPostgres });
     if (alsoPooler) await poolerPass();
   })();
@@ -223,8 +223,6 @@ for (const suite of suites) {
     await building;
     building = undefined;
   }
-  // Run beside the browser suite instead (above), when there is one.
-  if (suite === "integration" && browserSuite) continue;
   if (suite === "e2e" && !fs.existsSync(chromium)) {
     const line = `BROWSER SUITE SKIPPED: no Chromium at ${chromium}. Install it with: ${CHROMIUM_INSTALL}`;
     console.log(`\n${"*".repeat(line.length + 8)}\n*** ${line} ***\n${"*".repeat(line.length + 8)}`);
