@@ -140,6 +140,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     const expected = (error as { code?: string }).code === "57P01";
     logger()[expected ? "warn" : "error"]({ err: error }, "[db] idle connection lost");
   });
+  // A checked-out client has no listener of the pool's (pg-pool removes it on checkout): a
+  // FATAL that arrives between two of its statements — a pooler's "server conn crashed?" after
+  // a failed BEGIN, a terminated session — would be an uncaught exception. Its next statement
+  // fails, and the pool drops it once it is given back.
+  pool.on("connect", (client) => client.on("error", (error) => logger().warn({ err: error }, "[db] connection lost while in use")));
   const db = drizzlePg({ client: pool, schema, casing: "snake_case", ...loggerOf(options.onQuery) });
   // Behind a pooler the limits travel with each transaction; straight to the server the session has them.
   const begin = pooled
