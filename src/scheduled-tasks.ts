@@ -12,11 +12,14 @@ import { pruneSnapshots, SNAPSHOT_EVERY_MS, takeSnapshots } from "@/features/por
 import { EVENT_REFRESH_MS, PRACTICE_REFRESH_MS, refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking";
 import { accrueMarginDay, MARGIN_ACCRUAL_EVERY_MS } from "@/features/trading";
 import type { ScheduledTask } from "@/server/jobs/scheduler";
+import { PRUNE_LIVE_EVENTS_EVERY_MS, pruneLiveEvents } from "@/server/realtime/hub";
 
 export const SCHEDULED_TASKS: readonly ScheduledTask[] = [
   // A first start's older years of candles, after the server said ready (docs/decisions/058); a no-op once written.
   { name: "market-history", everyMs: 60_000, run: ({ db, fence }) => fillMarketHistory(db, { fence }) },
   { name: "equity-snapshots", everyMs: SNAPSHOT_EVERY_MS, run: ({ db, due }) => takeSnapshots(db, due) },
+  // Live events are kept for streams that reconnect, a few minutes (docs/decisions/078).
+  { name: "prune-live-events", everyMs: PRUNE_LIVE_EVENTS_EVERY_MS, run: ({ db, now }) => pruneLiveEvents(db, now) },
   { name: "prune-snapshots", everyMs: 3_600_000, run: ({ db, now }) => pruneSnapshots(db, now) },
   { name: "ranking-practice-xp", everyMs: PRACTICE_REFRESH_MS, run: ({ db, now, fence }) => refreshPracticeAndXp(db, { now, fence }) },
   // The weekly leagues: the week rolls over within seconds of Monday 00:00 UTC; standings every minute (docs/decisions/045).

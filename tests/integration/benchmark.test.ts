@@ -6,7 +6,7 @@
  * install): it is listed, its candles answer 200, an order on it is refused.
  */
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { backfill, BUNDLED_UNIVERSE, indexHistory, indexLevel, stepTo, TLX, type Candle, type CandleInterval, type MarketState } from "@/domain/market";
 import { fillMarketHistory } from "@/features/market/server/history";
 import { seedMarket } from "@/features/market/server/seed";
@@ -124,7 +124,8 @@ describe(`the benchmark index (${kind})`, () => {
 
   it("moves on every tick to the domain's level of its constituents' new prices, in the same transaction, quoted and charted", async () => {
     const db = database.db;
-    const hub = new Hub();
+    const hub = new Hub({ db: async () => db });
+    await hub.start();
     const received: RealtimeEvent[] = [];
     hub.subscribe("quotes", (e) => received.push(e));
     const job = new SimulatorJob({ db, kind, tickMs: 2000, hub });
@@ -157,6 +158,7 @@ describe(`the benchmark index (${kind})`, () => {
     expect(Number(candle!.high)).toBeGreaterThanOrEqual(Number(level));
     expect(Number(candle!.low)).toBeLessThanOrEqual(Number(level));
 
+    await vi.waitFor(() => expect(received).toHaveLength(1), { timeout: 5000 });
     const quotes = (received[0]!.data as { quotes: Array<{ symbol: string; price: string; previousClose: string }> }).quotes;
     expect(quotes).toHaveLength(BUNDLED_UNIVERSE.length + 1);
     expect(quotes.find((q) => q.symbol === "TLX")).toMatchObject({ price: level, previousClose: before!.previousClose });

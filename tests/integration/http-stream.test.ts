@@ -1,6 +1,7 @@
 /**
  * GET /api/stream against the shared test server (its simulator ticks every 500 ms):
- * 401 without a session; the SSE headers, a snapshot then live quotes; the stream ends
+ * 401 without a session; the SSE headers, a snapshot then live quotes; a reconnect with
+ * Last-Event-ID is sent what it missed, each once (docs/decisions/078); the stream ends
  * when the session is revoked (checked at the 15 s heartbeat).
  */
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,8 @@ import { Client } from "./http-client";
 interface SseEvent {
   event: string;
   data: unknown;
+  /** The last `id:` the stream had written when this event was read (what EventSource would send back). */
+  lastId: string | undefined;
 }
 
 /** Reads server-sent events until `done` says enough (or the stream ends), then hangs up. */
@@ -20,6 +23,7 @@ async function readEvents(res: Response, done: (events: SseEvent[]) => boolean, 
   const raw: string[] = [];
   let buffer = "";
   let ended = false;
+  let lastId: string | undefined;
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     while (!done(events)) {
@@ -37,7 +41,8 @@ async function readEvents(res: Response, done: (events: SseEvent[]) => boolean, 
         const lines = block.split("\n");
         const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
         const data = lines.find((l) => l.startsWith("data: "))?.slice(6);
-        if (event && data) events.push({ event, data: JSON.parse(data) });
+        lastId = lines.find((l) => l.startsWith("id: "))?.slice(4) ?? lastId;
+        if (event && data) events.push({ event, data: JSON.parse(data), lastId });
       }
     }
   } catch (error) {
@@ -46,7 +51,7 @@ async function readEvents(res: Response, done: (events: SseEvent[]) => boolean, 
     clearTimeout(timer);
     if (!ended) abort.abort();
   }
-  return { events, raw, ended };
+  return { events, raw, ended, lastId };
 }
 
 async function member() {
@@ -85,6 +90,48 @@ describe("live updates (/api/stream)", () => {
       expect(q.price).toMatch(/^\d+\.\d{2}$/);
       expect(new Date(q.at).getTime()).toBeGreaterThan(0);
     }
+  });
+
+  it("sends a stream that reconnects with Last-Event-ID the portfolio messages it missed, in order and each once, then live ones", async () => {
+    const { client } = await member();
+    const portfolio = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const order = async (side: "buy" | "sell") => {
+      const res = await client.request(`/api/portfolios/${portfolio.id}/orders`, { method: "POST", json: { symbol: "NWRB", side, type: "market", quantity: 1 } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { order: { id: string } }).order.id;
+    };
+    const orderIds = (events: SseEvent[]) =>
+      events.filter((e) => e.event === "portfolio").flatMap((e) => ((e.data as { orders: Array<{ id: string }> | null }).orders ?? []).map((o) => o.id));
+
+    // Each stream is subscribed once its snapshot is out: the order that it must see live follows that.
+    const orderOnSnapshot = (placed: { id?: Promise<string> }) => (events: SseEvent[]) => {
+      if (!placed.id && events.some((e) => e.event === "snapshot")) placed.id = order("buy");
+    };
+    const first = new AbortController();
+    const firstRes = await client.request("/api/stream", { signal: first.signal });
+    expect(firstRes.status).toBe(200);
+    const one: { id?: Promise<string> } = {};
+    const before = await readEvents(firstRes, (e) => (orderOnSnapshot(one)(e), orderIds(e).length >= 1), 15_000, first);
+    expect(orderIds(before.events)).toEqual([await one.id]);
+    expect(before.lastId).toMatch(/^\d+$/);
+
+    // Away: two orders nobody was sent.
+    const two = await order("buy");
+    const three = await order("sell");
+
+    const again = new AbortController();
+    const res = await client.request("/api/stream", { signal: again.signal, headers: { "Last-Event-ID": before.lastId! } });
+    expect(res.status).toBe(200);
+    const four: { id?: Promise<string> } = {};
+    // The fourth is placed while the missed ones are being sent, or just after: it comes after them.
+    const replaying = readEvents(res, (e) => (orderOnSnapshot(four)(e), orderIds(e).length >= 3), 15_000, again);
+    const after = await replaying;
+    expect(after.events[0]!.event).toBe("snapshot");
+    expect(orderIds(after.events)).toEqual([two, three, await four.id]);
+    const ids = after.events.filter((e) => e.event === "portfolio").map((e) => Number(e.lastId));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(3);
+    expect(ids[0]).toBeGreaterThan(Number(before.lastId));
   });
 
   it("ends the stream at the next heartbeat once the session is revoked", { timeout: 45_000 }, async () => {

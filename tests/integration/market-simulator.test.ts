@@ -69,7 +69,8 @@ afterAll(async () => {
 
 describe(`the simulator job (${kind})`, () => {
   it("moves every price as the seeded domain walk says, writes candles and the state, and publishes quotes", async () => {
-    const hub = new Hub();
+    const hub = new Hub({ db: async () => handle.db });
+    await hub.start();
     const received: RealtimeEvent[] = [];
     hub.subscribe("quotes", (e) => received.push(e));
     const job = new SimulatorJob({ db: handle.db, kind, tickMs: 2000, hub });
@@ -94,6 +95,7 @@ describe(`the simulator job (${kind})`, () => {
     expect(Number(candle!.high)).toBeGreaterThanOrEqual(Number(candle!.close));
     expect(Number(candle!.low)).toBeLessThanOrEqual(Number(candle!.close));
 
+    await waitFor(() => received.length > 0, 5000);
     expect(received).toHaveLength(1);
     const data = received[0]!.data as { quotes: Array<{ symbol: string; price: string }> };
     // Every instrument, and the benchmark index beside them.
@@ -255,8 +257,8 @@ describe.skipIf(!onPostgres)("the simulator lease on PostgreSQL", () => {
   });
 
   it("reaches a second instance's hub through NOTIFY", async () => {
-    const hubA = new Hub({ url: database.directUrl });
-    const hubB = new Hub({ url: database.directUrl });
+    const hubA = new Hub({ url: database.directUrl, db: async () => handle.db });
+    const hubB = new Hub({ url: database.directUrl, db: async () => handle.db });
     await Promise.all([hubA.start(), hubB.start()]);
     const received: RealtimeEvent[] = [];
     const off = hubB.subscribe("quotes", (e) => received.push(e));

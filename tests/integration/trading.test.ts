@@ -1,6 +1,6 @@
 /** The trading engine on a real database: locks, idempotency, resting orders, expiry, rejections. */
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { parseMoney } from "@/domain/trading";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { portfolioSummary } from "@/features/portfolio";
@@ -203,12 +203,15 @@ describe("live updates", () => {
     const db = database.db;
     const instrument = await createInstrument(db, { lastPrice: "50.00" });
     const portfolio = await createPortfolio(db);
-    const events: Array<{ topic: string; type: string; data: unknown }> = [];
+    const events: Array<{ id: number; topic: string; type: string; data: unknown }> = [];
     const unsubscribe = getHub().subscribe(portfolioTopic(portfolio.id), (event) => events.push(event));
+    // Delivered after commit, read back by the hub (docs/decisions/078).
+    const delivered = (n: number) => vi.waitFor(() => expect(events).toHaveLength(n), { timeout: 5000 });
     try {
       const placed = await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(instrument.symbol, 1) });
+      await delivered(1);
       // The message carries the change itself: the page applies it without asking again.
-      expect(events).toEqual([{ topic: portfolioTopic(portfolio.id), type: "portfolio", data: { portfolioId: portfolio.id, orders: [placed.order], fills: [placed.fill] } }]);
+      expect(events).toEqual([{ id: expect.any(Number), topic: portfolioTopic(portfolio.id), type: "portfolio", data: { portfolioId: portfolio.id, orders: [placed.order], fills: [placed.fill] } }]);
       const resting = await placeOrder(db, {
         userId: portfolio.userId,
         portfolioId: portfolio.id,
@@ -216,7 +219,7 @@ describe("live updates", () => {
       });
       const orderId = resting.order.id;
       await processPriceMove(db, instrument.symbol, m("50.00"), m("44.00"));
-      expect(events).toHaveLength(3);
+      await delivered(3);
       // The fill of the resting limit: the order as it is now (filled) and its fill at its limit (crossed, not a jump).
       expect(events[2]!.data).toMatchObject({ orders: [{ id: orderId, status: "filled", filledQuantity: 1 }], fills: [{ orderId, price: "45.00", referencePrice: "45.00" }] });
       const another = await placeOrder(db, {
@@ -225,8 +228,12 @@ describe("live updates", () => {
         input: buy(instrument.symbol, 1, { type: "limit", limitPrice: "30.00" }),
       });
       await cancelOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, orderId: another.order.id });
-      expect(events).toHaveLength(5);
+      await delivered(5);
       expect(events[4]!.data).toMatchObject({ orders: [{ id: another.order.id, status: "cancelled" }], fills: [] });
+      // In the one order of events, each once.
+      const ids = events.map((e) => e.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(new Set(ids).size).toBe(5);
       expect(orderId).toBeTruthy();
     } finally {
       unsubscribe();

@@ -8,7 +8,7 @@
 import "./test-env";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
-import { Hub, setHub } from "@/server/realtime/hub";
+import { getHub, Hub, setHub } from "@/server/realtime/hub";
 import { templateDatabase, templateDump } from "./db-template";
 import { createDatabaseOn } from "./server-database";
 
@@ -53,12 +53,17 @@ export function useTestDatabase(options: TestDatabaseOptions = {}) {
     state.directUrl = created.directUrl;
     drop = created.drop;
     (globalThis as Record<symbol, unknown>)[KEY] = Promise.resolve(created.handle);
-    // Live updates stay in this process: the file's own database is not DATABASE_URL's.
-    setHub(new Hub({}));
+    // Live updates stay in this process, read from the file's own database (not DATABASE_URL's).
+    const db = created.handle.db;
+    const hub = new Hub({ db: async () => db });
+    await hub.start();
+    setHub(hub);
   });
   afterAll(async () => {
     delete (globalThis as Record<symbol, unknown>)[KEY];
+    const hub = getHub();
     setHub(undefined);
+    await hub.stop();
     await drop();
   });
   return {

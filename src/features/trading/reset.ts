@@ -6,8 +6,7 @@ import { audit } from "@/server/audit";
 import type { Db } from "@/server/db";
 import { corporateActionEntries, equitySnapshots, fills, ledgerEntries, orders, portfolioCorrections, portfolios, positions } from "@/server/db/schema";
 import { portfolioTopic } from "@/server/realtime/hub";
-import { executeNamed } from "@/server/db/named";
-import { notifySelect, Outbox } from "@/server/realtime/outbox";
+import { Outbox } from "@/server/realtime/outbox";
 import type { PortfolioChange } from "@/lib/live-messages";
 import { lockPortfolio, recordDeposit } from "./portfolios";
 
@@ -43,9 +42,7 @@ export async function resetPracticePortfolio(db: Db, args: { userId: string; por
     await recordDeposit(tx, id, STARTING_CASH, now);
     await audit(tx, { action: "portfolio.reset", actorId: args.userId, ip: args.ip ?? null, detail: { portfolioId: id, equityBefore: null } });
     // Everything changed: the page reloads the portfolio (no lists to apply).
-    outbox.add({ topic: portfolioTopic(id), type: "portfolio", data: { portfolioId: id, orders: null, fills: null } satisfies PortfolioChange });
-    const notify = outbox.notifyParams();
-    if (notify) await executeNamed(tx, "tl_notify", { text: notifySelect("$1", "$2"), params: notify });
+    await outbox.store(tx, { topic: portfolioTopic(id), type: "portfolio", data: { portfolioId: id, orders: null, fills: null } satisfies PortfolioChange });
   });
   outbox.afterCommit();
 }

@@ -3,7 +3,8 @@
  * portfolio (an order placed, a resting order filled or triggered, a maintenance cover, a
  * cancellation, a day order's expiry) decides in memory through the domain, records the
  * outcome in a `Changes`, and hands it here: one statement writes all of it, whatever the
- * number of portfolios and orders, with the NOTIFYs of the change inside it on PostgreSQL.
+ * number of portfolios and orders, with the change's live events (stored for the hubs to read
+ * after commit, docs/decisions/078).
  *
  * Every write is guarded by the portfolio's version: a portfolio whose version is no longer
  * the one the changes were computed from is left alone, with all its rows (`applied` says
@@ -15,7 +16,7 @@ import { type AppliedFill, type BookedFill, type Fill, type Money, multiplyMoney
 import type { DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { portfolioTopic } from "@/server/realtime/hub";
-import { notifySelect, type Outbox } from "@/server/realtime/outbox";
+import { eventsParam, type Outbox, storeEventsSql } from "@/server/realtime/outbox";
 import type { FillWire, OrderWire, PortfolioChange } from "@/lib/live-messages";
 import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
 
@@ -403,24 +404,25 @@ const WRITE_CTES = `
       where x.portfolio_id in (select id from written)
       returning 1
     )`;
-const WRITE = `${WRITE_CTES}
+/** …and the change's live events ($11), each stored only if its portfolio was written. */
+const WRITE = `${WRITE_CTES}, live as (
+      ${storeEventsSql("$11", "where x->>'topic' in (select 'portfolio:' || id from written)")}
+      returning 1
+    )
     select id from written`;
-/** …and the change's NOTIFYs ($11 the channel, $12 the payloads), sent only if something was written. */
-const WRITE_AND_NOTIFY = `${WRITE_CTES}, notified as (${notifySelect("$11", "$12")} where exists (select 1 from written))
-    select id from written where (select count(*) from notified) >= 0`;
 
 /**
  * Writes `changes` in one statement and returns the ids of the portfolios it wrote (those
  * whose version still matched). `outbox` gets a `portfolio` message per portfolio (what the
- * change did to it: its orders as they are now and its new fills); on
- * PostgreSQL its NOTIFYs go out in the same statement, and only if something was written (a
- * caller whose guard failed retries with a new outbox and never delivers this one).
+ * change did to it: its orders as they are now and its new fills), stored in the same
+ * statement for the portfolios it wrote (a caller whose guard failed retries with a new outbox
+ * and never delivers this one).
  */
 export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox): Promise<Set<string>> {
   if (changes.isEmpty) return new Set();
   const sets = changes.recordsets();
-  for (const change of changes.messages()) outbox.add({ topic: portfolioTopic(change.portfolioId), type: "portfolio", data: change });
-  const notify = outbox.notifyParams();
+  const events = changes.messages().map((change) => ({ topic: portfolioTopic(change.portfolioId), type: "portfolio" as const, data: change }));
+  for (const event of events) outbox.add(event);
   const params: unknown[] = [
     sets.at,
     json(sets.portfolios),
@@ -432,9 +434,9 @@ export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox)
     json(sets.actionEntries),
     json(sets.paidEntries),
     json(sets.accruals),
+    eventsParam(events),
   ];
-  if (notify) params.push(...notify);
-  // One text per process (with its NOTIFYs on PostgreSQL, without on PGlite): a named statement.
-  const result = await executeNamed<{ id: string }>(db, notify ? "tl_write_notify" : "tl_write", { text: notify ? WRITE_AND_NOTIFY : WRITE, params });
+  // One text per process: a named statement.
+  const result = await executeNamed<{ id: string }>(db, "tl_write", { text: WRITE, params });
   return new Set(result.rows.map((r) => r.id));
 }

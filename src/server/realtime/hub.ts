@@ -1,47 +1,67 @@
 /**
- * Live updates fan-out: an in-process pub/sub keyed by topic ("quotes", `portfolio:${id}`).
+ * Live updates fan-out: an in-process pub/sub keyed by topic ("quotes", `portfolio:${id}`),
+ * fed from the `live_events` table (docs/decisions/078, publish after commit).
  *
- * On PGlite (one process) publish delivers in-process. On PostgreSQL publish is a NOTIFY on
- * one channel, and every instance (this one included) LISTENs on a dedicated session
- * connection straight to the server (pg.Client on DATABASE_DIRECT_URL, never a pooled or
- * transaction-pooled one; the NOTIFY itself may go through a pooler) and delivers what arrives
- * to its local subscribers; the connection is re-opened after an error. A NOTIFY sent inside
- * a transaction is delivered only if it commits.
+ * A writer stores its events in its own transaction (./outbox.ts) and, once it has committed,
+ * calls `committed()`: this process's hub reads what is new at once, and on PostgreSQL one
+ * NOTIFY (outside any order's transaction, coalesced: one at a time per process) wakes the
+ * other instances' hubs, which LISTEN on a session straight to the server (DATABASE_DIRECT_URL:
+ * a transaction-mode pooler delivers no notification). No order's commit waits on a NOTIFY,
+ * and a payload's size does not matter: the events travel through the table, read once per
+ * instance whatever the number of streams.
+ *
+ * Every hub delivers events in `id` order, each once: ids are taken in the writers'
+ * transactions, so a lower id can commit after a higher one; the reader then holds what
+ * follows the missing id until it appears, or until every transaction that was running when it
+ * was first missed has ended (it was rolled back), or GAP_WAIT_MS. So a stream's last id says
+ * exactly what it was sent, and a reconnect with `Last-Event-ID` is sent the rest (`replay`).
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { env } from "@/env";
-import type { DbOrTx } from "@/server/db";
+import { type DbOrTx, getDb } from "@/server/db";
 import type { PortfolioChange, QuoteView } from "@/lib/live-messages";
 import { logger } from "@/server/logger";
 
 export const CHANNEL = "tickerlab_events";
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
-const MAX_PAYLOAD = 7500;
 
 /**
  * What travels between instances: a tick's quotes (the stream sends each as a `quote`
- * message) and a portfolio's change (sent on as a `portfolio` message). `data` is null when
- * the payload was too large for NOTIFY: subscribers reload from the database.
+ * message) and a portfolio's change (sent on as a `portfolio` message; null: read the
+ * portfolio again).
  */
 export type RealtimeEvent =
-  | { topic: typeof QUOTES_TOPIC; type: "quotes"; data: { at: string; quotes: QuoteView[] } | null }
+  | { topic: typeof QUOTES_TOPIC; type: "quotes"; data: { at: string; quotes: QuoteView[] } }
   | { topic: string; type: "portfolio"; data: PortfolioChange | null };
 
-type Listener = (event: RealtimeEvent) => void;
+/** An event as stored and delivered: `id` is its place in the one order of events (live_events.id). */
+export type LiveEvent = RealtimeEvent & { id: number };
 
-/** The NOTIFY payload of an event; one too large for NOTIFY goes without data (subscribers reload). */
-export function notifyPayload(event: RealtimeEvent): string {
-  const payload = JSON.stringify(event);
-  // A UTF-8 byte is at least one UTF-16 unit and at most three: most payloads are decided by their length alone.
-  if (payload.length * 3 <= MAX_PAYLOAD) return payload;
-  return payload.length > MAX_PAYLOAD || Buffer.byteLength(payload) > MAX_PAYLOAD ? JSON.stringify({ ...event, data: null }) : payload;
-}
+type Listener = (event: LiveEvent) => void;
+
+/** The longest a missing id holds back what follows it (a writer that died between its insert and its commit). */
+const GAP_WAIT_MS = 3000;
+/** A missing id is not given up before this, even when every transaction seen running has ended. */
+const GAP_MIN_MS = 100;
+/** A reader's batch; a larger backlog is read in several. */
+const BATCH = 500;
+/** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened). */
+const SAFETY_READ_MS = 2000;
+/** The most a reconnecting stream is sent; further behind, its page reads the portfolio again. */
+export const REPLAY_LIMIT = 1000;
 
 export interface HubOptions {
-  /** postgres://…: NOTIFY/LISTEN through this server. Without it, in-process only. */
+  /** postgres://… (the server itself): other instances' events arrive by LISTEN on this. Without it, this process only. */
   url?: string;
+  /** The database the events are stored in and read from (default: the process's). */
+  db?: () => Promise<DbOrTx>;
   reconnectMs?: number;
+}
+
+interface Gap {
+  /** The reader's snapshot's xmax when the id was first missed: every transaction then running is below it. */
+  xmax: bigint;
+  since: number;
 }
 
 export class Hub {
@@ -50,11 +70,24 @@ export class Hub {
   private connecting: Promise<void> | undefined;
   private retry: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Every id up to this one has been delivered (or given up); undefined until the first read. */
+  private high: number | undefined;
+  private gap: Gap | undefined;
+  private gapTimer: NodeJS.Timeout | undefined;
+  private safety: NodeJS.Timeout | undefined;
+  private reading: Promise<void> | undefined;
+  private readAgain = false;
+  private notifying = false;
+  private notifyAgain = false;
 
   constructor(private readonly options: HubOptions = {}) {}
 
   get distributed(): boolean {
     return Boolean(this.options.url);
+  }
+
+  private db(): Promise<DbOrTx> {
+    return this.options.db ? this.options.db() : getDb();
   }
 
   subscribe(topic: string, listener: Listener): () => void {
@@ -80,8 +113,146 @@ export class Hub {
     return n;
   }
 
-  /** Hands an event to this process's subscribers (what LISTEN does when a NOTIFY arrives). */
-  deliver(event: RealtimeEvent): void {
+  /** Once the hub knows where events stand (`delivered` is then exact). */
+  async position(): Promise<number> {
+    if (this.high === undefined) await this.read();
+    return this.high ?? 0;
+  }
+
+  /**
+   * The last id delivered: a subscriber added in the same synchronous step is sent everything
+   * after it, and `replay` covers up to it (read it after `position()` resolved).
+   */
+  get delivered(): number {
+    return this.high ?? 0;
+  }
+
+  /**
+   * Stores one event and delivers it (outside a transaction: a tick's quotes, a test's price).
+   * A writer in a transaction uses an Outbox instead.
+   */
+  async publish(db: DbOrTx, event: RealtimeEvent): Promise<void> {
+    await db.execute(sql`insert into live_events (topic, type, data) values (${event.topic}, ${event.type}, ${JSON.stringify(event.data)}::json)`);
+    this.committed();
+  }
+
+  /**
+   * A writer's events are committed: this hub reads them now, and the other instances' hubs
+   * are woken by a NOTIFY (one in flight per process; the calls meanwhile share the next).
+   */
+  committed(): void {
+    void this.read();
+    if (this.distributed) void this.notify();
+  }
+
+  private async notify(): Promise<void> {
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    try {
+      do {
+        this.notifyAgain = false;
+        await (await this.db()).execute(sql`select pg_notify(${CHANNEL}, '')`);
+      } while (this.notifyAgain && !this.stopped);
+    } catch (error) {
+      // The others read within SAFETY_READ_MS anyway.
+      logger().warn({ err: error }, "[realtime] could not wake the other instances");
+    } finally {
+      this.notifying = false;
+    }
+  }
+
+  /** Reads what is new and delivers it; one read at a time, a call meanwhile runs one more after it. */
+  read(): Promise<void> {
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = (async () => {
+      try {
+        do {
+          this.readAgain = false;
+          if (await this.readOnce()) this.readAgain = true;
+        } while (this.readAgain && !this.stopped);
+      } catch (error) {
+        logger().warn({ err: error }, "[realtime] could not read live events");
+      } finally {
+        this.reading = undefined;
+      }
+    })();
+    return this.reading;
+  }
+
+  /** One batch; true when there may be more to read at once. */
+  private async readOnce(): Promise<boolean> {
+    const db = await this.db();
+    if (this.high === undefined) {
+      // A new hub starts at the end: what happened before it was no subscriber's.
+      const [row] = (await db.execute<{ high: string | null }>(sql`select max(id)::text as high from live_events`)).rows;
+      this.high ??= Number(row?.high ?? 0);
+      return true;
+    }
+    // The ids and topics first; the data only of the events someone here listens to.
+    const { rows } = await db.execute<{ id: string | null; topic: string | null; xmin: string; xmax: string }>(sql`
+      select e.id::text as id, e.topic, pg_snapshot_xmin(s.snap)::text as xmin, pg_snapshot_xmax(s.snap)::text as xmax
+      from (select pg_current_snapshot() as snap) s
+      left join lateral (select id, topic from live_events where id > ${this.high} order by id limit ${BATCH}) e on true`);
+    const snapshot = { xmin: BigInt(rows[0]!.xmin), xmax: BigInt(rows[0]!.xmax) };
+    const found = rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), topic: r.topic! }));
+    const ready: Array<{ id: number; topic: string }> = [];
+    let next = this.high + 1;
+    for (const event of found) {
+      if (event.id !== next && !this.gapResolved(snapshot)) break;
+      this.clearGap();
+      ready.push(event);
+      next = event.id + 1;
+    }
+    const delivered = ready.length;
+    if (delivered < found.length) this.holdFor(snapshot);
+    if (delivered === 0) return false;
+    const wanted = ready.filter((e) => this.topics.has(e.topic)).map((e) => e.id);
+    const data = new Map<number, LiveEvent>();
+    if (wanted.length > 0) {
+      const stored = await db.execute<{ id: string; topic: string; type: string; data: unknown }>(
+        sql`select id::text as id, topic, type, data from live_events where id = any(${`{${wanted.join(",")}}`}::bigint[])`,
+      );
+      for (const row of stored.rows) data.set(Number(row.id), { id: Number(row.id), topic: row.topic, type: row.type, data: row.data } as LiveEvent);
+    }
+    for (const event of ready) {
+      this.high = event.id;
+      const full = data.get(event.id);
+      if (full) this.deliver(full);
+    }
+    return found.length === BATCH && delivered === found.length;
+  }
+
+  /** Whether the id the reader waits for can be given up: it never committed, or waited long enough. */
+  private gapResolved(snapshot: { xmin: bigint }): boolean {
+    if (!this.gap) return false;
+    const waited = Date.now() - this.gap.since;
+    return waited >= GAP_WAIT_MS || (waited >= GAP_MIN_MS && snapshot.xmin >= this.gap.xmax);
+  }
+
+  private holdFor(snapshot: { xmax: bigint }): void {
+    this.gap ??= { xmax: snapshot.xmax, since: Date.now() };
+    // Its writer's commit wakes every hub; this read is for a writer that never commits.
+    if (!this.gapTimer && !this.stopped) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = undefined;
+        void this.read();
+      }, GAP_MIN_MS);
+      this.gapTimer.unref();
+    }
+  }
+
+  private clearGap(): void {
+    this.gap = undefined;
+  }
+
+  /** Hands an event to this process's subscribers. */
+  private deliver(event: LiveEvent): void {
     const set = this.topics.get(event.topic);
     if (!set) return;
     for (const listener of [...set]) {
@@ -94,20 +265,35 @@ export class Hub {
   }
 
   /**
-   * Publishes to every instance. `db` may be a transaction: on PostgreSQL the NOTIFY is then
-   * sent only when it commits. On PGlite the event is delivered at once (call it after commit).
+   * What a stream that reconnects missed: the events of `topics` after `afterId` up to what
+   * this hub has delivered (`upTo`, from `position()` when it subscribed; later ones reach it
+   * live). `complete` is false when some may be gone (kept only a few minutes) or there are
+   * more than REPLAY_LIMIT: its page then reads the portfolio again.
    */
-  async publish(db: DbOrTx, event: RealtimeEvent): Promise<void> {
-    if (!this.distributed) {
-      this.deliver(event);
-      return;
-    }
-    await db.execute(sql`select pg_notify(${CHANNEL}, ${notifyPayload(event)})`);
+  async replay(topics: string[], afterId: number, upTo: number): Promise<{ events: LiveEvent[]; complete: boolean }> {
+    if (topics.length === 0 || afterId >= upTo) return { events: [], complete: true };
+    const db = await this.db();
+    const { rows } = await db.execute<{ id: string; topic: string; type: string; data: unknown; oldest: string | null }>(sql`
+      select e.id::text as id, e.topic, e.type, e.data, (select min(id) from live_events)::text as oldest
+      from live_events e
+      where e.topic = any(${`{${topics.map((t) => `"${t}"`).join(",")}}`}::text[]) and e.id > ${afterId} and e.id <= ${upTo}
+      order by e.id limit ${REPLAY_LIMIT + 1}`);
+    const events = rows.slice(0, REPLAY_LIMIT).map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }) as LiveEvent);
+    let oldest = rows[0]?.oldest;
+    if (rows.length === 0) oldest = (await db.execute<{ oldest: string | null }>(sql`select min(id)::text as oldest from live_events`)).rows[0]?.oldest;
+    // Pruned: nothing after afterId may be missing, so the oldest kept must follow it.
+    const kept = oldest === null || oldest === undefined ? true : Number(oldest) <= afterId + 1;
+    return { events, complete: kept && rows.length <= REPLAY_LIMIT };
   }
 
-  /** Opens the LISTEN connection (PostgreSQL only); resolves once listening. */
+  /** Starts reading (and, on PostgreSQL, LISTENing); resolves once it knows where events stand. */
   async start(): Promise<void> {
     this.stopped = false;
+    await this.position();
+    if (this.distributed && !this.safety) {
+      this.safety = setInterval(() => void this.read(), SAFETY_READ_MS);
+      this.safety.unref();
+    }
     if (!this.distributed || this.client) return;
     this.connecting ??= this.connect().finally(() => {
       this.connecting = undefined;
@@ -129,12 +315,7 @@ export class Hub {
     client.on("error", lost);
     client.on("end", () => lost());
     client.on("notification", (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      try {
-        this.deliver(JSON.parse(message.payload) as RealtimeEvent);
-      } catch (error) {
-        logger().warn({ err: error }, "[realtime] unreadable notification");
-      }
+      if (message.channel === CHANNEL) void this.read();
     });
     try {
       await client.connect();
@@ -144,6 +325,8 @@ export class Hub {
         return;
       }
       this.client = client;
+      // What was committed while nobody listened.
+      void this.read();
     } catch (error) {
       await client.end().catch(() => {});
       if (this.stopped) return;
@@ -168,12 +351,23 @@ export class Hub {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = undefined;
+    for (const timer of [this.retry, this.gapTimer]) if (timer) clearTimeout(timer);
+    if (this.safety) clearInterval(this.safety);
+    this.retry = this.gapTimer = this.safety = undefined;
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
+    await this.reading;
   }
+}
+
+/** Deletes live events older than this (a stream further behind reads its portfolio again). */
+export const LIVE_EVENTS_KEEP_MS = 120_000;
+export const PRUNE_LIVE_EVENTS_EVERY_MS = 30_000;
+
+/** The scheduled task's statement: what no reconnecting stream will be sent any more. */
+export async function pruneLiveEvents(db: DbOrTx, now: Date): Promise<void> {
+  await db.execute(sql`delete from live_events where created_at < ${new Date(now.getTime() - LIVE_EVENTS_KEEP_MS)}`);
 }
 
 const KEY = Symbol.for("tickerlab.realtimeHub");
@@ -202,4 +396,3 @@ export function setHub(hub: Hub | undefined): void {
 
 export const portfolioTopic = (portfolioId: string) => `portfolio:${portfolioId}`;
 export const QUOTES_TOPIC = "quotes" as const;
-

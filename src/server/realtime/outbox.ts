@@ -1,16 +1,26 @@
 /**
- * Publish after commit, the one way: a writer collects the events of its transaction here.
- * On PostgreSQL they go out as NOTIFYs inside that transaction (`notifySelect` with
- * `notifyParams`, so they are sent if and only if it commits, and a writer folds them into its
- * own statement); on PGlite
- * they are delivered in-process once the transaction has committed (`afterCommit`).
+ * Publish after commit, the one way (docs/decisions/078): a writer collects the events of its
+ * transaction here and stores them in `live_events` inside it — folded into its own statement
+ * (`storeEventsSql` with `eventsParam`) or by `store()` — and calls `afterCommit()` once it has
+ * committed: the hubs then read them (./hub.ts). A transaction that rolls back stored nothing.
  */
-import { CHANNEL, getHub, type Hub, notifyPayload, type RealtimeEvent } from "./hub";
+import { getHub, type Hub, type RealtimeEvent } from "./hub";
+import type { DbOrTx } from "@/server/db";
+import { executeNamed } from "@/server/db/named";
 
-/** The SELECT that sends NOTIFYs, for a statement that takes the channel and the payloads as these parameters. */
-export const notifySelect = (channelParam: string, payloadsParam: string) =>
-  // json (not jsonb) keeps each element's text as it was written: x::text is the payload, byte for byte.
-  `select pg_notify(${channelParam}, x::text) from json_array_elements(${payloadsParam}::json) as x`;
+/**
+ * The INSERT of a statement that stores the events of `param()` (a JSON array, the statement's
+ * parameter `paramRef`), keeping only those `where` admits (it may name `x->>'topic'`).
+ */
+export const storeEventsSql = (paramRef: string, where = "") =>
+  // json (not jsonb) keeps each event's data as it was written, without parsing it again.
+  `insert into live_events (topic, type, data) select x->>'topic', x->>'type', x->'data' from json_array_elements(${paramRef}::json) as x ${where}`;
+
+/** Events as one JSON array, the parameter of `storeEventsSql`. */
+export function eventsParam(events: readonly RealtimeEvent[]): string {
+  // Joined into one array, not encoded twice (a tick's chunk sends megabytes).
+  return `[${events.map((event) => JSON.stringify(event)).join(",")}]`;
+}
 
 export class Outbox {
   private readonly events: RealtimeEvent[] = [];
@@ -25,16 +35,17 @@ export class Outbox {
     return this.events.length;
   }
 
-  /** PostgreSQL: the channel and the JSON array of payloads for `notifySelect`; null on PGlite or when empty. */
-  notifyParams(): [channel: string, payloads: string] | null {
-    if (!this.hub.distributed || this.events.length === 0) return null;
-    // The payloads are JSON already: joined into one array, not encoded again as strings (a tick's chunk sends megabytes).
-    return [CHANNEL, `[${this.events.map(notifyPayload).join(",")}]`];
+  /**
+   * Adds an event and stores it in `tx` at once (a writer whose own statement does not store
+   * its events; the trading writer folds them into its statement with `storeEventsSql`).
+   */
+  async store(tx: DbOrTx, event: RealtimeEvent): Promise<void> {
+    this.add(event);
+    await executeNamed(tx, "tl_store_events", { text: storeEventsSql("$1"), params: [eventsParam([event])] });
   }
 
-  /** PGlite: delivers in this process; call once the transaction committed. Nothing to do on PostgreSQL. */
+  /** Once the transaction committed: the hubs read what it stored. */
   afterCommit(): void {
-    if (this.hub.distributed) return;
-    for (const event of this.events) this.hub.deliver(event);
+    if (this.events.length > 0) this.hub.committed();
   }
 }

@@ -21,7 +21,7 @@ import { getDb } from "@/server/db";
 import { sendError } from "@/server/http/api-route";
 import { whenStarted } from "@/server/readiness";
 import { portfolioIdsOf } from "@/features/trading";
-import { getHub, portfolioTopic, QUOTES_TOPIC, type RealtimeEvent } from "@/server/realtime/hub";
+import { getHub, type LiveEvent, portfolioTopic, QUOTES_TOPIC } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
 import { metrics } from "@/server/metrics";
 import { requestIdFor } from "@/server/http/request-context";
@@ -97,15 +97,26 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   metrics().liveStreams.inc();
   const unsubscribes = new Map<string, () => void>();
   const hub = getHub();
-  // Only the messages of the stream's contract (lib/live-messages.ts) go out.
-  const send = <T extends LiveMessageType>(type: T, data: LiveMessages[T] | null) => {
-    if (closed) return;
-    res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+  /** The last id written: what the browser sends back as Last-Event-ID. */
+  let lastId = 0;
+  /** The `id:` field for an event's block (none when the stream is past it already). */
+  const idField = (id: number | undefined) => {
+    if (id === undefined || id <= lastId) return "";
+    lastId = id;
+    return `id: ${id}\n`;
   };
-  const sendQuotes = (quotes: QuoteView[]) => {
+  // Only the messages of the stream's contract (lib/live-messages.ts) go out.
+  const send = <T extends LiveMessageType>(type: T, data: LiveMessages[T] | null, id?: number) => {
+    if (closed) return;
+    res.write(`event: ${type}\n${idField(id)}data: ${JSON.stringify(data)}\n\n`);
+  };
+  const sendQuotes = (quotes: QuoteView[], id: number) => {
     // A client that cannot keep up skips ticks rather than queueing them in memory.
     if (closed || res.writableNeedDrain) return;
-    res.write(encodedQuotes(quotes));
+    // The quotes' text is shared by every stream; the tick's id follows in a block of its own
+    // (EventSource takes an id from a block without data).
+    const field = idField(id);
+    res.write(field ? `${encodedQuotes(quotes)}${field}\n` : encodedQuotes(quotes));
   };
 
   const close = () => {
@@ -122,18 +133,18 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   res.on("error", close);
   const forgetOnShutdown = endOnShutdown(close);
 
-  const onQuotes = (event: RealtimeEvent) => {
-    const data = event.type === "quotes" ? event.data : null;
-    if (data) sendQuotes(data.quotes);
-    else currentQuotes().then(sendQuotes, () => {});
+  /** While the missed events are read, what arrives live waits here (it follows them). */
+  let held: LiveEvent[] | null = null;
+  const onEvent = (event: LiveEvent) => {
+    if (held) held.push(event);
+    else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
+    else send("portfolio", event.data, event.id);
   };
-  const onPortfolio = (event: RealtimeEvent) => event.type === "portfolio" && send("portfolio", event.data);
   const followPortfolios = async () => {
     for (const id of await portfolioIdsOf(await getDb(), userId)) {
-      if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onPortfolio));
+      if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
     }
   };
-
   const heartbeat = setInterval(() => {
     void (async () => {
       try {
@@ -153,10 +164,30 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   }, HEARTBEAT_MS);
 
   res.write(`retry: ${RETRY_MS}\n\n`);
-  unsubscribes.set(QUOTES_TOPIC, hub.subscribe(QUOTES_TOPIC, onQuotes));
+  const lastEventId = Number(req.headers["last-event-id"]);
+  const resuming = Number.isSafeInteger(lastEventId) && lastEventId > 0;
   try {
-    await followPortfolios();
+    // Everything up to `upTo` is the replay's; the hub delivers what follows to the subscriptions.
+    const portfolioIds = await portfolioIdsOf(await getDb(), userId);
+    await hub.position();
+    // From here to the subscriptions, one synchronous step: no event can fall between the two.
+    const upTo = hub.delivered;
+    if (resuming) held = [];
+    unsubscribes.set(QUOTES_TOPIC, hub.subscribe(QUOTES_TOPIC, onEvent));
+    for (const id of portfolioIds) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
     send("snapshot", { quotes: await currentQuotes() });
+    if (resuming) {
+      const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo);
+      if (missed.complete) for (const event of missed.events) send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
+      else {
+        for (const id of portfolioIds) send("portfolio", { portfolioId: id, orders: null, fills: null });
+        const field = idField(upTo);
+        if (!closed && field) res.write(`${field}\n`);
+      }
+      const live = held ?? [];
+      held = null;
+      for (const event of live) onEvent(event);
+    }
   } catch (error) {
     logger().error({ err: error }, "[stream] could not send the snapshot");
     close();

@@ -8,3 +8,4 @@ export * from "./settings";
 export * from "./fairplay";
 export * from "./leagues";
 export * from "./corporate-actions";
+export * from "./realtime";

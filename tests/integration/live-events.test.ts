@@ -1,0 +1,126 @@
+/**
+ * Publish after commit (docs/decisions/078): events stored in the writer's transaction, read by
+ * every hub in id order, each once; a missing id holds back what follows it until its writer
+ * commits, or is given up once that writer is gone; a reconnecting stream's replay, and what
+ * pruning does to it.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Hub, type LiveEvent, portfolioTopic, pruneLiveEvents } from "@/server/realtime/hub";
+import { Outbox } from "@/server/realtime/outbox";
+import { onPostgres, useTestDatabase } from "../setup/db";
+
+const statements: string[] = [];
+const database = useTestDatabase({ onQuery: (query) => statements.push(query) });
+const hubs: Hub[] = [];
+afterEach(async () => {
+  await Promise.all(hubs.splice(0).map((hub) => hub.stop()));
+});
+
+async function startedHub(url?: string): Promise<Hub> {
+  const db = database.db;
+  const hub = new Hub({ url, db: async () => db });
+  hubs.push(hub);
+  await hub.start();
+  return hub;
+}
+
+/** The test's counter in an event's data. */
+const nOf = (event: LiveEvent) => (event.data as unknown as { n: number }).n;
+
+const change = (portfolioId: string, n: number) => ({ topic: portfolioTopic(portfolioId), type: "portfolio" as const, data: { portfolioId, orders: [], fills: [], n } as never });
+
+describe("live events", () => {
+  it("are delivered after commit, in id order, each once; nothing of a rolled-back transaction", async () => {
+    const hub = await startedHub();
+    const seen: LiveEvent[] = [];
+    hub.subscribe(portfolioTopic("p1"), (e) => seen.push(e));
+    for (let n = 1; n <= 3; n++) {
+      const outbox = new Outbox(hub);
+      await database.db.transaction((tx) => outbox.store(tx, change("p1", n)));
+      outbox.afterCommit();
+    }
+    const undone = new Outbox(hub);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await undone.store(tx, change("p1", 99));
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const outbox = new Outbox(hub);
+    await database.db.transaction((tx) => outbox.store(tx, change("p1", 4)));
+    outbox.afterCommit();
+    await vi.waitFor(() => expect(seen.map((e) => nOf(e))).toEqual([1, 2, 3, 4]), { timeout: 5000 });
+    const ids = seen.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    // The rolled-back event took an id and left a gap, which the hub gave up once its writer had ended.
+    expect(ids[3]! - ids[2]!).toBe(2);
+  });
+
+  it("replays a topic's events after an id, up to what was delivered, and says when some are gone", async () => {
+    const hub = await startedHub();
+    const start = hub.delivered;
+    for (const [topic, n] of [["a", 1], ["b", 2], ["a", 3]] as const) {
+      const outbox = new Outbox(hub);
+      await database.db.transaction((tx) => outbox.store(tx, change(topic, n)));
+      outbox.afterCommit();
+    }
+    await vi.waitFor(() => expect(hub.delivered).toBe(start + 3), { timeout: 5000 });
+    const replay = await hub.replay([portfolioTopic("a")], start, hub.delivered);
+    expect(replay.complete).toBe(true);
+    expect(replay.events.map((e) => nOf(e))).toEqual([1, 3]);
+    // Only after the id given, and not past `upTo` (what follows reaches the stream live).
+    expect((await hub.replay([portfolioTopic("a")], start + 1, start + 2)).events).toEqual([]);
+    // Pruned: a stream that far behind cannot be told what it missed.
+    await pruneLiveEvents(database.db, new Date(Date.now() + 10 * 60_000));
+    expect(await hub.replay([portfolioTopic("a")], start, hub.delivered)).toEqual({ events: [], complete: true });
+    const later = new Outbox(hub);
+    await database.db.transaction((tx) => later.store(tx, change("a", 5)));
+    later.afterCommit();
+    await vi.waitFor(() => expect(hub.delivered).toBeGreaterThan(start + 3), { timeout: 5000 });
+    expect((await hub.replay([portfolioTopic("a")], start, hub.delivered)).complete).toBe(false);
+  });
+
+  it.runIf(onPostgres)("hold what follows an id whose writer has not committed yet, and deliver both in order once it has", async () => {
+    const hub = await startedHub();
+    const seen: number[] = [];
+    hub.subscribe(portfolioTopic("g"), (e) => seen.push(nOf(e)));
+    let commitFirst!: () => void;
+    const gate = new Promise<void>((resolve) => (commitFirst = resolve));
+    const slow = new Outbox(hub);
+    let stored!: () => void;
+    const isStored = new Promise<void>((resolve) => (stored = resolve));
+    const slowWriter = database.db.transaction(async (tx) => {
+      await slow.store(tx, change("g", 1));
+      stored();
+      await gate;
+    });
+    await isStored;
+    const fast = new Outbox(hub);
+    await database.db.transaction((tx) => fast.store(tx, change("g", 2)));
+    fast.afterCommit();
+    // The later id is committed and read, but waits for the earlier one (its writer is still running).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([]);
+    commitFirst();
+    await slowWriter;
+    slow.afterCommit();
+    await vi.waitFor(() => expect(seen).toEqual([1, 2]), { timeout: 5000 });
+  });
+
+  it.runIf(onPostgres)("reach another instance's hub through one NOTIFY after commit, not inside the writer's transaction", async () => {
+    const a = await startedHub(database.directUrl);
+    const b = await startedHub(database.directUrl);
+    const seen: number[] = [];
+    b.subscribe(portfolioTopic("x"), (e) => seen.push(nOf(e)));
+    statements.length = 0;
+    const outbox = new Outbox(a);
+    await database.db.transaction((tx) => outbox.store(tx, change("x", 1)));
+    const inTransaction = statements.length;
+    outbox.afterCommit();
+    await vi.waitFor(() => expect(seen).toEqual([1]), { timeout: 5000 });
+    // The writer's statements carry no NOTIFY (its commit would take PostgreSQL's cluster-wide
+    // notify lock); one NOTIFY of its own follows the commit, with nothing in it (the events are in the table).
+    expect(statements.slice(0, inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([]);
+    expect(statements.slice(inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([expect.stringMatching(/^select pg_notify\(\$1, ''\)$/)]);
+  });
+});
