@@ -31,6 +31,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startApp, type RunningApp } from "../tests/setup/app-server";
+import { signedIn } from "./lib/people";
 import { BackendCpu, cpuMsOf, processTree } from "./lib/cpu";
 import { createDatabaseOn } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
@@ -132,16 +133,6 @@ interface Cluster {
   waits: { A: WaitEvents[]; B: WaitEvents[] };
 }
 
-async function signedIn(url: string, i: number): Promise<Client> {
-  const person = { email: `instances-${i}-${Date.now()}@bench.test`, password: "bench password 1", name: `Bench ${i}` };
-  const client = new Client(url);
-  const registered = await client.register(person);
-  if (registered.status !== 201) throw new Error(`register ${registered.status}: ${await registered.text()}`);
-  const { status } = await client.signIn(person.email, person.password);
-  if (status !== 200) throw new Error(`sign-in ${status}`);
-  return client;
-}
-
 /** The same session on another instance: a new client (its own base URL) holding the first one's cookies. */
 function sameSessionOn(first: Client, url: string): Client {
   const client = new Client(url);
@@ -164,7 +155,7 @@ async function startCluster(label: string, checkout: string | undefined, admin: 
     for (let i = 0; i < INSTANCES; i++) apps.push(await startApp(env, { checkout }));
     const traders: Trader[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const first = await signedIn(apps[0]!.url, i);
+      const first = await signedIn(apps[0]!.url, "instances", i);
       const clients = [first, ...apps.slice(1).map((app) => sameSessionOn(first, app.url))];
       const ids = await Promise.all(clients.map(portfolioOf));
       // The cookie is a JWT signed with the shared NEXTAUTH_SECRET and checked against the shared database.

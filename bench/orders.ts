@@ -26,6 +26,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startApp } from "../tests/setup/app-server";
+import { signedIn } from "./lib/people";
 import { BackendCpu, cpuMsOf, processTree } from "./lib/cpu";
 import { createDatabaseOn, createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
@@ -46,16 +47,6 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 interface Trader {
   client: Client;
   portfolioId: string;
-}
-
-async function signedIn(url: string, i: number): Promise<Client> {
-  const person = { email: `orders-${i}-${Date.now()}@bench.test`, password: "bench password 1", name: `Bench ${i}` };
-  const client = new Client(url);
-  const registered = await client.register(person);
-  if (registered.status !== 201) throw new Error(`register ${registered.status}: ${await registered.text()}`);
-  const { status } = await client.signIn(person.email, person.password);
-  if (status !== 200) throw new Error(`sign-in ${status}`);
-  return client;
 }
 
 interface Phase {
@@ -201,7 +192,7 @@ async function main() {
     const cpu = { app: () => tree.reduce((t, pid) => t + cpuMsOf(pid), 0), pg: pgCpu };
     const traders: Trader[] = [];
     for (let i = 0; i < CLIENTS; i++) {
-      const client = await signedIn(app.url, i);
+      const client = await signedIn(app.url, "orders", i);
       const res = await client.request("/api/portfolio");
       traders.push({ client, portfolioId: ((await res.json()) as { id: string }).id });
     }
