@@ -31,8 +31,13 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/integration-global.ts"],
-          // Added to the root setupFiles (fail-on-console-error), not instead of them.
-          setupFiles: ["tests/setup/wire.ts"],
+          // Added to the root setupFiles (fail-on-console-error), not instead of them. The first
+          // gives each file the process state a fresh process would have.
+          setupFiles: ["tests/setup/fresh-process-state.ts", "tests/setup/wire.ts"],
+          // One module graph per worker, not per file (docs/decisions/081): importing the app
+          // afresh for each of ~75 files was a large part of every pass's CPU. Each file still
+          // opens its own database; fresh-process-state.ts resets the app's singletons.
+          isolate: false,
           // A cap, not a wait: tests wait on conditions. Real databases, migrations and child
           // processes on a loaded 2-core machine (CI beside other work) take several times
           // their quiet duration; 30 s failed seeding and migration tests there.
