@@ -28,8 +28,10 @@ export async function setup(project: TestProject) {
     SMTP_URL: `smtp://127.0.0.1:${mail.port}?ignoreTLS=true`,
     // Read at run time (the build is shared by every test server): a test checks it arrives.
     SESSION_POLL_SECONDS: "7",
-    // The simulator ticks fast so the live-updates test sees quotes (tests/integration/http-stream.test.ts).
-    MARKET_TICK_MS: "500",
+    // The live-updates test needs quotes (tests/integration/http-stream.test.ts): one tick sends
+    // one per instrument, so a tick every 2 s is plenty. Every tick costs the server CPU for the
+    // whole pass (at 500 ms, about a tenth of a core), which the test files need.
+    MARKET_TICK_MS: "2000",
     // Tests run a scheduled task when they need it (POST /api/test/tasks/{name}) instead of
     // waiting for its period, e.g. the fair-play monitor's 30 s (decision 050).
     TEST_TASK_CONTROL: "1",
