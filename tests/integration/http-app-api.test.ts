@@ -51,6 +51,26 @@ describe("the app's API", () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("METHOD_NOT_ALLOWED");
   });
 
+  it("answers HEAD wherever it answers GET, with the same status and headers and no body", async () => {
+    for (const path of ["/api/live", "/api/ready", "/api/instruments"]) {
+      const get = await new Client().request(path);
+      const head = await new Client().request(path, { method: "HEAD" });
+      expect(head.status, path).toBe(get.status);
+      expect(head.headers.get("content-type"), path).toBe(get.headers.get("content-type"));
+      expect(head.headers.get("cache-control"), path).toBe(get.headers.get("cache-control"));
+      expect(await head.text(), path).toBe("");
+    }
+    // Signed out, HEAD is refused as GET is.
+    expect((await new Client().request("/api/portfolio", { method: "HEAD" })).status).toBe(401);
+    // A route without GET has no HEAD either; one with GET lists it.
+    const post = await new Client().request("/api/account/register", { method: "HEAD" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("POST");
+    const put = await new Client().request("/api/live", { method: "PUT" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("GET, HEAD");
+  });
+
   it("answers 400 with a message per invalid field", async () => {
     const res = await new Client().request("/api/account/register", { method: "POST", json: { email: "nope", password: "short" } });
     expect(res.status).toBe(400);

@@ -173,6 +173,12 @@ export function rejectUnsafeText(...inputs: unknown[]) {
  * reads it from the module, literally): apiRoute reads the body itself (./body.ts), so a bad
  * one is answered in our error shape. tests/unit/api-routes-config.test.ts checks each route.
  */
+/** The methods a route answers, as its `Allow` header lists them: HEAD wherever GET is. */
+function allowedMethods(specs: Specs): string[] {
+  const declared = Object.keys(specs);
+  return declared.includes("GET") ? [...declared, "HEAD"] : declared;
+}
+
 export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHandler {
   const handle = async function handle(req: NextApiRequest, res: NextApiResponse) {
     const started = performance.now();
@@ -184,12 +190,16 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         // Requests wait for the start (migrations, seeding, jobs); the probes answer during it.
         if (options.credentials !== "ignored") await whenStarted();
         if (options.onlyWhen && !options.onlyWhen()) throw failures.notFound();
-        const spec = specs[(req.method ?? "GET") as Method];
+        // HEAD is GET without the body (HTTP's rule; probes and monitors use it): the same
+        // checks and handler, and Node's response sends the headers only.
+        const asMethod = req.method === "HEAD" ? "GET" : (req.method ?? "GET");
+        const spec = specs[asMethod as Method];
         if (!spec) {
           // HTTP's own question, not the product's: answered here rather than as a domain error.
-          res.setHeader("Allow", Object.keys(specs).join(", "));
+          const allowed = allowedMethods(specs);
+          res.setHeader("Allow", allowed.join(", "));
           res.setHeader("Cache-Control", "private, no-store");
-          res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${Object.keys(specs).join(" or ")} for this address.` } } satisfies ErrorAnswer);
+          res.status(405).json({ error: { code: "METHOD_NOT_ALLOWED", message: `Use ${allowed.join(" or ")} for this address.` } } satisfies ErrorAnswer);
           return;
         }
         let session: Session | null = null;
@@ -200,9 +210,9 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         if (token !== null) {
           // A bearer request is the token's alone: any cookie is ignored, and no CSRF check is
           // needed, since a browser never adds the header to a cross-site request by itself.
-          session = await bearerSession(token, spec.scope ?? defaultScope(req.method ?? "GET", spec.auth));
+          session = await bearerSession(token, spec.scope ?? defaultScope(asMethod, spec.auth));
         } else if (readsCredentials) {
-          if (req.method !== "GET" && isCrossSite(req)) {
+          if (asMethod !== "GET" && isCrossSite(req)) {
             throw failures.forbidden("This request came from another site and was refused.", "CSRF_REJECTED");
           }
           if (spec.auth !== "public" || req.headers.cookie) session = await getServerAuthSession({ req, res });
@@ -210,11 +220,11 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         if (spec.auth !== "public" && !session) throw failures.unauthenticated();
         if (spec.auth === "admin" && !hasRole(session?.user.role, "admin")) throw failures.forbidden("This is for admins only.");
         // Next's body parser is off for our routes: read it here, once auth has passed.
-        if (req.body === undefined && req.method !== "GET" && req.method !== "HEAD") req.body = await readBody(req, options.maxBodyBytes);
+        if (req.body === undefined && asMethod !== "GET") req.body = await readBody(req, options.maxBodyBytes);
         rejectUnsafeText(req.query, req.body);
         let input: unknown = undefined;
         if (spec.input) {
-          const fromQuery = req.method === "GET" || req.method === "DELETE";
+          const fromQuery = asMethod === "GET" || asMethod === "DELETE";
           const raw = fromQuery ? { ...req.query } : (req.body ?? {});
           // A body's unknown field is refused, not dropped (../../lib/validation/strict.ts). The
           // query is not: Next puts the path's own parameters ([id], [slug]) in it too.
