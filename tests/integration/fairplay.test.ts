@@ -8,6 +8,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createClass } from "@/features/classes";
 import { advanceReplay, createEvent, eventStandingsOf, finalizeDueEvents, joinEvent, listParticipants } from "@/features/events";
 import { eventFlagsFor, fairPlayNoticesFor, openFlagCountFor, practiceFlagsFor, reviewFlag, runFairPlayMonitor } from "@/features/fairplay";
 import { importDataset } from "@/features/market/server/datasets";
@@ -16,7 +17,7 @@ import { refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking
 import { getOrCreatePracticePortfolio, placeOrder, resetPracticePortfolio } from "@/features/trading";
 import { DomainError } from "@/domain/errors";
 import { isImplausibleReturn, leaveOneOutZ } from "@/domain/fairplay";
-import { auditLog, eventParticipants, events, fairplayFlags, leaderboardEntries } from "@/server/db/schema";
+import { auditLog, classMembers, eventParticipants, events, fairplayFlags, leaderboardEntries } from "@/server/db/schema";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -362,6 +363,36 @@ describe("reviewing flags", () => {
     expect(await fairPlayNoticesFor(db, b.person.id, { eventId: event.id })).toEqual([]);
     const audited = await db.select().from(auditLog).where(and(eq(auditLog.action, "fairplay.flag-reviewed"), eq(auditLog.subjectId, a.person.id)));
     expect(audited.map((r) => (r.detail as { decision: string }).decision)).toEqual(["dismiss", "warn"]);
+  });
+
+  it("a class contest's flags are reviewed by every teacher of its class, not by a teacher of another class", async () => {
+    const db = database.db;
+    const { event, slug, start, organiser } = await liveEvent();
+    const symbol = (await createInstrument(db)).symbol;
+    const a = await join(slug, start + 2 * MINUTE, "203.0.113.31");
+    const b = await join(slug, start + 2 * MINUTE, "203.0.113.32");
+    await trade(a, symbol, "buy", 40, start + 30 * MINUTE);
+    await trade(b, symbol, "short", 40, start + 32 * MINUTE);
+    await trade(a, symbol, "sell", 40, start + 40 * MINUTE);
+    await trade(b, symbol, "cover", 40, start + 41 * MINUTE);
+    await runFairPlayMonitor(db, { now: new Date(start + 50 * MINUTE) });
+    // The event becomes the contest of the organiser's class, which has a second teacher.
+    const klass = await createClass(db, organiser, { name: "Economics 10A" }, { ip: "10.0.0.2" });
+    const coTeacher = await createTestUser(db, { role: "organiser", name: "Carla Coteacher" });
+    await db.insert(classMembers).values({ classId: klass.id, userId: coTeacher.id, role: "teacher", via: "created" });
+    await db.update(events).set({ classId: klass.id }).where(eq(events.id, event.id));
+    const otherTeacher = await createTestUser(db, { role: "organiser" });
+    const otherClass = await createClass(db, otherTeacher, { name: "Economics 10B" }, { ip: "10.0.0.3" });
+    expect(otherClass.id).not.toBe(klass.id);
+
+    expect((await eventFlagsFor(db, coTeacher, slug)).items).toHaveLength(1);
+    expect(await openFlagCountFor(db, coTeacher, slug)).toBe(1);
+    expect(await failure(eventFlagsFor(db, otherTeacher, slug))).toMatchObject({ kind: "not-found" });
+    expect(await openFlagCountFor(db, otherTeacher, slug)).toBeNull();
+    const flag = (await flagsOf(event.id)).find((f) => f.userId === a.person.id)!;
+    expect(await failure(reviewFlag(db, otherTeacher, flag.id, { decision: "dismiss" }))).toMatchObject({ kind: "not-found" });
+    await reviewFlag(db, coTeacher, flag.id, { decision: "warn", reason: "Trade on your own, please." });
+    expect((await flagsOf(event.id)).find((f) => f.id === flag.id)).toMatchObject({ status: "warned", reviewedBy: coTeacher.id });
   });
 
   it("disqualify takes the person off the live board and out of the final standings; after the end it takes the frozen row out and moves the rest up", async () => {

@@ -1,14 +1,15 @@
 /**
  * Fair-play flags for the people who review them and the person they concern
- * (docs/decisions/046-fair-play-monitor.md). An event's flags are seen and reviewed by its
- * organiser (who created it) and admins; practice-board flags by admins. Anyone else gets the
+ * (docs/decisions/046-fair-play-monitor.md). An event's flags are seen and reviewed by whoever
+ * manages it (`managesEvent`: its organiser, every teacher of a class contest's class, admins);
+ * practice-board flags by admins. Anyone else gets the
  * 404 of an event they cannot manage. A review — dismiss, warn, disqualify — is audited; warn
  * and disqualify need a reason, which the person is shown; a disqualification is final.
  */
 import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { failures, isDomainError } from "@/domain/errors";
 import { FLAG_EXPLANATIONS, type FlagKind, type FlagStatus, NOTIFIED_STATUSES, reviewReason, STATUS_OF_DECISION } from "@/domain/fairplay";
-import { disqualifyParticipant } from "@/features/events";
+import { disqualifyParticipant, managesEvent } from "@/features/events";
 import { hasRole } from "@/lib/roles";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx } from "@/server/db";
@@ -25,10 +26,13 @@ const NO_FLAG = "There is no such flag.";
 
 const isAdmin = (viewer: FlagViewer) => hasRole(viewer.role, "admin");
 
-/** The event, if the viewer may review its flags (its organiser or an admin); else 404. */
+/** Whether the viewer reviews the event's flags: whoever manages it (its organiser, a teacher of a class contest's class, an admin). */
+const reviews = (db: DbOrTx, viewer: FlagViewer, event: { createdBy: string | null; classId: string | null }) => managesEvent(db, event, { id: viewer.id, role: viewer.role ?? undefined });
+
+/** The event, if the viewer may review its flags; else 404. */
 async function reviewableEvent(db: DbOrTx, viewer: FlagViewer, slug: string) {
-  const [event] = await db.select({ id: events.id, slug: events.slug, title: events.title, createdBy: events.createdBy, finalizedAt: events.finalizedAt }).from(events).where(eq(events.slug, slug));
-  if (!event || !(isAdmin(viewer) || (event.createdBy !== null && event.createdBy === viewer.id))) throw failures.notFound(NO_EVENT);
+  const [event] = await db.select({ id: events.id, slug: events.slug, title: events.title, createdBy: events.createdBy, classId: events.classId, finalizedAt: events.finalizedAt }).from(events).where(eq(events.slug, slug));
+  if (!event || !(await reviews(db, viewer, event))) throw failures.notFound(NO_EVENT);
   return event;
 }
 
@@ -142,7 +146,7 @@ async function viewsOf(db: DbOrTx, rows: Array<typeof fairplayFlags.$inferSelect
 /** Open flags first, then the reviewed ones; newest first within each. */
 const flagOrder = [sql`case when ${fairplayFlags.status} = 'open' then 0 else 1 end`, desc(fairplayFlags.raisedAt), fairplayFlags.id];
 
-/** An event's flags, for its organiser or an admin. */
+/** An event's flags, for whoever manages the event. */
 export async function eventFlagsFor(db: Db, viewer: FlagViewer, slug: string) {
   const event = await reviewableEvent(db, viewer, slug);
   const rows = await db.select().from(fairplayFlags).where(eq(fairplayFlags.eventId, event.id)).orderBy(...flagOrder);
@@ -175,8 +179,8 @@ export async function reviewFlag(db: Db, viewer: FlagViewer, flagId: string, inp
   return db.transaction(async (tx) => {
     const [flag] = await tx.select().from(fairplayFlags).where(eq(fairplayFlags.id, flagId)).for("update");
     if (!flag) throw failures.notFound(NO_FLAG);
-    const [event] = flag.eventId ? await tx.select({ id: events.id, slug: events.slug, createdBy: events.createdBy }).from(events).where(eq(events.id, flag.eventId)) : [];
-    const mayReview = isAdmin(viewer) || (event !== undefined && event.createdBy !== null && event.createdBy === viewer.id);
+    const [event] = flag.eventId ? await tx.select({ id: events.id, slug: events.slug, createdBy: events.createdBy, classId: events.classId }).from(events).where(eq(events.id, flag.eventId)) : [];
+    const mayReview = isAdmin(viewer) || (event !== undefined && (await reviews(tx, viewer, event)));
     if (!mayReview) throw failures.notFound(NO_FLAG);
     if (input.decision === "disqualify" && !event) {
       throw failures.refused("NOTHING_TO_DISQUALIFY", "A practice-board flag has no event to disqualify from: warn the person or dismiss the flag.");

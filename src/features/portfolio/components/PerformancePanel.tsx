@@ -53,8 +53,19 @@ const atLeastMinimumSpan = (original: () => AutoscaleResult): AutoscaleResult =>
 function EquityChart({ data, label, liveEquity }: { data: Performance; label: string; liveEquity?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const zone = useTimeFormat();
-  const equitySeries = useRef<{ update: (point: LineData<UTCTimestamp>) => void } | null>(null);
+  const equitySeries = useRef<{ update: (point: LineData<UTCTimestamp>) => void; applyOptions: (options: { pointMarkersVisible: boolean }) => void } | null>(null);
+  const pointCount = useRef(0);
   const lastTime = useRef(0);
+  // The live value as last rendered: the chart is made after the library loads, by which time
+  // the effect below has already run once, and a portfolio with no snapshot yet would show nothing.
+  const live = useRef(liveEquity);
+  const addLivePoint = (value: string) => {
+    if (!equitySeries.current) return;
+    const time = Math.max(lastTime.current, Math.floor(Date.now() / 1000)) as UTCTimestamp;
+    equitySeries.current.update({ time, value: Number(value) });
+    if (time > lastTime.current && ++pointCount.current === 2) equitySeries.current.applyOptions({ pointMarkersVisible: false });
+    lastTime.current = time;
+  };
   useEffect(() => {
     let disposed = false;
     let chart: Chart | null = null;
@@ -66,11 +77,14 @@ function EquityChart({ data, label, liveEquity }: { data: Performance; label: st
       const line = { lineWidth: 2, priceLineVisible: false, priceFormat: MONEY_FORMAT, autoscaleInfoProvider: atLeastMinimumSpan } as const;
       const benchmark = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--muted", "#5b6472"), lineStyle: charts.LineStyle.Dashed, title: data.benchmark.symbol });
       benchmark.setData(lineOf(data.points, (p) => p.benchmark));
-      const equity = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--primary", "#1849a9"), title: "You" });
       const points = lineOf(data.points, (p) => p.equity);
+      // A line of one point draws nothing: until there are two, the point is a dot.
+      const equity = chart.addSeries(charts.LineSeries, { ...line, color: cssVar("--primary", "#1849a9"), title: "You", pointMarkersVisible: points.length < 2 });
+      pointCount.current = points.length;
       equity.setData(points);
       equitySeries.current = equity;
       lastTime.current = points.length ? points[points.length - 1]!.time : 0;
+      if (live.current !== undefined) addLivePoint(live.current);
       chart.timeScale().fitContent();
     });
     return () => {
@@ -82,10 +96,8 @@ function EquityChart({ data, label, liveEquity }: { data: Performance; label: st
   // The live point: equity now (the page's live valuation) joins the line as it moves, so today's
   // movement shows without waiting for the next 5-minute snapshot or the next fetch.
   useEffect(() => {
-    if (liveEquity === undefined || !equitySeries.current) return;
-    const time = Math.max(lastTime.current, Math.floor(Date.now() / 1000)) as UTCTimestamp;
-    equitySeries.current.update({ time, value: Number(liveEquity) });
-    lastTime.current = time;
+    live.current = liveEquity;
+    if (liveEquity !== undefined) addLivePoint(liveEquity);
   }, [liveEquity]);
   return <div className={styles.chartBoxSmall} ref={box} role="img" aria-label={label} />;
 }
@@ -141,6 +153,11 @@ export function PerformancePanel({ portfolioId, event = false, liveEquity }: { p
       {error && <Alert tone="warning">Could not load the chart: {(error as Error).message}</Alert>}
       {!data && isLoading && <Skeleton height={260} />}
       {data && <EquityChart data={data} label={summaryLabel} liveEquity={liveEquity} />}
+      {data && !data.points.some((p) => p.equity !== null) && (
+        <p className={styles.note} data-testid="chart-starting">
+          No valuation over {rangeName} yet: the line starts with the portfolio's first one{liveEquity === undefined ? "" : ", and the dot is your equity now"}.
+        </p>
+      )}
       {m && (
         <dl className={styles.metrics} aria-label={`Risk figures over ${rangeName}`} data-testid="risk-figures">
           <Stat label="Return" hint={`over ${rangeName}`}>

@@ -13,7 +13,7 @@ interface Props {
   flags: FlagsAnswer & { event: { slug: string; title: string; ended: boolean } };
 }
 
-/** /events/[slug]/fair-play: the event's flags for its organiser and admins (anyone else: 404). */
+/** /events/[slug]/fair-play: the event's flags for whoever manages it (organiser, a class contest's teachers, admins) (anyone else: 404). */
 export const getServerSideProps = guardedPage<Props>({}, async (ctx, session) => {
   const slug = String(ctx.params?.slug ?? "");
   try {

@@ -10,7 +10,7 @@ export default apiRoute({
     auth: "user",
     docs: {
       summary: "An event's fair-play flags",
-      description: "For the event's organiser (who created it) and admins; anyone else gets 404. Flags are computed by the fair-play monitor (docs/decisions/046).",
+      description: "For whoever manages the event (its organiser, every teacher of a class contest's class, admins); anyone else gets 404. Flags are computed by the fair-play monitor (docs/decisions/046).",
       response:
         "200 `{event: {slug, title, ended}, items: [{id, kind, title, explanation, status, person: {userId, name}, counterpart, evidence, people, raisedAt, updatedAt, reviewedAt, reviewedBy, reviewReason}], open}`, open flags first",
     },
