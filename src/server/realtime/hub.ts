@@ -15,6 +15,9 @@
  * follows the missing id until it appears, or until every transaction that was running when it
  * was first missed has ended (it was rolled back), or GAP_WAIT_MS. So a stream's last id says
  * exactly what it was sent, and a reconnect with `Last-Event-ID` is sent the rest (`replay`).
+ * An id passed over after GAP_WAIT_MS (its writer was still running: a commit slowed by a
+ * loaded machine, not a rollback) is still watched: if it commits later, it is delivered then,
+ * once, out of order (`late`), until every transaction that could have written it has ended.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -37,12 +40,15 @@ export type RealtimeEvent =
 /** An event as stored and delivered: `id` is its place in the one order of events (live_events.id). */
 export type LiveEvent = RealtimeEvent & { id: number };
 
-type Listener = (event: LiveEvent) => void;
+/** `late`: an event whose id the hub had passed over (its writer committed after GAP_WAIT_MS), delivered once, out of order. */
+type Listener = (event: LiveEvent, late: boolean) => void;
 
 /** The longest a missing id holds back what follows it (a writer that died between its insert and its commit). */
 const GAP_WAIT_MS = 3000;
 /** A missing id is not given up before this, even when every transaction seen running has ended. */
 const GAP_MIN_MS = 100;
+/** Ids passed over that are still watched for a late commit, at most (the oldest are dropped first). */
+const LATE_MAX = 1000;
 /** A reader's batch; a larger backlog is read in several. */
 const BATCH = 500;
 /** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened). */
@@ -56,6 +62,8 @@ export interface HubOptions {
   /** The database the events are stored in and read from (default: the process's). */
   db?: () => Promise<DbOrTx>;
   reconnectMs?: number;
+  /** How long a missing id holds back what follows it (default GAP_WAIT_MS; tests shorten it). */
+  gapWaitMs?: number;
 }
 
 interface Gap {
@@ -73,6 +81,8 @@ export class Hub {
   /** Every id up to this one has been delivered (or given up); undefined until the first read. */
   private high: number | undefined;
   private gap: Gap | undefined;
+  /** Ids passed over while their writer may still commit, with the xmax of the snapshot they were first missed in. */
+  private readonly late = new Map<number, bigint>();
   private gapTimer: NodeJS.Timeout | undefined;
   private safety: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
@@ -204,15 +214,20 @@ export class Hub {
     const ready: Array<{ id: number; topic: string }> = [];
     let next = this.high + 1;
     for (const event of found) {
-      if (event.id !== next && !this.gapResolved(snapshot)) break;
+      if (event.id !== next) {
+        if (!this.gapResolved(snapshot)) break;
+        // Given up while its writer may still be running: watched for a late commit.
+        if (this.gap && snapshot.xmin < this.gap.xmax) this.watchLate(next, event.id, this.gap.xmax);
+      }
       this.clearGap();
       ready.push(event);
       next = event.id + 1;
     }
     const delivered = ready.length;
     if (delivered < found.length) this.holdFor(snapshot);
-    if (delivered === 0) return false;
-    const wanted = ready.filter((e) => this.topics.has(e.topic)).map((e) => e.id);
+    const late = await this.readLate(db, snapshot);
+    if (delivered === 0 && late.length === 0) return false;
+    const wanted = [...late, ...ready].filter((e) => this.topics.has(e.topic)).map((e) => e.id);
     const data = new Map<number, LiveEvent>();
     if (wanted.length > 0) {
       const stored = await db.execute<{ id: string; topic: string; type: string; data: unknown }>(
@@ -220,19 +235,53 @@ export class Hub {
       );
       for (const row of stored.rows) data.set(Number(row.id), { id: Number(row.id), topic: row.topic, type: row.type, data: row.data } as LiveEvent);
     }
+    for (const event of late) {
+      const full = data.get(event.id);
+      if (full) this.deliver(full, true);
+    }
     for (const event of ready) {
       this.high = event.id;
       const full = data.get(event.id);
-      if (full) this.deliver(full);
+      if (full) this.deliver(full, false);
     }
     return found.length === BATCH && delivered === found.length;
+  }
+
+  /** Ids from `from` up to (not including) `to`, passed over while the writer of one of them may still commit. */
+  private watchLate(from: number, to: number, xmax: bigint): void {
+    for (let id = from; id < to; id++) this.late.set(id, xmax);
+    for (const id of this.late.keys()) {
+      if (this.late.size <= LATE_MAX) break;
+      this.late.delete(id);
+    }
+    if (to > from) logger().warn({ from, to: to - 1 }, "[realtime] live event ids passed over after waiting; they are delivered late if they commit");
+  }
+
+  /**
+   * The watched ids that have committed since (each taken out: delivered once), and those that
+   * never will be (every transaction running when it was missed had ended before `snapshot`,
+   * taken before this read) forgotten.
+   */
+  private async readLate(db: DbOrTx, snapshot: { xmin: bigint }): Promise<Array<{ id: number; topic: string }>> {
+    if (this.late.size === 0) return [];
+    const ids = [...this.late.keys()];
+    const { rows } = await db.execute<{ id: string; topic: string }>(sql`select id::text as id, topic from live_events where id = any(${`{${ids.join(",")}}`}::bigint[]) order by id`);
+    const found = rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
+    for (const { id } of found) this.late.delete(id);
+    for (const [id, xmax] of this.late) if (snapshot.xmin >= xmax) this.late.delete(id);
+    return found;
+  }
+
+  /** Ids passed over that may still be delivered late (what a stream's reconnect cannot be replayed yet). */
+  get watchedLate(): number {
+    return this.late.size;
   }
 
   /** Whether the id the reader waits for can be given up: it never committed, or waited long enough. */
   private gapResolved(snapshot: { xmin: bigint }): boolean {
     if (!this.gap) return false;
     const waited = Date.now() - this.gap.since;
-    return waited >= GAP_WAIT_MS || (waited >= GAP_MIN_MS && snapshot.xmin >= this.gap.xmax);
+    return waited >= (this.options.gapWaitMs ?? GAP_WAIT_MS) || (waited >= GAP_MIN_MS && snapshot.xmin >= this.gap.xmax);
   }
 
   private holdFor(snapshot: { xmax: bigint }): void {
@@ -252,12 +301,12 @@ export class Hub {
   }
 
   /** Hands an event to this process's subscribers. */
-  private deliver(event: LiveEvent): void {
+  private deliver(event: LiveEvent, late: boolean): void {
     const set = this.topics.get(event.topic);
     if (!set) return;
     for (const listener of [...set]) {
       try {
-        listener(event);
+        listener(event, late);
       } catch (error) {
         logger().warn({ err: error, topic: event.topic }, "[realtime] a subscriber failed");
       }
@@ -354,6 +403,7 @@ export class Hub {
     for (const timer of [this.retry, this.gapTimer]) if (timer) clearTimeout(timer);
     if (this.safety) clearInterval(this.safety);
     this.retry = this.gapTimer = this.safety = undefined;
+    this.late.clear();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
