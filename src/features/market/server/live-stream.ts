@@ -97,8 +97,14 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   metrics().liveStreams.inc();
   const unsubscribes = new Map<string, () => void>();
   const hub = getHub();
-  /** The last id written: what the browser sends back as Last-Event-ID. */
-  let lastId = 0;
+  const lastEventId = Number(req.headers["last-event-id"]);
+  const resuming = Number.isSafeInteger(lastEventId) && lastEventId > 0;
+  /**
+   * The last id written: what the browser sends back as Last-Event-ID. A stream that resumes
+   * starts at the one it was sent: what this instance's hub delivers up to it, the client has
+   * (this hub may be behind the one it came from).
+   */
+  let lastId = resuming ? lastEventId : 0;
   /** The `id:` field for an event's block (none when the stream is past it already). */
   const idField = (id: number | undefined) => {
     if (id === undefined || id <= lastId) return "";
@@ -134,9 +140,17 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   const forgetOnShutdown = endOnShutdown(close);
 
   /** While the missed events are read, what arrives live waits here (it follows them). */
-  let held: LiveEvent[] | null = null;
-  const onEvent = (event: LiveEvent) => {
-    if (held) held.push(event);
+  let held: Array<{ event: LiveEvent; late: boolean }> | null = null;
+  /** The ids a resuming stream was sent by its replay. */
+  const replayed = new Set<number>();
+  const onEvent = (event: LiveEvent, late: boolean) => {
+    if (held) held.push({ event, late });
+    else if (late) {
+      // Its writer committed after the hub had passed its id (docs/decisions/080): sent now,
+      // without an id (the stream's id never goes back), unless the replay had it. A tick's
+      // old quotes are not sent.
+      if (event.type === "portfolio" && !replayed.has(event.id)) send("portfolio", event.data);
+    } else if (event.id <= lastId) return; // sent before this stream resumed
     else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
     else send("portfolio", event.data, event.id);
   };
@@ -164,30 +178,33 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   }, HEARTBEAT_MS);
 
   res.write(`retry: ${RETRY_MS}\n\n`);
-  const lastEventId = Number(req.headers["last-event-id"]);
-  const resuming = Number.isSafeInteger(lastEventId) && lastEventId > 0;
   try {
     // Everything up to `upTo` is the replay's; the hub delivers what follows to the subscriptions.
     const portfolioIds = await portfolioIdsOf(await getDb(), userId);
     await hub.position();
     // From here to the subscriptions, one synchronous step: no event can fall between the two.
     const upTo = hub.delivered;
-    if (resuming) held = [];
+    held = []; // what arrives meanwhile follows the snapshot (and the replay)
     unsubscribes.set(QUOTES_TOPIC, hub.subscribe(QUOTES_TOPIC, onEvent));
     for (const id of portfolioIds) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
     send("snapshot", { quotes: await currentQuotes() });
     if (resuming) {
       const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo);
-      if (missed.complete) for (const event of missed.events) send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
-      else {
-        for (const id of portfolioIds) send("portfolio", { portfolioId: id, orders: null, fills: null });
-        const field = idField(upTo);
-        if (!closed && field) res.write(`${field}\n`);
+      if (missed.complete) {
+        for (const event of missed.events) {
+          replayed.add(event.id);
+          send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
+        }
       }
-      const live = held ?? [];
-      held = null;
-      for (const event of live) onEvent(event);
+      else for (const id of portfolioIds) send("portfolio", { portfolioId: id, orders: null, fills: null });
     }
+    // The stream's place right after its snapshot (and what it missed): a client that drops
+    // before any event of its own resumes from here, not from nothing (which replays nothing).
+    const field = idField(upTo);
+    if (!closed && field) res.write(`${field}\n`);
+    const live = held ?? [];
+    held = null;
+    for (const { event, late } of live) onEvent(event, late);
   } catch (error) {
     logger().error({ err: error }, "[stream] could not send the snapshot");
     close();
