@@ -48,7 +48,7 @@ function canConnect(port) {
 }
 
 /**
- * Starts PgBouncer in transaction mode on 127.0.0.1:`port` (another free one if it is taken) in front of the server that
+ * Starts PgBouncer in transaction mode on 127.0.0.1:`port` (a free one when 0 or taken) in front of the server that
  * `serverUrl` names. Resolves once it accepts connections, with `url(serverUrl)`: the same URL
  * through the pooler, and `stop()`.
  */
@@ -56,7 +56,7 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
   const bin = pgbouncerPath();
   if (!bin) throw new Error(`PgBouncer is not installed: ${PGBOUNCER_INSTALL}`);
   // Taken (say by the distribution's own PgBouncer service, which also listens on 6432): any free port.
-  if (await canConnect(port)) port = await freePort();
+  if (!port || (await canConnect(port))) port = await freePort();
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username || "postgres");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-pgbouncer-"));
