@@ -1,8 +1,8 @@
 /**
  * Publish after commit (docs/decisions/078): events stored in the writer's transaction, read by
  * every hub in id order, each once; a missing id holds back what follows it until its writer
- * commits, or is given up once that writer is gone (or, after waiting, passed over and delivered
- * late, once, if its writer commits after all); a reconnecting stream's replay, and what
+ * commits, or is given up once that writer is gone (an id passed over is watched a while and
+ * delivered late, once, if its writer commits after all); a reconnecting stream's replay, and what
  * pruning does to it.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -17,7 +17,7 @@ afterEach(async () => {
   await Promise.all(hubs.splice(0).map((hub) => hub.stop()));
 });
 
-async function startedHub(url?: string, options: { gapWaitMs?: number } = {}): Promise<Hub> {
+async function startedHub(url?: string, options: { gapWaitMs?: number; lateWatchMs?: number } = {}): Promise<Hub> {
   const db = database.db;
   const hub = new Hub({ url, db: async () => db, ...options });
   hubs.push(hub);
@@ -108,8 +108,8 @@ describe("live events", () => {
     await vi.waitFor(() => expect(seen).toEqual([1, 2]), { timeout: 5000 });
   });
 
-  it.runIf(onPostgres)("deliver an id passed over after waiting once its writer commits after all: late, once, and forget it once its writer is gone", async () => {
-    const hub = await startedHub(undefined, { gapWaitMs: 300 });
+  it.runIf(onPostgres)("deliver an id passed over after waiting once its writer commits after all: late, once; and stop watching for it after a while", async () => {
+    const hub = await startedHub(undefined, { gapWaitMs: 300, lateWatchMs: 1500 });
     const seen: Array<{ n: number; late: boolean }> = [];
     hub.subscribe(portfolioTopic("late"), (e, late) => seen.push({ n: nOf(e), late }));
     /** A writer that stores its event and holds its transaction open until told to commit (or roll back). */
@@ -143,7 +143,7 @@ describe("live events", () => {
     // The slow writer commits after all: its event is delivered, late, once.
     await slow.finish(true);
     await vi.waitFor(() => expect(seen).toEqual([{ n: 3, late: false }, { n: 1, late: true }]), { timeout: 5000 });
-    // The other rolls back: nothing to deliver, and no longer watched.
+    // The other rolls back: nothing to deliver, and after lateWatchMs no longer watched.
     await gone.finish(false);
     const after = new Outbox(hub);
     await database.db.transaction((tx) => after.store(tx, change("late", 4)));

@@ -27,6 +27,7 @@ import { signedIn } from "../../bench/lib/people";
 import { freePort, startApp, type RunningApp } from "./app-server";
 import { leaderOf, marketView, waitUntil } from "./cluster";
 import type { HttpClient } from "./http-client";
+import { templateDatabase } from "./db-template";
 import { createDatabaseOn, directUrlFor } from "./server-database";
 
 export interface ClusterOptions {
@@ -76,7 +77,8 @@ async function installLiveEventLog(client: pg.Client): Promise<void> {
 export async function startBalancedCluster(options: ClusterOptions): Promise<BalancedCluster> {
   const count = options.instances ?? 3;
   const server = directUrlFor(options.serverUrl) ?? options.serverUrl;
-  const database = await createDatabaseOn(server, "tickerlab_cluster");
+  // In a test run, a copy of the run's migrated template (the first instance then only seeds the market).
+  const database = await createDatabaseOn(server, "tickerlab_cluster", templateDatabase());
   const cleanups: Array<() => Promise<unknown>> = [() => database.drop()];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch(() => {});
@@ -471,8 +473,8 @@ export interface StreamsCheck {
   reconnectedOpen: number;
   /** Requests a browser's EventSource would have given up on (not 200). */
   refused: number;
-  /** The first streams with something missed: person, missed event ids. */
-  examples: Array<{ person: number; missed: number[] }>;
+  /** The first streams with something missed: person, missed event ids, the ids received around them, its connections. */
+  examples: Array<{ person: number; missed: number[]; around: number[]; connections: Array<{ servedBy: string | null; resumedFrom?: string; openedAt: number; endedAt?: number }> }>;
 }
 
 /** Compares every stream's portfolio messages with the portfolio events the database stored for its person. */
@@ -510,7 +512,15 @@ export async function checkStreams(watch: pg.Client, streams: WatchedStream[]): 
       else missed.push(event.id);
     }
     check.missed += missed.length;
-    if (missed.length > 0 && check.examples.length < 5) check.examples.push({ person: stream.person.index, missed });
+    if (missed.length > 0 && check.examples.length < 5) {
+      const received = [...withId.keys()];
+      check.examples.push({
+        person: stream.person.index,
+        missed,
+        around: received.filter((id) => Math.abs(id - missed[0]!) < 200),
+        connections: stream.connections.map((c) => ({ servedBy: c.servedBy, resumedFrom: c.resumedFrom, openedAt: c.openedAt, endedAt: c.endedAt })),
+      });
+    }
     check.readAgain += stream.readAgain;
     check.refused += stream.connections.filter((c) => c.status !== 200 && c.status !== "error").length;
     if (stream.connections.filter((c) => c.status === 200).length > 1) {

@@ -15,9 +15,11 @@
  * follows the missing id until it appears, or until every transaction that was running when it
  * was first missed has ended (it was rolled back), or GAP_WAIT_MS. So a stream's last id says
  * exactly what it was sent, and a reconnect with `Last-Event-ID` is sent the rest (`replay`).
- * An id passed over after GAP_WAIT_MS (its writer was still running: a commit slowed by a
- * loaded machine, not a rollback) is still watched: if it commits later, it is delivered then,
- * once, out of order (`late`), until every transaction that could have written it has ended.
+ * An id passed over is still watched for LATE_WATCH_MS: if it commits after all, it is
+ * delivered then, once, out of order (`late`). After GAP_WAIT_MS its writer was still running
+ * (a commit slowed by a loaded machine); and "every transaction then running has ended" does
+ * not prove a rollback: a writer takes its id (nextval) before its transaction id when the
+ * insert is its first write, so it may not have been running yet by that measure.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -49,6 +51,8 @@ const GAP_WAIT_MS = 3000;
 const GAP_MIN_MS = 100;
 /** Ids passed over that are still watched for a late commit, at most (the oldest are dropped first). */
 const LATE_MAX = 1000;
+/** How long an id passed over is watched for a late commit. */
+const LATE_WATCH_MS = 60_000;
 /** A reader's batch; a larger backlog is read in several. */
 const BATCH = 500;
 /** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened). */
@@ -64,6 +68,8 @@ export interface HubOptions {
   reconnectMs?: number;
   /** How long a missing id holds back what follows it (default GAP_WAIT_MS; tests shorten it). */
   gapWaitMs?: number;
+  /** How long an id passed over is watched for a late commit (default LATE_WATCH_MS). */
+  lateWatchMs?: number;
 }
 
 interface Gap {
@@ -81,8 +87,8 @@ export class Hub {
   /** Every id up to this one has been delivered (or given up); undefined until the first read. */
   private high: number | undefined;
   private gap: Gap | undefined;
-  /** Ids passed over while their writer may still commit, with the xmax of the snapshot they were first missed in. */
-  private readonly late = new Map<number, bigint>();
+  /** Ids passed over, watched for a late commit, with when (Date.now()) they were passed over. */
+  private readonly late = new Map<number, number>();
   private gapTimer: NodeJS.Timeout | undefined;
   private safety: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
@@ -216,8 +222,8 @@ export class Hub {
     for (const event of found) {
       if (event.id !== next) {
         if (!this.gapResolved(snapshot)) break;
-        // Given up while its writer may still be running: watched for a late commit.
-        if (this.gap && snapshot.xmin < this.gap.xmax) this.watchLate(next, event.id, this.gap.xmax);
+        // Passed over, whatever the reason: watched for a late commit.
+        this.watchLate(next, event.id, Boolean(this.gap && snapshot.xmin < this.gap.xmax));
       }
       this.clearGap();
       ready.push(event);
@@ -225,7 +231,7 @@ export class Hub {
     }
     const delivered = ready.length;
     if (delivered < found.length) this.holdFor(snapshot);
-    const late = await this.readLate(db, snapshot);
+    const late = await this.readLate(db);
     if (delivered === 0 && late.length === 0) return false;
     const wanted = [...late, ...ready].filter((e) => this.topics.has(e.topic)).map((e) => e.id);
     const data = new Map<number, LiveEvent>();
@@ -247,28 +253,26 @@ export class Hub {
     return found.length === BATCH && delivered === found.length;
   }
 
-  /** Ids from `from` up to (not including) `to`, passed over while the writer of one of them may still commit. */
-  private watchLate(from: number, to: number, xmax: bigint): void {
-    for (let id = from; id < to; id++) this.late.set(id, xmax);
+  /** Ids from `from` up to (not including) `to`, passed over: watched for a late commit. */
+  private watchLate(from: number, to: number, timedOut: boolean): void {
+    const now = Date.now();
+    for (let id = from; id < to; id++) this.late.set(id, now);
     for (const id of this.late.keys()) {
       if (this.late.size <= LATE_MAX) break;
       this.late.delete(id);
     }
-    if (to > from) logger().warn({ from, to: to - 1 }, "[realtime] live event ids passed over after waiting; they are delivered late if they commit");
+    if (timedOut && to > from) logger().warn({ from, to: to - 1 }, "[realtime] live event ids passed over after waiting; they are delivered late if they commit");
   }
 
-  /**
-   * The watched ids that have committed since (each taken out: delivered once), and those that
-   * never will be (every transaction running when it was missed had ended before `snapshot`,
-   * taken before this read) forgotten.
-   */
-  private async readLate(db: DbOrTx, snapshot: { xmin: bigint }): Promise<Array<{ id: number; topic: string }>> {
+  /** The watched ids that have committed since (each taken out: delivered once); those watched long enough forgotten. */
+  private async readLate(db: DbOrTx): Promise<Array<{ id: number; topic: string }>> {
+    const forgetBefore = Date.now() - (this.options.lateWatchMs ?? LATE_WATCH_MS);
+    for (const [id, since] of this.late) if (since < forgetBefore) this.late.delete(id);
     if (this.late.size === 0) return [];
     const ids = [...this.late.keys()];
     const { rows } = await db.execute<{ id: string; topic: string }>(sql`select id::text as id, topic from live_events where id = any(${`{${ids.join(",")}}`}::bigint[]) order by id`);
     const found = rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
     for (const { id } of found) this.late.delete(id);
-    for (const [id, xmax] of this.late) if (snapshot.xmin >= xmax) this.late.delete(id);
     return found;
   }
 
