@@ -14,6 +14,8 @@ export interface RunningHaproxy {
   pid: number;
   servers: HaproxyBackend[];
   log(): string;
+  /** Settles when the process has exited (an exit not asked by stop() is printed on stderr). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 export declare function startHaproxy(options: { port?: number; backends: Array<string | { name: string; url: string }>; checkMs?: number; servedByHeader?: boolean }): Promise<RunningHaproxy>;

@@ -75,6 +75,10 @@ export function haproxyConfig({ port, backends, checkMs = 1000, maxconn = 8000, 
     "  timeout http-request 10s",
     "  timeout http-keep-alive 10s",
     "  timeout queue 10s",
+    // A busy instance is not a dead one: its readiness may wait behind its queries for a few
+    // seconds (2,000 streams opening at once), and marking every instance down for that turns
+    // a slow moment into an outage. A dead instance refuses the check's connection at once.
+    "  timeout check 5s",
     // A Server-Sent Events stream is quiet between events (a comment every 15 s keeps it open).
     "  timeout tunnel 1h",
     "  timeout client-fin 5s",
@@ -125,7 +129,12 @@ export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedB
   child.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-20000);
   });
+  let stopping = false;
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  // Dying under the clients is the load balancer's fault, not the app's: say so loudly.
+  void exited.then(({ code, signal }) => {
+    if (!stopping) console.error(`HAProxy (pid ${child.pid}) exited by itself: code ${code}, signal ${signal}\n${stderr}`);
+  });
   const deadline = Date.now() + 15_000;
   while (!(await canConnect(port))) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`HAProxy exited at start: ${stderr}`);
@@ -143,7 +152,10 @@ export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedB
     servers,
     /** What HAProxy said on stderr (warnings: servers going down and up). */
     log: () => stderr,
+    /** Settles when the process has exited. */
+    exited,
     async stop() {
+      stopping = true;
       if (child.exitCode === null && child.signalCode === null) {
         // SIGTERM: a hard stop, every connection closed (SIGUSR1 would wait for open streams).
         child.kill("SIGTERM");
@@ -156,16 +168,19 @@ export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedB
   };
 }
 
+// Run by hand. Not a top-level await: tsx loads this file as CommonJS when a benchmark imports it.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const portArg = process.argv.find((a) => a.startsWith("--port="));
-  const backends = process.argv.slice(2).filter((a) => !a.startsWith("--"));
-  if (backends.length === 0) {
-    console.error("usage: node scripts/lib/haproxy.mjs [--port=8080] http://127.0.0.1:3001 http://127.0.0.1:3002 …");
-    process.exit(2);
-  }
-  const proxy = await startHaproxy({ port: portArg ? Number(portArg.slice("--port=".length)) : 8080, backends });
-  console.log(`HAProxy ${proxy.pid} on ${proxy.url} in front of ${backends.join(", ")} (config in ${proxy.dir})`);
-  const stop = () => proxy.stop().then(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  void (async () => {
+    const portArg = process.argv.find((a) => a.startsWith("--port="));
+    const backends = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+    if (backends.length === 0) {
+      console.error("usage: node scripts/lib/haproxy.mjs [--port=8080] http://127.0.0.1:3001 http://127.0.0.1:3002 …");
+      process.exit(2);
+    }
+    const proxy = await startHaproxy({ port: portArg ? Number(portArg.slice("--port=".length)) : 8080, backends });
+    console.log(`HAProxy ${proxy.pid} on ${proxy.url} in front of ${backends.join(", ")} (config in ${proxy.dir})`);
+    const stop = () => proxy.stop().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  })();
 }

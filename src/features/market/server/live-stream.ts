@@ -82,6 +82,10 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     return;
   }
   const tokenVersion = token.tv;
+  // The client may have gone while the session was checked (a load balancer's time-out on a
+  // busy instance, a browser that reconnected elsewhere): its close event has passed, so a
+  // stream started now would never end (its heartbeat querying every 15 s, for ever).
+  if (res.closed || req.socket.destroyed) return;
 
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
@@ -136,6 +140,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     res.end();
   };
   req.on("close", close);
+  res.on("close", close);
   res.on("error", close);
   const forgetOnShutdown = endOnShutdown(close);
 
