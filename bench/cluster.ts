@@ -147,7 +147,7 @@ async function main() {
     lines.push(`| streams on the killed instance back on a survivor, resumed with Last-Event-ID | all ${onKilled.length} | ${resumeMs.length} (kill → snapshot on a survivor: median ${s(percentile(resumeMs, 50))}, p99 ${s(percentile(resumeMs, 99))}, max ${s(Math.max(...resumeMs))}; the server's retry is 3 s) |`);
     lines.push(`| portfolio events (database) missed by their stream | 0 | ${streamsCheck.missed} of ${streamsCheck.expected}${streamsCheck.examples.length ? ` (e.g. person ${streamsCheck.examples[0]!.person}: ${streamsCheck.examples[0]!.missed.slice(0, 5).join(", ")})` : ""} |`);
     lines.push(`| … received twice / out of order / late (no id) / "read again" | 0 / 0 / – / – | ${streamsCheck.doubled} / ${streamsCheck.outOfOrder} / ${streamsCheck.late} / ${streamsCheck.readAgain} |`);
-    lines.push(`| stream reconnects refused (a browser would give up) | 0 | ${streamsCheck.refused} |`);
+    lines.push(`| stream reconnects refused (a browser would give up) | 0 | ${streamsCheck.refused}${streamsCheck.refused ? ` (${Object.entries(streamsCheck.refusedStatuses).map(([k, v]) => `${v} × ${k}`).join(", ")})` : ""}; streams that reconnected at all: ${streamsCheck.reconnected} |`);
     lines.push(`| simulator leadership: kill → first tick under a new epoch | < 3 s | ${s(leadership.ms)} |`);
     lines.push(`| survivors' order p99: 10 s before the kill → 10–20 s after | < 2× | ${before.p99} ms → ${after.p99} ms = ${ratio.toFixed(2)}× |`);
     lines.push(`| … p50 | | ${before.p50} ms → ${after.p50} ms |`);

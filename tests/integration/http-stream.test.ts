@@ -195,6 +195,43 @@ describe("live updates (/api/stream)", () => {
     expect(raw.filter((block) => block.startsWith("id: "))).toEqual([]);
   });
 
+  it("sends a stream that resumes the events its Last-Event-ID says it is still owed (ids its previous instance passed over), each once", async () => {
+    const { client } = await member();
+    const portfolio = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const order = async () => {
+      const res = await client.request(`/api/portfolios/${portfolio.id}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { order: { id: string } }).order.id;
+    };
+    const orderIds = (events: SseEvent[]) =>
+      events.filter((e) => e.event === "portfolio").flatMap((e) => ((e.data as { orders: Array<{ id: string }> | null }).orders ?? []).map((o) => o.id));
+    // Two orders and their events' ids, as a first stream is sent them.
+    const first = new AbortController();
+    const firstRes = await client.request("/api/stream", { signal: first.signal });
+    let placing: Promise<string[]> | undefined;
+    const { events } = await readEvents(
+      firstRes,
+      (e) => {
+        if (!placing && e.some((x) => x.event === "snapshot")) placing = (async () => [await order(), await order()])();
+        return orderIds(e).length >= 2;
+      },
+      15_000,
+      first,
+    );
+    const [a, b] = await placing!;
+    const ids = new Map(events.filter((e) => e.event === "portfolio").map((e) => [orderIds([e])[0], Number(e.lastId)]));
+    // Resumed past both, still owed the first (its previous instance had passed its id over).
+    const again = new AbortController();
+    const res = await client.request("/api/stream", { signal: again.signal, headers: { "Last-Event-ID": `${ids.get(b)}:${ids.get(a)}` } });
+    expect(res.status).toBe(200);
+    const resumed = await readEvents(res, (e) => e.filter((x) => x.event === "quote").length >= 2, 15_000, again);
+    expect(orderIds(resumed.events)).toEqual([a]);
+    // Sent without an id of its own; the id after it no longer lists it.
+    const owedBlock = resumed.raw.findIndex((block) => block.startsWith("event: portfolio"));
+    expect(resumed.raw[owedBlock]).not.toMatch(/^id: /m);
+    expect(resumed.raw[owedBlock + 1]).toBe(`id: ${ids.get(b)}`);
+  });
+
   it("ends the stream at the next heartbeat once the session is revoked", { timeout: 45_000 }, async () => {
     const { client, person } = await member();
     const abort = new AbortController();

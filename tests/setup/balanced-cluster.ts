@@ -404,7 +404,8 @@ export class WatchedStream {
         else if (event === "portfolio" && data !== undefined) {
           const change = JSON.parse(data) as { orders: Array<{ id: string }> | null };
           if (change.orders === null) this.readAgain++;
-          else this.changes.push({ id: id === undefined ? undefined : Number(id), orders: change.orders.map((o) => o.id).sort().join(",") });
+          // The id may carry ids the stream is owed after its own (`1234:1201`, decision 080).
+          else this.changes.push({ id: id === undefined ? undefined : Number(id.split(":")[0]), orders: change.orders.map((o) => o.id).sort().join(",") });
         } else if (event === undefined && id !== undefined && previous === "quote") this.ticks++;
         if (event) previous = event;
         else if (id !== undefined) previous = "";
@@ -471,8 +472,9 @@ export interface StreamsCheck {
   /** Streams that had more than one connection, and of those, the ones whose last is open. */
   reconnected: number;
   reconnectedOpen: number;
-  /** Requests a browser's EventSource would have given up on (not 200). */
+  /** Requests a browser's EventSource would have given up on (not 200), and their statuses. */
   refused: number;
+  refusedStatuses: Record<string, number>;
   /** The first streams with something missed: person, missed event ids, the ids received around them, its connections. */
   examples: Array<{ person: number; missed: number[]; around: number[]; connections: Array<{ servedBy: string | null; resumedFrom?: string; openedAt: number; endedAt?: number }> }>;
 }
@@ -487,7 +489,7 @@ export async function checkStreams(watch: pg.Client, streams: WatchedStream[]): 
     list.push({ id: Number(r.id), orders: r.orders ?? "" });
     byTopic.set(r.topic, list);
   }
-  const check: StreamsCheck = { streams: streams.length, expected: rows.length, missed: 0, doubled: 0, late: 0, outOfOrder: 0, readAgain: 0, reconnected: 0, reconnectedOpen: 0, refused: 0, examples: [] };
+  const check: StreamsCheck = { streams: streams.length, expected: rows.length, missed: 0, doubled: 0, late: 0, outOfOrder: 0, readAgain: 0, reconnected: 0, reconnectedOpen: 0, refused: 0, refusedStatuses: {}, examples: [] };
   for (const stream of streams) {
     const expected = byTopic.get(`portfolio:${stream.person.portfolioId}`) ?? [];
     const withId = new Map<number, number>();
@@ -522,7 +524,11 @@ export async function checkStreams(watch: pg.Client, streams: WatchedStream[]): 
       });
     }
     check.readAgain += stream.readAgain;
-    check.refused += stream.connections.filter((c) => c.status !== 200 && c.status !== "error").length;
+    for (const c of stream.connections) {
+      if (c.status === 200 || c.status === "error") continue;
+      check.refused++;
+      check.refusedStatuses[c.status] = (check.refusedStatuses[c.status] ?? 0) + 1;
+    }
     if (stream.connections.filter((c) => c.status === 200).length > 1) {
       check.reconnected++;
       if (stream.current) check.reconnectedOpen++;

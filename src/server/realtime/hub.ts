@@ -276,9 +276,21 @@ export class Hub {
     return found;
   }
 
-  /** Ids passed over that may still be delivered late (what a stream's reconnect cannot be replayed yet). */
+  /** How many ids passed over are watched for a late commit. */
   get watchedLate(): number {
     return this.late.size;
+  }
+
+  /** The ids passed over between `after` and `before` (both excluded) still watched: a stream past them may be owed them. */
+  passedOver(after: number, before: number): number[] {
+    const ids: number[] = [];
+    for (const id of this.late.keys()) if (id > after && id < before) ids.push(id);
+    return ids;
+  }
+
+  /** Whether `id` is watched for a late commit. */
+  watching(id: number): boolean {
+    return this.late.has(id);
   }
 
   /** Whether the id the reader waits for can be given up: it never committed, or waited long enough. */
@@ -321,15 +333,19 @@ export class Hub {
    * What a stream that reconnects missed: the events of `topics` after `afterId` up to what
    * this hub has delivered (`upTo`, from `position()` when it subscribed; later ones reach it
    * live). `complete` is false when some may be gone (kept only a few minutes) or there are
-   * more than REPLAY_LIMIT: its page then reads the portfolio again.
+   * more than REPLAY_LIMIT: its page then reads the portfolio again. `owed`: ids at or below
+   * `afterId` that the stream's previous instance had passed over (its Last-Event-ID lists them).
    */
-  async replay(topics: string[], afterId: number, upTo: number): Promise<{ events: LiveEvent[]; complete: boolean }> {
-    if (topics.length === 0 || afterId >= upTo) return { events: [], complete: true };
+  async replay(topics: string[], afterId: number, upTo: number, owed: readonly number[] = []): Promise<{ events: LiveEvent[]; complete: boolean }> {
+    // Ids at or below afterId the stream's previous instance had passed over (they may have committed since).
+    const also = owed.filter((id) => id <= upTo);
+    if (topics.length === 0 || (afterId >= upTo && also.length === 0)) return { events: [], complete: true };
     const db = await this.db();
     const { rows } = await db.execute<{ id: string; topic: string; type: string; data: unknown; oldest: string | null }>(sql`
       select e.id::text as id, e.topic, e.type, e.data, (select min(id) from live_events)::text as oldest
       from live_events e
-      where e.topic = any(${`{${topics.map((t) => `"${t}"`).join(",")}}`}::text[]) and e.id > ${afterId} and e.id <= ${upTo}
+      where e.topic = any(${`{${topics.map((t) => `"${t}"`).join(",")}}`}::text[])
+        and ((e.id > ${afterId} and e.id <= ${upTo}) or e.id = any(${`{${also.join(",")}}`}::bigint[]))
       order by e.id limit ${REPLAY_LIMIT + 1}`);
     const events = rows.slice(0, REPLAY_LIMIT).map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }) as LiveEvent);
     let oldest = rows[0]?.oldest;

@@ -45,6 +45,21 @@ function encodedQuotes(quotes: readonly QuoteView[]): string {
   return text;
 }
 
+/**
+ * Last-Event-ID as this stream writes it: the last id, then the ids below it it may still be
+ * owed (`1234` or `1234:1201,1217`). Anything else (or none) is a fresh start.
+ */
+export function parseEventId(header: string | string[] | undefined): { last: number; owed: number[] } | undefined {
+  const match = typeof header === "string" ? /^(\d{1,15})(?::(\d{1,15}(?:,\d{1,15}){0,49}))?$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const last = Number(match[1]);
+  if (!(last > 0)) return undefined;
+  return { last, owed: match[2] ? match[2].split(",").map(Number).filter((id) => id < last) : [] };
+}
+
+/** The most ids a stream carries as owed in its id. */
+const OWED_MAX = 50;
+
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3000;
 
@@ -101,19 +116,33 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   metrics().liveStreams.inc();
   const unsubscribes = new Map<string, () => void>();
   const hub = getHub();
-  const lastEventId = Number(req.headers["last-event-id"]);
-  const resuming = Number.isSafeInteger(lastEventId) && lastEventId > 0;
+  const resumed = parseEventId(req.headers["last-event-id"]);
+  const resuming = resumed !== undefined;
+  const lastEventId = resumed?.last ?? 0;
   /**
    * The last id written: what the browser sends back as Last-Event-ID. A stream that resumes
    * starts at the one it was sent: what this instance's hub delivers up to it, the client has
-   * (this hub may be behind the one it came from).
+   * (this hub may be behind the one it came from), except the ids in `owed`.
    */
-  let lastId = resuming ? lastEventId : 0;
+  let lastId = lastEventId;
+  /**
+   * Ids below `lastId` the hub passed over (docs/decisions/080): if one commits after all, the
+   * client is owed it. They travel in the id (`1234:1201,1217`), so that the instance a client
+   * resumes on sends them too; usually there are none and the id is a plain number.
+   */
+  const owed = new Set<number>(resumed?.owed ?? []);
+  let replayDone = !resuming;
+  const idText = () => {
+    // An id the hub is past and no longer watches was delivered (to this stream, if it was its) or never will be.
+    if (replayDone) for (const id of owed) if (id <= hub.delivered && !hub.watching(id)) owed.delete(id);
+    return owed.size === 0 ? String(lastId) : `${lastId}:${[...owed].sort((a, b) => a - b).join(",")}`;
+  };
   /** The `id:` field for an event's block (none when the stream is past it already). */
   const idField = (id: number | undefined) => {
     if (id === undefined || id <= lastId) return "";
+    for (const passed of hub.passedOver(lastId, id)) if (owed.size < OWED_MAX) owed.add(passed);
     lastId = id;
-    return `id: ${id}\n`;
+    return `id: ${idText()}\n`;
   };
   // Only the messages of the stream's contract (lib/live-messages.ts) go out.
   const send = <T extends LiveMessageType>(type: T, data: LiveMessages[T] | null, id?: number) => {
@@ -148,15 +177,22 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   let held: Array<{ event: LiveEvent; late: boolean }> | null = null;
   /** The ids a resuming stream was sent by its replay. */
   const replayed = new Set<number>();
+  /** An event below the stream's id that it is owed: sent, then the id without it. */
+  const sendOwed = (event: LiveEvent) => {
+    owed.delete(event.id);
+    if (event.type !== "portfolio" || replayed.has(event.id) || closed) return;
+    res.write(`event: portfolio\ndata: ${JSON.stringify(event.data)}\n\nid: ${idText()}\n\n`);
+  };
   const onEvent = (event: LiveEvent, late: boolean) => {
     if (held) held.push({ event, late });
-    else if (late) {
-      // Its writer committed after the hub had passed its id (docs/decisions/080): sent now,
-      // without an id (the stream's id never goes back), unless the replay had it. A tick's
-      // old quotes are not sent.
-      if (event.type === "portfolio" && !replayed.has(event.id)) send("portfolio", event.data);
-    } else if (event.id <= lastId) return; // sent before this stream resumed
-    else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
+    // Its writer committed after the hub had passed its id (docs/decisions/080): sent now,
+    // without an id of its own (the stream's never goes back), unless the replay had it. A
+    // tick's old quotes are not sent.
+    else if (late) sendOwed(event);
+    else if (event.id <= lastId) {
+      // The client has it (this stream resumed from an instance ahead of this one), unless the other had passed it over.
+      if (owed.has(event.id)) sendOwed(event);
+    } else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
     else send("portfolio", event.data, event.id);
   };
   const followPortfolios = async () => {
@@ -194,11 +230,12 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     for (const id of portfolioIds) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
     send("snapshot", { quotes: await currentQuotes() });
     if (resuming) {
-      const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo);
+      const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo, [...owed]);
       if (missed.complete) {
         for (const event of missed.events) {
+          if (event.id <= lastId) sendOwed(event);
+          else send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
           replayed.add(event.id);
-          send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
         }
       }
       else for (const id of portfolioIds) send("portfolio", { portfolioId: id, orders: null, fills: null });
@@ -210,6 +247,8 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     const live = held ?? [];
     held = null;
     for (const { event, late } of live) onEvent(event, late);
+    // From here an owed id this hub is past (and no longer watches) has been sent or never will be.
+    replayDone = true;
   } catch (error) {
     logger().error({ err: error }, "[stream] could not send the snapshot");
     close();
