@@ -476,7 +476,7 @@ export interface StreamsCheck {
   refused: number;
   refusedStatuses: Record<string, number>;
   /** The first streams with something missed: person, missed event ids, the ids received around them, its connections. */
-  examples: Array<{ person: number; missed: number[]; around: number[]; connections: Array<{ servedBy: string | null; resumedFrom?: string; openedAt: number; endedAt?: number }> }>;
+  examples: Array<{ person: number; missed: number[]; around: number[]; lastId?: string; ticks: number; connections: Array<{ servedBy: string | null; resumedFrom?: string; openedAt: number; endedAt?: number }> }>;
 }
 
 /** Compares every stream's portfolio messages with the portfolio events the database stored for its person. */
@@ -520,6 +520,8 @@ export async function checkStreams(watch: pg.Client, streams: WatchedStream[]): 
         person: stream.person.index,
         missed,
         around: received.filter((id) => Math.abs(id - missed[0]!) < 200),
+        lastId: stream.lastId,
+        ticks: stream.ticks,
         connections: stream.connections.map((c) => ({ servedBy: c.servedBy, resumedFrom: c.resumedFrom, openedAt: c.openedAt, endedAt: c.endedAt })),
       });
     }

@@ -62,10 +62,33 @@ const OWED_MAX = 50;
 
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3000;
+/**
+ * The reconnection delay each stream is told (`retry:`): RETRY_MS ± half of it, so the streams
+ * of an instance that died do not all come back in the same instant (decision 080).
+ */
+const retryMs = () => Math.round(RETRY_MS / 2 + Math.random() * RETRY_MS);
 
-async function currentQuotes(): Promise<QuoteView[]> {
+async function readQuotes(): Promise<QuoteView[]> {
   const rows = await listInstruments(await getDb());
   return rows.filter((r) => r.active).map((r) => ({ symbol: r.symbol, price: r.lastPrice, previousClose: r.previousClose, at: r.updatedAt }));
+}
+
+/** The last read of the quotes, with how far the hub had delivered when it began. */
+let quotesRead: { from: number; quotes: Promise<QuoteView[]> } | undefined;
+
+/**
+ * The quotes for a snapshot that must show every tick up to `upTo` (the stream is sent the ones
+ * after it): streams opening together — a crowd reconnecting after its instance died — share
+ * one read begun after the hub had delivered `upTo`, instead of one read each (decision 080).
+ */
+function currentQuotes(upTo: number): Promise<QuoteView[]> {
+  if (quotesRead && quotesRead.from >= upTo) return quotesRead.quotes;
+  const read = { from: getHub().delivered, quotes: readQuotes() };
+  quotesRead = read;
+  read.quotes.catch(() => {
+    if (quotesRead === read) quotesRead = undefined;
+  });
+  return read.quotes;
 }
 
 
@@ -218,7 +241,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     })();
   }, HEARTBEAT_MS);
 
-  res.write(`retry: ${RETRY_MS}\n\n`);
+  res.write(`retry: ${retryMs()}\n\n`);
   try {
     // Everything up to `upTo` is the replay's; the hub delivers what follows to the subscriptions.
     const portfolioIds = await portfolioIdsOf(await getDb(), userId);
@@ -228,7 +251,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     held = []; // what arrives meanwhile follows the snapshot (and the replay)
     unsubscribes.set(QUOTES_TOPIC, hub.subscribe(QUOTES_TOPIC, onEvent));
     for (const id of portfolioIds) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
-    send("snapshot", { quotes: await currentQuotes() });
+    send("snapshot", { quotes: await currentQuotes(upTo) });
     if (resuming) {
       const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo, [...owed]);
       if (missed.complete) {
