@@ -140,13 +140,16 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
   };
 }
 
+// Run by hand. Not a top-level await: tsx loads this file as CommonJS when a benchmark imports it.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const portArg = process.argv.find((a) => a.startsWith("--port="));
-  const serverUrl = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "postgres://postgres@127.0.0.1:5432/test";
-  const bouncer = await startPgbouncer({ serverUrl, port: portArg ? Number(portArg.slice("--port=".length)) : 6432 });
-  console.log(`PgBouncer ${bouncer.pid} in transaction mode on 127.0.0.1:${bouncer.port} (config and log in ${bouncer.dir})`);
-  console.log(`DATABASE_URL=${bouncer.url()}\nDATABASE_DIRECT_URL=${serverUrl}`);
-  const stop = () => bouncer.stop().then(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  void (async () => {
+    const portArg = process.argv.find((a) => a.startsWith("--port="));
+    const serverUrl = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "postgres://postgres@127.0.0.1:5432/test";
+    const bouncer = await startPgbouncer({ serverUrl, port: portArg ? Number(portArg.slice("--port=".length)) : 6432 });
+    console.log(`PgBouncer ${bouncer.pid} in transaction mode on 127.0.0.1:${bouncer.port} (config and log in ${bouncer.dir})`);
+    console.log(`DATABASE_URL=${bouncer.url()}\nDATABASE_DIRECT_URL=${serverUrl}`);
+    const stop = () => bouncer.stop().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  })();
 }
