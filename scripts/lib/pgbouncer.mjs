@@ -48,7 +48,7 @@ function canConnect(port) {
 }
 
 /**
- * Starts PgBouncer in transaction mode on 127.0.0.1:`port` (another free one if it is taken) in front of the server that
+ * Starts PgBouncer in transaction mode on 127.0.0.1:`port` (a free one when 0 or taken) in front of the server that
  * `serverUrl` names. Resolves once it accepts connections, with `url(serverUrl)`: the same URL
  * through the pooler, and `stop()`.
  */
@@ -56,7 +56,7 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
   const bin = pgbouncerPath();
   if (!bin) throw new Error(`PgBouncer is not installed: ${PGBOUNCER_INSTALL}`);
   // Taken (say by the distribution's own PgBouncer service, which also listens on 6432): any free port.
-  if (await canConnect(port)) port = await freePort();
+  if (!port || (await canConnect(port))) port = await freePort();
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username || "postgres");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-pgbouncer-"));
@@ -140,13 +140,16 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
   };
 }
 
+// Run by hand. Not a top-level await: tsx loads this file as CommonJS when a benchmark imports it.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const portArg = process.argv.find((a) => a.startsWith("--port="));
-  const serverUrl = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "postgres://postgres@127.0.0.1:5432/test";
-  const bouncer = await startPgbouncer({ serverUrl, port: portArg ? Number(portArg.slice("--port=".length)) : 6432 });
-  console.log(`PgBouncer ${bouncer.pid} in transaction mode on 127.0.0.1:${bouncer.port} (config and log in ${bouncer.dir})`);
-  console.log(`DATABASE_URL=${bouncer.url()}\nDATABASE_DIRECT_URL=${serverUrl}`);
-  const stop = () => bouncer.stop().then(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  void (async () => {
+    const portArg = process.argv.find((a) => a.startsWith("--port="));
+    const serverUrl = process.argv.slice(2).find((a) => !a.startsWith("--")) ?? "postgres://postgres@127.0.0.1:5432/test";
+    const bouncer = await startPgbouncer({ serverUrl, port: portArg ? Number(portArg.slice("--port=".length)) : 6432 });
+    console.log(`PgBouncer ${bouncer.pid} in transaction mode on 127.0.0.1:${bouncer.port} (config and log in ${bouncer.dir})`);
+    console.log(`DATABASE_URL=${bouncer.url()}\nDATABASE_DIRECT_URL=${serverUrl}`);
+    const stop = () => bouncer.stop().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  })();
 }

@@ -23,6 +23,8 @@ export interface PoolStats {
   /** Queries waiting for a connection. */
   waiting: number;
   max: number;
+  /** When (Date.now()) a connection last came back to the pool without an error: the database answered. */
+  answeredAt: number;
 }
 
 export interface Metrics {

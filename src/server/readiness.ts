@@ -65,10 +65,28 @@ export type DatabaseCheck = { ok: true; kind: DatabaseHandle["kind"]; latencyMs:
  * database being away (isDatabaseUnavailable: refused, terminated, not accepting connections,
  * a pooler giving up, …) is `{ ok: false }`; any other error is a fault of ours and is thrown.
  */
-export async function checkDatabase(): Promise<DatabaseCheck> {
+export async function checkDatabase(options: { busyAnswers?: boolean } = {}): Promise<DatabaseCheck> {
+  return databaseAnswers(await getDatabase(), options);
+}
+
+/**
+ * With queries waiting for the pool, a connection that came back without an error this
+ * recently says the database answers: readiness does not queue its `select 1` behind them.
+ */
+export const BUSY_ANSWERED_MS = 2000;
+
+/**
+ * `checkDatabase` on a given handle. `busyAnswers` (readiness): a busy pool whose connections
+ * keep coming back is a database that answers, not one that is away — a `select 1` queued
+ * behind a burst (2,000 streams reconnecting after an instance died) took longer than the load
+ * balancer's check and took every survivor out of rotation (docs/decisions/080).
+ */
+export async function databaseAnswers(handle: DatabaseHandle, { busyAnswers = false }: { busyAnswers?: boolean } = {}): Promise<DatabaseCheck> {
   const started = performance.now();
+  const { db, kind } = handle;
+  const stats = busyAnswers ? handle.poolStats?.() : undefined;
+  if (stats && stats.waiting > 0 && Date.now() - stats.answeredAt < BUSY_ANSWERED_MS) return { ok: true, kind, latencyMs: 0 };
   try {
-    const { db, kind } = await getDatabase();
     await db.execute(sql`select 1`);
     return { ok: true, kind, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {

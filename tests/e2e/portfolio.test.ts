@@ -1,7 +1,8 @@
 /**
  * The practice portfolio in the browser: a market buy moves cash, position and equity; a
  * resting limit order fills when a test sets the price through it; an open order is
- * cancelled; a refused order explains itself; and the CSV export downloads.
+ * cancelled; a refused order explains itself; an order whose answer was lost (a 5xx) is
+ * placed once when submitted again; and the CSV export downloads.
  * Each test is its own person; each uses its own instrument so prices never collide.
  */
 import fs from "node:fs";
@@ -225,6 +226,33 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     expect(summary.equity).toBe("100000.00");
     const orders = (await (await client.request(`/api/portfolios/${summary.id}/orders`)).json()) as { total: number };
     expect(orders.total).toBe(0);
+  });
+
+  it("keeps the Idempotency-Key after a 5xx that came after the order was placed: submitting again places it once", async () => {
+    const { client, page } = await trader(devices, "retry");
+    const ticket = await openTicket(page, "NWRB");
+    const keys: string[] = [];
+    await page.route("**/api/portfolios/*/orders", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.continue();
+      keys.push(request.headers()["idempotency-key"] ?? "");
+      if (keys.length > 1) return route.continue();
+      // The order reaches the server and is placed; its answer is lost on the way back (a load
+      // balancer's 502 when the instance died after its commit).
+      await route.fetch();
+      await route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>502 Bad Gateway</body></html>" });
+    });
+    await ticket.getByLabel("Quantity").fill("3");
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    await ticket.getByText(/may not have been placed; submit again to retry safely/).waitFor();
+    await ticket.getByRole("button", { name: "Place buy order" }).click();
+    // The server answers the same key with its first answer: the order placed the first time.
+    await ticket.getByText(/Bought 3 NWRB/).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const { id } = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const orders = (await (await client.request(`/api/portfolios/${id}/orders`)).json()) as { total: number };
+    expect(orders.total).toBe(1);
   });
 
   it("draws the equity curve with its risk figures and switches ranges", async () => {

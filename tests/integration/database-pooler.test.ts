@@ -10,10 +10,11 @@
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findSessionUser } from "@/server/auth/users";
 import { openDatabase, type DatabaseHandle } from "@/server/db/client";
 import { executeNamed } from "@/server/db/named";
+import { databaseAnswers } from "@/server/readiness";
 import { createTestUser } from "../factories/users";
 import { onPostgres } from "../setup/db";
 import { createServerDatabase } from "../setup/server-database";
@@ -73,6 +74,25 @@ describe.runIf(onPostgres)("PostgreSQL behind a transaction-mode pooler", () => 
     expect(stats.waiting).toBe(0);
     expect(stats.idle).toBe(stats.total);
     expect((await handle.db.execute<{ one: number }>(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("answers readiness from a busy pool whose connections keep coming back, without queueing behind its queries (decision 080)", async () => {
+    const handle = await open({ maxConnections: 1 });
+    await handle.db.execute(sql`select 1`);
+    // The one connection busy for a while, and a query waiting for it.
+    // (`.then` starts them: drizzle's queries run when awaited.)
+    const busy = handle.db.execute(sql`select pg_sleep(1.5)`).then(() => undefined);
+    const waiting = handle.db.execute(sql`select 2`).then(() => undefined);
+    await vi.waitFor(() => expect(handle.poolStats!().waiting).toBeGreaterThan(0), { timeout: 1000, interval: 5 });
+    const started = performance.now();
+    expect(await databaseAnswers(handle, { busyAnswers: true })).toMatchObject({ ok: true });
+    // At once: not after the sleeping query and the one waiting before it.
+    expect(performance.now() - started).toBeLessThan(1000);
+    // The health check (and readiness once nothing came back for a while) still asks the database itself.
+    const asked = databaseAnswers(handle);
+    await Promise.all([busy, waiting]);
+    expect(await asked).toMatchObject({ ok: true });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1000);
   });
 
   it.runIf(throughPgbouncer)("recovers when the server refuses and ends the sessions behind the pooler, losing no client", async () => {

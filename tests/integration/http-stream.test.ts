@@ -1,8 +1,9 @@
 /**
  * GET /api/stream against the shared test server (its simulator ticks every 500 ms):
  * 401 without a session; the SSE headers, a snapshot then live quotes; a reconnect with
- * Last-Event-ID is sent what it missed, each once (docs/decisions/078); the stream ends
- * when the session is revoked (checked at the 15 s heartbeat).
+ * Last-Event-ID is sent what it missed, each once (docs/decisions/078), from the place it
+ * was sent right after its snapshot, and nothing it already has (decision 080); the stream
+ * ends when the session is revoked (checked at the 15 s heartbeat).
  */
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../factories/emails";
@@ -79,7 +80,10 @@ describe("live updates (/api/stream)", () => {
     expect(res.headers.get("x-accel-buffering")).toBe("no");
     expect(res.headers.get("content-encoding")).toBeNull();
     const { events, raw } = await readEvents(res, (e) => e.filter((x) => x.event === "quote").length >= 5, 10_000, abort);
-    expect(raw[0]).toBe("retry: 3000");
+    // 3 s ± 1.5 s: the streams of an instance that died come back spread out.
+    expect(raw[0]).toMatch(/^retry: \d+$/);
+    expect(Number(raw[0]!.slice(7))).toBeGreaterThanOrEqual(1500);
+    expect(Number(raw[0]!.slice(7))).toBeLessThanOrEqual(4500);
     expect(events[0]!.event).toBe("snapshot");
     const snapshot = events[0]!.data as { quotes: Array<{ symbol: string; price: string; previousClose: string; at: string }> };
     expect(snapshot.quotes.length).toBeGreaterThanOrEqual(30);
@@ -132,6 +136,103 @@ describe("live updates (/api/stream)", () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(3);
     expect(ids[0]).toBeGreaterThan(Number(before.lastId));
+  });
+
+  it("sends its place right after the snapshot: a client that drops before any event of its own is sent, on reconnecting, the orders placed while it was away", async () => {
+    const { client } = await member();
+    const portfolio = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const first = new AbortController();
+    const firstRes = await client.request("/api/stream", { signal: first.signal });
+    const opened = await readEvents(firstRes, (e) => e.some((x) => x.event === "snapshot"), 15_000, first);
+    // The block after the snapshot is the stream's id (before any quote or portfolio message).
+    expect(opened.raw[1]).toMatch(/^event: snapshot\n/);
+    expect(opened.raw[2]).toMatch(/^id: \d+$/);
+    const res = await client.request(`/api/portfolios/${portfolio.id}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } });
+    expect(res.status).toBe(201);
+    const { order } = (await res.json()) as { order: { id: string } };
+    const again = new AbortController();
+    const resumed = await client.request("/api/stream", { signal: again.signal, headers: { "Last-Event-ID": opened.raw[2]!.slice(4) } });
+    const { events } = await readEvents(resumed, (e) => e.some((x) => x.event === "portfolio"), 15_000, again);
+    const sent = events.find((e) => e.event === "portfolio")!.data as { orders: Array<{ id: string }> };
+    expect(sent.orders.map((o) => o.id)).toEqual([order.id]);
+  });
+
+  it("does not send a stream that resumes what its Last-Event-ID says it has (an instance whose events are behind the one it came from)", async () => {
+    const { client } = await member();
+    const portfolio = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const watcher = new AbortController();
+    const ahead = new AbortController();
+    let resumed: Promise<Awaited<ReturnType<typeof readEvents>>> | undefined;
+    let placed: Promise<void> | undefined;
+    const placeOrder = async () => {
+      const res = await client.request(`/api/portfolios/${portfolio.id}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } });
+      expect(res.status).toBe(201);
+    };
+    // Once the watching stream has an id: a client sent ids far ahead of this instance's resumes
+    // (everything up to there it has); once it is subscribed (its snapshot), an order is placed.
+    const resume = async (position: number) => {
+      const res = await client.request("/api/stream", { signal: ahead.signal, headers: { "Last-Event-ID": String(position + 100_000) } });
+      expect(res.status).toBe(200);
+      return readEvents(res, (e) => (!placed && e.some((x) => x.event === "snapshot") && (placed = placeOrder()), false), 30_000, ahead);
+    };
+    const watchingRes = await client.request("/api/stream", { signal: watcher.signal });
+    // The order and three ticks after it, all below the resumed stream's id: the watching stream
+    // is sent them (by the same hub, in the same step as the other would be), the resumed one nothing.
+    const watched = await readEvents(
+      watchingRes,
+      (e) => {
+        const position = e.find((x) => x.lastId !== undefined)?.lastId;
+        if (!resumed && position) resumed = resume(Number(position));
+        const at = e.findIndex((x) => x.event === "portfolio");
+        return at >= 0 && new Set(e.slice(at).filter((x) => x.event === "quote").map((x) => x.lastId)).size >= 3;
+      },
+      20_000,
+      watcher,
+    );
+    await placed;
+    expect(watched.events.some((e) => e.event === "portfolio")).toBe(true);
+    ahead.abort();
+    const { events, raw } = await resumed!;
+    expect(events.map((e) => e.event)).toEqual(["snapshot"]);
+    // Its id stays the one it came with (none written: this instance is behind it).
+    expect(raw.filter((block) => block.startsWith("id: "))).toEqual([]);
+  });
+
+  it("sends a stream that resumes the events its Last-Event-ID says it is still owed (ids its previous instance passed over), each once", async () => {
+    const { client } = await member();
+    const portfolio = (await (await client.request("/api/portfolio")).json()) as { id: string };
+    const order = async () => {
+      const res = await client.request(`/api/portfolios/${portfolio.id}/orders`, { method: "POST", json: { symbol: "NWRB", side: "buy", type: "market", quantity: 1 } });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { order: { id: string } }).order.id;
+    };
+    const orderIds = (events: SseEvent[]) =>
+      events.filter((e) => e.event === "portfolio").flatMap((e) => ((e.data as { orders: Array<{ id: string }> | null }).orders ?? []).map((o) => o.id));
+    // Two orders and their events' ids, as a first stream is sent them.
+    const first = new AbortController();
+    const firstRes = await client.request("/api/stream", { signal: first.signal });
+    let placing: Promise<string[]> | undefined;
+    const { events } = await readEvents(
+      firstRes,
+      (e) => {
+        if (!placing && e.some((x) => x.event === "snapshot")) placing = (async () => [await order(), await order()])();
+        return orderIds(e).length >= 2;
+      },
+      15_000,
+      first,
+    );
+    const [a, b] = await placing!;
+    const ids = new Map(events.filter((e) => e.event === "portfolio").map((e) => [orderIds([e])[0], Number(e.lastId)]));
+    // Resumed past both, still owed the first (its previous instance had passed its id over).
+    const again = new AbortController();
+    const res = await client.request("/api/stream", { signal: again.signal, headers: { "Last-Event-ID": `${ids.get(b)}:${ids.get(a)}` } });
+    expect(res.status).toBe(200);
+    const resumed = await readEvents(res, (e) => e.filter((x) => x.event === "quote").length >= 2, 15_000, again);
+    expect(orderIds(resumed.events)).toEqual([a]);
+    // Sent without an id of its own; the id after it no longer lists it.
+    const owedBlock = resumed.raw.findIndex((block) => block.startsWith("event: portfolio"));
+    expect(resumed.raw[owedBlock]).not.toMatch(/^id: /m);
+    expect(resumed.raw[owedBlock + 1]).toBe(`id: ${ids.get(b)}`);
   });
 
   it("ends the stream at the next heartbeat once the session is revoked", { timeout: 45_000 }, async () => {

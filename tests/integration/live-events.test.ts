@@ -1,7 +1,8 @@
 /**
  * Publish after commit (docs/decisions/078): events stored in the writer's transaction, read by
  * every hub in id order, each once; a missing id holds back what follows it until its writer
- * commits, or is given up once that writer is gone; a reconnecting stream's replay, and what
+ * commits, or is given up once that writer is gone (an id passed over is watched a while and
+ * delivered late, once, if its writer commits after all); a reconnecting stream's replay, and what
  * pruning does to it.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -16,9 +17,9 @@ afterEach(async () => {
   await Promise.all(hubs.splice(0).map((hub) => hub.stop()));
 });
 
-async function startedHub(url?: string): Promise<Hub> {
+async function startedHub(url?: string, options: { gapWaitMs?: number; lateWatchMs?: number } = {}): Promise<Hub> {
   const db = database.db;
-  const hub = new Hub({ url, db: async () => db });
+  const hub = new Hub({ url, db: async () => db, ...options });
   hubs.push(hub);
   await hub.start();
   return hub;
@@ -105,6 +106,54 @@ describe("live events", () => {
     await slowWriter;
     slow.afterCommit();
     await vi.waitFor(() => expect(seen).toEqual([1, 2]), { timeout: 5000 });
+  });
+
+  it.runIf(onPostgres)("deliver an id passed over after waiting once its writer commits after all: late, once; and stop watching for it after a while", async () => {
+    const hub = await startedHub(undefined, { gapWaitMs: 300, lateWatchMs: 1500 });
+    const seen: Array<{ n: number; late: boolean }> = [];
+    hub.subscribe(portfolioTopic("late"), (e, late) => seen.push({ n: nOf(e), late }));
+    /** A writer that stores its event and holds its transaction open until told to commit (or roll back). */
+    const heldWriter = async (n: number) => {
+      const outbox = new Outbox(hub);
+      let finish!: (commit: boolean) => void;
+      const decided = new Promise<boolean>((resolve) => (finish = resolve));
+      let stored!: () => void;
+      const isStored = new Promise<void>((resolve) => (stored = resolve));
+      const done = database.db
+        .transaction(async (tx) => {
+          await outbox.store(tx, change("late", n));
+          stored();
+          if (!(await decided)) throw new Error("rolled back");
+        })
+        .then(
+          () => outbox.afterCommit(),
+          () => undefined,
+        );
+      await isStored;
+      return { finish: (commit: boolean) => (finish(commit), done) };
+    };
+    const slow = await heldWriter(1);
+    const gone = await heldWriter(2);
+    const fast = new Outbox(hub);
+    await database.db.transaction((tx) => fast.store(tx, change("late", 3)));
+    fast.afterCommit();
+    // The two open writers' ids hold the third back for gapWaitMs, then are passed over (and watched).
+    await vi.waitFor(() => expect(seen).toEqual([{ n: 3, late: false }]), { timeout: 5000 });
+    expect(hub.watchedLate).toBe(2);
+    // The slow writer commits after all: its event is delivered, late, once.
+    await slow.finish(true);
+    await vi.waitFor(() => expect(seen).toEqual([{ n: 3, late: false }, { n: 1, late: true }]), { timeout: 5000 });
+    // The other rolls back: nothing to deliver, and after lateWatchMs no longer watched.
+    await gone.finish(false);
+    const after = new Outbox(hub);
+    await database.db.transaction((tx) => after.store(tx, change("late", 4)));
+    after.afterCommit();
+    await vi.waitFor(() => expect(seen.map((e) => e.n)).toEqual([3, 1, 4]), { timeout: 5000 });
+    await vi.waitFor(async () => {
+      await hub.read();
+      expect(hub.watchedLate).toBe(0);
+    }, { timeout: 5000 });
+    expect(seen.map((e) => e.n)).toEqual([3, 1, 4]);
   });
 
   it.runIf(onPostgres)("reach another instance's hub through one NOTIFY after commit, not inside the writer's transaction", async () => {

@@ -131,7 +131,7 @@ describe("the registry", () => {
     const m = metrics();
     m.ordersRejected.inc({ code: "INSUFFICIENT_FUNDS" });
     m.httpRequestSeconds.observe({ method: "POST", route: "/api/portfolios/[id]/orders", status_class: "4xx" }, 0.012);
-    m.database = { kind: "postgres", pool: () => ({ total: 3, idle: 1, waiting: 2, max: 10 }) };
+    m.database = { kind: "postgres", pool: () => ({ total: 3, idle: 1, waiting: 2, max: 10, answeredAt: 0 }) };
     const families = parsePrometheusText(await m.registry.metrics());
     expect(sampleValue(families, "tickerlab_orders_rejected_total", { code: "INSUFFICIENT_FUNDS" })).toBeGreaterThanOrEqual(1);
     expect(sampleValue(families, "tickerlab_http_request_duration_seconds_bucket", { route: "/api/portfolios/[id]/orders", le: "0.025" })).toBeGreaterThanOrEqual(1);

@@ -26,7 +26,8 @@ export default apiRoute(
         const state = startState();
         const retry = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
         if (state !== "ready") return { status: 503, headers: retry, body: { status: state } };
-        const database = await checkDatabase();
+        // Busy is not away: a pool whose connections keep coming back answers (decision 080).
+        const database = await checkDatabase({ busyAnswers: true });
         if (!database.ok) return { status: 503, headers: retry, body: { status: "degraded", database: { ok: false } } as const };
         return { body: { status: "ready" } as const };
       },

@@ -167,7 +167,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     }
     throw error;
   }
-  const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max });
+  let answeredAt = 0;
+  pool.on("release", (error) => {
+    if (!error) answeredAt = Date.now();
+  });
+  const poolStats = (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max, answeredAt });
   return { db, kind: "postgres", close: () => pool.end(), poolStats };
 }
 

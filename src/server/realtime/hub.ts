@@ -15,6 +15,11 @@
  * follows the missing id until it appears, or until every transaction that was running when it
  * was first missed has ended (it was rolled back), or GAP_WAIT_MS. So a stream's last id says
  * exactly what it was sent, and a reconnect with `Last-Event-ID` is sent the rest (`replay`).
+ * An id passed over is still watched for LATE_WATCH_MS: if it commits after all, it is
+ * delivered then, once, out of order (`late`). After GAP_WAIT_MS its writer was still running
+ * (a commit slowed by a loaded machine); and "every transaction then running has ended" does
+ * not prove a rollback: a writer takes its id (nextval) before its transaction id when the
+ * insert is its first write, so it may not have been running yet by that measure.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -37,12 +42,17 @@ export type RealtimeEvent =
 /** An event as stored and delivered: `id` is its place in the one order of events (live_events.id). */
 export type LiveEvent = RealtimeEvent & { id: number };
 
-type Listener = (event: LiveEvent) => void;
+/** `late`: an event whose id the hub had passed over (its writer committed after GAP_WAIT_MS), delivered once, out of order. */
+type Listener = (event: LiveEvent, late: boolean) => void;
 
 /** The longest a missing id holds back what follows it (a writer that died between its insert and its commit). */
 const GAP_WAIT_MS = 3000;
 /** A missing id is not given up before this, even when every transaction seen running has ended. */
 const GAP_MIN_MS = 100;
+/** Ids passed over that are still watched for a late commit, at most (the oldest are dropped first). */
+const LATE_MAX = 1000;
+/** How long an id passed over is watched for a late commit. */
+const LATE_WATCH_MS = 60_000;
 /** A reader's batch; a larger backlog is read in several. */
 const BATCH = 500;
 /** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened). */
@@ -56,6 +66,10 @@ export interface HubOptions {
   /** The database the events are stored in and read from (default: the process's). */
   db?: () => Promise<DbOrTx>;
   reconnectMs?: number;
+  /** How long a missing id holds back what follows it (default GAP_WAIT_MS; tests shorten it). */
+  gapWaitMs?: number;
+  /** How long an id passed over is watched for a late commit (default LATE_WATCH_MS). */
+  lateWatchMs?: number;
 }
 
 interface Gap {
@@ -73,6 +87,8 @@ export class Hub {
   /** Every id up to this one has been delivered (or given up); undefined until the first read. */
   private high: number | undefined;
   private gap: Gap | undefined;
+  /** Ids passed over, watched for a late commit, with when (Date.now()) they were passed over. */
+  private readonly late = new Map<number, number>();
   private gapTimer: NodeJS.Timeout | undefined;
   private safety: NodeJS.Timeout | undefined;
   private reading: Promise<void> | undefined;
@@ -204,15 +220,20 @@ export class Hub {
     const ready: Array<{ id: number; topic: string }> = [];
     let next = this.high + 1;
     for (const event of found) {
-      if (event.id !== next && !this.gapResolved(snapshot)) break;
+      if (event.id !== next) {
+        if (!this.gapResolved(snapshot)) break;
+        // Passed over, whatever the reason: watched for a late commit.
+        this.watchLate(next, event.id, Boolean(this.gap && snapshot.xmin < this.gap.xmax));
+      }
       this.clearGap();
       ready.push(event);
       next = event.id + 1;
     }
     const delivered = ready.length;
     if (delivered < found.length) this.holdFor(snapshot);
-    if (delivered === 0) return false;
-    const wanted = ready.filter((e) => this.topics.has(e.topic)).map((e) => e.id);
+    const late = await this.readLate(db);
+    if (delivered === 0 && late.length === 0) return false;
+    const wanted = [...late, ...ready].filter((e) => this.topics.has(e.topic)).map((e) => e.id);
     const data = new Map<number, LiveEvent>();
     if (wanted.length > 0) {
       const stored = await db.execute<{ id: string; topic: string; type: string; data: unknown }>(
@@ -220,19 +241,63 @@ export class Hub {
       );
       for (const row of stored.rows) data.set(Number(row.id), { id: Number(row.id), topic: row.topic, type: row.type, data: row.data } as LiveEvent);
     }
+    for (const event of late) {
+      const full = data.get(event.id);
+      if (full) this.deliver(full, true);
+    }
     for (const event of ready) {
       this.high = event.id;
       const full = data.get(event.id);
-      if (full) this.deliver(full);
+      if (full) this.deliver(full, false);
     }
     return found.length === BATCH && delivered === found.length;
+  }
+
+  /** Ids from `from` up to (not including) `to`, passed over: watched for a late commit. */
+  private watchLate(from: number, to: number, timedOut: boolean): void {
+    const now = Date.now();
+    for (let id = from; id < to; id++) this.late.set(id, now);
+    for (const id of this.late.keys()) {
+      if (this.late.size <= LATE_MAX) break;
+      this.late.delete(id);
+    }
+    if (timedOut && to > from) logger().warn({ from, to: to - 1 }, "[realtime] live event ids passed over after waiting; they are delivered late if they commit");
+  }
+
+  /** The watched ids that have committed since (each taken out: delivered once); those watched long enough forgotten. */
+  private async readLate(db: DbOrTx): Promise<Array<{ id: number; topic: string }>> {
+    const forgetBefore = Date.now() - (this.options.lateWatchMs ?? LATE_WATCH_MS);
+    for (const [id, since] of this.late) if (since < forgetBefore) this.late.delete(id);
+    if (this.late.size === 0) return [];
+    const ids = [...this.late.keys()];
+    const { rows } = await db.execute<{ id: string; topic: string }>(sql`select id::text as id, topic from live_events where id = any(${`{${ids.join(",")}}`}::bigint[]) order by id`);
+    const found = rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
+    for (const { id } of found) this.late.delete(id);
+    return found;
+  }
+
+  /** How many ids passed over are watched for a late commit. */
+  get watchedLate(): number {
+    return this.late.size;
+  }
+
+  /** The ids passed over between `after` and `before` (both excluded) still watched: a stream past them may be owed them. */
+  passedOver(after: number, before: number): number[] {
+    const ids: number[] = [];
+    for (const id of this.late.keys()) if (id > after && id < before) ids.push(id);
+    return ids;
+  }
+
+  /** Whether `id` is watched for a late commit. */
+  watching(id: number): boolean {
+    return this.late.has(id);
   }
 
   /** Whether the id the reader waits for can be given up: it never committed, or waited long enough. */
   private gapResolved(snapshot: { xmin: bigint }): boolean {
     if (!this.gap) return false;
     const waited = Date.now() - this.gap.since;
-    return waited >= GAP_WAIT_MS || (waited >= GAP_MIN_MS && snapshot.xmin >= this.gap.xmax);
+    return waited >= (this.options.gapWaitMs ?? GAP_WAIT_MS) || (waited >= GAP_MIN_MS && snapshot.xmin >= this.gap.xmax);
   }
 
   private holdFor(snapshot: { xmax: bigint }): void {
@@ -252,12 +317,12 @@ export class Hub {
   }
 
   /** Hands an event to this process's subscribers. */
-  private deliver(event: LiveEvent): void {
+  private deliver(event: LiveEvent, late: boolean): void {
     const set = this.topics.get(event.topic);
     if (!set) return;
     for (const listener of [...set]) {
       try {
-        listener(event);
+        listener(event, late);
       } catch (error) {
         logger().warn({ err: error, topic: event.topic }, "[realtime] a subscriber failed");
       }
@@ -268,15 +333,19 @@ export class Hub {
    * What a stream that reconnects missed: the events of `topics` after `afterId` up to what
    * this hub has delivered (`upTo`, from `position()` when it subscribed; later ones reach it
    * live). `complete` is false when some may be gone (kept only a few minutes) or there are
-   * more than REPLAY_LIMIT: its page then reads the portfolio again.
+   * more than REPLAY_LIMIT: its page then reads the portfolio again. `owed`: ids at or below
+   * `afterId` that the stream's previous instance had passed over (its Last-Event-ID lists them).
    */
-  async replay(topics: string[], afterId: number, upTo: number): Promise<{ events: LiveEvent[]; complete: boolean }> {
-    if (topics.length === 0 || afterId >= upTo) return { events: [], complete: true };
+  async replay(topics: string[], afterId: number, upTo: number, owed: readonly number[] = []): Promise<{ events: LiveEvent[]; complete: boolean }> {
+    // Ids at or below afterId the stream's previous instance had passed over (they may have committed since).
+    const also = owed.filter((id) => id <= upTo);
+    if (topics.length === 0 || (afterId >= upTo && also.length === 0)) return { events: [], complete: true };
     const db = await this.db();
     const { rows } = await db.execute<{ id: string; topic: string; type: string; data: unknown; oldest: string | null }>(sql`
       select e.id::text as id, e.topic, e.type, e.data, (select min(id) from live_events)::text as oldest
       from live_events e
-      where e.topic = any(${`{${topics.map((t) => `"${t}"`).join(",")}}`}::text[]) and e.id > ${afterId} and e.id <= ${upTo}
+      where e.topic = any(${`{${topics.map((t) => `"${t}"`).join(",")}}`}::text[])
+        and ((e.id > ${afterId} and e.id <= ${upTo}) or e.id = any(${`{${also.join(",")}}`}::bigint[]))
       order by e.id limit ${REPLAY_LIMIT + 1}`);
     const events = rows.slice(0, REPLAY_LIMIT).map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }) as LiveEvent);
     let oldest = rows[0]?.oldest;
@@ -354,6 +423,7 @@ export class Hub {
     for (const timer of [this.retry, this.gapTimer]) if (timer) clearTimeout(timer);
     if (this.safety) clearInterval(this.safety);
     this.retry = this.gapTimer = this.safety = undefined;
+    this.late.clear();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

@@ -45,12 +45,50 @@ function encodedQuotes(quotes: readonly QuoteView[]): string {
   return text;
 }
 
+/**
+ * Last-Event-ID as this stream writes it: the last id, then the ids below it it may still be
+ * owed (`1234` or `1234:1201,1217`). Anything else (or none) is a fresh start.
+ */
+export function parseEventId(header: string | string[] | undefined): { last: number; owed: number[] } | undefined {
+  const match = typeof header === "string" ? /^(\d{1,15})(?::(\d{1,15}(?:,\d{1,15}){0,49}))?$/.exec(header.trim()) : null;
+  if (!match) return undefined;
+  const last = Number(match[1]);
+  if (!(last > 0)) return undefined;
+  return { last, owed: match[2] ? match[2].split(",").map(Number).filter((id) => id < last) : [] };
+}
+
+/** The most ids a stream carries as owed in its id. */
+const OWED_MAX = 50;
+
 export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3000;
+/**
+ * The reconnection delay each stream is told (`retry:`): RETRY_MS ± half of it, so the streams
+ * of an instance that died do not all come back in the same instant (decision 080).
+ */
+const retryMs = () => Math.round(RETRY_MS / 2 + Math.random() * RETRY_MS);
 
-async function currentQuotes(): Promise<QuoteView[]> {
+async function readQuotes(): Promise<QuoteView[]> {
   const rows = await listInstruments(await getDb());
   return rows.filter((r) => r.active).map((r) => ({ symbol: r.symbol, price: r.lastPrice, previousClose: r.previousClose, at: r.updatedAt }));
+}
+
+/** The last read of the quotes, with how far the hub had delivered when it began. */
+let quotesRead: { from: number; quotes: Promise<QuoteView[]> } | undefined;
+
+/**
+ * The quotes for a snapshot that must show every tick up to `upTo` (the stream is sent the ones
+ * after it): streams opening together — a crowd reconnecting after its instance died — share
+ * one read begun after the hub had delivered `upTo`, instead of one read each (decision 080).
+ */
+function currentQuotes(upTo: number): Promise<QuoteView[]> {
+  if (quotesRead && quotesRead.from >= upTo) return quotesRead.quotes;
+  const read = { from: getHub().delivered, quotes: readQuotes() };
+  quotesRead = read;
+  read.quotes.catch(() => {
+    if (quotesRead === read) quotesRead = undefined;
+  });
+  return read.quotes;
 }
 
 
@@ -82,6 +120,10 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     return;
   }
   const tokenVersion = token.tv;
+  // The client may have gone while the session was checked (a load balancer's time-out on a
+  // busy instance, a browser that reconnected elsewhere): its close event has passed, so a
+  // stream started now would never end (its heartbeat querying every 15 s, for ever).
+  if (res.closed || req.socket.destroyed) return;
 
   res.writeHead(200, {
     "Content-Type": "text/event-stream; charset=utf-8",
@@ -97,13 +139,33 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   metrics().liveStreams.inc();
   const unsubscribes = new Map<string, () => void>();
   const hub = getHub();
-  /** The last id written: what the browser sends back as Last-Event-ID. */
-  let lastId = 0;
+  const resumed = parseEventId(req.headers["last-event-id"]);
+  const resuming = resumed !== undefined;
+  const lastEventId = resumed?.last ?? 0;
+  /**
+   * The last id written: what the browser sends back as Last-Event-ID. A stream that resumes
+   * starts at the one it was sent: what this instance's hub delivers up to it, the client has
+   * (this hub may be behind the one it came from), except the ids in `owed`.
+   */
+  let lastId = lastEventId;
+  /**
+   * Ids below `lastId` the hub passed over (docs/decisions/080): if one commits after all, the
+   * client is owed it. They travel in the id (`1234:1201,1217`), so that the instance a client
+   * resumes on sends them too; usually there are none and the id is a plain number.
+   */
+  const owed = new Set<number>(resumed?.owed ?? []);
+  let replayDone = !resuming;
+  const idText = () => {
+    // An id the hub is past and no longer watches was delivered (to this stream, if it was its) or never will be.
+    if (replayDone) for (const id of owed) if (id <= hub.delivered && !hub.watching(id)) owed.delete(id);
+    return owed.size === 0 ? String(lastId) : `${lastId}:${[...owed].sort((a, b) => a - b).join(",")}`;
+  };
   /** The `id:` field for an event's block (none when the stream is past it already). */
   const idField = (id: number | undefined) => {
     if (id === undefined || id <= lastId) return "";
+    for (const passed of hub.passedOver(lastId, id)) if (owed.size < OWED_MAX) owed.add(passed);
     lastId = id;
-    return `id: ${id}\n`;
+    return `id: ${idText()}\n`;
   };
   // Only the messages of the stream's contract (lib/live-messages.ts) go out.
   const send = <T extends LiveMessageType>(type: T, data: LiveMessages[T] | null, id?: number) => {
@@ -130,14 +192,30 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     res.end();
   };
   req.on("close", close);
+  res.on("close", close);
   res.on("error", close);
   const forgetOnShutdown = endOnShutdown(close);
 
   /** While the missed events are read, what arrives live waits here (it follows them). */
-  let held: LiveEvent[] | null = null;
-  const onEvent = (event: LiveEvent) => {
-    if (held) held.push(event);
-    else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
+  let held: Array<{ event: LiveEvent; late: boolean }> | null = null;
+  /** The ids a resuming stream was sent by its replay. */
+  const replayed = new Set<number>();
+  /** An event below the stream's id that it is owed: sent, then the id without it. */
+  const sendOwed = (event: LiveEvent) => {
+    owed.delete(event.id);
+    if (event.type !== "portfolio" || replayed.has(event.id) || closed) return;
+    res.write(`event: portfolio\ndata: ${JSON.stringify(event.data)}\n\nid: ${idText()}\n\n`);
+  };
+  const onEvent = (event: LiveEvent, late: boolean) => {
+    if (held) held.push({ event, late });
+    // Its writer committed after the hub had passed its id (docs/decisions/080): sent now,
+    // without an id of its own (the stream's never goes back), unless the replay had it. A
+    // tick's old quotes are not sent.
+    else if (late) sendOwed(event);
+    else if (event.id <= lastId) {
+      // The client has it (this stream resumed from an instance ahead of this one), unless the other had passed it over.
+      if (owed.has(event.id)) sendOwed(event);
+    } else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
     else send("portfolio", event.data, event.id);
   };
   const followPortfolios = async () => {
@@ -163,31 +241,37 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     })();
   }, HEARTBEAT_MS);
 
-  res.write(`retry: ${RETRY_MS}\n\n`);
-  const lastEventId = Number(req.headers["last-event-id"]);
-  const resuming = Number.isSafeInteger(lastEventId) && lastEventId > 0;
+  res.write(`retry: ${retryMs()}\n\n`);
   try {
     // Everything up to `upTo` is the replay's; the hub delivers what follows to the subscriptions.
     const portfolioIds = await portfolioIdsOf(await getDb(), userId);
     await hub.position();
     // From here to the subscriptions, one synchronous step: no event can fall between the two.
     const upTo = hub.delivered;
-    if (resuming) held = [];
+    held = []; // what arrives meanwhile follows the snapshot (and the replay)
     unsubscribes.set(QUOTES_TOPIC, hub.subscribe(QUOTES_TOPIC, onEvent));
     for (const id of portfolioIds) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
-    send("snapshot", { quotes: await currentQuotes() });
+    send("snapshot", { quotes: await currentQuotes(upTo) });
     if (resuming) {
-      const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo);
-      if (missed.complete) for (const event of missed.events) send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
-      else {
-        for (const id of portfolioIds) send("portfolio", { portfolioId: id, orders: null, fills: null });
-        const field = idField(upTo);
-        if (!closed && field) res.write(`${field}\n`);
+      const missed = await hub.replay(portfolioIds.map(portfolioTopic), lastEventId, upTo, [...owed]);
+      if (missed.complete) {
+        for (const event of missed.events) {
+          if (event.id <= lastId) sendOwed(event);
+          else send("portfolio", event.data as LiveMessages["portfolio"] | null, event.id);
+          replayed.add(event.id);
+        }
       }
-      const live = held ?? [];
-      held = null;
-      for (const event of live) onEvent(event);
+      else for (const id of portfolioIds) send("portfolio", { portfolioId: id, orders: null, fills: null });
     }
+    // The stream's place right after its snapshot (and what it missed): a client that drops
+    // before any event of its own resumes from here, not from nothing (which replays nothing).
+    const field = idField(upTo);
+    if (!closed && field) res.write(`${field}\n`);
+    const live = held ?? [];
+    held = null;
+    for (const { event, late } of live) onEvent(event, late);
+    // From here an owed id this hub is past (and no longer watches) has been sent or never will be.
+    replayDone = true;
   } catch (error) {
     logger().error({ err: error }, "[stream] could not send the snapshot");
     close();

@@ -277,7 +277,9 @@ export function TradeTicket({
       }
       // 201: the placement; 422: the error, with the rejected order when a rule refused it.
       const data = (await response.json().catch(() => null)) as (Partial<AnswerOf<typeof portfolioEndpoints.placeOrder>> & Partial<ErrorAnswer>) | null;
-      pending.current = null;
+      // A 5xx may come after the order was placed (an instance that died after its commit, a
+      // load balancer's 502): the same key is kept, so submitting again cannot place it twice.
+      if (response.status < 500) pending.current = null;
       if (response.status === 201 && data?.order) {
         const o = data.order;
         onPlaced?.({ order: o, fill: data.fill ?? null });
@@ -309,6 +311,8 @@ export function TradeTicket({
         setOutcome({ tone: "error", title: "Signed out.", text: "Your session ended. Sign in again to trade." });
       } else if (response.status === 429) {
         setOutcome({ tone: "error", title: REJECTION_TITLES.RATE_LIMITED!, text: error?.message ?? "Too many orders at once. Wait a moment and try again." });
+      } else if (response.status >= 500) {
+        setOutcome({ tone: "error", title: "Something went wrong.", text: `${error?.message ?? "The server could not answer."} Your order may not have been placed; submit again to retry safely.` });
       } else {
         setOutcome({ tone: "error", title: "Something went wrong.", text: error?.message ?? "The order could not be placed. Please try again." });
       }
