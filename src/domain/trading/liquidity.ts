@@ -173,10 +173,13 @@ function planFill(order: WorkingOrder, event: MarketEvent, liquidity: Liquidity 
   }
 
   // Large: is it marketable on this event at all? (priced as if it took the rest, which never
-  // makes a limit reachable that a smaller part would not reach)
-  const probe = matchOrder({ ...order.spec, quantity: remaining }, event.move, pricing(order.filledQuantity + 1));
-  if (probe.kind === "none") return none(order.volumeSeen, false);
-  if (probe.kind === "triggered") return probe;
+  // makes a limit reachable that a smaller part would not reach). A market order always is: no
+  // probe (a tick's thousand working market orders each built a fill and its reason for it).
+  if (order.spec.type !== "market") {
+    const probe = matchOrder({ ...order.spec, quantity: remaining }, event.move, pricing(order.filledQuantity + 1));
+    if (probe.kind === "none") return none(order.volumeSeen, false);
+    if (probe.kind === "triggered") return probe;
+  }
   const volumeSeen = order.volumeSeen + Math.max(0, Math.floor(event.volume));
   const allowed = participationAllowance(volumeSeen, lr.participationPct) - order.filledQuantity;
   const part = Math.min(remaining, allowed);
