@@ -22,6 +22,7 @@ import {
   type OrderSpec,
   planExecution,
   type PortfolioState,
+  type PracticeMargin,
   reserveCash,
   seededDraw,
   stopOf,
@@ -31,6 +32,7 @@ import type { Db, DbOrTx, Tx } from "@/server/db";
 import { inList } from "@/server/db/lists";
 import { firesAtOrAbove, firesAtOrBelow, instruments, orders, positions, trailsAbove, trailsBelow } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
+import { readSetting } from "@/server/settings";
 import { eachChunk, positionsOf, touchedPositionsOf } from "./batches";
 import { groupOf, readGroups, settleInto } from "./groups";
 import { resolveContexts } from "./port";
@@ -154,11 +156,13 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
   const market = await pricesFor(db, source, now, bySymbol);
   // Depth of the moved instruments (practice only: a replay keeps no intraday volume, so its orders fill whole).
   const depth = source.kind === "practice" ? await depthOf(db, [...bySymbol.keys()]) : new Map<string, Liquidity>();
+  // The practice market's margin setting, read once for the pass rather than once a chunk.
+  const practiceMargin = source.kind === "practice" ? await readSetting(db, "practiceMargin") : undefined;
   // A pass may meet the same order twice (a triggered stop is working and crossed): once is enough.
   const unique = [...new Map(candidates.map((c) => [c.id, c])).values()];
   await eachChunk(db, unique, async (chunk) => {
     const outbox = new Outbox();
-    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, depth, partial: source.kind === "practice" }, outbox));
+    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, depth, partial: source.kind === "practice", practiceMargin }, outbox));
     outbox.afterCommit();
     result.filled += settled.filled;
     result.triggered += settled.triggered;
@@ -200,6 +204,8 @@ interface Settlement {
    * replay's prices are computed on its clock, so its portfolios load every position.
    */
   partial: boolean;
+  /** The practice market's margin setting, when the pass read it (else each chunk reads it). */
+  practiceMargin?: PracticeMargin | null;
 }
 
 async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: string[] }, settlement: Settlement, outbox: Outbox) {
@@ -212,7 +218,7 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
     .where(and(inList(orders.id, chunk.orderIds), eq(orders.status, "open")))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   const shorting = new Set(open.filter((o) => o.side === "short").map((o) => o.portfolioId));
-  const contexts = await resolveContexts(tx, locked, { now, shorting: (p) => shorting.has(p.id) });
+  const contexts = await resolveContexts(tx, locked, { now, shorting: (p) => shorting.has(p.id), ...(settlement.practiceMargin !== undefined && { practiceMargin: settlement.practiceMargin }) });
   const owners = new Map(locked.map((p) => [p.id, p]));
   // Only portfolios judged under rules that need equity have their other longs valued (the sum reads every position they hold).
   const valued = new Set(open.filter((o) => needsEquity(contexts.get(o.portfolioId)?.rules(o.side) ?? { margin: null, maxPositionPct: null })).map((o) => o.portfolioId));
