@@ -157,26 +157,35 @@ export function planExecution(order: WorkingOrder, event: MarketEvent, liquidity
   return plan;
 }
 
+// Module-level, not closures of planFill: a tick calls it for every working order.
+function none(volumeSeen: number, working: boolean, reason?: string): ExecutionPlan {
+  return { kind: "none", volumeSeen, working, ...(reason && { reason }) };
+}
+
+function pricingFor(taken: number, event: MarketEvent, liquidity: Liquidity | null | undefined, rules: { slippageBps: number }, lr: LiquidityRules) {
+  return { slippageBps: rules.slippageBps, impactBps: impactBps(taken, liquidity, lr), jump: event.jump ?? false, touchFills: (event.touchDraw ?? 0) < TOUCH_FILL_PROBABILITY };
+}
+
 function planFill(order: WorkingOrder, event: MarketEvent, liquidity: Liquidity | null | undefined, rules: { slippageBps: number; liquidity?: LiquidityRules }): ExecutionPlan {
   const lr = rules.liquidity ?? DEFAULT_LIQUIDITY_RULES;
   const remaining = order.spec.quantity - order.filledQuantity;
-  const none = (volumeSeen: number, working: boolean, reason?: string): ExecutionPlan => ({ kind: "none", volumeSeen, working, ...(reason && { reason }) });
   if (remaining <= 0) return none(order.volumeSeen, false);
-  const touchFills = (event.touchDraw ?? 0) < TOUCH_FILL_PROBABILITY;
-  const pricing = (taken: number) => ({ slippageBps: rules.slippageBps, impactBps: impactBps(taken, liquidity, lr), jump: event.jump ?? false, touchFills });
 
   if (!worksInParts(order.spec.quantity, liquidity)) {
-    const outcome = matchOrder({ ...order.spec, quantity: remaining }, event.move, pricing(remaining));
+    const outcome = matchOrder({ ...order.spec, quantity: remaining }, event.move, pricingFor(remaining, event, liquidity, rules, lr));
     if (outcome.kind === "none") return none(order.volumeSeen, false);
     if (outcome.kind === "triggered") return outcome;
     return { kind: "fill", fill: outcome.fill, filledQuantity: order.spec.quantity, volumeSeen: order.volumeSeen, done: true, triggered: false };
   }
 
   // Large: is it marketable on this event at all? (priced as if it took the rest, which never
-  // makes a limit reachable that a smaller part would not reach)
-  const probe = matchOrder({ ...order.spec, quantity: remaining }, event.move, pricing(order.filledQuantity + 1));
-  if (probe.kind === "none") return none(order.volumeSeen, false);
-  if (probe.kind === "triggered") return probe;
+  // makes a limit reachable that a smaller part would not reach). A market order always is: no
+  // probe (a tick's thousand working market orders each built a fill and its reason for it).
+  if (order.spec.type !== "market") {
+    const probe = matchOrder({ ...order.spec, quantity: remaining }, event.move, pricingFor(order.filledQuantity + 1, event, liquidity, rules, lr));
+    if (probe.kind === "none") return none(order.volumeSeen, false);
+    if (probe.kind === "triggered") return probe;
+  }
   const volumeSeen = order.volumeSeen + Math.max(0, Math.floor(event.volume));
   const allowed = participationAllowance(volumeSeen, lr.participationPct) - order.filledQuantity;
   const part = Math.min(remaining, allowed);
@@ -185,7 +194,7 @@ function planFill(order: WorkingOrder, event: MarketEvent, liquidity: Liquidity 
   if (part < 1) {
     return none(volumeSeen, true, `${n(order.spec.quantity)} shares are more than 1 % of a day's volume (${n(liquidity!.averageDailyVolume)}): the order fills in parts, at most ${pct} while it works`);
   }
-  const outcome = matchOrder({ ...order.spec, quantity: part }, event.move, pricing(order.filledQuantity + part));
+  const outcome = matchOrder({ ...order.spec, quantity: part }, event.move, pricingFor(order.filledQuantity + part, event, liquidity, rules, lr));
   // A limit the part's impact would push past is not filled now: it waits for a better price or more volume.
   if (outcome.kind !== "fill") return none(volumeSeen, true);
   const filledQuantity = order.filledQuantity + part;

@@ -51,9 +51,11 @@ export interface PortfolioState {
    * Long positions left out of `positions`, already valued: a tick settling hundreds of
    * portfolios loads only what its fills touch and every short (what buying power needs), and
    * counts the other longs' market value here, so equity stays whole. Never set for work that
-   * needs every position (maintenanceCall refuses it).
+   * needs every position (maintenanceCall refuses it). Null: the other longs were not valued,
+   * because the rules the state is judged by need no equity (`needsEquity`): buying power
+   * without margin is cash and shorts alone; a check that would need them throws.
    */
-  elsewhere?: { longMarketValue: Money };
+  elsewhere?: { longMarketValue: Money | null };
   /**
    * Dividends owed to the portfolio (> 0, a long held at an ex-date) net of those it owes
    * (< 0, a short's), from their ex-date until their pay date (domain corporate-actions.ts).
@@ -234,6 +236,7 @@ export interface Valuation {
 
 /** Equity, buying power and the rest, from the last prices of every open position; `margin` = the portfolio's margin rules, if any. */
 export function valuePortfolio(state: PortfolioState, prices: Prices, margin?: MarginRules | null): Valuation {
+  if (margin && unvalued(state)) throw new AccountingError("Buying power on margin needs the value of every long, not a state without the other longs valued.");
   let longMarketValue = state.elsewhere?.longMarketValue ?? ZERO;
   let shortMarketValue = ZERO;
   for (const [symbol, position] of state.positions) {
@@ -269,6 +272,20 @@ export function valuePortfolio(state: PortfolioState, prices: Prices, margin?: M
     debit: state.cash < 0n ? negateMoney(state.cash) : ZERO,
     maintenanceRequirement,
   };
+}
+
+/** A partial state whose other longs were not valued (`elsewhere.longMarketValue` null): its equity is not known. */
+function unvalued(state: PortfolioState): boolean {
+  return state.elsewhere !== undefined && state.elsewhere.longMarketValue === null;
+}
+
+/**
+ * Whether judging an order under these rules needs the portfolio's equity (every long valued):
+ * margin (buying power counts the longs) or a position limit (a share of equity). Otherwise
+ * buying power is cash, reservations and shorts, and a tick may leave the other longs unvalued.
+ */
+export function needsEquity(rules: Pick<TradingRules, "margin" | "maxPositionPct">): boolean {
+  return Boolean(rules.margin) || rules.maxPositionPct !== null;
 }
 
 export function equityOf(state: PortfolioState, prices: Prices): Money {
@@ -521,6 +538,7 @@ function assess(
     return refuse(rejection("INSUFFICIENT_FUNDS", `This order needs ${$(needed)} of buying power; you have ${$(before.buyingPower)}.`), preview);
   }
   if (rules.maxPositionPct !== null) {
+    if (unvalued(state)) throw new AccountingError("A position limit needs the portfolio's equity, not a state without the other longs valued.");
     const positionValue = absMoney(multiplyMoney(at.markPrice, positionOf(afterState, symbol).quantity));
     const allowed = afterValue.equity > 0n ? bpsOf(afterValue.equity, rules.maxPositionPct * 100, "down") : ZERO;
     if (positionValue > allowed) {

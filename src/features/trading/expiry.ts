@@ -8,7 +8,7 @@ import { expiredDayOrders, releaseCash } from "@/domain/trading";
 import type { Db } from "@/server/db";
 import { orders } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
-import { chunksOf, eachChunk } from "./batches";
+import { eachChunk } from "./batches";
 import { practiceSource, type PriceSource } from "./pricing";
 import { lockPortfolios } from "./portfolios";
 import { groupOf, readGroups, settleInto } from "./groups";
@@ -28,7 +28,7 @@ export async function expireDayOrders(db: Db, now = new Date(), source: PriceSou
     );
   if (candidates.length === 0) return 0;
   let expired = 0;
-  await eachChunk(db, chunksOf(candidates), async (chunk) => {
+  await eachChunk(db, candidates, async (chunk) => {
     const outbox = new Outbox();
     expired += await db.transaction(async (tx) => {
       const locked = await lockPortfolios(tx, chunk.portfolioIds);

@@ -22,7 +22,7 @@ import type { Db, Tx } from "@/server/db";
 import { portfolioAccruals, portfolios, positions } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
 import { readSetting } from "@/server/settings";
-import { chunksOf, eachChunk, positionsOf } from "./batches";
+import { eachChunk, positionsOf } from "./batches";
 import { ports, resolveContexts } from "./port";
 import { lockPortfolios } from "./portfolios";
 import { borrowFeesOf, practiceSource } from "./pricing";
@@ -65,7 +65,7 @@ export async function accrueMarginDay(db: Db, options: { now: Date; fence?: (tx:
       and ((p.kind = 'practice' and (p.cash < 0 or ${hasShort} ${practiceEarns})) or (${events} and (p.cash <> 0 or ${hasShort})))
       and not exists (select 1 from ${portfolioAccruals} a where a.portfolio_id = p.id and a.day = ${day}::date)
     order by p.id`);
-  await eachChunk(db, chunksOf(rows.map((r) => ({ portfolioId: r.id }))), async (chunk) => {
+  await eachChunk(db, rows.map((r) => ({ portfolioId: r.id })), async (chunk) => {
     const outbox = new Outbox();
     const done = await db.transaction(async (tx) => {
       await options.fence?.(tx);

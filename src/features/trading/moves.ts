@@ -5,7 +5,7 @@
  * portfolios the moves pushed under the maintenance level. Writes go through the one writer.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import {
   addMoney,
   executeFill,
@@ -18,18 +18,22 @@ import {
   matchOrder,
   type Money,
   multiplyMoney,
+  needsEquity,
   type OrderSpec,
   planExecution,
   type PortfolioState,
+  type PracticeMargin,
   reserveCash,
   seededDraw,
   stopOf,
   ZERO,
 } from "@/domain/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
+import { inList } from "@/server/db/lists";
 import { firesAtOrAbove, firesAtOrBelow, instruments, orders, positions, trailsAbove, trailsBelow } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
-import { chunksOf, eachChunk, positionsOf, touchedPositionsOf } from "./batches";
+import { readSetting } from "@/server/settings";
+import { eachChunk, positionsOf, touchedPositionsOf } from "./batches";
 import { groupOf, readGroups, settleInto } from "./groups";
 import { resolveContexts } from "./port";
 import { lockPortfolios } from "./portfolios";
@@ -152,11 +156,13 @@ export async function processPriceMoves(db: Db, moves: readonly SymbolMove[], no
   const market = await pricesFor(db, source, now, bySymbol);
   // Depth of the moved instruments (practice only: a replay keeps no intraday volume, so its orders fill whole).
   const depth = source.kind === "practice" ? await depthOf(db, [...bySymbol.keys()]) : new Map<string, Liquidity>();
+  // The practice market's margin setting, read once for the pass rather than once a chunk.
+  const practiceMargin = source.kind === "practice" ? await readSetting(db, "practiceMargin") : undefined;
   // A pass may meet the same order twice (a triggered stop is working and crossed): once is enough.
   const unique = [...new Map(candidates.map((c) => [c.id, c])).values()];
-  await eachChunk(db, chunksOf(unique), async (chunk) => {
+  await eachChunk(db, unique, async (chunk) => {
     const outbox = new Outbox();
-    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, depth, partial: source.kind === "practice" }, outbox));
+    const settled = await db.transaction((tx) => settleChunk(tx, chunk, { moves: bySymbol, now, market, depth, partial: source.kind === "practice", practiceMargin }, outbox));
     outbox.afterCommit();
     result.filled += settled.filled;
     result.triggered += settled.triggered;
@@ -172,7 +178,7 @@ async function depthOf(db: DbOrTx, symbols: readonly string[]): Promise<Map<stri
   const rows = await db
     .select({ symbol: instruments.symbol, adv: instruments.averageDailyVolume, volatility: instruments.volatility })
     .from(instruments)
-    .where(inArray(instruments.symbol, [...symbols]));
+    .where(inList(instruments.symbol, symbols));
   return new Map(rows.map((r) => [r.symbol, liquidityOf(Number(r.adv), Number(r.volatility))]));
 }
 
@@ -198,6 +204,8 @@ interface Settlement {
    * replay's prices are computed on its clock, so its portfolios load every position.
    */
   partial: boolean;
+  /** The practice market's margin setting, when the pass read it (else each chunk reads it). */
+  practiceMargin?: PracticeMargin | null;
 }
 
 async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: string[] }, settlement: Settlement, outbox: Outbox) {
@@ -207,22 +215,25 @@ async function settleChunk(tx: Tx, chunk: { portfolioIds: string[]; orderIds: st
   const open = await tx
     .select()
     .from(orders)
-    .where(and(inArray(orders.id, chunk.orderIds), eq(orders.status, "open")))
+    .where(and(inList(orders.id, chunk.orderIds), eq(orders.status, "open")))
     .orderBy(asc(orders.createdAt), asc(orders.id));
+  const shorting = new Set(open.filter((o) => o.side === "short").map((o) => o.portfolioId));
+  const contexts = await resolveContexts(tx, locked, { now, shorting: (p) => shorting.has(p.id), ...(settlement.practiceMargin !== undefined && { practiceMargin: settlement.practiceMargin }) });
+  const owners = new Map(locked.map((p) => [p.id, p]));
+  // Only portfolios judged under rules that need equity have their other longs valued (the sum reads every position they hold).
+  const valued = new Set(open.filter((o) => needsEquity(contexts.get(o.portfolioId)?.rules(o.side) ?? { margin: null, maxPositionPct: null })).map((o) => o.portfolioId));
   const held = settlement.partial
     ? await touchedPositionsOf(
         tx,
         open.map((o) => ({ portfolioId: o.portfolioId, symbol: o.symbol })),
+        valued,
       )
-    : new Map([...(await positionsOf(tx, chunk.portfolioIds))].map(([id, positions]) => [id, { positions, elsewhereLong: null }]));
+    : new Map([...(await positionsOf(tx, chunk.portfolioIds))].map(([id, positions]) => [id, { positions, elsewhere: undefined }]));
   const initialState = (portfolio: PortfolioRow): PortfolioState => {
     const holdings = held.get(portfolio.id);
     const state = stateOf(portfolio, holdings?.positions ?? []);
-    return holdings?.elsewhereLong ? { ...state, elsewhere: { longMarketValue: holdings.elsewhereLong } } : state;
+    return holdings?.elsewhere ? { ...state, elsewhere: holdings.elsewhere } : state;
   };
-  const shorting = new Set(open.filter((o) => o.side === "short").map((o) => o.portfolioId));
-  const contexts = await resolveContexts(tx, locked, { now, shorting: (p) => shorting.has(p.id) });
-  const owners = new Map(locked.map((p) => [p.id, p]));
 
   // Each portfolio's checks see the prices of what it holds and trades (the domain copies the
   // map per fill: a few dozen entries, not the whole universe).
@@ -338,7 +349,7 @@ async function checkMaintenance(db: Db, symbols: string[], now: Date, source: Pr
     .from(positions)
     .where(
       and(
-        inArray(positions.symbol, symbols),
+        inList(positions.symbol, symbols),
         ne(positions.quantity, 0),
         // One set of the few portfolios that short or borrow, joined once: two correlated EXISTS
         // joined by OR cannot become a semi-join, so PostgreSQL probed both for every holder of
@@ -350,7 +361,7 @@ async function checkMaintenance(db: Db, symbols: string[], now: Date, source: Pr
   const { rows: called } = await db.execute<{ portfolioId: string }>(sql`select id as "portfolioId" from portfolios where margin_call_at is not null${ofSourceSql("id")}`);
   const candidates = [...new Map([...moved, ...called].map((c) => [c.portfolioId, c])).values()];
   let covered = 0;
-  await eachChunk(db, chunksOf(candidates), async (chunk) => {
+  await eachChunk(db, candidates, async (chunk) => {
     const outbox = new Outbox();
     covered += await db.transaction((tx) => coverChunk(tx, chunk.portfolioIds, now, source, outbox));
     outbox.afterCommit();

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { failures } from "@/domain/errors";
 import { formatMoney, type Money, STARTING_CASH } from "@/domain/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
+import { inList } from "@/server/db/lists";
 import { ledgerEntries, portfolios } from "@/server/db/schema";
 import { ports } from "./port";
 import type { PortfolioRow } from "./rows";
@@ -93,7 +94,7 @@ export async function lockPortfolios(tx: Tx, ids: readonly string[]): Promise<Po
   return tx
     .select()
     .from(portfolios)
-    .where(inArray(portfolios.id, [...ids]))
+    .where(ids.length === 1 ? eq(portfolios.id, ids[0]!) : inList(portfolios.id, ids))
     .orderBy(asc(portfolios.id))
     .for("update");
 }

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/server/db";
 import { orders } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
-import { chunksOf, eachChunk } from "./batches";
+import { eachChunk } from "./batches";
 import { cancelOpenOrders } from "./cancel";
 import { lockPortfolios } from "./portfolios";
 
@@ -19,7 +19,7 @@ export async function cancelOrdersOfWithdrawnInstrument(db: Db, symbol: string, 
     .from(orders)
     .where(and(eq(orders.symbol, symbol), eq(orders.status, "open"), eq(orders.replay, false)));
   let cancelled = 0;
-  await eachChunk(db, chunksOf(holders), async (chunk) => {
+  await eachChunk(db, holders, async (chunk) => {
     const outbox = new Outbox();
     cancelled += await db.transaction(async (tx) =>
       cancelOpenOrders(tx, await lockPortfolios(tx, chunk.portfolioIds), outbox, { now, symbol, reason: `Cancelled: ${symbol} was withdrawn from trading.` }),

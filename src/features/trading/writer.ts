@@ -406,7 +406,7 @@ const WRITE_CTES = `
     )`;
 /** …and the change's live events ($11), each stored only if its portfolio was written. */
 const WRITE = `${WRITE_CTES}, live as (
-      ${storeEventsSql("$11", "where x->>'topic' in (select 'portfolio:' || id from written)")}
+      ${storeEventsSql("$11", "where x.topic in (select 'portfolio:' || id from written)")}
       returning 1
     )
     select id from written`;

@@ -10,11 +10,13 @@ import { executeNamed } from "@/server/db/named";
 
 /**
  * The INSERT of a statement that stores the events of `param()` (a JSON array, the statement's
- * parameter `paramRef`), keeping only those `where` admits (it may name `x->>'topic'`).
+ * parameter `paramRef`), keeping only those `where` admits (it may name `x.topic`).
  */
 export const storeEventsSql = (paramRef: string, where = "") =>
-  // json (not jsonb) keeps each event's data as it was written, without parsing it again.
-  `insert into live_events (topic, type, data) select x->>'topic', x->>'type', x->'data' from json_array_elements(${paramRef}::json) as x ${where}`;
+  // json (not jsonb) keeps each event's data as it was written. One parse of the array: taking
+  // x->>'topic', x->>'type' and x->'data' of each element parsed it three times more (a tick's
+  // chunk stores hundreds of events of a few kB each).
+  `insert into live_events (topic, type, data) select x.topic, x.type, x.data from json_to_recordset(${paramRef}::json) as x(topic text, type text, data json) ${where}`;
 
 /** Events as one JSON array, the parameter of `storeEventsSql`. */
 export function eventsParam(events: readonly RealtimeEvent[]): string {
