@@ -40,6 +40,9 @@ export interface RunningApp {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** How long a test server keeps an idle connection (see startApp). */
+const TEST_KEEP_ALIVE_MS = 60_000;
+
 /**
  * `checkout`: serve another checkout of the app instead (benchmarks compare two builds in one
  * run); it must already be built into the same NEXT_DIST_DIR. `until`: "healthy" (default)
@@ -64,7 +67,11 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
   const log = fs.openSync(logFile, "a");
   // Through a pooler (the pooler pass): the server itself for the same database, unless given.
   const direct = extraEnv.DATABASE_URL && !extraEnv.DATABASE_DIRECT_URL ? directUrlFor(extraEnv.DATABASE_URL) : undefined;
-  const child: ChildProcess = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  // Idle connections kept a minute, not Node's 5 s: a test process's event loop can be blocked
+  // for seconds (an in-process PGlite database being made), and a write sent on a pooled socket
+  // the server closed meanwhile fails with ECONNRESET (reads are retried, writes never). fetch
+  // takes the server's Keep-Alive hint, so the client lets go of a socket first.
+  const child: ChildProcess = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(TEST_KEEP_ALIVE_MS)], {
     cwd: appRoot,
     stdio: ["ignore", log, log],
     env: {
