@@ -29,7 +29,7 @@
  * - `--profile <folder>`: the (first) instance runs with `node --cpu-prof` into that folder
  *   (written when it stops).
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { execSync, fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -123,9 +123,13 @@ async function startServers(): Promise<Servers> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("--instances > 1 needs DATABASE_URL (a PostgreSQL server: the cluster's database is created there)");
   const { startBalancedCluster } = await import("../tests/setup/balanced-cluster");
-  // Each stream takes two descriptors in HAProxy (client and server side).
-  const cluster = await startBalancedCluster({ serverUrl, instances: INSTANCES, env, proxyMaxconn: SUBSCRIBERS + 500 });
-  return { url: cluster.url, apps: cluster.apps, extra: `PostgreSQL through PgBouncer, ${INSTANCES} instances behind HAProxy`, stop: () => cluster.stop() };
+  // Each stream takes two descriptors in HAProxy (client and server side), and HAProxy cannot
+  // raise its limit past the hard one without CAP_SYS_RESOURCE (a container usually lacks it).
+  const hardLimit = Number(execSync("sh -c 'ulimit -Hn'").toString().trim()) || 20_000;
+  const maxconn = Math.min(SUBSCRIBERS + 200, Math.floor((hardLimit - 100) / 2));
+  if (SUBSCRIBERS > maxconn - 50) console.log(`HAProxy's maxconn is ${maxconn} (descriptor hard limit ${hardLimit}, two a connection): ${SUBSCRIBERS} streams do not fit`);
+  const cluster = await startBalancedCluster({ serverUrl, instances: INSTANCES, env, proxyMaxconn: maxconn });
+  return { url: cluster.url, apps: cluster.apps, extra: `PostgreSQL through PgBouncer, ${INSTANCES} instances behind HAProxy (maxconn ${maxconn})`, stop: () => cluster.stop() };
 }
 
 /** A gauge or the resident memory from each instance's GET /api/metrics (loopback may read it). */
