@@ -6,7 +6,7 @@
  * DATABASE_URL and runs tests/setup/balanced-cluster.ts: PgBouncer, the instances, HAProxy).
  *
  *   NEXT_DIST_DIR=.next-bench npx tsx bench/sse.ts [--subscribers 10000] [--ticks 10] [--tick-ms 1000]
- *     [--rounds 3] [--processes 4] [--people 1] [--instances 1] [--profile <folder>]
+ *     [--rounds 3] [--processes 4] [--people 1] [--instances 1]
  *
  * - The streams are opened by `--processes` client processes (bench/lib/sse-clients.ts, raw
  *   sockets); this process only coordinates and adds up what they report. The 1-subscriber
@@ -26,8 +26,6 @@
  * - `--people`: the streams are spread over that many signed-in people (1 by default: every
  *   stream on one session, which makes each open's session check and each heartbeat's reads
  *   the same rows; the fan-out, which this measures, is the same whoever is signed in).
- * - `--profile <folder>`: the (first) instance runs with `node --cpu-prof` into that folder
- *   (written when it stops).
  */
 import { execSync, fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -50,7 +48,6 @@ const { values } = parseArgs({
     processes: { type: "string", default: "4" },
     people: { type: "string", default: "1" },
     instances: { type: "string", default: "1" },
-    profile: { type: "string" },
   },
 });
 const SUBSCRIBERS = Number(values.subscribers);
@@ -102,11 +99,7 @@ interface Servers {
 }
 
 async function startServers(): Promise<Servers> {
-  const env: Record<string, string> = { RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: String(TICK_MS), CHECK_ANSWERS: "0" };
-  if (values.profile) {
-    fs.mkdirSync(values.profile, { recursive: true });
-    env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(values.profile)}`;
-  }
+  const env = { RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: String(TICK_MS), CHECK_ANSWERS: "0" };
   if (INSTANCES === 1) {
     const database = await createServerDatabase();
     const app = await startApp({ ...env, ...(database && { DATABASE_URL: database.url }) });
