@@ -40,6 +40,8 @@ function open(host: string, port: number, cookie: string): Promise<Stream> {
     socket.on("data", (chunk: Buffer) => {
       const received = Date.now();
       const text = tail + chunk.toString("latin1");
+      // A fresh copy of the end, not a slice: a slice would keep this text (and through it every earlier chunk) alive.
+      const last = Buffer.from(chunk.subarray(Math.max(0, chunk.length - 400))).toString("latin1");
       if (head) {
         head = false;
         if (!text.startsWith("HTTP/1.1 200")) {
@@ -60,7 +62,7 @@ function open(host: string, port: number, cookie: string): Promise<Stream> {
         const stamp = text.slice(at + AT.length, end);
         if (!stream.seen.has(stamp)) stream.seen.set(stamp, received - Date.parse(stamp));
       }
-      tail = text.length > 400 ? text.slice(-400) : text;
+      tail = last;
     });
     socket.on("error", (error) => {
       if (!ready) reject(error);
