@@ -18,4 +18,4 @@ export interface RunningHaproxy {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
-export declare function startHaproxy(options: { port?: number; backends: Array<string | { name: string; url: string }>; checkMs?: number; servedByHeader?: boolean }): Promise<RunningHaproxy>;
+export declare function startHaproxy(options: { port?: number; backends: Array<string | { name: string; url: string }>; checkMs?: number; servedByHeader?: boolean; maxconn?: number }): Promise<RunningHaproxy>;

@@ -108,10 +108,12 @@ export function haproxyConfig({ port, backends, checkMs = 1000, maxconn = 8000, 
 
 /**
  * Starts HAProxy on 127.0.0.1:`port` (a free one when 0 or taken) in front of `backends`
- * (URLs such as http://127.0.0.1:4201, or `{ name, url }`). Resolves once it accepts
+ * (URLs such as http://127.0.0.1:4201, or `{ name, url }`); `maxconn` as in `haproxyConfig`
+ * (bench/sse.ts raises it for 10,000 streams: HAProxy, run as root, raises its own descriptor
+ * limit to what it needs, about two per connection). Resolves once it accepts
  * connections, with its `url`, `stop()` and `log()`.
  */
-export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedByHeader = true } = {}) {
+export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedByHeader = true, maxconn = 8000 } = {}) {
   const bin = haproxyPath();
   if (!bin) throw new Error(`HAProxy is not installed: ${HAPROXY_INSTALL}`);
   if (!backends?.length) throw new Error("startHaproxy: no backends");
@@ -122,7 +124,7 @@ export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedB
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "tickerlab-haproxy-"));
   const config = path.join(dir, "haproxy.cfg");
-  fs.writeFileSync(config, haproxyConfig({ port, backends: servers, checkMs, servedByHeader }));
+  fs.writeFileSync(config, haproxyConfig({ port, backends: servers, checkMs, servedByHeader, maxconn }));
   // -db: in the foreground, our child; -W would fork a worker we could not stop by this PID.
   const child = spawn(bin, ["-db", "-f", config], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { addRoster, createClass, createClassContest, enrolClass, formClassTeam, getClassFor } from "@/features/classes";
 import { createTeam, eventsTradingPort, getEventFor, joinEvent, joinTeam, listEventsFor, standingsFor, teamsFor } from "@/features/events";
 import { leaderboardPage, refreshLiveEventBoards } from "@/features/ranking";
-import { listOrders, placeOrder, portfolioIdsOf } from "@/features/trading";
+import { listOrders, placeOrder, portfolioIdsOf, portfolioIdsOfPeople } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { eventParticipants, events, orders, portfolios, teamMembers } from "@/server/db/schema";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
@@ -130,6 +130,11 @@ describe("a team contest", () => {
     expect(await portfolioIdsOf(db, leo.id)).toContain(bulls.portfolioId);
     expect(await portfolioIdsOf(db, ada.id)).toEqual(expect.not.arrayContaining([bulls.portfolioId]));
     expect(await portfolioIdsOf(db, ada.id)).toContain(bears.portfolioId);
+    // The same for many people at once (every open stream's shared heartbeat, decision 083), person by person.
+    const people = [leo.id, ada.id, maya.id, emile.id, teacher.id];
+    const many = await portfolioIdsOfPeople(db, people);
+    for (const id of people) expect([...many.get(id)!].sort()).toEqual([...(await portfolioIdsOf(db, id))].sort());
+    expect(many.get(maya.id)).toContain(bulls.portfolioId);
     const history = await listOrders(db, bulls.portfolioId, { page: 1, pageSize: 10, team: true });
     expect(history.items.map((o) => (o as unknown as { placedBy: string | null }).placedBy)).toEqual(["Leo B.", "Maya K."]);
 

@@ -3,7 +3,8 @@
  * 401 without a session; the SSE headers, a snapshot then live quotes; a reconnect with
  * Last-Event-ID is sent what it missed, each once (docs/decisions/078), from the place it
  * was sent right after its snapshot, and nothing it already has (decision 080); the stream
- * ends when the session is revoked (checked at the 15 s heartbeat).
+ * ends when the session is revoked (checked at the 15 s heartbeat, one shared check of every
+ * open stream: decision 083), and every stream is sent the same tick with the same id.
  */
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../factories/emails";
@@ -17,7 +18,7 @@ interface SseEvent {
 }
 
 /** Reads server-sent events until `done` says enough (or the stream ends), then hangs up. */
-async function readEvents(res: Response, done: (events: SseEvent[]) => boolean, timeoutMs: number, abort: AbortController) {
+async function readEvents(res: Response, done: (events: SseEvent[], raw: string[]) => boolean, timeoutMs: number, abort: AbortController) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
@@ -27,7 +28,7 @@ async function readEvents(res: Response, done: (events: SseEvent[]) => boolean, 
   let lastId: string | undefined;
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    while (!done(events)) {
+    while (!done(events, raw)) {
       const chunk = await reader.read();
       if (chunk.done) {
         ended = true;
@@ -250,5 +251,58 @@ describe("live updates (/api/stream)", () => {
     await revoked;
     expect(events.some((e) => e.event === "revoked")).toBe(true);
     expect(ended || abort.signal.aborted).toBe(true);
+  });
+
+  it("checks each person's session at the shared heartbeat: a revoked person's streams end, another person's stream goes on", { timeout: 60_000 }, async () => {
+    const revokedPerson = await member();
+    const other = await member();
+    const opened = [revokedPerson.client, revokedPerson.client, other.client].map((client) => ({ client, abort: new AbortController() }));
+    const responses = await Promise.all(opened.map(({ client, abort }) => client.request("/api/stream", { signal: abort.signal })));
+    for (const res of responses) expect(res.status).toBe(200);
+    const signOut = new Client();
+    await signOut.signIn(revokedPerson.person.email, revokedPerson.person.password);
+    expect((await signOut.request("/api/account/sign-out-everywhere", { method: "POST" })).status).toBe(200);
+    const [first, second, third] = await Promise.all([
+      // Read to their end (the server ends them after "revoked").
+      readEvents(responses[0]!, () => false, 40_000, opened[0]!.abort),
+      readEvents(responses[1]!, () => false, 40_000, opened[1]!.abort),
+      // The other person's stream: its heartbeat comes (the same check ran) and it is not revoked.
+      readEvents(responses[2]!, (e, raw) => raw.includes(": heartbeat") || e.some((x) => x.event === "revoked"), 40_000, opened[2]!.abort),
+    ]);
+    for (const read of [first, second]) {
+      expect(read.events.some((e) => e.event === "revoked")).toBe(true);
+      expect(read.ended).toBe(true);
+    }
+    expect(third.raw).toContain(": heartbeat");
+    expect(third.events.some((e) => e.event === "revoked")).toBe(false);
+    expect(third.ended).toBe(false);
+  });
+
+  it("sends every stream each tick's quotes followed by the tick's id, the same id on every stream", async () => {
+    const streams = await Promise.all(
+      [await member(), await member()].map(async ({ client }) => {
+        const abort = new AbortController();
+        const res = await client.request("/api/stream", { signal: abort.signal });
+        expect(res.status).toBe(200);
+        return { res, abort };
+      }),
+    );
+    const reads = await Promise.all(streams.map(({ res, abort }) => readEvents(res, (e) => e.filter((x) => x.event === "quote").length >= 120, 20_000, abort)));
+    // Per stream: the id block that follows each tick's quotes, with the tick's `at`.
+    const ticks = reads.map(({ raw }) => {
+      const byAt = new Map<string, string>();
+      raw.forEach((block, i) => {
+        if (!block.startsWith("event: quote") || raw[i + 1]?.startsWith("event: quote")) return;
+        const at = (JSON.parse(block.slice(block.indexOf("data: ") + 6)) as { at: string }).at;
+        expect(raw[i + 1]).toMatch(/^id: \d+$/);
+        byAt.set(at, raw[i + 1]!.slice(4));
+      });
+      return byAt;
+    });
+    const both = [...ticks[0]!.keys()].filter((at) => ticks[1]!.has(at)).sort();
+    expect(both.length).toBeGreaterThanOrEqual(2);
+    for (const at of both) expect(ticks[0]!.get(at)).toBe(ticks[1]!.get(at));
+    const ids = both.map((at) => Number(ticks[0]!.get(at)));
+    for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]!);
   });
 });

@@ -42,6 +42,8 @@ export interface ClusterOptions {
   bouncerPort?: number;
   /** PgBouncer's server connections for the database (its default_pool_size). */
   bouncerPoolSize?: number;
+  /** HAProxy's maxconn (default 8,000; each connection takes two of its descriptors). */
+  proxyMaxconn?: number;
 }
 
 export interface BalancedCluster {
@@ -109,7 +111,7 @@ export async function startBalancedCluster(options: ClusterOptions): Promise<Bal
     cleanups.push(() => watch.end());
     await installLiveEventLog(watch);
     const names = apps.map((_, i) => `app${i + 1}`);
-    const proxy = await startHaproxy({ port: proxyPort, backends: apps.map((app, i) => ({ name: names[i]!, url: app.url })) });
+    const proxy = await startHaproxy({ port: proxyPort, backends: apps.map((app, i) => ({ name: names[i]!, url: app.url })), maxconn: options.proxyMaxconn });
     cleanups.push(() => proxy.stop());
     // Every instance ready through the load balancer (round robin: as many answers as instances, each from another).
     await waitUntil(

@@ -11,7 +11,7 @@ export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
 export { chargesSince, listOrders, listFills, fillsSince, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
-export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, type Viewer } from "./portfolios";
+export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, portfolioIdsOfPeople, type Viewer } from "./portfolios";
 export { borrowFeesOf, practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";

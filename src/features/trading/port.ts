@@ -44,6 +44,8 @@ export interface TradingPorts {
     factsFor(db: DbOrTx, portfolios: readonly PortfolioRow[], now: Date): Promise<Map<string, EventPortfolioFacts>>;
     /** The teams this person is a member of (decision 042): who, besides its owner, holds a team's portfolio. */
     teamIdsOf(db: DbOrTx, userId: string): Promise<string[]>;
+    /** The same for many people in one statement (a person in no team is absent): every open live stream's heartbeat. */
+    teamIdsOfPeople(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, string[]>>;
     /**
      * Events on the practice market, not yet finalised, live at some instant of [from, to), whose
      * rules accrue interest or borrow fees (decision 070): their portfolios' day is booked.

@@ -88,6 +88,28 @@ export async function portfolioIdsOf(db: DbOrTx, userId: string): Promise<string
   return [...new Set(rows.map((r) => r.id))];
 }
 
+/**
+ * `portfolioIdsOf` for many people in two statements (the shared heartbeat of every open live
+ * stream, decision 083): every person asked for has an entry.
+ */
+export async function portfolioIdsOfPeople(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const held = new Map<string, Set<string>>(userIds.map((id) => [id, new Set<string>()]));
+  if (userIds.length === 0) return new Map();
+  const teamsOf = await ports().events.teamIdsOfPeople(db, userIds);
+  const holders = new Map<string, string[]>();
+  for (const [userId, teamIds] of teamsOf) for (const teamId of teamIds) holders.set(teamId, [...(holders.get(teamId) ?? []), userId]);
+  const teamIds = [...holders.keys()];
+  const rows = await db
+    .select({ id: portfolios.id, userId: portfolios.userId, teamId: portfolios.teamId })
+    .from(portfolios)
+    .where(teamIds.length > 0 ? or(inArray(portfolios.userId, [...userIds]), inArray(portfolios.teamId, teamIds)) : inArray(portfolios.userId, [...userIds]));
+  for (const row of rows) {
+    if (row.userId) held.get(row.userId)?.add(row.id);
+    if (row.teamId) for (const userId of holders.get(row.teamId) ?? []) held.get(userId)?.add(row.id);
+  }
+  return new Map([...held].map(([userId, ids]) => [userId, [...ids]]));
+}
+
 /** Locks the rows (SELECT … FOR UPDATE) in id order, so two writers can never deadlock. */
 export async function lockPortfolios(tx: Tx, ids: readonly string[]): Promise<PortfolioRow[]> {
   if (ids.length === 0) return [];

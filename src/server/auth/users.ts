@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Session } from "next-auth";
 import { env } from "@/env";
 import { mayCreateClasses } from "@/domain/classes";
@@ -52,6 +52,18 @@ export interface SessionUserRow {
 
 /** The session user's columns and flags, for a select that reads `users` (the token's statement joins it too). */
 export const sessionUserColumns = { user: users, ...sessionFlags };
+
+/**
+ * What a live stream's heartbeat checks of each person (their session still valid?), for many
+ * people in one statement: the shared heartbeat of every open stream (live-stream.ts).
+ */
+export async function sessionStatesOf(db: DbOrTx, ids: readonly string[]): Promise<Map<string, Pick<UserRow, "tokenVersion" | "disabledAt">>> {
+  const states = new Map<string, Pick<UserRow, "tokenVersion" | "disabledAt">>();
+  if (ids.length === 0) return states;
+  const rows = await db.select({ id: users.id, tokenVersion: users.tokenVersion, disabledAt: users.disabledAt }).from(users).where(inArray(users.id, [...ids]));
+  for (const row of rows) states.set(row.id, { tokenVersion: row.tokenVersion, disabledAt: row.disabledAt });
+  return states;
+}
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -165,8 +165,19 @@ export async function teamSizesByPortfolio(db: DbOrTx, portfolioIds: readonly st
 
 /** The teams (of any event) this person is a member of: whose portfolios they hold with its founder (the trading port, decision 042). */
 export async function teamIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, userId));
-  return rows.map((r) => r.teamId);
+  return (await teamIdsOfPeople(db, [userId])).get(userId) ?? [];
+}
+
+/** The teams of each of these people, in one statement (a person in none is absent). */
+export async function teamIdsOfPeople(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, string[]>> {
+  const teamsOf = new Map<string, string[]>();
+  if (userIds.length === 0) return teamsOf;
+  const rows = await db
+    .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(userIds.length === 1 ? eq(teamMembers.userId, userIds[0]!) : inArray(teamMembers.userId, [...userIds]));
+  for (const row of rows) teamsOf.set(row.userId, [...(teamsOf.get(row.userId) ?? []), row.teamId]);
+  return teamsOf;
 }
 
 /** Which of these people are in a team of the event already, and in which (its name). */

@@ -11,7 +11,7 @@ import type { EventPortfolioFacts, TradingPorts } from "@/features/trading";
 import { eventParticipants, events } from "@/server/db/schema";
 import { eventReplayOf, replaySource } from "./replay-source";
 import { eventTradingRules } from "./rows";
-import { teamIdsOf, teamSizesByPortfolio } from "./teams";
+import { teamIdsOf, teamIdsOfPeople, teamSizesByPortfolio } from "./teams";
 
 export const eventsTradingPort: TradingPorts["events"] = {
   async factsFor(db, eventPortfolios) {
@@ -51,6 +51,7 @@ export const eventsTradingPort: TradingPorts["events"] = {
     return facts;
   },
   teamIdsOf,
+  teamIdsOfPeople,
   async accruingEventIds(db, window) {
     const rows = await db
       .select({ id: events.id })

@@ -16,11 +16,11 @@ import { getToken } from "next-auth/jwt";
 import { failures } from "@/domain/errors";
 import { env } from "@/env";
 import { getServerAuthSession } from "@/server/auth/session";
-import { findUserById } from "@/server/auth/users";
+import { sessionStatesOf } from "@/server/auth/users";
 import { getDb } from "@/server/db";
 import { sendError } from "@/server/http/api-route";
 import { whenStarted } from "@/server/readiness";
-import { portfolioIdsOf } from "@/features/trading";
+import { portfolioIdsOf, portfolioIdsOfPeople } from "@/features/trading";
 import { getHub, type LiveEvent, portfolioTopic, QUOTES_TOPIC } from "@/server/realtime/hub";
 import { logger } from "@/server/logger";
 import { metrics } from "@/server/metrics";
@@ -31,18 +31,107 @@ import { listInstruments } from "./queries";
 
 
 /**
- * A tick's quotes as SSE text, built once per tick and shared by every subscriber (the hub
+ * A tick's quotes as SSE bytes, built once per tick and shared by every subscriber (the hub
  * hands them all the same array): with 1,000 open pages, serialising per socket and writing
- * one chunk per quote was most of the fan-out's cost (bench/sse.ts).
+ * one chunk per quote was most of the fan-out's cost (bench/sse.ts). `withId` is the same
+ * followed by the tick's id in a block of its own (EventSource takes an id from a block
+ * without data): what a stream owed nothing is sent, the same bytes for all of them, so that
+ * at 10,000 streams a tick costs each one a single write of a shared buffer (decision 083).
  */
-const encoded = new WeakMap<readonly QuoteView[], string>();
-function encodedQuotes(quotes: readonly QuoteView[]): string {
-  let text = encoded.get(quotes);
-  if (text === undefined) {
-    text = quotes.map((quote) => `event: quote\ndata: ${JSON.stringify(quote)}\n\n`).join("");
-    encoded.set(quotes, text);
+interface EncodedTick {
+  quotes: Buffer;
+  withId: Buffer;
+}
+const encoded = new WeakMap<readonly QuoteView[], EncodedTick>();
+function encodedTick(quotes: readonly QuoteView[], id: number): EncodedTick {
+  let tick = encoded.get(quotes);
+  if (tick === undefined) {
+    const text = quotes.map((quote) => `event: quote\ndata: ${JSON.stringify(quote)}\n\n`).join("");
+    tick = { quotes: Buffer.from(text), withId: Buffer.from(`${text}id: ${id}\n\n`) };
+    encoded.set(quotes, tick);
   }
-  return text;
+  return tick;
+}
+
+const HEARTBEAT = Buffer.from(": heartbeat\n\n");
+
+/** What the shared heartbeat knows of an open stream. */
+interface Beating {
+  userId: string;
+  tokenVersion: unknown;
+  /** When its next heartbeat is due (Date.now()). */
+  due: number;
+  /** The session is no longer valid: tell the client, end the stream. */
+  revoke(): void;
+  /** Still valid: the comment that keeps proxies from closing the connection, and the person's portfolios now (one joined since?). */
+  beat(portfolioIds: readonly string[]): void;
+}
+
+/**
+ * Every open stream's heartbeat, run by one timer (decision 083): every BEAT_CHECK_MS it takes
+ * the streams whose HEARTBEAT_MS has passed and checks their people's sessions in one
+ * statement and their portfolios in two, where one timer per stream ran three
+ * queries per stream (10,000 streams: ~2,000 queries a second on one instance).
+ */
+const BEAT_CHECK_MS = 1000;
+const beating = new Set<Beating>();
+let beatTimer: NodeJS.Timeout | undefined;
+let beatRunning = false;
+
+function startBeating(stream: Beating): () => void {
+  beating.add(stream);
+  if (!beatTimer) {
+    beatTimer = setInterval(() => void heartbeats(), BEAT_CHECK_MS);
+    beatTimer.unref();
+  }
+  return () => {
+    beating.delete(stream);
+    if (beating.size === 0 && beatTimer) {
+      clearInterval(beatTimer);
+      beatTimer = undefined;
+    }
+  };
+}
+
+/** People per statement of the session check. */
+const BEAT_BATCH = 1000;
+
+async function heartbeats(): Promise<void> {
+  if (beatRunning) return; // the previous run is still reading: the streams it left wait one more check
+  beatRunning = true;
+  try {
+    const now = Date.now();
+    const due: Beating[] = [];
+    for (const stream of beating) {
+      if (stream.due > now) continue;
+      stream.due = now + HEARTBEAT_MS;
+      due.push(stream);
+    }
+    if (due.length === 0) return;
+    const db = await getDb();
+    const people = [...new Set(due.map((stream) => stream.userId))];
+    const states = new Map<string, { tokenVersion: number; disabledAt: Date | null }>();
+    for (let i = 0; i < people.length; i += BEAT_BATCH) {
+      for (const [id, state] of await sessionStatesOf(db, people.slice(i, i + BEAT_BATCH))) states.set(id, state);
+    }
+    const alive: Beating[] = [];
+    for (const stream of due) {
+      const state = states.get(stream.userId);
+      if (!state || state.disabledAt || state.tokenVersion !== stream.tokenVersion) stream.revoke();
+      else alive.push(stream);
+    }
+    // The portfolios of the people still followed (one joined a team or an event since?), read together.
+    const following = [...new Set(alive.map((stream) => stream.userId))];
+    const portfolios = new Map<string, string[]>();
+    for (let i = 0; i < following.length; i += BEAT_BATCH) {
+      for (const [id, ids] of await portfolioIdsOfPeople(db, following.slice(i, i + BEAT_BATCH))) portfolios.set(id, ids);
+    }
+    for (const stream of alive) if (beating.has(stream)) stream.beat(portfolios.get(stream.userId) ?? []);
+  } catch (error) {
+    logger().warn({ err: error }, "[stream] heartbeat failed");
+  } finally {
+    beatRunning = false;
+  }
 }
 
 /**
@@ -175,10 +264,15 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   const sendQuotes = (quotes: QuoteView[], id: number) => {
     // A client that cannot keep up skips ticks rather than queueing them in memory.
     if (closed || res.writableNeedDrain) return;
-    // The quotes' text is shared by every stream; the tick's id follows in a block of its own
-    // (EventSource takes an id from a block without data).
+    const tick = encodedTick(quotes, id);
+    // Owed nothing and nothing passed over (the usual case): the shared bytes with the tick's id.
+    if (id > lastId && owed.size === 0 && hub.watchedLate === 0) {
+      lastId = id;
+      res.write(tick.withId);
+      return;
+    }
     const field = idField(id);
-    res.write(field ? `${encodedQuotes(quotes)}${field}\n` : encodedQuotes(quotes));
+    res.write(field ? Buffer.concat([tick.quotes, Buffer.from(`${field}\n`)]) : tick.quotes);
   };
 
   const close = () => {
@@ -186,7 +280,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     closed = true;
     forgetOnShutdown();
     metrics().liveStreams.dec();
-    clearInterval(heartbeat);
+    stopBeating();
     for (const off of unsubscribes.values()) off();
     unsubscribes.clear();
     res.end();
@@ -218,28 +312,20 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
     } else if (event.type === "quotes") sendQuotes(event.data.quotes, event.id);
     else send("portfolio", event.data, event.id);
   };
-  const followPortfolios = async () => {
-    for (const id of await portfolioIdsOf(await getDb(), userId)) {
-      if (!closed && !unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
-    }
-  };
-  const heartbeat = setInterval(() => {
-    void (async () => {
-      try {
-        const row = await findUserById(await getDb(), userId);
-        if (!row || row.disabledAt || row.tokenVersion !== tokenVersion) {
-          send("revoked", { reason: "Your session has ended." });
-          close();
-          return;
-        }
-        if (closed) return;
-        res.write(": heartbeat\n\n");
-        await followPortfolios();
-      } catch (error) {
-        logger().warn({ err: error }, "[stream] heartbeat failed");
-      }
-    })();
-  }, HEARTBEAT_MS);
+  const stopBeating = startBeating({
+    userId,
+    tokenVersion,
+    due: Date.now() + HEARTBEAT_MS,
+    revoke() {
+      send("revoked", { reason: "Your session has ended." });
+      close();
+    },
+    beat(portfolioIds) {
+      if (closed) return;
+      res.write(HEARTBEAT);
+      for (const id of portfolioIds) if (!unsubscribes.has(id)) unsubscribes.set(id, hub.subscribe(portfolioTopic(id), onEvent));
+    },
+  });
 
   res.write(`retry: ${retryMs()}\n\n`);
   try {
