@@ -1,0 +1,336 @@
+/**
+ * The practice boards ranked in memory (docs/decisions/084-boards-in-memory.md): a PROTOTYPE,
+ * measured by bench/ranking-memory.ts and checked against the SQL refresh
+ * (tests/integration/ranking-memory.test.ts). Not wired into the app: the boards are still
+ * served from leaderboard_entries, written by refresh.ts.
+ *
+ * A book holds, per practice portfolio on the global boards, what its four figures are made of
+ * (cash, receivable, units, positions, each period's baseline snapshot, the owner's join time)
+ * and is kept current by re-reading only the rows written since its last read (their xmin). A
+ * pass values every portfolio with the trading domain's `valuePortfolio` at the current prices,
+ * computes the figures with the domain's return functions and sorts each board with the
+ * domain's `rankColumns`: the same numbers and order as the SQL refresh, without writing a row
+ * per person.
+ */
+import { sql } from "drizzle-orm";
+import { baselineSnapshotFor, periodStart, rankColumns, RANKING_PERIODS, tiebreakOrder, type ColumnRanking } from "@/domain/ranking";
+import {
+  parseMoney,
+  restorePosition,
+  returnSinceStart,
+  timeWeightedReturn,
+  unitsOr,
+  valuePortfolio,
+  ZERO,
+  type Capital,
+  type Money,
+  type Position,
+  type Units,
+} from "@/domain/trading";
+import type { Db, DbOrTx } from "@/server/db";
+import { onGlobalBoardsSql, practiceBoard, utcDay } from "./boards";
+
+/** The periods with a start (day, week, month): their baselines are kept per portfolio. */
+const DATED = RANKING_PERIODS.filter((p) => p !== "all");
+
+interface Holder {
+  portfolioId: string;
+  userId: string;
+  /** The owner's account creation, in microseconds (the database's precision: the tiebreak must match its order). */
+  joinedUs: number;
+  createdAt: Date;
+  startingCash: Money;
+  cash: Money;
+  receivable: Money;
+  units: Units;
+  positions: Map<string, Position>;
+  /** Per dated period (DATED's order): the snapshot it is measured from, or null for the starting cash. */
+  baselines: Array<Capital | null>;
+}
+
+export interface PracticeBook {
+  /** The UTC day the baselines were chosen for (a new day moves the period starts). */
+  day: string;
+  holders: Holder[];
+  byPortfolio: Map<string, number>;
+  /** pg_snapshot_xmin of the snapshot the book was last read in, modulo 2^32 (compared with row xmins). */
+  xmin: bigint;
+  tiebreak: Uint32Array;
+  /** Each board's last order, where the next sort starts (nearly sorted input sorts faster). */
+  lastOrders: Map<string, Uint32Array>;
+}
+
+interface HolderRow extends Record<string, unknown> {
+  portfolio_id: string;
+  user_id: string;
+  joined_us: number;
+  created_at: Date | string;
+  starting_cash: string;
+  cash: string;
+  receivable: string;
+  units: string | null;
+}
+
+const holderColumns = sql`p.id as portfolio_id, p.user_id, (extract(epoch from u.created_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`;
+const holderFrom = sql`from portfolios p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where p.kind = 'practice'`;
+
+const WRAP = 4_294_967_296n;
+/** Whether a row's xmin (32-bit) is at or after the book's: written since the book was read (or frozen long ago: read again, harmless). */
+const writtenSince = (table: string, xmin: bigint) =>
+  sql`((${sql.raw(table)}.xmin::text::bigint - ${xmin.toString()}::bigint + ${WRAP.toString()}::bigint) % ${WRAP.toString()}::bigint) < 2147483648`;
+
+async function snapshotXmin(tx: DbOrTx): Promise<bigint> {
+  const row = await tx.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+  return BigInt(row.rows[0]!.xmin) % WRAP;
+}
+
+function toHolder(r: HolderRow): Holder {
+  const startingCash = parseMoney(r.starting_cash);
+  return {
+    portfolioId: r.portfolio_id,
+    userId: r.user_id,
+    joinedUs: Number(r.joined_us),
+    createdAt: new Date(r.created_at),
+    startingCash,
+    cash: parseMoney(r.cash),
+    receivable: parseMoney(r.receivable),
+    units: unitsOr(r.units, startingCash),
+    positions: new Map(),
+    baselines: DATED.map(() => null),
+  };
+}
+
+/** The open positions of these portfolios (all practice portfolios when `ids` is null). */
+async function loadPositions(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
+  const where = ids === null ? sql`p.kind = 'practice'` : sql`pos.portfolio_id = any(${toArray(ids)}::text[])`;
+  const rows = await tx.execute<{ portfolio_id: string; symbol: string; quantity: number }>(sql`
+    select pos.portfolio_id, pos.symbol, pos.quantity from positions pos join portfolios p on p.id = pos.portfolio_id
+    where ${where} and pos.quantity <> 0`);
+  if (ids !== null) for (const id of ids) book.holders[book.byPortfolio.get(id) ?? -1]?.positions.clear();
+  for (const r of rows.rows) {
+    const holder = book.holders[book.byPortfolio.get(r.portfolio_id) ?? -1];
+    holder?.positions.set(r.symbol, restorePosition({ quantity: Number(r.quantity), costBasis: ZERO, realisedPnl: ZERO }));
+  }
+}
+
+const toArray = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+
+/**
+ * Each dated period's baseline snapshot of these portfolios (all when `ids` is null): the
+ * domain's `baselineSnapshotFor` over the two snapshots it can pick — the last at or before the
+ * period's start, and the first of all.
+ */
+async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, now: Date, ids: readonly string[] | null): Promise<void> {
+  const which = ids === null ? sql`p.kind = 'practice'` : sql`p.id = any(${toArray(ids)}::text[])`;
+  for (const [index, period] of DATED.entries()) {
+    const start = periodStart(period, now)!;
+    const at = sql`${start.toISOString()}::timestamptz`;
+    const rows = await tx.execute<{ id: string; b_at: Date | string | null; b_equity: string | null; b_units: string | null; f_at: Date | string | null; f_equity: string | null; f_units: string | null }>(sql`
+      select p.id, b.taken_at as b_at, b.equity::text as b_equity, b.units::text as b_units, f.taken_at as f_at, f.equity::text as f_equity, f.units::text as f_units
+      from portfolios p
+      left join lateral (select taken_at, equity, units from equity_snapshots s where s.portfolio_id = p.id and s.taken_at <= ${at} order by s.taken_at desc limit 1) b on true
+      left join lateral (select taken_at, equity, units from equity_snapshots s where s.portfolio_id = p.id and b.taken_at is null order by s.taken_at asc limit 1) f on true
+      where ${which} and p.created_at < ${at}`);
+    if (ids !== null) for (const id of ids) book.holders[book.byPortfolio.get(id) ?? -1]?.baselines.splice(index, 1, null);
+    for (const r of rows.rows) {
+      const holder = book.holders[book.byPortfolio.get(r.id) ?? -1];
+      if (!holder) continue;
+      const candidates = [
+        ...(r.b_at !== null ? [{ at: new Date(r.b_at), equity: parseMoney(r.b_equity!), units: unitsOr(r.b_units, holder.startingCash) }] : []),
+        ...(r.f_at !== null ? [{ at: new Date(r.f_at), equity: parseMoney(r.f_equity!), units: unitsOr(r.f_units, holder.startingCash) }] : []),
+      ];
+      const chosen = baselineSnapshotFor(candidates, { periodStart: start, createdAt: holder.createdAt, startingCash: holder.startingCash });
+      holder.baselines[index] = chosen && { equity: chosen.equity, units: chosen.units };
+    }
+  }
+}
+
+function index(holders: Holder[]): Map<string, number> {
+  return new Map(holders.map((h, i) => [h.portfolioId, i]));
+}
+
+/** Every input of the practice boards, read in one snapshot. */
+export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook> {
+  return db.transaction(
+    async (tx) => {
+      const xmin = await snapshotXmin(tx);
+      const rows = await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom}`);
+      const holders = rows.rows.map(toHolder);
+      const book: PracticeBook = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0), lastOrders: new Map() };
+      await loadPositions(tx, book, null);
+      await loadBaselines(tx, book, now, null);
+      book.tiebreak = tiebreakOrder(
+        holders.map((h) => h.joinedUs),
+        holders.map((h) => h.userId),
+      );
+      return book;
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+export interface BookUpdate {
+  /** Portfolios read again (their row, positions or owner changed). */
+  changed: number;
+  /** The whole book was read again (a new day, or a portfolio or owner left the boards). */
+  reloaded: boolean;
+}
+
+/**
+ * Brings the book up to date: the portfolios whose row, positions or owner were written since
+ * the book was last read are read again (xmin at or after the book's). A new UTC day, or a
+ * portfolio that left the boards (a row no longer there cannot be found by its xmin), reads the
+ * whole book again.
+ */
+export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> {
+  if (utcDay(now) !== book.day) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true } };
+  const result = await db.transaction(
+    async (tx) => {
+      const xmin = await snapshotXmin(tx);
+      const changed = await tx.execute<{ id: string }>(sql`
+        select p.id from portfolios p where p.kind = 'practice' and ${writtenSince("p", book.xmin)}
+        union select pos.portfolio_id from positions pos where ${writtenSince("pos", book.xmin)}
+        union select p.id from users u join portfolios p on p.user_id = u.id and p.kind = 'practice' where ${writtenSince("u", book.xmin)}`);
+      const ids = changed.rows.map((r) => r.id);
+      const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
+      if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false };
+      const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom} and p.id = any(${toArray(ids)}::text[])`);
+      const fresh = new Map(rows.rows.map((r) => [r.portfolio_id, toHolder(r)]));
+      let joined = false;
+      for (const id of ids) {
+        const at = book.byPortfolio.get(id);
+        const holder = fresh.get(id);
+        if (at === undefined && holder) {
+          book.byPortfolio.set(id, book.holders.push(holder) - 1);
+          joined = true;
+        } else if (at !== undefined && holder) {
+          if (holder.joinedUs !== book.holders[at]!.joinedUs) joined = true;
+          book.holders[at] = holder;
+        } else if (at !== undefined) return { xmin, ids, gone: true };
+      }
+      if (Number(count.rows[0]!.n) !== book.holders.length) return { xmin, ids, gone: true };
+      const known = ids.filter((id) => book.byPortfolio.has(id));
+      await loadPositions(tx, book, known);
+      await loadBaselines(tx, book, now, known);
+      if (joined) {
+        book.tiebreak = tiebreakOrder(
+          book.holders.map((h) => h.joinedUs),
+          book.holders.map((h) => h.userId),
+        );
+        book.lastOrders.clear();
+      }
+      return { xmin, ids: known, gone: false };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  if (result.gone) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true } };
+  book.xmin = result.xmin;
+  return { book, update: { changed: result.ids.length, reloaded: false } };
+}
+
+/** The last price of every instrument (a practice portfolio's positions are valued at it: the view position_marks). */
+export async function practicePrices(db: DbOrTx): Promise<Map<string, Money>> {
+  const rows = await db.execute<{ symbol: string; price: string }>(sql`select symbol, last_price::text as price from instruments`);
+  return new Map(rows.rows.map((r) => [r.symbol, parseMoney(r.price)]));
+}
+
+/** One board ranked: who is at each place and the figures shown. */
+export interface RankedBoard {
+  board: string;
+  /** Holder indices by place − 1. */
+  order: Uint32Array;
+  shared: Uint32Array;
+  /** The board's figure, by holder index (NaN = none). */
+  values: Float64Array;
+}
+
+export interface PracticeRanking {
+  boards: RankedBoard[];
+  /** By holder index: equity in cents, the all-time return (NaN = none). */
+  equityCents: Float64Array;
+  totalReturn: Float64Array;
+}
+
+const orNaN = (value: number | null) => (value === null ? NaN : value);
+
+/** Values every portfolio at `prices` and ranks the four practice boards (the SQL refresh's figures and order). */
+export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string, Money>): PracticeRanking {
+  const n = book.holders.length;
+  const equityCents = new Float64Array(n);
+  const totalReturn = new Float64Array(n);
+  const dated = DATED.map(() => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    const h = book.holders[i]!;
+    // As the view does: a position without a price adds nothing (it has none only if its instrument was removed).
+    let positions = h.positions;
+    for (const symbol of positions.keys())
+      if (!prices.has(symbol)) {
+        positions = new Map([...positions].filter(([s]) => prices.has(s)));
+        break;
+      }
+    const equity = valuePortfolio({ cash: h.cash, reservedCash: ZERO, receivable: h.receivable, positions }, prices).equity;
+    const now: Capital = { equity, units: h.units };
+    equityCents[i] = Number(equity);
+    totalReturn[i] = orNaN(returnSinceStart(h.startingCash, now));
+    for (let p = 0; p < DATED.length; p++) {
+      const base = h.baselines[p];
+      dated[p]![i] = base ? orNaN(timeWeightedReturn(base, now)) : totalReturn[i]!;
+    }
+  }
+  const boards = RANKING_PERIODS.map((period) => {
+    const board = practiceBoard(period);
+    const values = period === "all" ? totalReturn : dated[DATED.indexOf(period)]!;
+    const ranking: ColumnRanking = rankColumns({ values, tiebreak: book.tiebreak }, book.lastOrders.get(board));
+    book.lastOrders.set(board, ranking.order);
+    return { board, order: ranking.order, shared: ranking.shared, values };
+  });
+  return { boards, equityCents, totalReturn };
+}
+
+/**
+ * A board stored compactly: one value per board instead of a row per person. Layout (little
+ * endian, the platform's): n (u32) and 4 bytes of padding; by place, the holder index (u32 × n,
+ * padded to 8 bytes); then by place, the value, the total return and the equity in cents
+ * (f64 × n each). The holders' user ids are stored once per group (`encodeRoster`).
+ */
+const idsBytes = (n: number) => Math.ceil((n * 4) / 8) * 8;
+
+export function encodeBoard(board: RankedBoard, ranking: PracticeRanking): Buffer {
+  const n = board.order.length;
+  const bytes = new ArrayBuffer(8 + idsBytes(n) + 3 * n * 8);
+  new Uint32Array(bytes, 0, 1)[0] = n;
+  new Uint32Array(bytes, 8, n).set(board.order);
+  const columns = [board.values, ranking.totalReturn, ranking.equityCents];
+  for (const [k, column] of columns.entries()) {
+    const out = new Float64Array(bytes, 8 + idsBytes(n) + k * n * 8, n);
+    for (let p = 0; p < n; p++) out[p] = column[board.order[p]!]!;
+  }
+  return Buffer.from(bytes);
+}
+
+export interface DecodedBoard {
+  n: number;
+  /** By place − 1: the holder index, the value, the total return, the equity in cents. */
+  holder: Uint32Array;
+  value: Float64Array;
+  totalReturn: Float64Array;
+  equityCents: Float64Array;
+  /** Place − 1 by holder index. */
+  placeOf: Uint32Array;
+}
+
+export function decodeBoard(data: Buffer): DecodedBoard {
+  // One copy into an aligned buffer (a Buffer from the driver may start at any offset).
+  const bytes = new ArrayBuffer(data.length);
+  new Uint8Array(bytes).set(data);
+  const n = new Uint32Array(bytes, 0, 1)[0]!;
+  const holder = new Uint32Array(bytes, 8, n);
+  const column = (k: number) => new Float64Array(bytes, 8 + idsBytes(n) + k * n * 8, n);
+  const placeOf = new Uint32Array(n);
+  for (let p = 0; p < n; p++) placeOf[holder[p]!] = p;
+  return { n, holder, value: column(0), totalReturn: column(1), equityCents: column(2), placeOf };
+}
+
+/** The group's user ids by holder index, newline-separated. */
+export const encodeRoster = (book: PracticeBook): Buffer => Buffer.from(book.holders.map((h) => h.userId).join("\n"));
+export const decodeRoster = (data: Buffer): string[] => data.toString().split("\n");
