@@ -21,7 +21,7 @@ import { BUNDLED_UNIVERSE } from "@/domain/market";
 import { parseMoney } from "@/domain/trading";
 import { seedMarket } from "@/features/market/server/seed";
 import { refreshPracticeBoards } from "@/features/ranking";
-import { decodeBoard, decodeRoster, encodeBoard, encodeRoster, loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type PracticeBook, type PracticeRanking } from "@/features/ranking/server/memory";
+import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type PracticeBook, type PracticeRanking } from "@/features/ranking/server/memory";
 import { openDatabase } from "@/server/db/client";
 import type { Db } from "@/server/db";
 import { createServerDatabase } from "../tests/setup/server-database";
@@ -54,6 +54,8 @@ interface Pass {
   store: number;
   changed: number;
   bytes: number;
+  value: number;
+  sort: number;
 }
 
 /** The prototype's storage: one row per board (and one for the group's roster). Created by the bench, not a migration. */
@@ -71,7 +73,7 @@ async function memoryPass(db: Db, book: PracticeBook, now: Date, rosterDirty: bo
   const t2 = performance.now();
   const ranking = rankPracticeBook(updated.book, prices);
   const t3 = performance.now();
-  const blobs = ranking.boards.map((b) => ({ board: b.board, data: encodeBoard(b, ranking) }));
+  const blobs = [...ranking.boards.map((b) => ({ board: b.board, data: encodeBoard(b) })), { board: "practice:figures", data: encodeFigures(ranking) }];
   if (rosterDirty || updated.update.reloaded) blobs.push({ board: "practice:roster", data: encodeRoster(updated.book) });
   const t4 = performance.now();
   version++;
@@ -83,7 +85,7 @@ async function memoryPass(db: Db, book: PracticeBook, now: Date, rosterDirty: bo
   });
   const t5 = performance.now();
   return {
-    pass: { total: t5 - t0, update: t1 - t0, prices: t2 - t1, rank: t3 - t2, encode: t4 - t3, store: t5 - t4, changed: updated.update.changed, bytes: blobs.reduce((s, b) => s + b.data.length, 0) },
+    pass: { total: t5 - t0, update: t1 - t0, prices: t2 - t1, rank: t3 - t2, encode: t4 - t3, store: t5 - t4, changed: updated.update.changed, value: ranking.timings.value, sort: ranking.timings.sort, bytes: blobs.reduce((s, b) => s + b.data.length, 0) },
     book: updated.book,
     ranking,
   };
@@ -195,14 +197,15 @@ async function main() {
     const rosterMs = performance.now() - rosterStarted;
     for (let run = 0; run < RUNS; run++) {
       const t = performance.now();
-      const row = await db.execute<{ data: Buffer }>(sql`select data from bench_board_blobs where board = 'practice:all'`);
-      const decoded = decodeBoard(row.rows[0]!.data);
+      const row = await db.execute<{ board: string; data: Buffer }>(sql`select board, data from bench_board_blobs where board in ('practice:all', 'practice:figures')`);
+      const decoded = decodeBoard(row.rows.find((r) => r.board === "practice:all")!.data);
+      const figures = decodeFigures(row.rows.find((r) => r.board === "practice:figures")!.data);
       decodeTimes.push(performance.now() - t);
       const p0 = performance.now();
       for (let k = 0; k < 1000; k++) {
         const page = 1 + ((k * 7919) % Math.ceil(decoded.n / 50));
         const rows = [];
-        for (let p = (page - 1) * 50; p < Math.min(decoded.n, page * 50); p++) rows.push({ user: roster[decoded.holder[p]!], value: decoded.value[p], place: p + 1 });
+        for (let p = (page - 1) * 50; p < Math.min(decoded.n, page * 50); p++) rows.push({ user: roster[decoded.holder[p]!], value: decoded.value[p], totalReturn: figures.totalReturn[decoded.holder[p]!], place: p + 1 });
         const own = decoded.placeOf[byUser.get("bench-me")!]! + 1;
         if (rows.length === 0 || own < 1) throw new Error("empty page");
       }
@@ -220,15 +223,17 @@ async function main() {
       ["update", "— rows written since the last pass (xmin scan, re-read)"],
       ["prices", "— prices"],
       ["rank", "— value every portfolio, figures, four sorts"],
-      ["encode", "— encode four boards"],
-      ["store", "— store four rows (one transaction)"],
+      ["value", "—— of which valuing and figures (domain equityOf, returns)"],
+      ["sort", "—— of which the four sorts (domain rankColumns)"],
+      ["encode", "— encode four boards and the shared figures"],
+      ["store", "— store five rows (one transaction)"],
     ] as const)
       console.log(`| ${label} | ${ms(key(k))} | | |`);
     const quietTotals = quiet.map((p) => p.total);
     console.log(`| memory, one portfolio written and one price moved | ${ms(median(quietTotals))} | ${ms(Math.min(...quietTotals))} | ${ms(Math.max(...quietTotals))} |`);
     console.log(`\nportfolios re-read per pass (median): ${key("changed")}; bytes stored per pass: ${(key("bytes") / 1e6).toFixed(1)} MB`);
     console.log(`cold load: ${ms(loadMs)} ms, heap +${heapMb.toFixed(0)} MB`);
-    console.log(`page server: roster read and decoded ${ms(rosterMs)} ms (once per roster version); a board read and decoded: median ${median(decodeTimes).toFixed(1)} ms (once per board version); a page of 50 and the own row from it: ${(median(pageTimes) * 1000).toFixed(1)} µs`);
+    console.log(`page server: roster read and decoded ${ms(rosterMs)} ms (once per roster version); a board and the shared figures read and decoded: median ${median(decodeTimes).toFixed(1)} ms (once per board version); a page of 50 and the own row from it: ${(median(pageTimes) * 1000).toFixed(1)} µs`);
     if (!memoryOnly) console.log(`\ncompared with the SQL refresh's rows: ${checked.toLocaleString("en-US")} places, ${differing} differing`);
     await handle.close();
   } finally {

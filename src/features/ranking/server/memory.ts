@@ -7,7 +7,7 @@
  * A book holds, per practice portfolio on the global boards, what its four figures are made of
  * (cash, receivable, units, positions, each period's baseline snapshot, the owner's join time)
  * and is kept current by re-reading only the rows written since its last read (their xmin). A
- * pass values every portfolio with the trading domain's `valuePortfolio` at the current prices,
+ * pass values every portfolio with the trading domain's `equityOf` (valuePortfolio's equity) at the current prices,
  * computes the figures with the domain's return functions and sorts each board with the
  * domain's `rankColumns`: the same numbers and order as the SQL refresh, without writing a row
  * per person.
@@ -20,7 +20,7 @@ import {
   returnSinceStart,
   timeWeightedReturn,
   unitsOr,
-  valuePortfolio,
+  equityOf,
   ZERO,
   type Capital,
   type Money,
@@ -56,8 +56,6 @@ export interface PracticeBook {
   /** pg_snapshot_xmin of the snapshot the book was last read in, modulo 2^32 (compared with row xmins). */
   xmin: bigint;
   tiebreak: Uint32Array;
-  /** Each board's last order, where the next sort starts (nearly sorted input sorts faster). */
-  lastOrders: Map<string, Uint32Array>;
 }
 
 interface HolderRow extends Record<string, unknown> {
@@ -125,12 +123,19 @@ async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "b
   for (const [index, period] of DATED.entries()) {
     const start = periodStart(period, now)!;
     const at = sql`${start.toISOString()}::timestamptz`;
+    // Period starts are aligned instants, so most portfolios have a snapshot exactly there (one join);
+    // the others look for the last one before, else the first of all (two index lookups each).
     const rows = await tx.execute<{ id: string; b_at: Date | string | null; b_equity: string | null; b_units: string | null; f_at: Date | string | null; f_equity: string | null; f_units: string | null }>(sql`
-      select p.id, b.taken_at as b_at, b.equity::text as b_equity, b.units::text as b_units, f.taken_at as f_at, f.equity::text as f_equity, f.units::text as f_units
+      select p.id, e.taken_at as b_at, e.equity::text as b_equity, e.units::text as b_units, null as f_at, null as f_equity, null as f_units
+      from portfolios p join equity_snapshots e on e.portfolio_id = p.id and e.taken_at = ${at}
+      where ${which} and p.created_at < ${at}
+      union all
+      select p.id, b.taken_at, b.equity::text, b.units::text, f.taken_at, f.equity::text, f.units::text
       from portfolios p
       left join lateral (select taken_at, equity, units from equity_snapshots s where s.portfolio_id = p.id and s.taken_at <= ${at} order by s.taken_at desc limit 1) b on true
       left join lateral (select taken_at, equity, units from equity_snapshots s where s.portfolio_id = p.id and b.taken_at is null order by s.taken_at asc limit 1) f on true
-      where ${which} and p.created_at < ${at}`);
+      where ${which} and p.created_at < ${at}
+        and not exists (select 1 from equity_snapshots x where x.portfolio_id = p.id and x.taken_at = ${at})`);
     if (ids !== null) for (const id of ids) book.holders[book.byPortfolio.get(id) ?? -1]?.baselines.splice(index, 1, null);
     for (const r of rows.rows) {
       const holder = book.holders[book.byPortfolio.get(r.id) ?? -1];
@@ -156,7 +161,7 @@ export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook>
       const xmin = await snapshotXmin(tx);
       const rows = await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom}`);
       const holders = rows.rows.map(toHolder);
-      const book: PracticeBook = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0), lastOrders: new Map() };
+      const book: PracticeBook = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0) };
       await loadPositions(tx, book, null);
       await loadBaselines(tx, book, now, null);
       book.tiebreak = tiebreakOrder(
@@ -217,7 +222,6 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
           book.holders.map((h) => h.joinedUs),
           book.holders.map((h) => h.userId),
         );
-        book.lastOrders.clear();
       }
       return { xmin, ids: known, gone: false };
     },
@@ -249,12 +253,15 @@ export interface PracticeRanking {
   /** By holder index: equity in cents, the all-time return (NaN = none). */
   equityCents: Float64Array;
   totalReturn: Float64Array;
+  /** Milliseconds spent valuing (equity and figures) and sorting (four boards). */
+  timings: { value: number; sort: number };
 }
 
 const orNaN = (value: number | null) => (value === null ? NaN : value);
 
 /** Values every portfolio at `prices` and ranks the four practice boards (the SQL refresh's figures and order). */
 export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string, Money>): PracticeRanking {
+  const started = performance.now();
   const n = book.holders.length;
   const equityCents = new Float64Array(n);
   const totalReturn = new Float64Array(n);
@@ -268,7 +275,7 @@ export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string,
         positions = new Map([...positions].filter(([s]) => prices.has(s)));
         break;
       }
-    const equity = valuePortfolio({ cash: h.cash, reservedCash: ZERO, receivable: h.receivable, positions }, prices).equity;
+    const equity = equityOf({ cash: h.cash, reservedCash: ZERO, receivable: h.receivable, positions }, prices);
     const now: Capital = { equity, units: h.units };
     equityCents[i] = Number(equity);
     totalReturn[i] = orNaN(returnSinceStart(h.startingCash, now));
@@ -277,58 +284,74 @@ export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string,
       dated[p]![i] = base ? orNaN(timeWeightedReturn(base, now)) : totalReturn[i]!;
     }
   }
+  const valued = performance.now();
   const boards = RANKING_PERIODS.map((period) => {
     const board = practiceBoard(period);
     const values = period === "all" ? totalReturn : dated[DATED.indexOf(period)]!;
-    const ranking: ColumnRanking = rankColumns({ values, tiebreak: book.tiebreak }, book.lastOrders.get(board));
-    book.lastOrders.set(board, ranking.order);
+    const ranking: ColumnRanking = rankColumns({ values, tiebreak: book.tiebreak });
     return { board, order: ranking.order, shared: ranking.shared, values };
   });
-  return { boards, equityCents, totalReturn };
+  return { boards, equityCents, totalReturn, timings: { value: valued - started, sort: performance.now() - valued } };
 }
 
 /**
- * A board stored compactly: one value per board instead of a row per person. Layout (little
- * endian, the platform's): n (u32) and 4 bytes of padding; by place, the holder index (u32 × n,
- * padded to 8 bytes); then by place, the value, the total return and the equity in cents
- * (f64 × n each). The holders' user ids are stored once per group (`encodeRoster`).
+ * A board stored compactly: one value per board instead of a row per person. Layout (the
+ * platform's byte order): n (u32) and 4 bytes of padding; by place, the holder index (u32 × n,
+ * padded to 8 bytes); by place, the board's figure (f64 × n, NaN = none). What every board of
+ * the group shares — each holder's total return and equity — is stored once (`encodeFigures`),
+ * and the holders' user ids once per change of who is on the boards (`encodeRoster`).
  */
 const idsBytes = (n: number) => Math.ceil((n * 4) / 8) * 8;
 
-export function encodeBoard(board: RankedBoard, ranking: PracticeRanking): Buffer {
+export function encodeBoard(board: RankedBoard): Buffer {
   const n = board.order.length;
-  const bytes = new ArrayBuffer(8 + idsBytes(n) + 3 * n * 8);
+  const bytes = new ArrayBuffer(8 + idsBytes(n) + n * 8);
   new Uint32Array(bytes, 0, 1)[0] = n;
   new Uint32Array(bytes, 8, n).set(board.order);
-  const columns = [board.values, ranking.totalReturn, ranking.equityCents];
-  for (const [k, column] of columns.entries()) {
-    const out = new Float64Array(bytes, 8 + idsBytes(n) + k * n * 8, n);
-    for (let p = 0; p < n; p++) out[p] = column[board.order[p]!]!;
-  }
+  const out = new Float64Array(bytes, 8 + idsBytes(n), n);
+  for (let p = 0; p < n; p++) out[p] = board.values[board.order[p]!]!;
   return Buffer.from(bytes);
+}
+
+/** By holder index: the total return (f64 × n), then the equity in cents (f64 × n). */
+export function encodeFigures(ranking: PracticeRanking): Buffer {
+  const n = ranking.totalReturn.length;
+  const bytes = new ArrayBuffer(8 + n * 16);
+  new Uint32Array(bytes, 0, 1)[0] = n;
+  new Float64Array(bytes, 8, n).set(ranking.totalReturn);
+  new Float64Array(bytes, 8 + n * 8, n).set(ranking.equityCents);
+  return Buffer.from(bytes);
+}
+
+/** One copy into an aligned buffer (a Buffer from the driver may start at any offset). */
+function aligned(data: Buffer): ArrayBuffer {
+  const bytes = new ArrayBuffer(data.length);
+  new Uint8Array(bytes).set(data);
+  return bytes;
 }
 
 export interface DecodedBoard {
   n: number;
-  /** By place − 1: the holder index, the value, the total return, the equity in cents. */
+  /** By place − 1: the holder index and the board's figure. */
   holder: Uint32Array;
   value: Float64Array;
-  totalReturn: Float64Array;
-  equityCents: Float64Array;
   /** Place − 1 by holder index. */
   placeOf: Uint32Array;
 }
 
 export function decodeBoard(data: Buffer): DecodedBoard {
-  // One copy into an aligned buffer (a Buffer from the driver may start at any offset).
-  const bytes = new ArrayBuffer(data.length);
-  new Uint8Array(bytes).set(data);
+  const bytes = aligned(data);
   const n = new Uint32Array(bytes, 0, 1)[0]!;
   const holder = new Uint32Array(bytes, 8, n);
-  const column = (k: number) => new Float64Array(bytes, 8 + idsBytes(n) + k * n * 8, n);
   const placeOf = new Uint32Array(n);
   for (let p = 0; p < n; p++) placeOf[holder[p]!] = p;
-  return { n, holder, value: column(0), totalReturn: column(1), equityCents: column(2), placeOf };
+  return { n, holder, value: new Float64Array(bytes, 8 + idsBytes(n), n), placeOf };
+}
+
+export function decodeFigures(data: Buffer): { totalReturn: Float64Array; equityCents: Float64Array } {
+  const bytes = aligned(data);
+  const n = new Uint32Array(bytes, 0, 1)[0]!;
+  return { totalReturn: new Float64Array(bytes, 8, n), equityCents: new Float64Array(bytes, 8 + n * 8, n) };
 }
 
 /** The group's user ids by holder index, newline-separated. */
