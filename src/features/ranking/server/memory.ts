@@ -73,9 +73,13 @@ const holderColumns = sql`p.id as portfolio_id, p.user_id, (extract(epoch from u
 const holderFrom = sql`from portfolios p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where p.kind = 'practice'`;
 
 const WRAP = 4_294_967_296n;
-/** Whether a row's xmin (32-bit) is at or after the book's: written since the book was read (or frozen long ago: read again, harmless). */
-const writtenSince = (table: string, xmin: bigint) =>
-  sql`((${sql.raw(table)}.xmin::text::bigint - ${xmin.toString()}::bigint + ${WRAP.toString()}::bigint) % ${WRAP.toString()}::bigint) < 2147483648`;
+/**
+ * Whether a row was written at or after the book's snapshot: its xmin is no older than the
+ * snapshot's xmin (age() compares transaction ids modulo 2^32, as PostgreSQL does; a frozen row
+ * is as old as can be). A row written by a transaction still running then is newer, so it is read
+ * again next time.
+ */
+const writtenSince = (table: string, xmin: bigint) => sql`age(${sql.raw(table)}.xmin) <= age(${xmin.toString()}::xid)`;
 
 async function snapshotXmin(tx: DbOrTx): Promise<bigint> {
   const row = await tx.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
