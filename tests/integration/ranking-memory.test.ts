@@ -123,6 +123,26 @@ describe("practice boards ranked in memory (decision 084)", () => {
           await db.insert(portfolios).values({ userId: user.id, kind: "practice", startingCash: "100000.00", cash: "100000.00", createdAt: at("2026-11-18T14:00:00Z") });
         },
       },
+      {
+        change: "the midnight snapshot, written after the day's first pass",
+        run: () =>
+          db.execute(sql`insert into equity_snapshots (portfolio_id, taken_at, equity) select id, '2026-11-18T00:00:00Z', 101010.10 from portfolios where id in (${practiceIds[40]!}, ${practiceIds[41]!})
+                         on conflict (portfolio_id, taken_at) do update set equity = excluded.equity`),
+      },
+      {
+        change: "a first snapshot, after the period starts",
+        run: async () => {
+          // An account from before the week and the month with no snapshot yet: measured from its starting cash until one is taken.
+          const user = await createTestUser(db, { name: "Unsnapped" });
+          const [p] = await db
+            .insert(portfolios)
+            .values({ userId: user.id, kind: "practice", startingCash: "100000.00", cash: "100000.00", createdAt: at("2026-11-02T00:00:00Z") })
+            .returning();
+          book = (await updatePracticeBook(db, book, NOW)).book;
+          expect(await memoryBoards(db, book)).toEqual(await sqlBoards(db));
+          await db.insert(equitySnapshots).values({ portfolioId: p!.id, takenAt: at("2026-11-18T14:00:00Z"), equity: "87654.32" });
+        },
+      },
       { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${userIds[20]!}`) },
       { change: "a reset portfolio (positions deleted)", run: () => db.execute(sql`delete from positions where portfolio_id = ${practiceIds[30]!}`) },
     ];

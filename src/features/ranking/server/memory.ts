@@ -12,7 +12,7 @@
  * domain's `rankColumns`: the same numbers and order as the SQL refresh, without writing a row
  * per person.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { baselineSnapshotFor, periodStart, rankColumns, RANKING_PERIODS, tiebreakOrder, type ColumnRanking } from "@/domain/ranking";
 import {
   parseMoney,
@@ -45,7 +45,7 @@ interface Holder {
   units: Units;
   positions: Map<string, Position>;
   /** Per dated period (DATED's order): the snapshot it is measured from, or null for the starting cash. */
-  baselines: Array<Capital | null>;
+  baselines: Array<(Capital & { at: Date }) | null>;
 }
 
 export interface PracticeBook {
@@ -149,7 +149,7 @@ async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "b
         ...(r.f_at !== null ? [{ at: new Date(r.f_at), equity: parseMoney(r.f_equity!), units: unitsOr(r.f_units, holder.startingCash) }] : []),
       ];
       const chosen = baselineSnapshotFor(candidates, { periodStart: start, createdAt: holder.createdAt, startingCash: holder.startingCash });
-      holder.baselines[index] = chosen && { equity: chosen.equity, units: chosen.units };
+      holder.baselines[index] = chosen && { at: chosen.at, equity: chosen.equity, units: chosen.units };
     }
   }
 }
@@ -178,6 +178,20 @@ export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook>
   );
 }
 
+/**
+ * The snapshots that can move a baseline when written: one at a period's start (the snapshot
+ * task's midnight one, which may commit after the day's first pass), and any of a portfolio
+ * measured from its first snapshot or from its starting cash for want of an earlier one (a
+ * snapshot written later may become its baseline). By the index on taken_at, and by portfolio.
+ * A snapshot written now for an instant between two period starts before the day's (a
+ * backfill; nothing writes one today) is not looked for.
+ */
+function snapshotsThatMayMove(book: PracticeBook, now: Date): SQL {
+  const starts = DATED.map((p) => sql`${periodStart(p, now)!.toISOString()}::timestamptz`);
+  const uncertain = book.holders.filter((h) => h.baselines.some((b, i) => b === null ? h.createdAt < periodStart(DATED[i]!, now)! : b.at > periodStart(DATED[i]!, now)!)).map((h) => h.portfolioId);
+  return sql`(s.taken_at in (${sql.join(starts, sql`, `)}) or s.portfolio_id = any(${toArray(uncertain)}::text[]))`;
+}
+
 export interface BookUpdate {
   /** Portfolios read again (their row, positions or owner changed). */
   changed: number;
@@ -199,7 +213,8 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
       const changed = await tx.execute<{ id: string }>(sql`
         select p.id from portfolios p where p.kind = 'practice' and ${writtenSince("p", book.xmin)}
         union select pos.portfolio_id from positions pos where ${writtenSince("pos", book.xmin)}
-        union select p.id from users u join portfolios p on p.user_id = u.id and p.kind = 'practice' where ${writtenSince("u", book.xmin)}`);
+        union select p.id from users u join portfolios p on p.user_id = u.id and p.kind = 'practice' where ${writtenSince("u", book.xmin)}
+        union select s.portfolio_id from equity_snapshots s where ${snapshotsThatMayMove(book, now)} and ${writtenSince("s", book.xmin)}`);
       const ids = changed.rows.map((r) => r.id);
       const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
       if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false };
