@@ -144,7 +144,16 @@ describe("practice boards ranked in memory (decision 084)", () => {
         },
       },
       { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${userIds[20]!}`) },
-      { change: "a reset portfolio (positions deleted)", run: () => db.execute(sql`delete from positions where portfolio_id = ${practiceIds[30]!}`) },
+      {
+        // As resetPracticePortfolio does it: a position deleted has no xmin, its portfolio's row is written too.
+        change: "a reset portfolio",
+        run: () =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`delete from positions where portfolio_id = ${practiceIds[30]!}`);
+            await tx.execute(sql`delete from equity_snapshots where portfolio_id = ${practiceIds[30]!}`);
+            await tx.execute(sql`update portfolios set cash = 100000, starting_cash = 100000, receivable = 0, created_at = ${NOW.toISOString()}::timestamptz - interval '1 hour' where id = ${practiceIds[30]!}`);
+          }),
+      },
     ];
     for (const c of changes) {
       await c.run();
