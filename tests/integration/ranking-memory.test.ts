@@ -87,11 +87,14 @@ async function population(db: Db) {
     practiceIds.push(p!.id);
     userIds.push(user.id);
   }
-  // Accounts created within the same millisecond: the database orders them by the microsecond.
-  await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000200Z' where id = ${userIds[0]!}`);
-  await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000100Z' where id = ${userIds[1]!}`);
-  await db.execute(sql`update portfolios set cash = '100000.00', units = null, receivable = 0 where id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
+  // Two accounts created within the same millisecond, with the same figures on every board: the
+  // database orders them by the microsecond, which here is the opposite of their ids' order.
+  const [low, high] = [0, 1].sort((x, y) => (userIds[x]! < userIds[y]! ? -1 : 1));
+  await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000200Z' where id = ${userIds[low!]!}`);
+  await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000100Z' where id = ${userIds[high!]!}`);
+  await db.execute(sql`update portfolios set cash = '100000.00', units = null, receivable = 0, created_at = '2026-01-01T00:00:00Z' where id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
   await db.execute(sql`delete from positions where portfolio_id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
+  await db.execute(sql`delete from equity_snapshots where portfolio_id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
   // Never on the global boards: a disabled account and a class's roster account.
   await db.execute(sql`update users set disabled_at = now() where id = ${userIds[2]!}`);
   await db.execute(sql`update users set kind = 'roster' where id = ${userIds[3]!}`);
@@ -115,7 +118,7 @@ describe("practice boards ranked in memory (decision 084)", () => {
       { change: "a new position", run: () => db.insert(positions).values({ portfolioId: practiceIds[13]!, symbol: symbols[1]!, quantity: 20, costBasis: "1.00" }).onConflictDoNothing() },
       { change: "a deposit (units)", run: () => db.execute(sql`update portfolios set cash = cash + 5000, units = coalesce(units, starting_cash) + 5000 where id = ${practiceIds[14]!}`) },
       { change: "a dividend receivable", run: () => db.execute(sql`update portfolios set receivable = receivable + 9.99 where id = ${practiceIds[15]!}`) },
-      { change: "a join-time tie broken", run: () => db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000300Z' where id = ${userIds[1]!}`) },
+      { change: "a join-time tie turned round", run: () => db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000300Z' where id in (${userIds[0]!}, ${userIds[1]!}) and created_at = '2026-01-01T00:00:00.000100Z'`) },
       {
         change: "a new account",
         run: async () => {

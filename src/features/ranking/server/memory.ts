@@ -162,6 +162,8 @@ function index(holders: Holder[]): Map<string, number> {
 export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook> {
   return db.transaction(
     async (tx) => {
+      // The book is built between the reads (a million portfolios take longer than the session's idle limit).
+      await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
       const xmin = await snapshotXmin(tx);
       const rows = await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom}`);
       const holders = rows.rows.map(toHolder);
