@@ -92,7 +92,7 @@ async function population(db: Db) {
   const [low, high] = [0, 1].sort((x, y) => (userIds[x]! < userIds[y]! ? -1 : 1));
   await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000200Z' where id = ${userIds[low!]!}`);
   await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000100Z' where id = ${userIds[high!]!}`);
-  await db.execute(sql`update portfolios set cash = '100000.00', units = null, receivable = 0, created_at = '2026-01-01T00:00:00Z' where id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
+  await db.execute(sql`update portfolios set cash = '100000.00', starting_cash = '100000.00', units = null, receivable = 0, created_at = '2026-01-01T00:00:00Z' where id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
   await db.execute(sql`delete from positions where portfolio_id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
   await db.execute(sql`delete from equity_snapshots where portfolio_id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
   // Never on the global boards: a disabled account and a class's roster account.
