@@ -27,6 +27,9 @@ import {
   type Position,
   type Units,
 } from "@/domain/trading";
+import { lastPricesSql } from "@/features/market";
+import { snapshotRowsSql } from "@/features/portfolio";
+import { practicePortfolioRowsSql, practicePositionRowsSql } from "@/features/trading";
 import type { Db, DbOrTx } from "@/server/db";
 import { onGlobalBoardsSql, practiceBoard, utcDay } from "./boards";
 
@@ -70,7 +73,7 @@ interface HolderRow extends Record<string, unknown> {
 }
 
 const holderColumns = sql`p.id as portfolio_id, p.user_id, (extract(epoch from u.created_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`;
-const holderFrom = sql`from portfolios p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where p.kind = 'practice'`;
+const holderFrom = sql`from (${practicePortfolioRowsSql}) p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where true`;
 
 const WRAP = 4_294_967_296n;
 /**
@@ -79,7 +82,7 @@ const WRAP = 4_294_967_296n;
  * is as old as can be). A row written by a transaction still running then is newer, so it is read
  * again next time.
  */
-const writtenSince = (table: string, xmin: bigint) => sql`age(${sql.raw(table)}.xmin) <= age(${xmin.toString()}::xid)`;
+const writtenSince = (table: string, xmin: bigint) => sql`age(${sql.raw(`${table}.${table === "u" ? "xmin" : "row_xmin"}`)}) <= age(${xmin.toString()}::xid)`;
 
 async function snapshotXmin(tx: DbOrTx): Promise<bigint> {
   const row = await tx.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
@@ -104,9 +107,9 @@ function toHolder(r: HolderRow): Holder {
 
 /** The open positions of these portfolios (all practice portfolios when `ids` is null). */
 async function loadPositions(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
-  const where = ids === null ? sql`p.kind = 'practice'` : sql`pos.portfolio_id = any(${toArray(ids)}::text[])`;
+  const where = ids === null ? sql`true` : sql`pos.portfolio_id = any(${toArray(ids)}::text[])`;
   const rows = await tx.execute<{ portfolio_id: string; symbol: string; quantity: number }>(sql`
-    select pos.portfolio_id, pos.symbol, pos.quantity from positions pos join portfolios p on p.id = pos.portfolio_id
+    select pos.portfolio_id, pos.symbol, pos.quantity from (${practicePositionRowsSql}) pos
     where ${where} and pos.quantity <> 0`);
   if (ids !== null) for (const id of ids) book.holders[book.byPortfolio.get(id) ?? -1]?.positions.clear();
   for (const r of rows.rows) {
@@ -123,7 +126,7 @@ const toArray = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/
  * period's start, and the first of all.
  */
 async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, now: Date, ids: readonly string[] | null): Promise<void> {
-  const which = ids === null ? sql`p.kind = 'practice'` : sql`p.id = any(${toArray(ids)}::text[])`;
+  const which = ids === null ? sql`true` : sql`p.id = any(${toArray(ids)}::text[])`;
   for (const [index, period] of DATED.entries()) {
     const start = periodStart(period, now)!;
     const at = sql`${start.toISOString()}::timestamptz`;
@@ -131,15 +134,15 @@ async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "b
     // the others look for the last one before, else the first of all (two index lookups each).
     const rows = await tx.execute<{ id: string; b_at: Date | string | null; b_equity: string | null; b_units: string | null; f_at: Date | string | null; f_equity: string | null; f_units: string | null }>(sql`
       select p.id, e.taken_at as b_at, e.equity::text as b_equity, e.units::text as b_units, null as f_at, null as f_equity, null as f_units
-      from portfolios p join equity_snapshots e on e.portfolio_id = p.id and e.taken_at = ${at}
+      from (${practicePortfolioRowsSql}) p join (${snapshotRowsSql}) e on e.portfolio_id = p.id and e.taken_at = ${at}
       where ${which} and p.created_at < ${at}
       union all
       select p.id, b.taken_at, b.equity::text, b.units::text, f.taken_at, f.equity::text, f.units::text
-      from portfolios p
-      left join lateral (select taken_at, equity, units from equity_snapshots s where s.portfolio_id = p.id and s.taken_at <= ${at} order by s.taken_at desc limit 1) b on true
-      left join lateral (select taken_at, equity, units from equity_snapshots s where s.portfolio_id = p.id and b.taken_at is null order by s.taken_at asc limit 1) f on true
+      from (${practicePortfolioRowsSql}) p
+      left join lateral (select taken_at, equity, units from (${snapshotRowsSql}) s where s.portfolio_id = p.id and s.taken_at <= ${at} order by s.taken_at desc limit 1) b on true
+      left join lateral (select taken_at, equity, units from (${snapshotRowsSql}) s where s.portfolio_id = p.id and b.taken_at is null order by s.taken_at asc limit 1) f on true
       where ${which} and p.created_at < ${at}
-        and not exists (select 1 from equity_snapshots x where x.portfolio_id = p.id and x.taken_at = ${at})`);
+        and not exists (select 1 from (${snapshotRowsSql}) x where x.portfolio_id = p.id and x.taken_at = ${at})`);
     if (ids !== null) for (const id of ids) book.holders[book.byPortfolio.get(id) ?? -1]?.baselines.splice(index, 1, null);
     for (const r of rows.rows) {
       const holder = book.holders[book.byPortfolio.get(r.id) ?? -1];
@@ -213,10 +216,10 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
     async (tx) => {
       const xmin = await snapshotXmin(tx);
       const changed = await tx.execute<{ id: string }>(sql`
-        select p.id from portfolios p where p.kind = 'practice' and ${writtenSince("p", book.xmin)}
-        union select pos.portfolio_id from positions pos where ${writtenSince("pos", book.xmin)}
-        union select p.id from users u join portfolios p on p.user_id = u.id and p.kind = 'practice' where ${writtenSince("u", book.xmin)}
-        union select s.portfolio_id from equity_snapshots s where ${snapshotsThatMayMove(book, now)} and ${writtenSince("s", book.xmin)}`);
+        select p.id from (${practicePortfolioRowsSql}) p where ${writtenSince("p", book.xmin)}
+        union select pos.portfolio_id from (${practicePositionRowsSql}) pos where ${writtenSince("pos", book.xmin)}
+        union select p.id from users u join (${practicePortfolioRowsSql}) p on p.user_id = u.id where ${writtenSince("u", book.xmin)}
+        union select s.portfolio_id from (${snapshotRowsSql}) s where ${snapshotsThatMayMove(book, now)} and ${writtenSince("s", book.xmin)}`);
       const ids = changed.rows.map((r) => r.id);
       const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
       if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false };
@@ -255,7 +258,7 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
 
 /** The last price of every instrument (a practice portfolio's positions are valued at it: the view position_marks). */
 export async function practicePrices(db: DbOrTx): Promise<Map<string, Money>> {
-  const rows = await db.execute<{ symbol: string; price: string }>(sql`select symbol, last_price::text as price from instruments`);
+  const rows = await db.execute<{ symbol: string; price: string }>(sql`select symbol, last_price::text as price from (${lastPricesSql}) i`);
   return new Map(rows.rows.map((r) => [r.symbol, parseMoney(r.price)]));
 }
 
