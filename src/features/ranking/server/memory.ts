@@ -7,10 +7,10 @@
  * A book holds, per practice portfolio on the global boards, what its four figures are made of
  * (cash, receivable, units, positions, each period's baseline snapshot, the owner's join time)
  * and is kept current by re-reading only the rows written since its last read (their xmin). A
- * pass values every portfolio with the trading domain's `equityOf` (valuePortfolio's equity) at the current prices,
- * computes the figures with the domain's return functions and sorts each board with the
- * domain's `rankColumns`: the same numbers and order as the SQL refresh, without writing a row
- * per person.
+ * pass values every portfolio with the trading domain's `equityOf` (valuePortfolio's equity) at
+ * the current prices, computes the figures with the domain's return functions and sorts each
+ * board with the domain's `rankColumns`: the same numbers and order as the SQL refresh, without
+ * writing a row per person.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { baselineSnapshotFor, periodStart, rankColumns, RANKING_PERIODS, tiebreakOrder, type ColumnRanking } from "@/domain/ranking";
@@ -193,7 +193,10 @@ export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook>
  */
 function snapshotsThatMayMove(book: PracticeBook, now: Date): SQL {
   const starts = DATED.map((p) => sql`${periodStart(p, now)!.toISOString()}::timestamptz`);
-  const uncertain = book.holders.filter((h) => h.baselines.some((b, i) => b === null ? h.createdAt < periodStart(DATED[i]!, now)! : b.at > periodStart(DATED[i]!, now)!)).map((h) => h.portfolioId);
+  const before = (h: Holder, i: number) => h.createdAt < periodStart(DATED[i]!, now)!;
+  const uncertain = book.holders
+    .filter((h) => h.baselines.some((b, i) => (b === null ? before(h, i) : b.at > periodStart(DATED[i]!, now)!)))
+    .map((h) => h.portfolioId);
   return sql`(s.taken_at in (${sql.join(starts, sql`, `)}) or s.portfolio_id = any(${toArray(uncertain)}::text[]))`;
 }
 
