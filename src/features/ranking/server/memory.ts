@@ -192,12 +192,14 @@ export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook>
  * backfill; nothing writes one today) is not looked for.
  */
 function snapshotsThatMayMove(book: PracticeBook, now: Date): SQL {
-  const starts = DATED.map((p) => sql`${periodStart(p, now)!.toISOString()}::timestamptz`);
-  const before = (h: Holder, i: number) => h.createdAt < periodStart(DATED[i]!, now)!;
-  const uncertain = book.holders
-    .filter((h) => h.baselines.some((b, i) => (b === null ? before(h, i) : b.at > periodStart(DATED[i]!, now)!)))
-    .map((h) => h.portfolioId);
-  return sql`(s.taken_at in (${sql.join(starts, sql`, `)}) or s.portfolio_id = any(${toArray(uncertain)}::text[]))`;
+  const starts = DATED.map((p) => periodStart(p, now)!.getTime());
+  const uncertain: string[] = [];
+  for (const h of book.holders) {
+    const created = h.createdAt.getTime();
+    if (h.baselines.some((b, i) => (b === null ? created < starts[i]! : b.at.getTime() > starts[i]!))) uncertain.push(h.portfolioId);
+  }
+  const instants = starts.map((t) => sql`${new Date(t).toISOString()}::timestamptz`);
+  return sql`(s.taken_at in (${sql.join(instants, sql`, `)}) or s.portfolio_id = any(${toArray(uncertain)}::text[]))`;
 }
 
 export interface BookUpdate {
@@ -215,14 +217,17 @@ export interface BookUpdate {
  */
 export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> {
   if (utcDay(now) !== book.day) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true } };
+  // Worked out before the transaction: a million holders take a while.
+  const mayMove = snapshotsThatMayMove(book, now);
   const result = await db.transaction(
     async (tx) => {
+      await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
       const xmin = await snapshotXmin(tx);
       const changed = await tx.execute<{ id: string }>(sql`
         select p.id from (${practicePortfolioRowsSql}) p where ${writtenSince("p", book.xmin)}
         union select pos.portfolio_id from (${practicePositionRowsSql}) pos where ${writtenSince("pos", book.xmin)}
         union select p.id from users u join (${practicePortfolioRowsSql}) p on p.user_id = u.id where ${writtenSince("u", book.xmin)}
-        union select s.portfolio_id from (${snapshotRowsSql}) s where ${snapshotsThatMayMove(book, now)} and ${writtenSince("s", book.xmin)}`);
+        union select s.portfolio_id from (${snapshotRowsSql}) s where ${mayMove} and ${writtenSince("s", book.xmin)}`);
       const ids = changed.rows.map((r) => r.id);
       const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
       if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false };
