@@ -62,45 +62,173 @@ export function compareEntries(a: RankInput, b: RankInput, metric: BoardMetric):
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-interface SortKey {
-  value: number | null;
-  fallback: number | null;
-  joinedMs: number;
-  id: string;
-  index: number;
+/**
+ * Every entry's tiebreak place: 0 for the earliest joiner, ties in join time by id (as
+ * JavaScript compares strings, = COLLATE "C" for ASCII ids). Computed once per set of entries;
+ * a board re-ranked as its figures move keeps it.
+ */
+export function tiebreakOrder(joinedAt: ArrayLike<number>, ids: readonly string[]): Uint32Array {
+  const order = Array.from({ length: ids.length }, (_, i) => i);
+  order.sort((a, b) => {
+    const ja = joinedAt[a]!;
+    const jb = joinedAt[b]!;
+    if (ja !== jb) return ja < jb ? -1 : 1;
+    const ia = ids[a]!;
+    const ib = ids[b]!;
+    return ia < ib ? -1 : ia > ib ? 1 : 0;
+  });
+  const place = new Uint32Array(ids.length);
+  order.forEach((entry, position) => (place[entry] = position));
+  return place;
 }
 
-function compareKeys(a: SortKey, b: SortKey): number {
-  const byValue = byValueDescending(a.value, b.value);
-  if (byValue !== 0) return byValue;
-  const byReturn = byValueDescending(a.fallback, b.fallback);
-  if (byReturn !== 0) return byReturn;
-  if (a.joinedMs !== b.joinedMs) return a.joinedMs < b.joinedMs ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+/** A board's figures by entry index, for `rankColumns`: NaN = undefined (null). */
+export interface RankColumns {
+  values: Float64Array;
+  /** The figure undefined values are ordered by (a Sharpe board's return); NaN or absent = none. */
+  fallback?: Float64Array;
+  /** `tiebreakOrder` of the entries. */
+  tiebreak: Uint32Array;
+}
+
+export interface ColumnRanking {
+  /** Entry indices in board order (the entry at place p + 1 is `order[p]`). */
+  order: Uint32Array;
+  /** The rank each place shares with its ties ("1, 2, 2, 4"), by place − 1. */
+  shared: Uint32Array;
+}
+
+const same = (a: number, b: number) => a === b || (a !== a && b !== b);
+
+/**
+ * `compareEntries`' order over columns: the one sort every board uses (`rankEntries` for
+ * objects, the in-memory refresh for 100,000s of rows without one object each). Without a
+ * fallback (return and XP boards) it is a stable radix sort of the figures over the entries in
+ * tiebreak order (linear: a million entries in tens of milliseconds); with one (Sharpe boards),
+ * a comparison sort of the same order.
+ */
+export function rankColumns(columns: RankColumns): ColumnRanking {
+  const { values, fallback, tiebreak } = columns;
+  const n = values.length;
+  const order = fallback ? compareSort(columns) : radixSort(values, tiebreak);
+  const shared = new Uint32Array(n);
+  for (let p = 0; p < n; p++) {
+    const entry = order[p]!;
+    const previous = p > 0 ? order[p - 1]! : -1;
+    const tied =
+      previous >= 0 &&
+      same(values[previous]!, values[entry]!) &&
+      (values[entry] === values[entry] || !fallback || same(fallback[previous]!, fallback[entry]!));
+    shared[p] = tied ? shared[p - 1]! : p + 1;
+  }
+  return { order, shared };
+}
+
+function compareSort({ values, fallback, tiebreak }: RankColumns): Uint32Array {
+  const order = Array.from({ length: values.length }, (_, i) => i);
+  order.sort((a, b) => {
+    const va = values[a]!;
+    const vb = values[b]!;
+    const da = va === va;
+    const db = vb === vb;
+    if (da && db) {
+      if (va !== vb) return va > vb ? -1 : 1;
+    } else if (da !== db) return da ? -1 : 1;
+    else if (fallback) {
+      const fa = fallback[a]!;
+      const fb = fallback[b]!;
+      const ha = fa === fa;
+      const hb = fb === fb;
+      if (ha && hb) {
+        if (fa !== fb) return fa > fb ? -1 : 1;
+      } else if (ha !== hb) return ha ? -1 : 1;
+    }
+    return tiebreak[a]! - tiebreak[b]!;
+  });
+  return Uint32Array.from(order);
+}
+
+/**
+ * Entries by figure, higher first, undefined (NaN) last, equal figures (0 and −0 too) in
+ * tiebreak order: a least-significant-digit radix sort (stable, 16 bits a pass) of each figure's
+ * bits mapped to an unsigned key that sorts the other way round, over the entries taken in
+ * tiebreak order.
+ */
+function radixSort(values: Float64Array, tiebreak: Uint32Array): Uint32Array {
+  const n = values.length;
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[tiebreak[i]!] = i;
+  const hi = new Uint32Array(n);
+  const lo = new Uint32Array(n);
+  const bits = new Float64Array(1);
+  const words = new Uint32Array(bits.buffer);
+  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+  const [l, h] = little ? [0, 1] : [1, 0];
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    if (v !== v) {
+      hi[i] = 0xffffffff; // undefined: after every figure
+      lo[i] = 0xffffffff;
+      continue;
+    }
+    bits[0] = v === 0 ? 0 : v; // −0 ties with 0
+    let a = words[h]!;
+    let b = words[l]!;
+    // Ascending key: flip every bit of a negative, the sign bit of a positive; descending: the complement.
+    if (a & 0x80000000) {
+      a = ~a >>> 0;
+      b = ~b >>> 0;
+    } else a = (a ^ 0x80000000) >>> 0;
+    hi[i] = ~a >>> 0;
+    lo[i] = ~b >>> 0;
+  }
+  let next = new Uint32Array(n);
+  const counts = new Uint32Array(65_536);
+  for (const [word, shift] of [
+    [lo, 0],
+    [lo, 16],
+    [hi, 0],
+    [hi, 16],
+  ] as const) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(word[i]! >>> shift) & 0xffff]!++;
+    if (n > 0 && counts[(word[0]! >>> shift) & 0xffff] === n) continue; // one digit for all: nothing to move
+    let sum = 0;
+    for (let d = 0; d < 65_536; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let p = 0; p < n; p++) {
+      const entry = order[p]!;
+      next[counts[(word[entry]! >>> shift) & 0xffff]!++] = entry;
+    }
+    [order, next] = [next, order];
+  }
+  return order;
 }
 
 /**
  * The entries in board order, each with its place (`rank`, 1..n, unique) and the rank it
- * shares with its ties (`sharedRank`). The input is not changed.
- * Same order as `compareEntries`; the keys are read once up front, because a board refresh
- * sorts 100,000 rows and the comparator runs ~1.7 million times.
+ * shares with its ties (`sharedRank`). The input is not changed. Same order as `compareEntries`.
  */
 export function rankEntries<T extends RankInput>(entries: readonly T[], metric: BoardMetric): Array<Ranked<T>> {
-  const keys: SortKey[] = entries.map((entry, index) => ({
-    value: defined(entry.value) ? entry.value : null,
+  const n = entries.length;
+  const values = new Float64Array(n);
+  const fallback = metric === "sharpe" ? new Float64Array(n) : undefined;
+  const joined = new Float64Array(n);
+  entries.forEach((entry, i) => {
+    values[i] = defined(entry.value) ? entry.value : NaN;
     // Only undefined Sharpe ratios fall back to the return; everything else ties straight to join time.
-    fallback: metric === "sharpe" && !defined(entry.value) && defined(entry.return) ? entry.return : null,
-    joinedMs: entry.joinedAt.getTime(),
-    id: entry.id,
-    index,
-  }));
-  keys.sort(compareKeys);
-  let shared = 1;
-  return keys.map((key, position) => {
-    const previous = keys[position - 1];
-    if (previous && (byValueDescending(previous.value, key.value) !== 0 || byValueDescending(previous.fallback, key.fallback) !== 0)) shared = position + 1;
-    return { ...entries[key.index]!, rank: position + 1, sharedRank: shared };
+    if (fallback) fallback[i] = !defined(entry.value) && defined(entry.return) ? entry.return : NaN;
+    joined[i] = entry.joinedAt.getTime();
   });
+  const tiebreak = tiebreakOrder(
+    joined,
+    entries.map((e) => e.id),
+  );
+  const { order, shared } = rankColumns({ values, fallback, tiebreak });
+  return Array.from(order, (index, position) => ({ ...entries[index]!, rank: position + 1, sharedRank: shared[position]! }));
 }
 
 /**

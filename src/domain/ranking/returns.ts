@@ -53,9 +53,17 @@ function lastAtOrBefore(snapshots: readonly EquitySnapshot[], t: number): number
  * @param snapshots the portfolio's snapshots sorted by time, oldest first.
  */
 export function baselineFor(snapshots: readonly EquitySnapshot[], context: BaselineContext): Money {
-  const { periodStart, createdAt, startingCash } = context;
-  if (periodStart === null || createdAt.getTime() >= periodStart.getTime()) return startingCash;
+  return baselineSnapshotFor(snapshots, context)?.equity ?? context.startingCash;
+}
+
+/**
+ * The snapshot `baselineFor` measures from, or null where it measures from the starting cash
+ * (the caller then has the snapshot's other fields too, such as its units: decision 057).
+ */
+export function baselineSnapshotFor<S extends EquitySnapshot>(snapshots: readonly S[], context: BaselineContext): S | null {
+  const { periodStart, createdAt } = context;
+  if (periodStart === null || createdAt.getTime() >= periodStart.getTime()) return null;
   const index = lastAtOrBefore(snapshots, periodStart.getTime());
-  if (index >= 0) return snapshots[index]!.equity;
-  return snapshots[0]?.equity ?? startingCash;
+  if (index >= 0) return snapshots[index]!;
+  return snapshots[0] ?? null;
 }

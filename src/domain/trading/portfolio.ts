@@ -237,14 +237,7 @@ export interface Valuation {
 /** Equity, buying power and the rest, from the last prices of every open position; `margin` = the portfolio's margin rules, if any. */
 export function valuePortfolio(state: PortfolioState, prices: Prices, margin?: MarginRules | null): Valuation {
   if (margin && unvalued(state)) throw new AccountingError("Buying power on margin needs the value of every long, not a state without the other longs valued.");
-  let longMarketValue = state.elsewhere?.longMarketValue ?? ZERO;
-  let shortMarketValue = ZERO;
-  for (const [symbol, position] of state.positions) {
-    if (position.quantity === 0) continue;
-    const value = multiplyMoney(priceOf(prices, symbol), position.quantity);
-    if (value > 0n) longMarketValue = addMoney(longMarketValue, value);
-    else shortMarketValue = subtractMoney(shortMarketValue, value);
-  }
+  const { longMarketValue, shortMarketValue } = marketValues(state, prices);
   const shortRequirement = roundCents(shortMarketValue * BigInt(SHORT_REQUIREMENT_PCT), 100n, "up");
   const receivable = state.receivable ?? ZERO;
   // A dividend a short owes is cash already spoken for; one owed to the portfolio is not cash yet.
@@ -266,7 +259,7 @@ export function valuePortfolio(state: PortfolioState, prices: Prices, margin?: M
     reservedCash: state.reservedCash,
     longMarketValue,
     shortMarketValue,
-    equity: subtractMoney(addMoney(state.cash, receivable, longMarketValue), shortMarketValue),
+    equity: equityFrom(state, longMarketValue, shortMarketValue),
     shortRequirement,
     buyingPower,
     debit: state.cash < 0n ? negateMoney(state.cash) : ZERO,
@@ -288,9 +281,28 @@ export function needsEquity(rules: Pick<TradingRules, "margin" | "maxPositionPct
   return Boolean(rules.margin) || rules.maxPositionPct !== null;
 }
 
+/** Equity alone (valuePortfolio's, without the rest): what a board values 100,000s of portfolios by. */
 export function equityOf(state: PortfolioState, prices: Prices): Money {
-  return valuePortfolio(state, prices).equity;
+  const { longMarketValue, shortMarketValue } = marketValues(state, prices);
+  return equityFrom(state, longMarketValue, shortMarketValue);
 }
+
+/** The long and short market values at the last prices (the short one positive). */
+function marketValues(state: PortfolioState, prices: Prices): { longMarketValue: Money; shortMarketValue: Money } {
+  let longMarketValue = state.elsewhere?.longMarketValue ?? ZERO;
+  let shortMarketValue = ZERO;
+  for (const [symbol, position] of state.positions) {
+    if (position.quantity === 0) continue;
+    const value = multiplyMoney(priceOf(prices, symbol), position.quantity);
+    if (value > 0n) longMarketValue = addMoney(longMarketValue, value);
+    else shortMarketValue = subtractMoney(shortMarketValue, value);
+  }
+  return { longMarketValue, shortMarketValue };
+}
+
+/** THE equity: cash + dividends receivable (net) + long market value − short market value. */
+const equityFrom = (state: PortfolioState, longMarketValue: Money, shortMarketValue: Money): Money =>
+  subtractMoney(addMoney(state.cash, state.receivable ?? ZERO, longMarketValue), shortMarketValue);
 
 export function buyingPowerOf(state: PortfolioState, prices: Prices, margin?: MarginRules | null): Money {
   return valuePortfolio(state, prices, margin).buyingPower;

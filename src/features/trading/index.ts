@@ -15,7 +15,7 @@ export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPor
 export { borrowFeesOf, practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
 export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";
-export { equityOf, holdingsOf, portfolioValuations, type EquityFigures, type Holdings } from "./valuation";
+export { equityOf, holdingsOf, portfolioValuations, practicePortfolioRowsSql, practicePositionRowsSql, type EquityFigures, type Holdings } from "./valuation";
 export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, type OrderView, type PortfolioRow } from "./rows";
 export { tradingPersonalData } from "./personal-data";
 export { adjustPortfolioCash, listCorrections, netAdjustments, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";

@@ -5,7 +5,7 @@
  * to the cent. Set-based readers (snapshots, boards, standings) select from the view; readers
  * of one portfolio value it with the domain at the view's prices (`holdingsOf`).
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { type MarginRules, type Money, type PortfolioState, type Prices, type Units, unitsOr, valuePortfolio, type Valuation } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { portfolios, portfolioValuations, positionMarks } from "@/server/db/schema";
@@ -66,3 +66,12 @@ export async function equityOf(db: DbOrTx, portfolioIds: readonly string[]): Pro
     .where(inArray(portfolioValuations.portfolioId, [...portfolioIds]));
   return new Map(rows.map((r) => [r.id, { equity: $(money(String(r.equity))), benchmark: r.benchmark === null ? null : $(money(String(r.benchmark))), units: String(r.units) }]));
 }
+
+/**
+ * A valuation's inputs as rows, for a reader that values many portfolios itself with the domain
+ * (the boards ranked in memory, docs/decisions/084): the practice portfolios, and every position
+ * of them (closed ones too, quantity 0), each with its row's xmin as `row_xmin` so that the reader
+ * can ask for the rows written since it last read them. Subqueries for the reader's statement.
+ */
+export const practicePortfolioRowsSql = sql`select id, user_id, created_at, starting_cash, cash, receivable, units, xmin as row_xmin from portfolios where kind = 'practice'`;
+export const practicePositionRowsSql = sql`select pos.portfolio_id, pos.symbol, pos.quantity, pos.xmin as row_xmin from positions pos join portfolios p on p.id = pos.portfolio_id where p.kind = 'practice'`;

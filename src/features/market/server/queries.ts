@@ -87,3 +87,6 @@ export async function knownSymbols(db: DbOrTx, symbols: readonly string[]): Prom
  * (the fair-play detectors): `symbol, average_daily_volume, volatility`; a volume of 0 is unknown.
  */
 export const instrumentDepthSql = () => sql`select i.symbol, i.average_daily_volume, i.volatility from instruments i`;
+
+/** Every instrument's last price, `symbol, last_price`, as a subquery for another feature's statement (the boards ranked in memory, decision 084). */
+export const lastPricesSql = sql`select symbol, last_price from instruments`;

@@ -157,3 +157,11 @@ export async function snapshotSeriesOf(db: DbOrTx, portfolioIds: readonly string
 export const snapshotsSql = (portfolioIds: SQL, window: { from: Date; to: Date }) => sql`
   select portfolio_id, taken_at, equity, benchmark, units from equity_snapshots
   where portfolio_id in (${portfolioIds}) and taken_at >= ${window.from.toISOString()}::timestamptz and taken_at <= ${window.to.toISOString()}::timestamptz`;
+
+/**
+ * Every snapshot, `portfolio_id, taken_at, equity, units` and its row's xmin as `row_xmin`, as a
+ * subquery for a reader that picks baselines itself with the domain and asks for the rows written
+ * since it last read them (the boards ranked in memory, docs/decisions/084). Filter it by
+ * portfolio and instant: the table's keys serve those.
+ */
+export const snapshotRowsSql = sql`select portfolio_id, taken_at, equity, units, xmin as row_xmin from equity_snapshots`;

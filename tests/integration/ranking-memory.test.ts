@@ -1,0 +1,168 @@
+/**
+ * The practice boards ranked in memory (docs/decisions/084, a prototype not yet serving pages)
+ * equal the SQL refresh's rows place by place — user, figure, total return, equity — on random
+ * portfolios (flows and their units, dividends receivable, longs and shorts, snapshots before,
+ * at and after each period start, roster and disabled accounts, join-time ties down to the
+ * microsecond), and stay equal when the book is kept current by re-reading only what was written.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { parseMoney } from "@/domain/trading";
+import { refreshPracticeBoards } from "@/features/ranking";
+import { loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type PracticeBook } from "@/features/ranking/server/memory";
+import type { Db } from "@/server/db";
+import { equitySnapshots, portfolios, positions, users } from "@/server/db/schema";
+import { createInstrument } from "../factories/trading";
+import { createTestUser } from "../factories/users";
+import { useTestDatabase } from "../setup/db";
+
+const database = useTestDatabase();
+
+// Wednesday 18 November 2026, 15:00 UTC: day from the 18th, week from Monday the 16th, month from the 1st.
+const NOW = new Date("2026-11-18T15:00:00Z");
+const at = (text: string) => new Date(text);
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Row = [user: string, rank: number, value: number | null, totalReturn: number | null, equityCents: number];
+
+/** What the SQL refresh wrote for the four practice boards. */
+async function sqlBoards(db: Db): Promise<Record<string, Row[]>> {
+  await db.execute(sql`delete from board_refresh_state`); // a full refresh, whatever was marked
+  await refreshPracticeBoards(db, { now: NOW });
+  const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string }>(
+    sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries where board like 'practice:%' order by board, rank`,
+  );
+  const boards: Record<string, Row[]> = {};
+  for (const r of rows.rows)
+    (boards[r.board] ??= []).push([r.user_id, Number(r.rank), r.value === null ? null : Number(r.value), r.total_return === null ? null : Number(r.total_return), Number(parseMoney(r.equity))]);
+  return boards;
+}
+
+/** The same boards ranked in memory from `book`. */
+async function memoryBoards(db: Db, book: PracticeBook): Promise<Record<string, Row[]>> {
+  const ranking = rankPracticeBook(book, await practicePrices(db));
+  const boards: Record<string, Row[]> = {};
+  const orNull = (x: number) => (Number.isNaN(x) ? null : x);
+  for (const board of ranking.boards) {
+    if (board.order.length === 0) continue;
+    boards[board.board] = Array.from(board.order, (i, p): Row => [book.holders[i]!.userId, p + 1, orNull(board.values[i]!), orNull(ranking.totalReturn[i]!), ranking.equityCents[i]!]);
+  }
+  return boards;
+}
+
+async function population(db: Db) {
+  const random = rng(20261206);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const a = (await createInstrument(db, { lastPrice: "40.00" })).symbol;
+  const b = (await createInstrument(db, { lastPrice: "123.45" })).symbol;
+  const created = ["2026-01-01T00:00:00Z", "2026-11-02T00:00:00Z", "2026-11-16T00:00:00Z", "2026-11-17T08:00:00Z", "2026-11-18T00:00:00Z", "2026-11-18T12:00:00Z"].map(at);
+  const amounts = ["0.00", "90000.00", "99999.99", "100000.00", "100000.01", "100005.00", "104999.50", "110000.00", "123456.78"];
+  const snapshotTimes = ["2026-10-31T23:55:00Z", "2026-11-01T00:00:00Z", "2026-11-10T00:00:00Z", "2026-11-16T00:00:00Z", "2026-11-17T23:55:00Z", "2026-11-18T00:00:00Z", "2026-11-18T14:00:00Z"];
+  const unitChoices = [null, null, "100000.00000000", "101234.56789012", "98765.43210000"];
+  const practiceIds: string[] = [];
+  const userIds: string[] = [];
+  for (let i = 0; i < 80; i++) {
+    const user = await createTestUser(db, { name: `Ranked ${i}` });
+    const joined = pick(created);
+    await db.update(users).set({ createdAt: joined }).where(sql`${users.id} = ${user.id}`);
+    const startingCash = random() < 0.1 ? "50000.00" : "100000.00";
+    const [p] = await db
+      .insert(portfolios)
+      .values({ userId: user.id, kind: "practice", startingCash, cash: pick(amounts), createdAt: joined, units: pick(unitChoices), receivable: random() < 0.2 ? pick(["12.34", "-5.00"]) : "0" })
+      .returning();
+    if (random() < 0.5) await db.insert(positions).values({ portfolioId: p!.id, symbol: a, quantity: pick([3, 10, -4]), costBasis: "40.00" });
+    if (random() < 0.3) await db.insert(positions).values({ portfolioId: p!.id, symbol: b, quantity: pick([1, 7]), costBasis: "100.00" });
+    for (const t of snapshotTimes.filter(() => random() < 0.5))
+      await db.insert(equitySnapshots).values({ portfolioId: p!.id, takenAt: at(t), equity: pick(amounts), units: pick(unitChoices) });
+    practiceIds.push(p!.id);
+    userIds.push(user.id);
+  }
+  // Two accounts created within the same millisecond, with the same figures on every board: the
+  // database orders them by the microsecond, which here is the opposite of their ids' order.
+  const [low, high] = [0, 1].sort((x, y) => (userIds[x]! < userIds[y]! ? -1 : 1));
+  await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000200Z' where id = ${userIds[low!]!}`);
+  await db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000100Z' where id = ${userIds[high!]!}`);
+  await db.execute(sql`update portfolios set cash = '100000.00', starting_cash = '100000.00', units = null, receivable = 0, created_at = '2026-01-01T00:00:00Z' where id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
+  await db.execute(sql`delete from positions where portfolio_id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
+  await db.execute(sql`delete from equity_snapshots where portfolio_id in (${practiceIds[0]!}, ${practiceIds[1]!})`);
+  // Never on the global boards: a disabled account and a class's roster account.
+  await db.execute(sql`update users set disabled_at = now() where id = ${userIds[2]!}`);
+  await db.execute(sql`update users set kind = 'roster' where id = ${userIds[3]!}`);
+  return { practiceIds, userIds, symbols: [a, b] };
+}
+
+describe("practice boards ranked in memory (decision 084)", () => {
+  it("equal the SQL refresh's rows place by place, and stay equal as the book reads only what was written", async () => {
+    const { db } = database;
+    const { practiceIds, userIds, symbols } = await population(db);
+    let book = await loadPracticeBook(db, NOW);
+    const first = await sqlBoards(db);
+    expect(Object.keys(first).sort()).toEqual(["practice:all", "practice:day", "practice:month", "practice:week"]);
+    expect(first["practice:all"]).toHaveLength(78);
+    expect(await memoryBoards(db, book)).toEqual(first);
+
+    const changes: Array<{ change: string; run: () => Promise<unknown> }> = [
+      { change: "every price", run: () => db.execute(sql`update instruments set last_price = last_price * 1.03`) },
+      { change: "one portfolio's cash", run: () => db.execute(sql`update portfolios set cash = cash + 777 where id = ${practiceIds[10]!}`) },
+      { change: "a position's quantity", run: () => db.execute(sql`update positions set quantity = quantity + 5 where portfolio_id = ${practiceIds[11]!} or portfolio_id = ${practiceIds[12]!}`) },
+      { change: "a new position", run: () => db.insert(positions).values({ portfolioId: practiceIds[13]!, symbol: symbols[1]!, quantity: 20, costBasis: "1.00" }).onConflictDoNothing() },
+      { change: "a deposit (units)", run: () => db.execute(sql`update portfolios set cash = cash + 5000, units = coalesce(units, starting_cash) + 5000 where id = ${practiceIds[14]!}`) },
+      { change: "a dividend receivable", run: () => db.execute(sql`update portfolios set receivable = receivable + 9.99 where id = ${practiceIds[15]!}`) },
+      { change: "a join-time tie turned round", run: () => db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000300Z' where id in (${userIds[0]!}, ${userIds[1]!}) and created_at = '2026-01-01T00:00:00.000100Z'`) },
+      {
+        change: "a new account",
+        run: async () => {
+          const user = await createTestUser(db, { name: "Newcomer" });
+          await db.insert(portfolios).values({ userId: user.id, kind: "practice", startingCash: "100000.00", cash: "100000.00", createdAt: at("2026-11-18T14:00:00Z") });
+        },
+      },
+      {
+        change: "the midnight snapshot, written after the day's first pass",
+        run: () =>
+          db.execute(sql`insert into equity_snapshots (portfolio_id, taken_at, equity) select id, '2026-11-18T00:00:00Z', 101010.10 from portfolios where id in (${practiceIds[40]!}, ${practiceIds[41]!})
+                         on conflict (portfolio_id, taken_at) do update set equity = excluded.equity`),
+      },
+      {
+        change: "a first snapshot, after the period starts",
+        run: async () => {
+          // An account from before the week and the month with no snapshot yet: measured from its starting cash until one is taken.
+          const user = await createTestUser(db, { name: "Unsnapped" });
+          const [p] = await db
+            .insert(portfolios)
+            .values({ userId: user.id, kind: "practice", startingCash: "100000.00", cash: "100000.00", createdAt: at("2026-11-02T00:00:00Z") })
+            .returning();
+          book = (await updatePracticeBook(db, book, NOW)).book;
+          expect(await memoryBoards(db, book)).toEqual(await sqlBoards(db));
+          await db.insert(equitySnapshots).values({ portfolioId: p!.id, takenAt: at("2026-11-18T14:00:00Z"), equity: "87654.32" });
+        },
+      },
+      { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${userIds[20]!}`) },
+      {
+        // As resetPracticePortfolio does it: a position deleted has no xmin, its portfolio's row is written too.
+        change: "a reset portfolio",
+        run: () =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`delete from positions where portfolio_id = ${practiceIds[30]!}`);
+            await tx.execute(sql`delete from equity_snapshots where portfolio_id = ${practiceIds[30]!}`);
+            await tx.execute(sql`update portfolios set cash = 100000, starting_cash = 100000, receivable = 0, created_at = ${NOW.toISOString()}::timestamptz - interval '1 hour' where id = ${practiceIds[30]!}`);
+          }),
+      },
+    ];
+    for (const c of changes) {
+      await c.run();
+      const updated = await updatePracticeBook(db, book, NOW);
+      book = updated.book;
+      expect(await memoryBoards(db, book), c.change).toEqual(await sqlBoards(db));
+    }
+  });
+});
