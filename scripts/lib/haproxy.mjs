@@ -16,9 +16,9 @@
 // folder; HAProxy runs in the foreground as our child and is stopped by its PID.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { canConnect, freePort, stopChild, untilListening } from "./child-daemon.mjs";
 
 export const HAPROXY_INSTALL = "apt-get install -y haproxy";
 const CANDIDATES = ["/usr/sbin/haproxy", "/usr/bin/haproxy"];
@@ -26,28 +26,6 @@ const CANDIDATES = ["/usr/sbin/haproxy", "/usr/bin/haproxy"];
 /** The executable, or undefined when HAProxy is not installed. */
 export function haproxyPath() {
   return CANDIDATES.find((candidate) => fs.existsSync(candidate));
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function canConnect(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 /**
@@ -137,15 +115,7 @@ export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedB
   void exited.then(({ code, signal }) => {
     if (!stopping) console.error(`HAProxy (pid ${child.pid}) exited by itself: code ${code}, signal ${signal}\n${stderr}`);
   });
-  const deadline = Date.now() + 15_000;
-  while (!(await canConnect(port))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`HAProxy exited at start: ${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`HAProxy did not listen on ${port} within 15 s: ${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50)); // between polls of a condition
-  }
+  await untilListening(child, port, { name: "HAProxy", output: () => stderr });
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -158,13 +128,8 @@ export async function startHaproxy({ port = 0, backends, checkMs = 1000, servedB
     exited,
     async stop() {
       stopping = true;
-      if (child.exitCode === null && child.signalCode === null) {
-        // SIGTERM: a hard stop, every connection closed (SIGUSR1 would wait for open streams).
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      // SIGTERM: a hard stop, every connection closed (SIGUSR1 would wait for open streams).
+      await stopChild(child, exited);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -13,9 +13,9 @@
 // folder. It runs in the foreground as our child and is stopped by its PID.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { canConnect, freePort, stopChild, untilListening } from "./child-daemon.mjs";
 
 export const PGBOUNCER_INSTALL = "apt-get install -y pgbouncer";
 const CANDIDATES = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"];
@@ -23,28 +23,6 @@ const CANDIDATES = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"];
 /** The executable, or undefined when PgBouncer is not installed. */
 export function pgbouncerPath() {
   return CANDIDATES.find((candidate) => fs.existsSync(candidate));
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function canConnect(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 /**
@@ -106,15 +84,7 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
       return "";
     }
   };
-  const deadline = Date.now() + 15_000;
-  while (!(await canConnect(port))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`PgBouncer exited at start: ${stderr}${log()}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`PgBouncer did not listen on ${port} within 15 s: ${stderr}${log()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50)); // between polls of a condition
-  }
+  await untilListening(child, port, { name: "PgBouncer", output: () => `${stderr}${log()}` });
   return {
     port,
     dir,
@@ -128,13 +98,8 @@ export async function startPgbouncer({ serverUrl, port = 6432, poolSize = 20 } =
       return pooled.toString();
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        // SIGINT: PgBouncer's "safe shutdown" would wait for clients; SIGTERM closes at once.
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      // SIGINT: PgBouncer's "safe shutdown" would wait for clients; SIGTERM closes at once.
+      await stopChild(child, exited);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
