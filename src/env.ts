@@ -81,6 +81,12 @@ const schema = z.object({
   CHECK_ANSWERS: flag,
   /** Test-only: POST /api/test/tasks/{name} runs a scheduled task now. Never on by default; the server warns loudly at boot. */
   TEST_TASK_CONTROL: flag,
+  /**
+   * How often each live stream (/api/stream) sends its heartbeat comment and checks its person's
+   * session, in ms: lower it behind a proxy that closes idle connections sooner. The integration
+   * server runs with 3 s, so its tests of a revoked session do not wait 15 s (docs/testing.md).
+   */
+  STREAM_HEARTBEAT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /** How often the market simulator ticks, in ms; 0 turns it off (prices then stand still). */
   MARKET_TICK_MS: positiveInt(2000),
   /** PostgreSQL limits in ms, 0 = none: per session on the server, per transaction behind a pooler (src/server/db/client.ts, docs/decisions/025 and 075). */

@@ -1,9 +1,9 @@
 /**
- * GET /api/stream against the shared test server (its simulator ticks every 500 ms):
+ * GET /api/stream against the shared test server (its simulator ticks every 2 s):
  * 401 without a session; the SSE headers, a snapshot then live quotes; a reconnect with
  * Last-Event-ID is sent what it missed, each once (docs/decisions/078), from the place it
  * was sent right after its snapshot, and nothing it already has (decision 080); the stream
- * ends when the session is revoked (checked at the 15 s heartbeat, one shared check of every
+ * ends when the session is revoked (checked at the heartbeat, 3 s on the test server, one shared check of every
  * open stream: decision 083), and every stream is sent the same tick with the same id.
  */
 import { describe, expect, it } from "vitest";

@@ -35,6 +35,8 @@ export async function setup(project: TestProject) {
     // Tests run a scheduled task when they need it (POST /api/test/tasks/{name}) instead of
     // waiting for its period, e.g. the fair-play monitor's 30 s (decision 050).
     TEST_TASK_CONTROL: "1",
+    // A revoked session's stream ends at the next heartbeat: 3 s instead of 15 s to wait for.
+    STREAM_HEARTBEAT_MS: "3000",
     ...(database && { DATABASE_URL: database.url }),
   });
   project.provide("mailDir", mailDir);

@@ -69,7 +69,7 @@ interface Beating {
 
 /**
  * Every open stream's heartbeat, run by one timer (decision 083): every BEAT_CHECK_MS it takes
- * the streams whose HEARTBEAT_MS has passed and checks their people's sessions in one
+ * the streams whose heartbeat period (STREAM_HEARTBEAT_MS) has passed and checks their people's sessions in one
  * statement and their portfolios in two, where one timer per stream ran three
  * queries per stream (10,000 streams: ~2,000 queries a second on one instance).
  */
@@ -104,7 +104,7 @@ async function heartbeats(): Promise<void> {
     const due: Beating[] = [];
     for (const stream of beating) {
       if (stream.due > now) continue;
-      stream.due = now + HEARTBEAT_MS;
+      stream.due = now + env().STREAM_HEARTBEAT_MS;
       due.push(stream);
     }
     if (due.length === 0) return;
@@ -149,7 +149,6 @@ export function parseEventId(header: string | string[] | undefined): { last: num
 /** The most ids a stream carries as owed in its id. */
 const OWED_MAX = 50;
 
-export const HEARTBEAT_MS = 15_000;
 export const RETRY_MS = 3000;
 /**
  * The reconnection delay each stream is told (`retry:`): RETRY_MS ± half of it, so the streams
@@ -315,7 +314,7 @@ export async function serveLiveStream(req: NextApiRequest, res: NextApiResponse)
   const stopBeating = startBeating({
     userId,
     tokenVersion,
-    due: Date.now() + HEARTBEAT_MS,
+    due: Date.now() + env().STREAM_HEARTBEAT_MS,
     revoke() {
       send("revoked", { reason: "Your session has ended." });
       close();
