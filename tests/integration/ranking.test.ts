@@ -8,6 +8,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { parseMoney, round4 } from "@/domain/trading";
+import { storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
 import { boardEntriesSql, defaultBoardOf, dropFromBoard, eventBoard, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
@@ -266,11 +267,12 @@ describe("event boards", () => {
     const { ownEventRanks } = await import("@/features/ranking");
     expect((await ownEventRanks(db, last.id, [{ id: event.id, finalized: false }])).get(event.id)).toEqual({ rank: 2, total: 30 });
 
-    // Frozen: the standings keep their places; the rank shown is shared.
+    // Frozen: the standings keep their places; the rank shown is shared, stored as an event's end stores it.
     await db.insert(eventStandings).values([
       { eventId: event.id, userId: trader.id, rank: 1, equity: "10100.00", totalReturn: "0.0100", sharpe: null, trades: 1, joinedAt: at("2026-11-18T08:59:00Z") },
       ...idle.map((user, i) => ({ eventId: event.id, userId: user.id, rank: i + 2, equity: "10000.00", totalReturn: "0.0000", sharpe: null, trades: 0, joinedAt: new Date(Date.UTC(2026, 10, 18, 8, i)) })),
     ]);
+    await storeSharedRanks(db, event.id);
     expect((await ownEventRanks(db, last.id, [{ id: event.id, finalized: true }])).get(event.id)).toEqual({ rank: 2, total: 30 });
   });
 

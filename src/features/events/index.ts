@@ -18,7 +18,7 @@ export {
 export { finalizeDueEvents, finalizeEvent } from "./server/lifecycle";
 export { disqualifyParticipant } from "./server/disqualify";
 export { advanceReplay, advanceReplays, REPLAY_EVERY_MS, replayDayBoundaries, replayStatusOf, type ReplayDayBoundary, type ReplayStatus } from "./server/replay";
-export { eventStandingsOf, handleSalt, rankOf, type Standings } from "./server/standings";
+export { eventStandingsOf, handleSalt, rankOf, storeSharedRanks, type Standings } from "./server/standings";
 export { cloneEventInput, createEventInput, createTeamInput, joinTeamInput, findEventByCodeInput, joinEventInput, updateEventInput } from "./server/schemas";
 
 /** How often the lifecycle task looks for events whose end has passed. */

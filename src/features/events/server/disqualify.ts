@@ -11,6 +11,7 @@ import { failures } from "@/domain/errors";
 import { dropFromBoard, eventBoard } from "@/features/ranking";
 import type { Tx } from "@/server/db";
 import { eventParticipants, events } from "@/server/db/schema";
+import { storeSharedRanks } from "./standings";
 
 export async function disqualifyParticipant(tx: Tx, args: { eventId: string; userId: string; reason: string; now: Date }): Promise<{ at: Date; standingRemoved: boolean }> {
   const [event] = await tx.select({ id: events.id, finalizedAt: events.finalizedAt }).from(events).where(eq(events.id, args.eventId)).for("update");
@@ -36,6 +37,7 @@ export async function disqualifyParticipant(tx: Tx, args: { eventId: string; use
       // Two steps, so the unique (event, rank) index never sees two rows on one rank.
       await tx.execute(sql`update event_standings set rank = -rank where event_id = ${args.eventId} and rank > ${rank}`);
       await tx.execute(sql`update event_standings set rank = -rank - 1 where event_id = ${args.eventId} and rank < 0`);
+      await storeSharedRanks(tx, args.eventId);
     }
   }
   return { at: args.now, standingRemoved };

@@ -5,7 +5,7 @@
  * of its portfolios are cancelled (reservations given back), the prices of everything they
  * hold are frozen as the event's marks (so every figure shown afterwards is the end's), a
  * last equity snapshot is written at the end instant, the final standings are written to event_standings (ranked
- * by the event's metric, ties to the earlier joiner), and finalizedAt is set. Nothing
+ * by the event's metric, ties to the earlier joiner, with the rank each shares with its ties), and finalizedAt is set. Nothing
  * writes those standings again: the lock plus `finalized_at is null` make the step once-only.
  */
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
@@ -17,7 +17,7 @@ import { eventParticipants, events, eventStandings } from "@/server/db/schema";
 import { logger } from "@/server/logger";
 import { Outbox } from "@/server/realtime/outbox";
 import { advanceReplay } from "./replay";
-import { participantFigures, rankFigures } from "./standings";
+import { participantFigures, rankFigures, storeSharedRanks } from "./standings";
 
 export interface FinalizeContext {
   db: Db;
@@ -75,6 +75,7 @@ export async function finalizeEvent(context: FinalizeContext, eventId: string): 
             joinedAt: r.joinedAt,
           })),
         );
+        await storeSharedRanks(tx, event.id);
       }
     }
     await tx.update(events).set({ finalizedAt: now }).where(eq(events.id, event.id));

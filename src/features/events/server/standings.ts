@@ -8,7 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, unitsOr } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { boardCurrentAtSql, boardEntriesSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedEventRanksSql, sharedStandingRanksSql } from "@/features/ranking";
+import { boardCurrentAtSql, boardEntriesSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -140,14 +140,26 @@ function nameOnBoard(event: Pick<EventRow, "classId">, row: { userId: string; na
   return eventBoardName({ userId: row.userId, displayName: row.name, hideName: row.hideName, deleted: row.deleted, team: row.team ?? null, roster: row.roster, optedOut: row.optedOut }, { classContest: Boolean(event.classId) }, salt);
 }
 
+/**
+ * Stores the rank each row of an event's frozen standings shares with its ties, and how many
+ * share it (decision 053), whenever the standings are written or changed (an event's end, a
+ * disqualification after it), so that no page ranks them again (decision 085).
+ */
+export async function storeSharedRanks(tx: DbOrTx, eventId: string): Promise<void> {
+  await tx.execute(sql`
+    update event_standings s set shared_rank = sr.shared_rank, tied = sr.tied
+    from (${sharedStandingRanksSql(eventId)}) sr
+    where s.event_id = ${eventId} and s.user_id = sr.user_id`);
+}
+
 /** The board: frozen rows once finalised, else the precomputed live board. */
 export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Standings> {
   const salt = handleSalt();
   if (event.finalizedAt) {
     const rows = await db
       .select({
-        rank: sql<number>`coalesce(sr.shared_rank, ${eventStandings.rank})`,
-        tied: sql<number>`coalesce(sr.tied, 1)`,
+        rank: sql<number>`coalesce(${eventStandings.sharedRank}, ${eventStandings.rank})`,
+        tied: sql<number>`coalesce(${eventStandings.tied}, 1)`,
         userId: eventStandings.userId,
         equity: eventStandings.equity,
         totalReturn: eventStandings.totalReturn,
@@ -162,7 +174,6 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
       })
       .from(eventStandings)
       .leftJoin(users, eq(users.id, eventStandings.userId))
-      .leftJoin(sql`(${sharedStandingRanksSql(event.id)}) sr`, sql`sr.user_id = ${eventStandings.userId}`)
       .where(eq(eventStandings.eventId, event.id))
       .orderBy(asc(eventStandings.rank));
     return {
@@ -200,12 +211,11 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     joined_at: string | Date;
     trades: string | number;
   }>(sql`
-    select sr.shared_rank as rank, sr.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
+    select e.shared_rank as rank, e.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
       (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
     from (${boardEntriesSql([eventBoard(event.id)])}) e
     join users u on u.id = e.user_id
     join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
-    join (${sharedEventRanksSql(eventBoard(event.id))}) sr on sr.user_id = e.user_id
     order by e.rank`);
   const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
   return {

@@ -51,17 +51,16 @@ export const hidesNameSql = (u: string) => sql.raw(`(${u}.leaderboard_opt_out or
 export const eventTieKeySql = (value: SQL, totalReturn: SQL) => sql`${value} desc nulls last, (case when ${value} is null then ${totalReturn} end) desc nulls last`;
 
 /**
- * Every row of a live event board with its shared rank and how many share it (1 = alone),
- * computed when read: an event board is one partition of hundreds of rows, so ranking it again
- * costs less than a column would (no migration, decision 053).
+ * A live event board row's shared rank and how many share it (1 = alone), for a
+ * `leaderboard_entries` row aliased `e`: written by the refresh with the row (decision 085), so a
+ * page of a 100,000-participant board is an index range scan, not a sort of the board per request.
  */
-export const sharedEventRanksSql = (board: SQL | string) => sql`
-  select user_id,
-         rank() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)}) as shared_rank,
-         count(*) over (partition by value, (case when value is null then total_return end)) as tied
-  from leaderboard_entries where board = ${board}`;
+export const sharedEventRankColumnsSql = (e: string) => sql.raw(`${e}.shared_rank, ${e}.tied`);
 
-/** The same over an ended event's frozen standings (4-decimal figures, as they are shown). */
+/**
+ * Every row of an ended event's frozen standings with its shared rank and how many share it,
+ * computed when read (4-decimal figures, as they are shown; decision 053).
+ */
 export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
   select user_id,
          rank() over (order by ${eventTieKeySql(sql`sharpe`, sql`total_return`)}) as shared_rank,
@@ -70,13 +69,13 @@ export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
 
 /**
  * The rows of these boards as the last refresh wrote them — `board, user_id, rank, value,
- * total_return, equity, computed_at` — for another feature's statement (the event page's live
+ * total_return, equity, shared_rank, tied, computed_at` (the shared rank on event boards only) — for another feature's statement (the event page's live
  * board, the fair-play detectors): the one read of leaderboard_entries outside this feature.
  */
 export const boardEntriesSql = (boards: readonly string[]) =>
   boards.length === 0
-    ? sql`select board, user_id, rank, value, total_return, equity, computed_at from leaderboard_entries where false`
-    : sql`select board, user_id, rank, value, total_return, equity, computed_at from leaderboard_entries where board in (${sql.join(
+    ? sql`select board, user_id, rank, value, total_return, equity, shared_rank, tied, computed_at from leaderboard_entries where false`
+    : sql`select board, user_id, rank, value, total_return, equity, shared_rank, tied, computed_at from leaderboard_entries where board in (${sql.join(
         boards.map((b) => sql`${b}`),
         sql`, `,
       )})`;

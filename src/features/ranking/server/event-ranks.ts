@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { eventBoard, sharedEventRanksSql, sharedStandingRanksSql } from "./boards";
+import { eventBoard } from "./boards";
 
 export interface EventRankRequest {
   id: string;
@@ -28,8 +28,8 @@ export async function ownEventRanks(db: DbOrTx, userId: string, events: readonly
   const rows = await db.execute<{ event_id: string; rank: number | string | null; total: number | string | null }>(sql`
     select b.event_id,
       case when b.finalized
-        then (select sr.shared_rank from (${sharedStandingRanksSql(sql`b.event_id`)}) sr where sr.user_id = ${userId})
-        else (select sr.shared_rank from (${sharedEventRanksSql(sql`b.board`)}) sr where sr.user_id = ${userId})
+        then (select s.shared_rank from event_standings s where s.event_id = b.event_id and s.user_id = ${userId})
+        else (select e.shared_rank from leaderboard_entries e where e.board = b.board and e.user_id = ${userId})
       end as rank,
       case when b.finalized
         then (select s.rank from event_standings s where s.event_id = b.event_id order by s.rank desc limit 1)

@@ -17,7 +17,7 @@ import { boardCurrentAtSql } from "./refresh-state";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { eventBoard, hidesNameSql, practiceBoard, sharedEventRanksSql, sharedStandingRanksSql, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { eventBoard, hidesNameSql, practiceBoard, sharedEventRankColumnsSql, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -109,14 +109,13 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   const day = utcDay(args.now);
   // LATERAL … LIMIT 1 keeps the name and yesterday's rank as primary-key lookups for the 50
   // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
-  // An event board's rows share ranks with their ties (decision 053): ranked again when read,
-  // over its one partition of hundreds of rows. The practice and XP boards keep their places.
-  const shared = event ? sql`sr.shared_rank, sr.tied` : sql`null::bigint as shared_rank, null::bigint as tied`;
-  const sharedJoin = event ? sql`join (${sharedEventRanksSql(base.board)}) sr on sr.user_id = e.user_id` : sql``;
+  // An event board's rows share ranks with their ties (decision 053), stored by its refresh
+  // (decision 085). The practice and XP boards keep their places.
+  const shared = event ? sharedEventRankColumnsSql("e") : sql`null::integer as shared_rank, null::integer as tied`;
   const select = (part: "page" | "own") => sql`
     select ${part}::text as part, e.rank, ${shared}, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday,
            ${eventColumns(event, "e")}, null::timestamptz as computed_at
-    from leaderboard_entries e ${sharedJoin}
+    from leaderboard_entries e
     left join lateral (select name, ${hidesNameSql("users")} as opt_out, kind = 'roster' as roster, leaderboard_opt_out as opted_out from users where id = e.user_id limit 1) u on true
     left join lateral (
       select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
@@ -170,10 +169,9 @@ async function standingsPage(
   const to = args.page * pageSize;
   const value = base.metric === "sharpe" ? sql`s.sharpe` : sql`s.total_return`;
   const select = sql`
-    select s.rank, sr.shared_rank, sr.tied, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday,
+    select s.rank, s.shared_rank, s.tied, s.user_id, ${value} as value, s.total_return, u.name, ${hidesNameSql("u")} as opt_out, null::int as yesterday,
            u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, ${eventColumns(event, "s")}
     from event_standings s left join users u on u.id = s.user_id
-    join (${sharedStandingRanksSql(eventId)}) sr on sr.user_id = s.user_id
     where s.event_id = ${eventId}`;
   const [items, own, last] = await Promise.all([
     db.execute<RawRow>(sql`${select} and s.rank between ${from} and ${to} order by s.rank`),

@@ -37,10 +37,10 @@ export async function lockRebuilds(tx: Tx): Promise<void> {
 
 /**
  * Makes `boards` exactly the rows `ranked` selects (board, user_id, rank, value, total_return,
- * equity), with `computed_at = now`. Runs inside the caller's transaction, which must hold
- * lockRebuilds. Returns the number of rows written.
+ * equity, and with `sharedRanks` also shared_rank and tied), with `computed_at = now`. Runs
+ * inside the caller's transaction, which must hold lockRebuilds. Returns the number of rows written.
  */
-export async function rebuildBoards(tx: Tx, boards: readonly string[], ranked: SQL, now: Date): Promise<number> {
+export async function rebuildBoards(tx: Tx, boards: readonly string[], ranked: SQL, now: Date, { sharedRanks = false } = {}): Promise<number> {
   if (boards.length === 0) return 0;
   const name = boardsPartition(boards);
   const next = `${name}_next`;
@@ -53,8 +53,9 @@ export async function rebuildBoards(tx: Tx, boards: readonly string[], ranked: S
   // The partition's constraint as a CHECK, so that attaching it needs no validating scan.
   await tx.execute(sql.raw(`create unlogged table "${next}" (like leaderboard_entries including defaults, check (board in (${values})))`));
   const inserted = await tx.execute(sql`
-    insert into ${sql.identifier(next)} (board, user_id, rank, value, total_return, equity, computed_at)
-    select board, user_id, rank, value, total_return, equity, ${now.toISOString()}::timestamptz from (${ranked}) as ranked`);
+    insert into ${sql.identifier(next)} (board, user_id, rank, value, total_return, equity, shared_rank, tied, computed_at)
+    select board, user_id, rank, value, total_return, equity, ${sharedRanks ? sql`shared_rank, tied` : sql`null, null`}, ${now.toISOString()}::timestamptz
+    from (${ranked}) as ranked`);
   // The parent's two indexes, built in one sort each, before the swap; attaching adopts them. The
   // parent's key is a PRIMARY KEY, so ours must be one too: a plain unique index is not adopted
   // for it, and the attach would build a third index under the parent's exclusive lock (700 ms

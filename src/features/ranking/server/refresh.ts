@@ -42,7 +42,7 @@ const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * so a reader sees the old board or the new one. First, the day's record of yesterday's ranks
  * (recordDailyRanks).
  */
-async function replaceBoards(db: Db, group: string, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
+async function replaceBoards(db: Db, group: string, boards: string[], ranked: SQL, options: RefreshOptions & { sharedRanks?: boolean }): Promise<number> {
   if (boards.length === 0) return 0;
   const claim = await claimRefresh(db, group, utcDay(options.now), options.now);
   if (!claim) return 0;
@@ -54,7 +54,7 @@ async function replaceBoards(db: Db, group: string, boards: string[], ranked: SQ
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('maintenance_work_mem', '64MB', true)`);
     // Before the rows are rewritten: they may still be yesterday's last standings.
     await recordDailyRanks(tx, boards, options.now);
-    const rows = await rebuildBoards(tx, boards, ranked, options.now);
+    const rows = await rebuildBoards(tx, boards, ranked, options.now, { sharedRanks: options.sharedRanks });
     await completeRefresh(tx, claim, options.now);
     return rows;
   });
@@ -204,7 +204,7 @@ type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" |
  * `minReturns` of them, annualised, held inside the plausible range, 0 for a portfolio that
  * never moved. Every number comes from the domain's BOARD_SHARPE_SQL, passed in as parameters.
  * Without enough evidence the ratio is null: ranked after every ratio, then by return. Ties go
- * to the earlier joiner for the row's place (its shared rank is read with the page).
+ * to the earlier joiner for the row's place; the rank it shares with them is stored beside it.
  */
 export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions): Promise<number> {
   const sharpe = event.metric === "sharpe";
@@ -249,9 +249,13 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
     select ${eventBoard(event.id)}::text as board, user_id,
            row_number() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)},
                                        joined_at asc, user_id collate "C" asc) as rank,
-           value, total_return, equity
+           value, total_return, equity,
+           -- The rank shared with ties and how many share it (decision 053), stored with the row
+           -- so that a page does not rank the board again (decision 085).
+           rank() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)}) as shared_rank,
+           count(*) over (partition by value, (case when value is null then total_return end)) as tied
     from valued`;
-  return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, options);
+  return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, { ...options, sharedRanks: true });
 }
 
 /** Every live event's board; ended events drop theirs (they are served from event_standings). */

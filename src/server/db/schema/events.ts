@@ -176,6 +176,12 @@ export const eventStandings = pgTable(
     sharpe: numeric("sharpe", { precision: 12, scale: 4 }),
     trades: integer("trades").notNull(),
     joinedAt: at("joined_at").notNull(),
+    /**
+     * The rank shared with ties on the 4-decimal figures and how many share it (decision 053),
+     * written with the standings (decision 085). Null only for rows written before the column.
+     */
+    sharedRank: integer("shared_rank"),
+    tied: integer("tied"),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), uniqueIndex("event_standings_rank_unique").on(t.eventId, t.rank)],
 );
@@ -198,6 +204,13 @@ export const leaderboardEntries = pgTable(
     /** A return shown beside a Sharpe ratio (and its tie-break); equity for portfolio boards. */
     totalReturn: doublePrecision("total_return"),
     equity: money("equity"),
+    /**
+     * Event boards only (null elsewhere): the rank the row shares with its ties and how many share
+     * it (decision 053), written by the refresh with the row (decision 085), so a page reads it
+     * instead of ranking the whole board again.
+     */
+    sharedRank: integer("shared_rank"),
+    tied: integer("tied"),
     computedAt: at("computed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.board, t.userId] }), index("leaderboard_entries_rank_idx").on(t.board, t.rank)],
