@@ -51,15 +51,9 @@ export const hidesNameSql = (u: string) => sql.raw(`(${u}.leaderboard_opt_out or
 export const eventTieKeySql = (value: SQL, totalReturn: SQL) => sql`${value} desc nulls last, (case when ${value} is null then ${totalReturn} end) desc nulls last`;
 
 /**
- * A live event board row's shared rank and how many share it (1 = alone), for a
- * `leaderboard_entries` row aliased `e`: written by the refresh with the row (decision 085), so a
- * page of a 100,000-participant board is an index range scan, not a sort of the board per request.
- */
-export const sharedEventRankColumnsSql = (e: string) => sql.raw(`${e}.shared_rank, ${e}.tied`);
-
-/**
- * Every row of an ended event's frozen standings with its shared rank and how many share it,
- * computed when read (4-decimal figures, as they are shown; decision 053).
+ * Every row of an ended event's frozen standings with its shared rank and how many share it
+ * (4-decimal figures, as they are shown; decision 053): the one definition, run when the
+ * standings are written or changed (the events feature's storeSharedRanks, decision 085).
  */
 export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
   select user_id,

@@ -17,7 +17,7 @@ import { boardCurrentAtSql } from "./refresh-state";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { eventBoard, hidesNameSql, practiceBoard, sharedEventRankColumnsSql, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -111,7 +111,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
   // An event board's rows share ranks with their ties (decision 053), stored by its refresh
   // (decision 085). The practice and XP boards keep their places.
-  const shared = event ? sharedEventRankColumnsSql("e") : sql`null::integer as shared_rank, null::integer as tied`;
+  const shared = event ? sql`e.shared_rank, e.tied` : sql`null::integer as shared_rank, null::integer as tied`;
   const select = (part: "page" | "own") => sql`
     select ${part}::text as part, e.rank, ${shared}, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday,
            ${eventColumns(event, "e")}, null::timestamptz as computed_at

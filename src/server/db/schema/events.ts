@@ -178,7 +178,7 @@ export const eventStandings = pgTable(
     joinedAt: at("joined_at").notNull(),
     /**
      * The rank shared with ties on the 4-decimal figures and how many share it (decision 053),
-     * written with the standings (decision 085). Null only for rows written before the column.
+     * written with the standings (decision 085; migration 0037 filled the rows written before).
      */
     sharedRank: integer("shared_rank"),
     tied: integer("tied"),
