@@ -16,21 +16,10 @@ import { candles } from "@/server/db/schema";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
+import { statementCounter } from "../setup/statement-counter";
 
-const sent: string[] = [];
-let counting = false;
-const database = useTestDatabase({ onQuery: (query) => counting && sent.push(query) });
-
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; count: number }> {
-  sent.length = 0;
-  counting = true;
-  try {
-    const result = await work();
-    return { result, count: sent.length };
-  } finally {
-    counting = false;
-  }
-}
+const { onQuery, statementsOf } = statementCounter();
+const database = useTestDatabase({ onQuery });
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -209,6 +198,6 @@ describe("the dashboard", () => {
 
     expect(after.result!.events.mine).toHaveLength(5);
     expect(after.result!.movers.gainers).toHaveLength(3);
-    expect(after.count).toBe(before.count);
+    expect(after.statements).toHaveLength(before.statements.length);
   });
 });

@@ -12,22 +12,11 @@ import type { Db } from "@/server/db";
 import { candles } from "@/server/db/schema";
 import { createInstrument } from "../factories/trading";
 import { useTestDatabase } from "../setup/db";
+import { statementCounter } from "../setup/statement-counter";
 import { Client, signedInMember } from "./http-client";
 
-const sent: string[] = [];
-let counting = false;
-const database = useTestDatabase({ onQuery: (query) => counting && sent.push(query) });
-
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
-  sent.length = 0;
-  counting = true;
-  try {
-    const result = await work();
-    return { result, statements: [...sent] };
-  } finally {
-    counting = false;
-  }
-}
+const { onQuery, statementsOf } = statementCounter();
+const database = useTestDatabase({ onQuery });
 
 // Wednesday 18 November 2026, 10:07 UTC: 41 steps of 15 minutes have begun since 00:00.
 const NOW = new Date("2026-11-18T10:07:00Z");

@@ -13,23 +13,13 @@ import { orders } from "@/server/db/schema";
 import { createInstrument, createPortfolio } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
+import { statementCounter } from "../setup/statement-counter";
 
-const sent: string[] = [];
-let counting = false;
-const database = useTestDatabase({ onQuery: (query) => counting && sent.push(query) });
-
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  sent.length = 0;
-  counting = true;
-  try {
-    await work();
-  } finally {
-    counting = false;
-  }
-  // The hubs' reads of live events after a commit are not the order's: one per instance and
-  // burst of commits, whatever the number of orders (docs/decisions/078).
-  return sent.filter((query) => !/\bfrom live_events\b/.test(query));
-}
+const counter = statementCounter();
+const database = useTestDatabase({ onQuery: counter.onQuery });
+// The hubs' reads of live events after a commit are not the order's: one per instance and
+// burst of commits, whatever the number of orders (docs/decisions/078); the counter leaves them out.
+const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => (await counter.statementsOf(work)).statements;
 
 const market = (symbol: string, side = "buy", quantity = 1) => ({ symbol, side, type: "market", quantity });
 
