@@ -1,15 +1,16 @@
-/** HTTP contract of Learn: the learner's routes, the admin's authoring routes, and restarts. */
+/**
+ * HTTP contract of Learn: the learner's routes and the admin's authoring routes. (That an admin's
+ * edit of shipped content outlives a start's loading of the curriculum is learn.test.ts's.)
+ */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../factories/emails";
-import { startApp } from "../setup/app-server";
 import { HttpClient } from "../setup/http-client";
-import { createServerDatabase } from "../setup/server-database";
 import { Client, TEST_ADMIN } from "./http-client";
 
 
-async function admin(base?: string) {
-  const client = base ? new HttpClient(base) : new Client();
+async function admin() {
+  const client = new Client();
   await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
   return client;
 }
@@ -153,32 +154,4 @@ describe("authoring", () => {
     const mismatch = await client.request(`/api/admin/courses/${course.id}/lessons/reorder`, { method: "POST", json: { ids: [second.id] } });
     expect(mismatch.status).toBe(422);
   });
-});
-
-describe("an admin's edit of shipped content", () => {
-  it("survives a restart of the server", async () => {
-    const database = await createServerDatabase();
-    const env: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
-    let app = await startApp(env);
-    try {
-      const client = new HttpClient(app.url);
-      await client.register({ ...TEST_ADMIN, name: "Admin" });
-      await client.signIn(TEST_ADMIN.email, TEST_ADMIN.password);
-      const courses = await json<{ items: Array<{ id: string; slug: string }> }>(await client.request("/api/admin/courses"));
-      const shipped = courses.items.find((c) => c.slug === "placing-trades")!;
-      expect((await client.request(`/api/admin/courses/${shipped.id}`, { method: "PATCH", json: { title: "Trading, our way", published: false } })).status).toBe(200);
-      const dataDir = app.dataDir;
-      await app.stop();
-      app = await startApp({ ...env, DATA_DIR: dataDir });
-      const after = await admin(app.url);
-      const again = await json<{ items: Array<{ id: string; title: string; published: boolean }> }>(await after.request("/api/admin/courses"));
-      expect(again.items.find((c) => c.id === shipped.id)).toMatchObject({ title: "Trading, our way", published: false });
-      expect(again.items).toHaveLength(courses.items.length);
-    } finally {
-      await app.stop();
-      await database?.drop();
-    }
-    // Two cold starts of a server on a new database (initdb, migrations, the market's year of
-    // candles): tens of seconds on a busy 2-core machine.
-  }, 180_000);
 });

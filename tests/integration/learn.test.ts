@@ -12,9 +12,11 @@ import { answerDrawnAttempt, drawnAnswers } from "../factories/quiz";
 import { createTestUser } from "../factories/users";
 import { getLesson, learnerSummary, markRead, submitAttempt } from "@/features/learn/server/learning";
 import { featureGate, SHORT_SELLING, unlockedFor } from "@/features/learn/server/unlocks";
+import { curriculum } from "@/features/learn/content";
+import { updateCourse } from "@/features/learn/server/authoring";
 import { seedCurriculum } from "@/features/learn/server/seed";
 import { passXp, READ_XP } from "@/domain/learning";
-import { learningDays, lessons, questions, seededContent, xpEvents } from "@/server/db/schema";
+import { courses, learningDays, lessons, questions, seededContent, xpEvents } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
 
 const db = useTestDatabase();
@@ -226,5 +228,18 @@ describe("the shipped curriculum's loader", () => {
     const firstIsRight = quiz.filter((q) => q.options[0]!.correct).length;
     expect(firstIsRight).toBeGreaterThan(0);
     expect(firstIsRight).toBeLessThan(12);
+  });
+
+  // Last in the file: it loads the whole shipped curriculum into the file's database.
+  it("keeps an admin's edit of a shipped course when every start loads the shipped curriculum again", async () => {
+    // What each start of the server does (src/boot.ts), twice, with the admin's edit between.
+    const first = await seedCurriculum(db.db, curriculum);
+    expect(first.courses).toBe(curriculum.length);
+    const admin = await createTestUser(db.db, { role: "admin" });
+    const [shipped] = await db.db.select({ id: courses.id }).from(courses).where(eq(courses.slug, "placing-trades"));
+    await updateCourse(db.db, { id: admin.id, ip: "127.0.0.1" }, shipped!.id, { title: "Trading, our way", published: false });
+    expect(await seedCurriculum(db.db, curriculum)).toEqual({ courses: 0, lessons: 0, questions: 0 });
+    const [after] = await db.db.select({ title: courses.title, published: courses.published }).from(courses).where(eq(courses.id, shipped!.id));
+    expect(after).toEqual({ title: "Trading, our way", published: false });
   });
 });
