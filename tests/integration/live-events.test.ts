@@ -57,6 +57,50 @@ describe("live events", () => {
     expect(ids[3]! - ids[2]!).toBe(2);
   });
 
+  it("delivers an event to a stream that subscribed to its topic while the hub was reading the batch's data", async () => {
+    // The stream's replay stops at `delivered` as it subscribes: an event past it is the stream's
+    // to receive live, even when its topic had no listener here when the batch was read (a stream
+    // that moved from an instance that died, cluster-fault).
+    const db = database.db;
+    let subscribeNow: (() => void) | undefined;
+    // The hub's read of the events' data (its SQL text, from the statement's chunks).
+    const dataRead = (query: unknown) => /\btype, data from live_events\b/.test(JSON.stringify((query as { queryChunks?: unknown }).queryChunks ?? null));
+    const watched = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== "execute") return Reflect.get(target, key, receiver);
+        return async (query: never) => {
+          if (subscribeNow && dataRead(query)) {
+            subscribeNow();
+            subscribeNow = undefined;
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const hub = new Hub({ db: async () => watched });
+    hubs.push(hub);
+    await hub.start();
+    const first: LiveEvent[] = [];
+    hub.subscribe(portfolioTopic("listened"), (e) => first.push(e));
+    const late: LiveEvent[] = [];
+    let upTo = -1;
+    subscribeNow = () => {
+      upTo = hub.delivered;
+      hub.subscribe(portfolioTopic("new"), (e) => late.push(e));
+    };
+    const outbox = new Outbox(hub);
+    await db.transaction(async (tx) => {
+      await outbox.store(tx, change("listened", 1));
+      await outbox.store(tx, change("new", 2));
+    });
+    outbox.afterCommit();
+    await vi.waitFor(() => expect(first.map(nOf)).toEqual([1]), { timeout: 5000 });
+    expect(upTo).toBeGreaterThanOrEqual(0);
+    // Past what its replay would cover, so it must come live.
+    await vi.waitFor(() => expect(late.map(nOf)).toEqual([2]), { timeout: 5000 });
+    expect(late[0]!.id).toBeGreaterThan(upTo);
+  });
+
   it("replays a topic's events after an id, up to what was delivered, and says when some are gone", async () => {
     const hub = await startedHub();
     const start = hub.delivered;

@@ -233,9 +233,16 @@ export class Hub {
     if (delivered < found.length) this.holdFor(snapshot);
     const late = await this.readLate(db);
     if (delivered === 0 && late.length === 0) return false;
-    const wanted = [...late, ...ready].filter((e) => this.topics.has(e.topic)).map((e) => e.id);
+    // The data of the events someone here listens to. A stream may subscribe while it is read:
+    // its replay stops at `delivered`, below these events, so they are its to receive live. So
+    // the topics are looked at again after each read, until every event of a topic listened to
+    // is in hand (a stream that subscribed meanwhile missed one event otherwise: cluster-fault).
     const data = new Map<number, LiveEvent>();
-    if (wanted.length > 0) {
+    const asked = new Set<number>();
+    for (;;) {
+      const wanted = [...late, ...ready].filter((e) => !asked.has(e.id) && this.topics.has(e.topic)).map((e) => e.id);
+      if (wanted.length === 0) break;
+      for (const id of wanted) asked.add(id);
       const stored = await db.execute<{ id: string; topic: string; type: string; data: unknown }>(
         sql`select id::text as id, topic, type, data from live_events where id = any(${`{${wanted.join(",")}}`}::bigint[])`,
       );
