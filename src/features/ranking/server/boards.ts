@@ -51,14 +51,21 @@ export const hidesNameSql = (u: string) => sql.raw(`(${u}.leaderboard_opt_out or
 export const eventTieKeySql = (value: SQL, totalReturn: SQL) => sql`${value} desc nulls last, (case when ${value} is null then ${totalReturn} end) desc nulls last`;
 
 /**
+ * The rank a row shares with its ties on that key and how many share it (1 = alone), as the
+ * columns `shared_rank, tied` of a select over one board (decision 053): the live board's refresh
+ * and the frozen standings store them (decision 085).
+ */
+export const sharedRankColumnsSql = (value: SQL, totalReturn: SQL) => sql`
+  rank() over (order by ${eventTieKeySql(value, totalReturn)}) as shared_rank,
+  count(*) over (partition by ${value}, (case when ${value} is null then ${totalReturn} end)) as tied`;
+
+/**
  * Every row of an ended event's frozen standings with its shared rank and how many share it
  * (4-decimal figures, as they are shown; decision 053): the one definition, run when the
  * standings are written or changed (the events feature's storeSharedRanks, decision 085).
  */
 export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
-  select user_id,
-         rank() over (order by ${eventTieKeySql(sql`sharpe`, sql`total_return`)}) as shared_rank,
-         count(*) over (partition by sharpe, (case when sharpe is null then total_return end)) as tied
+  select user_id, ${sharedRankColumnsSql(sql`sharpe`, sql`total_return`)}
   from event_standings where event_id = ${eventId}`;
 
 /**

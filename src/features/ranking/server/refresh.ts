@@ -17,7 +17,7 @@ import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
-import { eventBoard, eventTieKeySql, onGlobalBoardsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
+import { eventBoard, eventTieKeySql, onGlobalBoardsSql, sharedRankColumnsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
 import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { carriedSql, returnSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
@@ -252,8 +252,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
            value, total_return, equity,
            -- The rank shared with ties and how many share it (decision 053), stored with the row
            -- so that a page does not rank the board again (decision 085).
-           rank() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)}) as shared_rank,
-           count(*) over (partition by value, (case when value is null then total_return end)) as tied
+           ${sharedRankColumnsSql(sql`value`, sql`total_return`)}
     from valued`;
   return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, { ...options, sharedRanks: true });
 }
