@@ -44,6 +44,7 @@ export const instrumentsAnswer = z.object({
 
 /** The person's watchlist: the quotes of the instruments followed, in the order added (features/portfolio/server/watchlist.ts). */
 export const watchlistAnswer = z.object({ items: z.array(instrumentQuote), limit: int });
+export type WatchlistAnswer = z.output<typeof watchlistAnswer>;
 
 /** A price candle (GET /api/instruments/{symbol}/candles): money as decimal strings. */
 export const candle = z.object({
@@ -94,11 +95,16 @@ export const marketDayAnswer = z.object({
       symbol: z.string(),
       /** Shares traded today. */
       volume: z.number(),
-      /** The last price of each step since `start`, oldest first; null for a step without a tick. */
+      /**
+       * The last price of each step since `start`, oldest first: `closes[k]` closes the step
+       * that starts at start + k × stepMinutes; null for a step without a tick (the server was
+       * down). The last entry is the step "now" falls in, so it moves until that step ends.
+       */
       closes: z.array(z.nullable(decimal)),
     }),
   ),
 });
+export type MarketDayAnswer = z.output<typeof marketDayAnswer>;
 
 /** One measured value of a stylized fact (domain/market/realism.ts). */
 const realismValue = z.object({

@@ -1,30 +1,17 @@
 /**
- * The market's answers as the browser sees them. A candle is the route's own schema (../types.ts,
- * decision 071); the instrument and the day are still written here by hand (they moved here
- * with the market's views, decision 074).
+ * The market's answers as the browser sees them: the routes' own schemas (../types.ts, decision
+ * 071), not copies.
  */
+import type { InstrumentQuoteAnswer, MarketDayAnswer } from "../types";
+
 export type { Candle } from "../types";
 
-export interface Instrument {
-  symbol: string;
-  name: string;
-  sector: string;
-  kind: string;
-  active: boolean;
-  lastPrice: string;
-  previousClose: string;
-  dayChange: string;
-  dayChangePct: string | null;
-  updatedAt: string;
-  /** What the engine prices fills with (decision 056); absent on a replay's instruments. */
-  liquidity?: { averageDailyVolume: number; volatility: number };
-}
+/**
+ * An instrument with its quote (GET /api/instruments' item, the watchlist's). A replay's
+ * instruments, made in the browser from the replay's prices (events' `replayInstruments`), have
+ * no `liquidity`: the engine prices a replay's fills without it.
+ */
+export type Instrument = Omit<InstrumentQuoteAnswer, "liquidity"> & Partial<Pick<InstrumentQuoteAnswer, "liquidity">>;
 
-/** GET /api/market/day: the practice market's day so far (features/market, marketDay). */
-export interface MarketDay {
-  /** 00:00 UTC of the day. */
-  start: string;
-  stepMinutes: number;
-  /** Per instrument: shares traded today, and the last price of each step since `start` (null: none). */
-  items: Array<{ symbol: string; volume: number; closes: Array<string | null> }>;
-}
+/** GET /api/market/day: the practice market's day so far. */
+export type MarketDay = MarketDayAnswer;

@@ -16,6 +16,7 @@
 import { sql } from "drizzle-orm";
 import { bucketStart, INTERVAL_MS } from "@/domain/market";
 import type { DbOrTx } from "@/server/db";
+import type { MarketDayAnswer } from "../types";
 
 /** A point every 15 minutes: 96 for a whole day, enough for a sparkline a hundred pixels wide. */
 export const DAY_PATH_STEP_MINUTES = 15;
@@ -24,24 +25,11 @@ const STEPS_PER_DAY = INTERVAL_MS["1d"] / STEP_MS;
 /** A step is final this long after it ends: a tick's transaction commits well within it. */
 const SETTLE_MS = 60_000;
 
-export interface DayPath {
-  symbol: string;
-  /** Shares traded today (the daily candle's volume; 0 before the day's first tick). */
-  volume: number;
-  /**
-   * The last price of each step since the day's start, oldest first: `closes[k]` closes the
-   * step that starts at start + k × step. Null for a step without a tick (the server was down).
-   * The last entry is the step "now" falls in, so it moves until that step ends.
-   */
-  closes: Array<string | null>;
-}
+/** One instrument's day: shares traded today, and the last price of each step since the day's start (the answer's schema, ../types.ts). */
+export type DayPath = MarketDayAnswer["items"][number];
 
-export interface MarketDay {
-  /** 00:00 UTC of the practice market's day (ISO). */
-  start: string;
-  stepMinutes: number;
-  items: DayPath[];
-}
+/** The practice market's day so far (GET /api/market/day's answer). */
+export type MarketDay = MarketDayAnswer;
 
 /** The whole market's finished steps of one day, as last read (per process; rebuilt from the database). */
 interface FinishedSteps {

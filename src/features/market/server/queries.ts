@@ -2,27 +2,11 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { dayChange, parseMoney, formatMoney } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
-import { candles, instruments, type INSTRUMENT_KINDS } from "@/server/db/schema";
+import { candles, instruments } from "@/server/db/schema";
+import type { InstrumentQuoteAnswer } from "../types";
 
-export interface InstrumentQuote {
-  symbol: string;
-  name: string;
-  sector: string;
-  kind: (typeof INSTRUMENT_KINDS)[number];
-  active: boolean;
-  lastPrice: string;
-  previousClose: string;
-  dayChange: string;
-  /** Fraction: "0.0123" is +1.23 %. */
-  dayChangePct: string | null;
-  updatedAt: string;
-  /**
-   * The figures the engine prices fills with (docs/decisions/056): the instrument's average
-   * daily volume parameter (the simulator trades around it) and its annual volatility. The
-   * trade ticket's preview computes impact and "fills in parts" from these.
-   */
-  liquidity: { averageDailyVolume: number; volatility: number };
-}
+/** An instrument with its quote: the answer's schema (../types.ts); its `kind` names every kind of the instruments table, or tsc refuses `quoteOf`. */
+export type InstrumentQuote = InstrumentQuoteAnswer;
 
 export async function listInstruments(db: DbOrTx): Promise<InstrumentQuote[]> {
   const rows = await db.select().from(instruments).orderBy(asc(instruments.symbol));

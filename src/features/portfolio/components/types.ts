@@ -6,17 +6,14 @@
 export type { Fill, Holding, Order, Performance, PerformanceRange, RiskFigureWire, Summary, TradingRulesView } from "../types";
 import type { Order } from "../types";
 
-export interface Watchlist {
-  items: Instrument[];
-  limit: number;
-}
+/** GET /api/watchlist: the market's schema (the watchlist's route answers the market's quotes). */
+export type { WatchlistAnswer as Watchlist } from "@/features/market/types";
 
 export type OrderStatus = Order["status"];
 export type Side = Order["side"];
 export type OrderType = Order["type"];
 
 export type { Candle, Instrument, MarketDay } from "@/features/market/components";
-import type { Instrument } from "@/features/market/components";
 
 export interface Page<T> {
   items: T[];
