@@ -82,7 +82,12 @@ describe("events API", () => {
     expect(list).toMatchObject({ page: 1, pageSize: 50 });
     expect(list.items.find((e) => e.slug === slug)).toMatchObject({ joined: true, rank: 1 });
     const standings = await json<{ frozen: boolean; items: Array<{ rank: number; you: boolean; equity: string }> }>(await someone.request(`/api/events/${slug}/standings`));
-    expect(standings).toMatchObject({ frozen: false, items: [{ rank: 1, you: true, equity: "25000.00" }] });
+    expect(standings).toMatchObject({ frozen: false, items: [{ rank: 1, you: true, equity: "25000.00" }], total: 1, page: 1, pageSize: 50, pages: 1, own: { rank: 1, page: 1 } });
+    // A page past the board's end is empty; a page size outside 1–200 is refused per field.
+    expect(await json(await someone.request(`/api/events/${slug}/standings?page=2&pageSize=1`))).toMatchObject({ items: [], total: 1, page: 2, pages: 1, own: { rank: 1, page: 1 } });
+    const refused = await someone.request(`/api/events/${slug}/standings?pageSize=500`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({ code: "VALIDATION_FAILED", fields: { pageSize: expect.stringContaining("1 to 200") } });
   });
 
   it("refuses locked edits with 422 EVENT_LOCKED and a reason per field; regenerates codes, clones, archives, removes, exports", async () => {

@@ -303,6 +303,19 @@ describe("the end of an event", () => {
     expect(live.frozen).toBe(false);
     expect(live.items.map((i) => i.name)).toEqual(["Ada", "=cmd|' /C calc'!A0", "Cy"]);
     expect(live.items[0]).toMatchObject({ rank: 1, you: true });
+    expect(live).toMatchObject({ total: 3, page: 1, pageSize: 50, pages: 1, own: { name: "Ada", rank: 1, page: 1 } });
+    // A page of the board and the viewer's own row wherever it is (an event of 100,000 is never sent whole).
+    const firstOfTwo = await standingsFor(db, c!, slug, { page: 1, pageSize: 2 });
+    expect(firstOfTwo.items.map((i) => [i.name, i.you])).toEqual([
+      ["Ada", false],
+      ["=cmd|' /C calc'!A0", false],
+    ]);
+    expect(firstOfTwo).toMatchObject({ total: 3, page: 1, pageSize: 2, pages: 2, own: { name: "Cy", you: true, page: 2 } });
+    const secondOfTwo = await standingsFor(db, c!, slug, { page: 2, pageSize: 2 });
+    expect(secondOfTwo.items.map((i) => [i.name, i.you])).toEqual([["Cy", true]]);
+    expect(secondOfTwo.own).toMatchObject({ name: "Cy", page: 2 });
+    expect((await standingsFor(db, organiser, slug, { page: 9, pageSize: 2 })).items).toEqual([]);
+    expect((await standingsFor(db, organiser, slug, { page: 1, pageSize: 2 })).own).toBeNull();
 
     // Nothing happens before the end.
     expect(await finalizeDueEvents({ db, now: new Date(event!.endsAt.getTime() - 1) })).not.toContain(event!.id);
@@ -326,6 +339,12 @@ describe("the end of an event", () => {
       [2, 2, "=cmd|' /C calc'!A0"],
       [2, 2, "Cy"],
     ]);
+    expect(frozen).toMatchObject({ total: 3, pages: 1, own: { name: "Ada", page: 1 } });
+    // The frozen board pages the same way: its shared ranks stay on every page.
+    const frozenSecond = await standingsFor(db, a!, slug, { page: 2, pageSize: 1 });
+    expect(frozenSecond.items.map((i) => [i.rank, i.tied, i.name, i.you])).toEqual([[2, 2, "=cmd|' /C calc'!A0", false]]);
+    expect(frozenSecond).toMatchObject({ total: 3, page: 2, pageSize: 1, pages: 3, own: { name: "Ada", rank: 1, page: 1 } });
+    expect((await standingsFor(db, c!, slug, { page: 1, pageSize: 1 })).own).toMatchObject({ name: "Cy", rank: 2, tied: 2, page: 3 });
     const rows = await db.select().from(eventStandings).where(eq(eventStandings.eventId, event!.id));
     expect(rows).toHaveLength(3);
 

@@ -74,3 +74,19 @@ export function DataTable({ caption, density = "normal", background = "card", mi
     </div>
   );
 }
+
+/**
+ * Rows kept in view under a table's page though they are on another page (the viewer's own row
+ * on a board): after a gap that says rows were left out (hidden from screen readers, which read
+ * the rows themselves).
+ */
+export function PinnedRows({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tbody className={styles.pinnedBody}>
+      <tr aria-hidden="true" className={styles.gap}>
+        <td colSpan={columns}>⋯</td>
+      </tr>
+      {children}
+    </tbody>
+  );
+}

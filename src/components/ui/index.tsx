@@ -9,6 +9,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { hasRole, ROLE_LABELS, type Role } from "@/lib/roles";
+import { integer } from "@/lib/format";
 import styles from "./ui.module.css";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
@@ -205,7 +206,23 @@ export function RoleBadge({ role }: { role: Role }) {
   return <Badge tone={hasRole(role, "organiser") ? "admin" : undefined}>{ROLE_LABELS[role]}</Badge>;
 }
 
-export const pagerClass = styles.pager;
+/**
+ * Previous and next page of a list, with where the reader is between them ("Page 3 of 12"
+ * unless `label` says more). Every paged list and board uses it.
+ */
+export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label?: ReactNode }) {
+  return (
+    <nav className={styles.pager} aria-label="Pages">
+      <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="muted">{label ?? `Page ${integer(page)} of ${integer(pages)}`}</span>
+      <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
 
 export { TimeZoneNote, TimeZoneProvider, useTimeFormat } from "./TimeZone";
 export { JoinCodeForm, type JoinCodeFormProps } from "./JoinCodeForm";

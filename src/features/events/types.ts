@@ -102,12 +102,24 @@ export const standingItem = z.object({
 });
 export type StandingItem = z.output<typeof standingItem>;
 
+/**
+ * GET /api/events/{slug}/standings: one page of the board (by place, ties sharing a rank) and
+ * the viewer's own row wherever it is, so an event of 100,000 is not sent whole to every page
+ * that shows it.
+ */
 export const standingsView = z.object({
   frozen: z.boolean(),
   metric: eventMetric,
   computedAt: z.nullable(instant),
+  /** The page's rows, in board order. */
   items: z.array(standingItem),
+  /** Rows on the whole board. */
   total: int,
+  page: int,
+  pageSize: int,
+  pages: int,
+  /** The viewer's own row and the page it is on; null when the viewer is not on the board. */
+  own: z.nullable(z.extend(standingItem, { page: int })),
 });
 export type StandingsView = z.output<typeof standingsView>;
 

@@ -1,5 +1,5 @@
 /** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
-export { boardEntriesSql, boardGroup, dropFromBoard, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
+export { boardEntriesSql, boardGroup, boardSizeSql, dropFromBoard, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
 export {
   DAILY_RANK_RETENTION_DAYS,
   EVENT_REFRESH_MS,

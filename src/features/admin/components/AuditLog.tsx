@@ -1,7 +1,7 @@
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, Skeleton, pagerClass, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Button, Card, SelectField, Skeleton, Pager, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { DataTable } from "@/components/ui/DataTable";
 import { ApiError, endpointUrl, fetcherOf } from "@/lib/client/api";
 import { integer } from "@/lib/format";
@@ -106,15 +106,7 @@ export function AuditLog({ actions }: { actions: readonly string[] }) {
           ))}
         </tbody>
       </DataTable>
-      <div className={pagerClass}>
-        <span className="muted">{data ? `${integer(data.total)} entries · page ${integer(page)} of ${integer(pages)}` : "Loading…"}</span>
-        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </Button>
-        <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} label={data ? `${integer(data.total)} entries · page ${integer(page)} of ${integer(pages)}` : "Loading…"} />
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useSession } from "next-auth/react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, pagerClass, RoleBadge, SelectField, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, Pager, RoleBadge, SelectField, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useAction } from "@/components/ui/useAction";
 import { DataTable } from "@/components/ui/DataTable";
@@ -183,17 +183,7 @@ export function UsersAdmin() {
           })}
         </tbody>
       </DataTable>
-      <div className={pagerClass}>
-        <span className="muted">
-          {data ? `${integer(data.total)} ${data.total === 1 ? "person" : "people"} · page ${integer(page)} of ${integer(pages)}` : "Loading…"}
-        </span>
-        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </Button>
-        <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-          Next
-        </Button>
-      </div>
+      <Pager page={page} pages={pages} onPage={setPage} label={data ? `${integer(data.total)} ${data.total === 1 ? "person" : "people"} · page ${integer(page)} of ${integer(pages)}` : "Loading…"} />
       <ConfirmDialog
         open={Boolean(pending)}
         title={pending?.title ?? ""}

@@ -7,8 +7,8 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useState, type FormEvent, type ReactNode } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, Field, TimeZoneNote, useTimeFormat } from "@/components/ui";
-import { DataTable, numeric } from "@/components/ui/DataTable";
+import { Alert, Badge, Button, Card, Field, Pager, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { DataTable, numeric, PinnedRows } from "@/components/ui/DataTable";
 import { Markdown } from "@/components/ui/Markdown";
 import { exactReturn, formatMoney, formatRatio, parseMoney, subtractMoney } from "@/domain/trading";
 import { PortfolioOverview } from "@/features/portfolio/components";
@@ -19,7 +19,7 @@ import { CountdownText, timeLeft, useRefreshWhenDue, useServerClock } from "./co
 import { boardMetricSentence } from "@/domain/ranking";
 import { PHASE_LABEL, rulesInWords, standingReturn } from "./format";
 import { eventEndpoints } from "./endpoints";
-import type { EventDetail, ReplayView } from "./types";
+import type { EventDetail, ReplayView, StandingsView } from "./types";
 import styles from "./events.module.css";
 import { TeamPanel } from "./TeamPanel";
 
@@ -213,14 +213,20 @@ function JoinPanel({ event, code }: { event: EventDetail; code: string | null })
 }
 
 function Leaderboard({ event, code }: { event: EventDetail; code: string | null }) {
-  const url = endpointUrl(eventEndpoints.standings, { params: { slug: event.slug }, query: { code: event.joined ? null : code } });
+  // A page of the board (50 rows) and the viewer's own row wherever it is: an event of
+  // 100,000 is never sent whole every few seconds.
+  const [page, setPage] = useState(1);
+  const url = endpointUrl(eventEndpoints.standings, { params: { slug: event.slug }, query: { code: event.joined ? null : code, page: page > 1 ? page : null } });
   // Polls until the board the server answers is frozen (not until the page thinks it ended:
   // a reload that lands after the end would otherwise keep the last live answer for ever).
   const { data, error } = useSWR(url, fetcherOf(eventEndpoints.standings), {
     refreshInterval: (latest) => (latest?.frozen ? 0 : 3000),
+    keepPreviousData: true,
   });
   if (error && !data) return <Alert tone="warning">Could not load the leaderboard.</Alert>;
   if (!data) return <p className={styles.meta}>Loading the leaderboard…</p>;
+  const columns = data.metric === "sharpe" ? 5 : 4;
+  const ownOffPage = data.own && !data.items.some((row) => row.you);
   return (
     <>
       <p className={styles.meta} aria-live="polite">
@@ -236,60 +242,94 @@ function Leaderboard({ event, code }: { event: EventDetail; code: string | null 
       <p className={styles.meta} data-testid="board-metric">
         {boardMetricSentence({ kind: "event", metric: data.metric === "sharpe" ? "sharpe" : "return" })}
       </p>
-      {data.items.length === 0 ? (
+      {data.own && data.pages > 1 && (
+        <p className={styles.meta}>
+          You are <strong>#{integer(data.own.rank)}</strong> of {integer(data.total)}
+          {ownOffPage && (
+            <>
+              {" "}
+              <Button size="small" variant="secondary" onClick={() => setPage(data.own!.page)}>
+                Show my page
+              </Button>
+            </>
+          )}
+        </p>
+      )}
+      {data.total === 0 ? (
         <p>Nobody has joined yet.</p>
       ) : (
-        <DataTable caption="Leaderboard" density="compact">
-          <thead>
-            <tr>
-              <th scope="col" className={numeric}>
-                Rank
-              </th>
-              <th scope="col">Name</th>
-              <th scope="col" className={numeric}>
-                Return
-              </th>
-              {data.metric === "sharpe" && (
+        <>
+          <DataTable caption={data.pages > 1 ? `Leaderboard, page ${data.page} of ${data.pages}` : "Leaderboard"} density="compact">
+            <thead>
+              <tr>
                 <th scope="col" className={numeric}>
-                  Sharpe
+                  Rank
                 </th>
-              )}
-              <th scope="col" className={numeric}>
-                Equity
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((row) => (
-              <tr key={`${row.rank}:${row.name}:${row.joinedAt}`} className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
-                <td className={numeric} title={row.tied > 1 ? `Tied with ${integer(row.tied - 1)} other${row.tied === 2 ? "" : "s"}` : undefined}>
-                  {integer(row.rank)}
-                  {row.tied > 1 && (
-                    <>
-                      <span aria-hidden="true">=</span>
-                      <span className="visually-hidden"> (tied)</span>
-                    </>
-                  )}
-                </td>
-                <td className={styles.boardName}>
-                  {row.reportCard ? (
-                    <Link href={row.reportCard} aria-label={`${row.name}: report card`}>
-                      {row.name}
-                    </Link>
-                  ) : (
-                    row.name
-                  )}
-                  {row.you && " (you)"}
-                </td>
-                <td className={numeric}>{standingReturn(row.totalReturn)}</td>
-                {data.metric === "sharpe" && <td className={numeric}>{row.sharpe === null ? "not yet" : decimal(row.sharpe)}</td>}
-                <td className={numeric}>{money(row.equity)}</td>
+                <th scope="col">Name</th>
+                <th scope="col" className={numeric}>
+                  Return
+                </th>
+                {data.metric === "sharpe" && (
+                  <th scope="col" className={numeric}>
+                    Sharpe
+                  </th>
+                )}
+                <th scope="col" className={numeric}>
+                  Equity
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </DataTable>
+            </thead>
+            <tbody>
+              {data.items.length === 0 && (
+                <tr>
+                  <td colSpan={columns} className="muted">
+                    No rows on this page.
+                  </td>
+                </tr>
+              )}
+              {data.items.map((row) => (
+                <StandingRow key={`${row.rank}:${row.name}:${row.joinedAt}`} row={row} metric={data.metric} />
+              ))}
+            </tbody>
+            {ownOffPage && data.own && (
+              <PinnedRows columns={columns}>
+                <StandingRow row={data.own} metric={data.metric} />
+              </PinnedRows>
+            )}
+          </DataTable>
+          {data.pages > 1 && <Pager page={data.page} pages={data.pages} onPage={setPage} />}
+        </>
       )}
     </>
+  );
+}
+
+function StandingRow({ row, metric }: { row: StandingsView["items"][number]; metric: StandingsView["metric"] }) {
+  return (
+    <tr className={row.you ? styles.you : undefined} aria-current={row.you ? "true" : undefined}>
+      <td className={numeric} title={row.tied > 1 ? `Tied with ${integer(row.tied - 1)} other${row.tied === 2 ? "" : "s"}` : undefined}>
+        {integer(row.rank)}
+        {row.tied > 1 && (
+          <>
+            <span aria-hidden="true">=</span>
+            <span className="visually-hidden"> (tied)</span>
+          </>
+        )}
+      </td>
+      <td className={styles.boardName}>
+        {row.reportCard ? (
+          <Link href={row.reportCard} aria-label={`${row.name}: report card`}>
+            {row.name}
+          </Link>
+        ) : (
+          row.name
+        )}
+        {row.you && " (you)"}
+      </td>
+      <td className={numeric}>{standingReturn(row.totalReturn)}</td>
+      {metric === "sharpe" && <td className={numeric}>{row.sharpe === null ? "not yet" : decimal(row.sharpe)}</td>}
+      <td className={numeric}>{money(row.equity)}</td>
+    </tr>
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { countdown, eventPhase, eventStatus, formatJoinCode, lockedFields, teamSizesOf } from "@/domain/events";
+import { LEADERBOARD_PAGE_SIZE, pageContaining } from "@/domain/ranking";
 import { hasPassedLesson, lessonLink } from "@/features/learn";
 import { ownEventRanks } from "@/features/ranking";
 import type { Db, DbOrTx } from "@/server/db";
@@ -13,7 +14,7 @@ import { isAdmin, type Viewer, visibleEvent } from "./access";
 import { managesEvent, reportCardHref } from "./managers";
 import { replayStatusOf, type ReplayStatus } from "./replay";
 import { definitionOf, type EventRow } from "./rows";
-import { eventStandingsOf, rankOf } from "./standings";
+import { eventStandingsOf, rankOf, type StandingRow } from "./standings";
 
 // ---------------------------------------------------------------------------------------
 // Reading
@@ -190,18 +191,35 @@ export async function getEventFor(db: Db, viewer: Viewer, slug: string, options:
 export type EventDetail = Awaited<ReturnType<typeof getEventFor>>;
 
 /** The event's board for someone who may see it; the viewer's own row is marked. */
-export async function standingsFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null } = {}) {
+export async function standingsFor(db: Db, viewer: Viewer, slug: string, options: { code?: string | null; page?: number; pageSize?: number } = {}) {
   const { event: row } = await visibleEvent(db, viewer, slug, { code: options.code });
-  const board = await eventStandingsOf(db, row);
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  const board = await eventStandingsOf(db, row, { from: (page - 1) * pageSize + 1, to: page * pageSize, userId: viewer.id });
   // Once the board is final its managers open each row's report card (an account deleted since has none).
   const cards =
-    board.frozen && (await managesEvent(db, row, viewer))
-      ? new Set((await db.select({ userId: eventParticipants.userId }).from(eventParticipants).where(eq(eventParticipants.eventId, row.id))).map((p) => p.userId))
+    board.frozen && board.items.length > 0 && (await managesEvent(db, row, viewer))
+      ? new Set(
+          (
+            await db
+              .select({ userId: eventParticipants.userId })
+              .from(eventParticipants)
+              .where(and(eq(eventParticipants.eventId, row.id), inArray(eventParticipants.userId, board.items.map((r) => r.userId))))
+          ).map((p) => p.userId),
+        )
       : null;
+  const view = ({ userId, place: _place, ...rest }: StandingRow) => ({ ...rest, you: userId === viewer.id, reportCard: cards?.has(userId) ? reportCardHref(row.slug, userId) : null });
+  const own = board.items.find((r) => r.userId === viewer.id);
   return {
-    ...board,
-    items: board.items.map(({ userId, ...rest }) => ({ ...rest, you: userId === viewer.id, reportCard: cards?.has(userId) ? reportCardHref(row.slug, userId) : null })),
-    total: board.items.length,
+    frozen: board.frozen,
+    metric: board.metric,
+    computedAt: board.computedAt,
+    items: board.items.filter((r) => r.place >= (page - 1) * pageSize + 1 && r.place <= page * pageSize).map(view),
+    total: board.total,
+    page,
+    pageSize,
+    pages: Math.max(1, Math.ceil(board.total / pageSize)),
+    own: own ? { ...view(own), page: pageContaining(own.place, pageSize) } : null,
   };
 }
 

@@ -4,11 +4,11 @@
  * Sharpe last). Once finalised, the frozen rows of event_standings are the only truth: they
  * were written once at the end and nothing changes them, whatever prices do afterwards.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, unitsOr } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { boardCurrentAtSql, boardEntriesSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
+import { boardCurrentAtSql, boardEntriesSql, boardSizeSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -109,6 +109,8 @@ export interface StandingRow {
   rank: number;
   /** How many share this rank (1 = alone). */
   tied: number;
+  /** The row's place on the board (1, 2, 3, … in board order; ties have their own places). */
+  place: number;
   userId: string;
   name: string;
   equity: string;
@@ -132,6 +134,8 @@ export interface Standings {
   frozen: boolean;
   metric: EventRow["metric"];
   computedAt: string | null;
+  /** Rows on the whole board (its last place), whatever rows `items` holds. */
+  total: number;
   items: StandingRow[];
 }
 
@@ -152,35 +156,59 @@ export async function storeSharedRanks(tx: DbOrTx, eventId: string): Promise<voi
     where s.event_id = ${eventId} and s.user_id = sr.user_id`);
 }
 
-/** The board: frozen rows once finalised, else the precomputed live board. */
-export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Standings> {
+/**
+ * Which rows of a board to read: the places `from`…`to` (a page) and `userId`'s row wherever it
+ * is. Without one, the whole board (the organiser's CSV and report cards).
+ */
+export interface StandingsSlice {
+  from: number;
+  to: number;
+  userId: string;
+}
+
+/** Rows of the board that a slice asks for, by place (its `rank` column), or every row. */
+const sliceSql = (place: SQL, userId: SQL, slice?: StandingsSlice) =>
+  slice ? sql` and (${place} between ${slice.from} and ${slice.to} or ${userId} = ${slice.userId})` : sql``;
+
+/**
+ * The board: frozen rows once finalised, else the precomputed live board — whole, or the rows
+ * a slice asks for (each row's place on the board, to tell the page's rows from the viewer's).
+ * `total` is the board's size either way: its last place.
+ */
+export async function eventStandingsOf(db: DbOrTx, event: EventRow, slice?: StandingsSlice): Promise<Standings> {
   const salt = handleSalt();
   if (event.finalizedAt) {
-    const rows = await db
-      .select({
-        rank: sql<number>`coalesce(${eventStandings.sharedRank}, ${eventStandings.rank})`,
-        tied: sql<number>`coalesce(${eventStandings.tied}, 1)`,
-        userId: eventStandings.userId,
-        equity: eventStandings.equity,
-        totalReturn: eventStandings.totalReturn,
-        sharpe: eventStandings.sharpe,
-        trades: eventStandings.trades,
-        joinedAt: eventStandings.joinedAt,
-        name: users.name,
-        optOut: sql<boolean | null>`${hidesNameSql("users")}`,
-        roster: sql<boolean | null>`${users.kind} = 'roster'`,
-        optedOut: users.leaderboardOptOut,
-        team: sql<string | null>`(select t.name from event_participants ep join portfolios p on p.id = ep.portfolio_id join teams t on t.id = p.team_id where ep.event_id = ${eventStandings.eventId} and ep.user_id = ${eventStandings.userId})`,
-      })
-      .from(eventStandings)
-      .leftJoin(users, eq(users.id, eventStandings.userId))
-      .where(eq(eventStandings.eventId, event.id))
-      .orderBy(asc(eventStandings.rank));
+    const [rows, last] = await Promise.all([
+      db
+        .select({
+          place: eventStandings.rank,
+          rank: sql<number>`coalesce(${eventStandings.sharedRank}, ${eventStandings.rank})`,
+          tied: sql<number>`coalesce(${eventStandings.tied}, 1)`,
+          userId: eventStandings.userId,
+          equity: eventStandings.equity,
+          totalReturn: eventStandings.totalReturn,
+          sharpe: eventStandings.sharpe,
+          trades: eventStandings.trades,
+          joinedAt: eventStandings.joinedAt,
+          name: users.name,
+          optOut: sql<boolean | null>`${hidesNameSql("users")}`,
+          roster: sql<boolean | null>`${users.kind} = 'roster'`,
+          optedOut: users.leaderboardOptOut,
+          team: sql<string | null>`(select t.name from event_participants ep join portfolios p on p.id = ep.portfolio_id join teams t on t.id = p.team_id where ep.event_id = ${eventStandings.eventId} and ep.user_id = ${eventStandings.userId})`,
+        })
+        .from(eventStandings)
+        .leftJoin(users, eq(users.id, eventStandings.userId))
+        .where(sql`${eventStandings.eventId} = ${event.id}${sliceSql(sql.raw("event_standings.rank"), sql.raw("event_standings.user_id"), slice)}`)
+        .orderBy(asc(eventStandings.rank)),
+      db.execute<{ rank: number }>(sql`select rank from event_standings where event_id = ${event.id} order by rank desc limit 1`),
+    ]);
     return {
       frozen: true,
       metric: event.metric,
       computedAt: event.finalizedAt.toISOString(),
+      total: last.rows[0] ? Number(last.rows[0].rank) : 0,
       items: rows.map((r) => ({
+        place: Number(r.place),
         rank: Number(r.rank),
         tied: Number(r.tied),
         userId: r.userId,
@@ -194,35 +222,45 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow): Promise<Sta
     };
   }
   // A live board is served from the precomputed rows the ranking refresh writes every few
-  // seconds (features/ranking, board "event:{id}"), never ranked from scratch per request.
-  const result = await db.execute<{
-    rank: number;
-    tied: number | string;
-    user_id: string;
-    value: number | null;
-    total_return: number | null;
-    equity: string | null;
-    computed_at: string | Date;
-    name: string | null;
-    opt_out: boolean;
-    roster: boolean;
-    opted_out: boolean;
-    team: string | null;
-    joined_at: string | Date;
-    trades: string | number;
-  }>(sql`
-    select e.shared_rank as rank, e.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(eventBoard(event.id))}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
-      (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
-    from (${boardEntriesSql([eventBoard(event.id)])}) e
-    join users u on u.id = e.user_id
-    join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
-    order by e.rank`);
+  // seconds (features/ranking, board "event:{id}"), never ranked from scratch per request. A
+  // removed or disqualified participant leaves it at once (dropFromBoard), so its last place is
+  // its size.
+  const board = eventBoard(event.id);
+  const [result, last] = await Promise.all([
+    db.execute<{
+      place: number;
+      rank: number;
+      tied: number | string;
+      user_id: string;
+      value: number | null;
+      total_return: number | null;
+      equity: string | null;
+      computed_at: string | Date;
+      name: string | null;
+      opt_out: boolean;
+      roster: boolean;
+      opted_out: boolean;
+      team: string | null;
+      joined_at: string | Date;
+      trades: string | number;
+    }>(sql`
+      select e.rank as place, e.shared_rank as rank, e.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(board)}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
+        (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
+      from (${boardEntriesSql([board])}) e
+      join users u on u.id = e.user_id
+      join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
+      where true${sliceSql(sql.raw("e.rank"), sql.raw("e.user_id"), slice)}
+      order by e.rank`),
+    db.execute<{ rank: number | null }>(sql`select ${boardSizeSql(board)} as rank`),
+  ]);
   const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
   return {
     frozen: false,
     metric: event.metric,
     computedAt: computedAt > 0 ? new Date(computedAt).toISOString() : null,
+    total: Number(last.rows[0]?.rank ?? 0),
     items: result.rows.map((r) => ({
+      place: Number(r.place),
       rank: Number(r.rank),
       tied: Number(r.tied),
       userId: r.user_id,

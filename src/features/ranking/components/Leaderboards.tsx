@@ -9,8 +9,8 @@ import Link from "next/link";
 import { type NextRouter, useRouter } from "next/router";
 import { useEffect, useState } from "react";
 import useSWR from "swr";
-import { Alert, Button, Card, SelectField, pagerClass } from "@/components/ui";
-import { DataTable, numeric } from "@/components/ui/DataTable";
+import { Alert, Button, Card, Pager, SelectField } from "@/components/ui";
+import { DataTable, numeric, PinnedRows } from "@/components/ui/DataTable";
 import { Tab as TabButton, TabList, TabPanel, Tabs } from "@/components/ui/Tabs";
 import { boardMetricSentence, type ExplainedBoard } from "@/domain/ranking";
 import { ApiError, fetcherOf } from "@/lib/client/api";
@@ -144,9 +144,9 @@ function SharedRank({ row }: { row: RankingRow }) {
   );
 }
 
-function Row({ row, metric, pinned, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; pinned?: boolean; showSecond: boolean }) {
+function Row({ row, metric, showSecond }: { row: RankingRow; metric: RankingPage["metric"]; showSecond: boolean }) {
   return (
-    <tr className={`${row.isYou ? styles.you : ""} ${pinned ? styles.pinned : ""}`} aria-current={row.isYou ? "true" : undefined}>
+    <tr className={row.isYou ? styles.you : undefined} aria-current={row.isYou ? "true" : undefined}>
       <td className={`${numeric} ${styles.rank}`}>
         <SharedRank row={row} />
       </td>
@@ -323,27 +323,12 @@ export function Leaderboards({ initial, query, events }: LeaderboardsProps) {
                   ))}
                 </tbody>
                 {ownOffPage && page.own && (
-                  <tbody className={styles.pinnedBody}>
-                    <tr aria-hidden="true" className={styles.gap}>
-                      <td colSpan={columns}>⋯</td>
-                    </tr>
-                    <Row row={page.own} metric={metric} showSecond={showSecond} pinned />
-                  </tbody>
+                  <PinnedRows columns={columns}>
+                    <Row row={page.own} metric={metric} showSecond={showSecond} />
+                  </PinnedRows>
                 )}
               </DataTable>
-              {page.pages > 1 && (
-                <nav className={pagerClass} aria-label="Pages">
-                  <Button size="small" variant="secondary" disabled={page.page <= 1} onClick={() => go({ page: page.page - 1 })}>
-                    Previous
-                  </Button>
-                  <span>
-                    Page {integer(page.page)} of {integer(page.pages)}
-                  </span>
-                  <Button size="small" variant="secondary" disabled={page.page >= page.pages} onClick={() => go({ page: page.page + 1 })}>
-                    Next
-                  </Button>
-                </nav>
-              )}
+              {page.pages > 1 && <Pager page={page.page} pages={page.pages} onPage={(n) => go({ page: n })} />}
             </>
           )}
         </TabPanel>

@@ -81,6 +81,9 @@ export const boardEntriesSql = (boards: readonly string[]) =>
         sql`, `,
       )})`;
 
+/** A board's size: its last place (a scalar subquery; 0 rows: null). An index read of (board, rank). */
+export const boardSizeSql = (board: string) => sql`(select rank from leaderboard_entries where board = ${board} order by rank desc limit 1)`;
+
 /** Takes a person off a board at once (a participant removed or disqualified), not at its next refresh. */
 export async function dropFromBoard(db: DbOrTx, board: string, userId: string): Promise<void> {
   await db.execute(sql`delete from leaderboard_entries where board = ${board} and user_id = ${userId}`);

@@ -17,7 +17,7 @@ import { boardCurrentAtSql } from "./refresh-state";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
-import { eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { boardSizeSql, eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -133,7 +133,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
     union all
     (${select("own")} and e.user_id = ${args.viewer.id})
     union all
-    select 'meta', (select rank from leaderboard_entries where board = ${base.board} order by rank desc limit 1),
+    select 'meta', ${boardSizeSql(base.board)},
            null, null, null, null, null, null, null, null, null, null, null,
            coalesce(${boardCurrentAtSql(base.board)}, (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1))`);
   const items = rows.rows.filter((r) => r.part === "page").sort((a, b) => Number(a.rank) - Number(b.rank));
