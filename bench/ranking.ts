@@ -4,7 +4,8 @@
  * Measures (1) refreshing every board (practice day/week/month/all, XP all/week, the event, the leagues)
  * in the benchmark process, median of --runs, in three cases: every price moved, one price
  * moved, nothing changed (docs/decisions/049: a group is re-ranked only when an input changed);
- * and (2) GET /api/rankings — a page plus the caller's own row — over HTTP against the real
+ * and (2) GET /api/rankings — a page plus the caller's own row — and the event page's board
+ * (GET /api/events/{slug}/standings) over HTTP against the real
  * built server, p50/p99 with 8 concurrent clients, against a signed-in GET /api/health in the
  * same interleaved rounds, while the simulator moves prices and the app's scheduler refreshes.
  *
@@ -220,6 +221,11 @@ async function main() {
       {
         name: "GET /api/rankings?board=event:bench-cup&page=N (live event)",
         once: async (i) => expect200(await client.request(`/api/rankings?board=event:bench-cup&page=${1 + ((i * 6007) % pages)}`)),
+      },
+      {
+        // What the event page polls every 3 s: its first page (a checkout before paging answers the whole board).
+        name: "GET /api/events/bench-cup/standings (the event page's board)",
+        once: async () => expect200(await client.request("/api/events/bench-cup/standings")),
       },
     ]);
     const httpSeconds = (performance.now() - httpStarted) / 1000;
