@@ -295,7 +295,7 @@ export async function standingsCsv(db: Db, slug: string, now = new Date()) {
   const byUser = new Map(participants.map((p) => [p.userId, p]));
   // Frozen standings once ended; while live, the figures this instant (an export must not lag
   // the precomputed board by a refresh).
-  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter(onBoard)).map((r, _i, all) => ({ rank: r.sharedRank, tied: all.filter((o) => o.sharedRank === r.sharedRank).length, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
+  const board = row.finalizedAt ? await eventStandingsOf(db, row) : { frozen: false, items: rankFigures(row, participants.filter(onBoard)).map((r) => ({ rank: r.sharedRank, userId: r.userId, name: r.name ?? "", equity: r.equity, totalReturn: formatRatio(r.totalReturn), sharpe: formatRatio(r.sharpe), trades: r.trades, joinedAt: r.joinedAt.toISOString() })) };
   const header = ["rank", "name", "email", "equity", "total_return", "sharpe", "trades", "joined_at", "final"];
   const lines: Array<Array<string | number | null>> = [header];
   for (const item of board.items) {
