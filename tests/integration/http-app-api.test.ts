@@ -71,6 +71,31 @@ describe("the app's API", () => {
     expect(put.headers.get("allow")).toBe("GET, HEAD");
   });
 
+  it("sends a large answer gzipped whole with its length to a client that accepts gzip, and as it is to one that does not", async () => {
+    // decision 086: one gzip of the whole text, not Next's compression stream (chunked).
+    // The instruments with their quotes (~10 kB of JSON), signed in.
+    const { client } = await signedIn("gzip");
+    const gzipped = await client.request("/api/instruments", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(gzipped.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(gzipped.headers.get("transfer-encoding")).toBeNull();
+    expect(gzipped.headers.get("vary")).toContain("Accept-Encoding");
+    const items = ((await gzipped.json()) as { items: unknown[] }).items;
+    expect(items.length).toBeGreaterThan(10);
+    const plain = await client.request("/api/instruments", { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(((await plain.json()) as { items: unknown[] }).items).toEqual(items);
+    // The public API document keeps Next's ETag (and its 304).
+    const document = await new Client().request("/api/openapi.json");
+    const etag = document.headers.get("etag");
+    expect(etag).toBeTruthy();
+    // (fetch adds "Cache-Control: no-cache" to a conditional request unless it has one, and
+    // no-cache rules a 304 out: a browser's revalidation sends max-age=0.)
+    const again = await new Client().request("/api/openapi.json", { headers: { "if-none-match": etag!, "cache-control": "max-age=0" } });
+    expect(again.status).toBe(304);
+  });
+
   it("answers 400 with a message per invalid field", async () => {
     const res = await new Client().request("/api/account/register", { method: "POST", json: { email: "nope", password: "short" } });
     expect(res.status).toBe(400);

@@ -21,6 +21,7 @@ import { hasRole } from "@/lib/roles";
 import { DomainError, failures, isDomainError } from "@/domain/errors";
 import { bearerToken } from "@/server/auth/api-tokens";
 import { BodyError, readBody } from "./body";
+import { sendJson } from "./json-answer";
 import { bearerSession, defaultScope, type Scope } from "./bearer";
 import { STATUS_OF } from "./errors";
 import { clientIp, requestIdFor, runWithRequestContext } from "./request-context";
@@ -247,7 +248,7 @@ export function apiRoute(specs: Specs, options: RouteOptions = {}): ApiRouteHand
         res.setHeader("Cache-Control", "private, no-store");
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
         if (result.body === undefined) res.status(result.status ?? 204).end();
-        else res.status(result.status ?? 200).json(result.body);
+        else sendJson(req, res, result.status ?? 200, result.body);
       } catch (error) {
         sendError(res, error, { presentedToken });
       } finally {
