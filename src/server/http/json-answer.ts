@@ -18,7 +18,7 @@ export const GZIP_FROM_BYTES = 1024;
 export function sendJson(req: Pick<NextApiRequest, "headers">, res: NextApiResponse, status: number, body: unknown): void {
   res.setHeader("Vary", "Accept-Encoding");
   // A cacheable answer (the public API document) keeps Next's path: its ETag and 304.
-  if (!String(res.getHeader("Cache-Control") ?? "").includes("no-store") || new Negotiator(req).encoding(["gzip", "identity"]) !== "gzip") {
+  if (new Negotiator(req).encoding(["gzip", "identity"]) !== "gzip" || !String(res.getHeader("Cache-Control") ?? "").includes("no-store")) {
     res.status(status).json(body);
     return;
   }
