@@ -22,6 +22,7 @@ import { call as callEndpoint, endpointUrl } from "@/lib/client/api";
 import { eventEndpoints } from "@/features/events/components/endpoints";
 import { apiRoute, method, type Method } from "@/server/http/api-route";
 import { buildOpenApiDocument, openApiPath } from "@/server/http/openapi";
+import { callRoute } from "../setup/recorded-response";
 
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -166,36 +167,10 @@ describe("the OpenAPI document publishes the answers", () => {
   });
 });
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/** Calls a public route handler in process, as Next would. */
-async function call(handler: (req: NextApiRequest, res: NextApiResponse) => Promise<void>): Promise<Answer> {
-  const answer: Answer = { status: 200, body: undefined };
-  const res = {
-    headersSent: false,
-    statusCode: 200,
-    setHeader: () => res,
-    status(s: number) {
-      answer.status = s;
-      res.statusCode = s;
-      return res;
-    },
-    json(b: unknown) {
-      answer.body = b;
-      res.headersSent = true;
-      return res;
-    },
-    end() {
-      res.headersSent = true;
-      return res;
-    },
-  };
-  const req = { method: "GET", url: "/api/probe", headers: { host: "localhost" }, query: {}, body: undefined, socket: { remoteAddress: "127.0.0.1" } };
-  await handler(req as unknown as NextApiRequest, res as unknown as NextApiResponse);
-  return answer;
+/** Calls a public route handler in process, as Next would: its status and JSON body. */
+async function call(handler: (req: NextApiRequest, res: NextApiResponse) => Promise<void>): Promise<{ status: number; body: unknown }> {
+  const { status, body } = await callRoute(handler, { method: "GET" });
+  return { status, body };
 }
 
 /** A probe route answering `body` against a declared `{count, at}`; credentials are not read. */

@@ -4,37 +4,15 @@
  * `json()` would send it.
  */
 import { gunzipSync } from "node:zlib";
-import type { NextApiResponse } from "next";
 import { describe, expect, it } from "vitest";
 import { GZIP_FROM_BYTES, sendJson } from "@/server/http/json-answer";
+import { recordedResponse } from "../setup/recorded-response";
 
-/** A response that records what was sent through each of the calls sendJson may make. */
+/** A response that records what was sent, its Cache-Control set as apiRoute sets it. */
 function recorder(cacheControl = "private, no-store") {
-  const sent = { status: 0, headers: {} as Record<string, string | number>, json: undefined as unknown, text: undefined as string | undefined, bytes: undefined as Buffer | undefined };
-  const res = {
-    getHeader: (name: string) => (name.toLowerCase() === "cache-control" ? cacheControl : undefined),
-    setHeader(name: string, value: string | number) {
-      sent.headers[name.toLowerCase()] = value;
-      return res;
-    },
-    status(code: number) {
-      sent.status = code;
-      return res;
-    },
-    json(body: unknown) {
-      sent.json = body;
-      return res;
-    },
-    send(text: string) {
-      sent.text = text;
-      return res;
-    },
-    end(bytes: Buffer) {
-      sent.bytes = bytes;
-      return res;
-    },
-  };
-  return { sent, res: res as unknown as NextApiResponse };
+  const { answer, res } = recordedResponse();
+  res.setHeader("Cache-Control", cacheControl);
+  return { sent: answer, res };
 }
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ rank: i + 1, name: `Trader ${i}`, value: "0.0123" })) };
@@ -46,14 +24,14 @@ describe("an API answer's JSON", () => {
     const { sent, res } = recorder();
     sendJson({ headers: { "accept-encoding": "gzip, deflate, br" } }, res, 200, big);
     expect(sent.status).toBe(200);
-    expect(sent.headers).toMatchObject({ "content-encoding": "gzip", "content-type": "application/json; charset=utf-8", vary: "Accept-Encoding", "content-length": sent.bytes!.length });
+    expect(sent.headers).toMatchObject({ "content-encoding": "gzip", "content-type": "application/json; charset=utf-8", vary: "Accept-Encoding", "content-length": String(sent.bytes!.length) });
     expect(JSON.parse(gunzipSync(sent.bytes!).toString("utf8"))).toEqual(big);
   });
 
   it("goes out as text below 1 kB, and as Next's json() when gzip is not accepted (absent, or refused with q=0) or the answer may be cached (Next's ETag)", () => {
     const cacheable = recorder("public, max-age=300");
     sendJson({ headers: { "accept-encoding": "gzip" } }, cacheable.res, 200, big);
-    expect(cacheable.sent).toMatchObject({ json: big, bytes: undefined });
+    expect(cacheable.sent).toMatchObject({ body: big, bytes: undefined });
     const first = recorder();
     sendJson({ headers: { "accept-encoding": "gzip" } }, first.res, 201, small);
     expect(first.sent).toMatchObject({ status: 201, text: JSON.stringify(small), bytes: undefined });
@@ -61,7 +39,7 @@ describe("an API answer's JSON", () => {
     for (const headers of [{}, { "accept-encoding": "gzip;q=0, deflate" }, { "accept-encoding": "identity" }]) {
       const { sent, res } = recorder();
       sendJson({ headers }, res, 200, big);
-      expect(sent).toMatchObject({ status: 200, json: big, bytes: undefined });
+      expect(sent).toMatchObject({ status: 200, body: big, bytes: undefined });
       expect(sent.headers["content-encoding"]).toBeUndefined();
       expect(sent.headers.vary).toBe("Accept-Encoding");
     }

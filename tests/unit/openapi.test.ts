@@ -17,6 +17,7 @@ import { env } from "@/env";
 import type { ApiRouteHandler, Method } from "@/server/http/api-route";
 import { inputJsonSchema, openApiPath } from "@/server/http/openapi";
 import { strictInput } from "@/lib/validation/strict";
+import { callRoute, type Recorded } from "../setup/recorded-response";
 
 const API = path.resolve(import.meta.dirname, "../../src/pages/api");
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -33,39 +34,8 @@ const files = filePaths.map((f) => path.relative(API, f).replace(/\.tsx?$/, "").
 const TEST_ONLY = ["rankings/refresh", "test/corporate-actions", "test/prices", "test/snapshots", "test/tasks/[name]"];
 const documentedFiles = files.filter((f) => !TEST_ONLY.includes(f));
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
 /** Calls a route handler with a bare request, as Next would. */
-async function call(handler: (req: NextApiRequest, res: NextApiResponse) => unknown, method: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const answer: Answer = { status: 200, headers: {}, body: undefined };
-  const res = {
-    headersSent: false,
-    setHeader(k: string, v: string) {
-      answer.headers[k.toLowerCase()] = String(v);
-      return res;
-    },
-    status(s: number) {
-      answer.status = s;
-      return res;
-    },
-    json(b: unknown) {
-      answer.body = b;
-      res.headersSent = true;
-      return res;
-    },
-    end() {
-      res.headersSent = true;
-      return res;
-    },
-  };
-  const req = { method, headers: { host: "localhost", ...headers }, query: {}, body: undefined, socket: { remoteAddress: "127.0.0.1" } };
-  await handler(req as unknown as NextApiRequest, res as unknown as NextApiResponse);
-  return answer;
-}
+const call = (handler: (req: NextApiRequest, res: NextApiResponse) => unknown, method: string, headers: Record<string, string> = {}) => callRoute(handler, { method, headers });
 
 /** What each module offers: its apiRoute specs, or (two modules) what it answers with 405. */
 async function offeredMethods(file: string): Promise<{ methods: Method[]; specs?: ApiRouteHandler["specs"] }> {
@@ -82,7 +52,7 @@ async function offeredMethods(file: string): Promise<{ methods: Method[]; specs?
 }
 
 let doc: OpenAPIV3_1.Document;
-let served: Answer;
+let served: Recorded;
 
 beforeAll(async () => {
   const route = (await import("@/pages/api/openapi.json")).default;
