@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createEvent, finalizeEvent, joinEvent, standingsFor } from "@/features/events";
+import { createEvent, finalizeEvent, joinEvent, listParticipants, standingsFor } from "@/features/events";
 import { portfolioPerformance } from "@/features/portfolio";
 import { refreshEventBoard } from "@/features/ranking";
 import { findPortfolioFor } from "@/features/trading";
@@ -53,6 +53,8 @@ describe("an event's Sharpe", () => {
     expect(panel.window).toEqual({ start: new Date(start).toISOString(), end: new Date(start + 32 * HOUR).toISOString() });
     expect(board.sharpe).not.toBeNull();
     expect(panel.metrics.sharpe).toBe(board.sharpe);
+    // The organiser's participants table (a page: its Sharpe read for the page's portfolios only) says the same.
+    expect((await listParticipants(db, made.slug, now)).items.find((p) => p.userId === member.id)!.sharpe).toBe(board.sharpe);
 
     // Frozen at the end: the standings keep it, and the panel still says the same.
     await db.update(events).set({ endsAt: now }).where(eq(events.id, event!.id));

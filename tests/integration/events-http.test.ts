@@ -105,6 +105,11 @@ describe("events API", () => {
     const participants = await json<{ items: Array<{ userId: string; equity: string; totalReturn: string; trades: number }> }>(await organiser.request(`/api/admin/events/${slug}/participants`));
     expect(participants.items).toHaveLength(1);
     expect(participants.items[0]).toMatchObject({ equity: "25000.00", totalReturn: "0.0000", trades: 0 });
+    expect(participants).toMatchObject({ total: 1, page: 1, pageSize: 50, pages: 1 });
+    expect(await json(await organiser.request(`/api/admin/events/${slug}/participants?q=HYPERLINK&pageSize=10`))).toMatchObject({ total: 1, pageSize: 10, items: [{ userId: participants.items[0]!.userId }] });
+    const badPage = await organiser.request(`/api/admin/events/${slug}/participants?pageSize=0&q=${"x".repeat(101)}`);
+    expect(badPage.status).toBe(400);
+    expect(Object.keys((await badPage.json()).error.fields).sort()).toEqual(["pageSize", "q"]);
     const csv = await organiser.request(`/api/admin/events/${slug}/standings.csv`);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(await csv.text()).toContain("1,'=HYPERLINK(1),");

@@ -358,6 +358,15 @@ describe("the end of an event", () => {
     const participants = await listParticipants(db, slug);
     expect(participants.frozen).toBe(true);
     expect(participants.items.map((p) => p.rank)).toEqual([1, 2, 2]);
+    expect(participants).toMatchObject({ total: 3, page: 1, pageSize: 50, pages: 1 });
+    // A page at a time, in board order; found by a part of a name or address (its %, _ literal).
+    const second = await listParticipants(db, slug, new Date(), { page: 2, pageSize: 2 });
+    expect(second.items.map((p) => [p.rank, p.name])).toEqual([[2, "Cy"]]);
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2, pages: 2 });
+    // ("y" is in no other name, and addresses are "person-<hex>@example.test".)
+    expect((await listParticipants(db, slug, new Date(), { q: "Y" })).items.map((p) => p.name)).toEqual(["Cy"]);
+    expect((await listParticipants(db, slug, new Date(), { q: a!.email!.toUpperCase() })).items.map((p) => p.name)).toEqual(["Ada"]);
+    expect(await listParticipants(db, slug, new Date(), { q: "%" })).toMatchObject({ items: [], total: 0 });
     const csv = await standingsCsv(db, slug);
     expect(csv.body.split("\r\n")[0]).toBe("rank,name,email,equity,total_return,sharpe,trades,joined_at,final");
     expect(csv.body).toContain(`2,'=cmd|' /C calc'!A0,`);

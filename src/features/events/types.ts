@@ -249,7 +249,7 @@ export const participantRow = z.object({
   removedAt: z.nullable(instant),
   disqualifiedAt: z.nullable(instant),
   disqualifiedReason: z.nullable(z.string()),
-  /** Frozen once the event has ended; null off the board (removed, disqualified). */
+  /** The rank shared on the live board (refreshed every few seconds) or in the frozen standings; null off the board (not ranked yet, removed, disqualified). */
   rank: z.nullable(int),
   equity: decimal,
   totalReturn: z.nullable(decimal),
@@ -258,8 +258,8 @@ export const participantRow = z.object({
 });
 export type ParticipantRow = z.output<typeof participantRow>;
 
-/** GET /api/admin/events/{slug}/participants: by rank, removed and disqualified people last. */
-export const participantsAnswer = z.object({ items: z.array(participantRow), total: int, frozen: z.boolean() });
+/** GET /api/admin/events/{slug}/participants: a page, by rank, those not ranked yet and then removed and disqualified people last. */
+export const participantsAnswer = z.object({ items: z.array(participantRow), total: int, page: int, pageSize: int, pages: int, frozen: z.boolean() });
 
 /** GET /api/admin/events/{slug}/standings.csv: a text/csv attachment the route writes itself (documented, not checked). */
 export const standingsCsv = z.string();

@@ -11,3 +11,15 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 export function inList(column: SQLWrapper, values: readonly string[]): SQL {
   return sql`${column} in (select json_array_elements_text(${JSON.stringify(values)}::json))`;
 }
+
+/** Text values as ONE `text[]` parameter: its literal, `{"a","b"}`, each value quoted. */
+export const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+
+/**
+ * `column` is one of `values`, as one plain condition on one array parameter: PostgreSQL can
+ * push it into a view's grouped rows (a valuation of a page's portfolios, not of them all),
+ * which it cannot do with `inList`'s sub-select.
+ */
+export function anyOf(column: SQLWrapper, values: readonly string[]): SQL {
+  return sql`${column} = any(${textArray(values)}::text[])`;
+}

@@ -1,8 +1,9 @@
 import { useSession } from "next-auth/react";
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import useSWR from "swr";
 import { Alert, Badge, Button, Card, Field, Pager, RoleBadge, SelectField, Skeleton, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { useDebounced } from "@/components/ui/useDebounced";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useAction } from "@/components/ui/useAction";
 import { DataTable } from "@/components/ui/DataTable";
@@ -45,15 +46,6 @@ const ROLE_CHANGE: Record<Role, { title: (name: string) => string; body: (from: 
 };
 
 const PAGE_SIZE = 20;
-
-function useDebounced<T>(value: T, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function UsersAdmin() {
   const { data: session } = useSession();

@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import { audit } from "@/server/audit";
 import { assertNotLastAdmin, bumpTokenVersion, findUserById, LastAdminError, lockRoster, soleActiveAdminId } from "@/server/auth/users";
 import type { Db } from "@/server/db";
+import { containing } from "@/server/db/search";
 import { users, type Role } from "@/server/db/schema";
 import { failures } from "@/domain/errors";
 import { hasRole } from "@/lib/roles";
@@ -17,7 +18,7 @@ export interface UserQuery {
 export async function searchUsers(db: Db, query: UserQuery) {
   const filters: SQL[] = [];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containing(query.q);
     filters.push(or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.name, pattern))!);
   }
   if (query.role) filters.push(eq(users.role, query.role));

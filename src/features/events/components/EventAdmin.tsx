@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useRouter } from "next/router";
 import { useState } from "react";
 import useSWR from "swr";
-import { Alert, Badge, Button, Card, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { Alert, Badge, Button, Card, Field, Pager, TimeZoneNote, useTimeFormat } from "@/components/ui";
+import { useDebounced } from "@/components/ui/useDebounced";
 import { ConfirmDialog } from "@/components/ui/ConfirmDialog";
 import { useAction } from "@/components/ui/useAction";
 import { DataTable, numeric } from "@/components/ui/DataTable";
@@ -25,8 +26,14 @@ export interface EventAdminProps {
 }
 
 function Participants({ event, onChanged }: { event: EventView; onChanged: () => void }) {
-  const { data, error, mutate } = useSWR(endpointUrl(eventEndpoints.adminParticipants, { params: { slug: event.slug } }), fetcherOf(eventEndpoints.adminParticipants), {
+  // A page at a time (50 rows), found by name, email or username: an event of 100,000 is never read whole.
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState("");
+  const search = useDebounced(q.trim(), 250);
+  const key = endpointUrl(eventEndpoints.adminParticipants, { params: { slug: event.slug }, query: { page: page > 1 ? page : null, q: search || null } });
+  const { data, error, mutate } = useSWR(key, fetcherOf(eventEndpoints.adminParticipants), {
     refreshInterval: event.phase === "live" ? 5000 : 0,
+    keepPreviousData: true,
   });
   const [pending, setPending] = useState<ParticipantRow | null>(null);
   const { busy, status, run } = useAction();
@@ -45,9 +52,20 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
     <>
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       {error && <Alert tone="error">Could not load the participants.</Alert>}
-      {data && data.items.length === 0 && <p>Nobody has joined yet.</p>}
-      {data && data.items.length > 0 && (
-        <DataTable caption="Participants" minWidth="36rem">
+      {(search || (data?.total ?? 0) > 0) && (
+        <Field
+          label="Find a participant by name, email or username"
+          type="search"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+      )}
+      {data && data.total === 0 && <p>{search ? "Nobody matches that search." : "Nobody has joined yet."}</p>}
+      {data && data.total > 0 && (
+        <DataTable caption={data.pages > 1 ? `Participants, page ${data.page} of ${data.pages}` : "Participants"} minWidth="36rem">
           <thead>
             <tr>
               <th scope="col" className={numeric}>
@@ -98,6 +116,7 @@ function Participants({ event, onChanged }: { event: EventView; onChanged: () =>
           </tbody>
         </DataTable>
       )}
+      {data && data.pages > 1 && <Pager page={data.page} pages={data.pages} onPage={setPage} label={`${integer(data.total)} ${data.total === 1 ? "participant" : "participants"} · page ${integer(data.page)} of ${integer(data.pages)}`} />}
       <ConfirmDialog
         open={pending !== null}
         title="Remove this participant?"

@@ -22,12 +22,14 @@ import { failures } from "@/domain/errors";
 import { formatRatio } from "@/domain/trading";
 import { lessonIdOf, publishedLessonsByCourse } from "@/features/learn";
 import { datasetRanges, knownSymbols } from "@/features/market";
-import { dropFromBoard, eventBoard } from "@/features/ranking";
+import { LEADERBOARD_PAGE_SIZE } from "@/domain/ranking";
+import { boardEntriesSql, dropFromBoard, eventBoard } from "@/features/ranking";
 import { cancelOpenOrders, lockPortfolio } from "@/features/trading";
 import { csvOf } from "@/lib/csv";
 import { audit } from "@/server/audit";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { isUniqueViolation } from "@/server/db/errors";
+import { containing } from "@/server/db/search";
 import { eventParticipants, events } from "@/server/db/schema";
 import { Outbox } from "@/server/realtime/outbox";
 import { existingEvent, participantOf } from "./access";
@@ -261,31 +263,64 @@ export async function adminGetEvent(db: Db, slug: string, now = new Date()) {
 /** Who is on the event's board: neither removed nor disqualified. */
 const onBoard = (f: { removedAt: Date | null; disqualifiedAt: Date | null }) => f.removedAt === null && f.disqualifiedAt === null;
 
-/** The participants table: equity, return, trades, rank (frozen once ended), removed and disqualified ones last. */
-export async function listParticipants(db: Db, slug: string, now = new Date()) {
+/** Which page of the participants table, and whose names or addresses contain `q`. */
+export interface ParticipantsPage {
+  page?: number;
+  pageSize?: number;
+  q?: string;
+}
+
+/**
+ * The participants table, a page at a time: in board order — the rank they share on the live
+ * board (refreshed every few seconds) or in the frozen standings — then those not ranked yet,
+ * then removed and disqualified people, each by join time; equity, return, Sharpe and trades
+ * computed now for the page's rows only (an event of 100,000 took 2.3 s and 29 MB a poll whole).
+ */
+export async function listParticipants(db: Db, slug: string, now = new Date(), options: ParticipantsPage = {}) {
   const row = await requireEvent(db, slug);
-  const figures = await participantFigures(db, row, { now, includeRemoved: true });
-  const active = figures.filter(onBoard);
-  const frozen = row.finalizedAt ? await eventStandingsOf(db, row) : null;
-  const ranks = new Map(frozen ? frozen.items.map((i) => [i.userId, i.rank]) : rankFigures(row, active).map((r) => [r.userId, r.sharedRank]));
-  const items = figures
-    .map((f) => ({
-      userId: f.userId,
-      name: f.name,
-      email: f.email,
-      portfolioId: f.portfolioId,
-      joinedAt: f.joinedAt.toISOString(),
-      removedAt: f.removedAt?.toISOString() ?? null,
-      disqualifiedAt: f.disqualifiedAt?.toISOString() ?? null,
-      disqualifiedReason: f.disqualifiedReason,
-      rank: ranks.get(f.userId) ?? null,
-      equity: f.equity,
-      totalReturn: formatRatio(f.totalReturn),
-      sharpe: formatRatio(f.sharpe),
-      trades: f.trades,
-    }))
-    .sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER) || a.joinedAt.localeCompare(b.joinedAt));
-  return { items, total: items.length, frozen: Boolean(row.finalizedAt) };
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  const q = options.q?.trim();
+  const matching = q
+    ? sql`and exists (select 1 from users u where u.id = ep.user_id and (u.name ilike ${containing(q)} or u.email ilike ${containing(q)} or u.username ilike ${containing(q)}))`
+    : sql``;
+  const placed = row.finalizedAt
+    ? sql`select s.rank as place, coalesce(s.shared_rank, s.rank) as rank from event_standings s where s.event_id = ${row.id} and s.user_id = ep.user_id`
+    : sql`select e.rank as place, e.shared_rank as rank from (${boardEntriesSql([eventBoard(row.id)])}) e where e.user_id = ep.user_id`;
+  const [ordered, [{ total } = { total: 0 }]] = await Promise.all([
+    db.execute<{ user_id: string; portfolio_id: string; rank: number | null }>(sql`
+      select ep.user_id, ep.portfolio_id, b.rank from event_participants ep
+      left join lateral (${placed}) b on ep.removed_at is null and ep.disqualified_at is null
+      where ep.event_id = ${row.id} ${matching}
+      order by (ep.removed_at is not null or ep.disqualified_at is not null), b.place nulls last, ep.joined_at, ep.user_id
+      limit ${pageSize} offset ${(page - 1) * pageSize}`),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from event_participants ep where ep.event_id = ${row.id} ${matching}`).then((r) => r.rows),
+  ]);
+  const portfolioIds = ordered.rows.map((r) => r.portfolio_id);
+  const figures = new Map((portfolioIds.length ? await participantFigures(db, row, { now, includeRemoved: true, portfolioIds }) : []).map((f) => [f.userId, f]));
+  const items = ordered.rows.flatMap((r) => {
+    const f = figures.get(r.user_id);
+    if (!f) return [];
+    return [
+      {
+        userId: f.userId,
+        name: f.name,
+        email: f.email,
+        portfolioId: f.portfolioId,
+        joinedAt: f.joinedAt.toISOString(),
+        removedAt: f.removedAt?.toISOString() ?? null,
+        disqualifiedAt: f.disqualifiedAt?.toISOString() ?? null,
+        disqualifiedReason: f.disqualifiedReason,
+        rank: r.rank === null ? null : Number(r.rank),
+        equity: f.equity,
+        totalReturn: formatRatio(f.totalReturn),
+        sharpe: formatRatio(f.sharpe),
+        trades: f.trades,
+      },
+    ];
+  });
+  const count = Number(total);
+  return { items, total: count, page, pageSize, pages: Math.max(1, Math.ceil(count / pageSize)), frozen: Boolean(row.finalizedAt) };
 }
 
 /** Standings as CSV, safe for spreadsheets (a name like "=1+1" is not run as a formula). */

@@ -10,6 +10,7 @@ import { formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, uni
 import { portfolioValuations } from "@/features/trading";
 import { boardCurrentAtSql, boardEntriesSql, boardSizeSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
+import { anyOf } from "@/server/db/lists";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
 
@@ -40,7 +41,11 @@ export interface ParticipantFigures {
  * portfolio_valuations view: an ended event's portfolios at its end's prices), trades =
  * fills, the exact return (ranked unrounded), Sharpe from the equity snapshots in the window.
  */
-export async function participantFigures(db: DbOrTx, event: EventRow, options: { now: Date; includeRemoved?: boolean }): Promise<ParticipantFigures[]> {
+export async function participantFigures(db: DbOrTx, event: EventRow, options: { now: Date; includeRemoved?: boolean; portfolioIds?: readonly string[] }): Promise<ParticipantFigures[]> {
+  // Only these portfolios (a page of the participants table): a plain condition, so the
+  // valuation view values only them.
+  const only = options.portfolioIds ? sql`and ${anyOf(sql.raw("ep.portfolio_id"), options.portfolioIds)} and ${anyOf(sql.raw("v.portfolio_id"), options.portfolioIds)}` : sql``;
+  const onlyParticipants = options.portfolioIds ? sql`and ${anyOf(sql.raw("ep.portfolio_id"), options.portfolioIds)}` : sql``;
   const result = await db.execute<{
     user_id: string;
     portfolio_id: string;
@@ -61,9 +66,9 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
     from event_participants ep
     join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
     join users u on u.id = ep.user_id
-    where ep.event_id = ${event.id} ${options.includeRemoved ? sql`` : sql`and ep.removed_at is null and ep.disqualified_at is null`}
+    where ep.event_id = ${event.id} ${options.includeRemoved ? sql`` : sql`and ep.removed_at is null and ep.disqualified_at is null`} ${only}
     order by ep.joined_at, ep.user_id`);
-  const sharpe = event.metric === "sharpe" ? await sharpeByPortfolio(db, event, options.now) : new Map<string, number | null>();
+  const sharpe = event.metric === "sharpe" ? await sharpeByPortfolio(db, event, options.now, onlyParticipants) : new Map<string, number | null>();
   return result.rows.map((r) => {
     const equity = formatMoney(parseMoney(String(r.equity)));
     return {
@@ -87,11 +92,11 @@ export async function participantFigures(db: DbOrTx, event: EventRow, options: {
 }
 
 /** Sharpe per portfolio from its snapshots between the event's start and min(now, end). */
-async function sharpeByPortfolio(db: DbOrTx, event: EventRow, now: Date): Promise<Map<string, number | null>> {
+async function sharpeByPortfolio(db: DbOrTx, event: EventRow, now: Date, only: SQL): Promise<Map<string, number | null>> {
   const until = new Date(Math.min(now.getTime(), event.endsAt.getTime()));
   const result = await db.execute<{ portfolio_id: string; taken_at: string | Date; equity: string; units: string | null; starting_cash: string }>(sql`
     select s.portfolio_id, s.taken_at, s.equity, s.units, p.starting_cash from equity_snapshots s
-    join event_participants ep on ep.portfolio_id = s.portfolio_id and ep.event_id = ${event.id}
+    join event_participants ep on ep.portfolio_id = s.portfolio_id and ep.event_id = ${event.id} ${only}
     join portfolios p on p.id = s.portfolio_id
     where s.taken_at >= ${event.startsAt.toISOString()}::timestamptz and s.taken_at <= ${until.toISOString()}::timestamptz
     order by s.portfolio_id, s.taken_at`);

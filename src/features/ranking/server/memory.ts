@@ -31,6 +31,7 @@ import { lastPricesSql } from "@/features/market";
 import { snapshotRowsSql } from "@/features/portfolio";
 import { practicePortfolioRowsSql, practicePositionRowsSql } from "@/features/trading";
 import type { Db, DbOrTx } from "@/server/db";
+import { anyOf } from "@/server/db/lists";
 import { onGlobalBoardsSql, practiceBoard, utcDay } from "./boards";
 
 /** The periods with a start (day, week, month): their baselines are kept per portfolio. */
@@ -107,7 +108,7 @@ function toHolder(r: HolderRow): Holder {
 
 /** The open positions of these portfolios (all practice portfolios when `ids` is null). */
 async function loadPositions(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
-  const where = ids === null ? sql`true` : sql`pos.portfolio_id = any(${toArray(ids)}::text[])`;
+  const where = ids === null ? sql`true` : anyOf(sql.raw("pos.portfolio_id"), ids);
   const rows = await tx.execute<{ portfolio_id: string; symbol: string; quantity: number }>(sql`
     select pos.portfolio_id, pos.symbol, pos.quantity from (${practicePositionRowsSql}) pos
     where ${where} and pos.quantity <> 0`);
@@ -118,15 +119,13 @@ async function loadPositions(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "b
   }
 }
 
-const toArray = (ids: readonly string[]) => `{${ids.map((id) => `"${id.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
-
 /**
  * Each dated period's baseline snapshot of these portfolios (all when `ids` is null): the
  * domain's `baselineSnapshotFor` over the two snapshots it can pick — the last at or before the
  * period's start, and the first of all.
  */
 async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, now: Date, ids: readonly string[] | null): Promise<void> {
-  const which = ids === null ? sql`true` : sql`p.id = any(${toArray(ids)}::text[])`;
+  const which = ids === null ? sql`true` : anyOf(sql.raw("p.id"), ids);
   for (const [index, period] of DATED.entries()) {
     const start = periodStart(period, now)!;
     const at = sql`${start.toISOString()}::timestamptz`;
@@ -199,7 +198,7 @@ function snapshotsThatMayMove(book: PracticeBook, now: Date): SQL {
     if (h.baselines.some((b, i) => (b === null ? created < starts[i]! : b.at.getTime() > starts[i]!))) uncertain.push(h.portfolioId);
   }
   const instants = starts.map((t) => sql`${new Date(t).toISOString()}::timestamptz`);
-  return sql`(s.taken_at in (${sql.join(instants, sql`, `)}) or s.portfolio_id = any(${toArray(uncertain)}::text[]))`;
+  return sql`(s.taken_at in (${sql.join(instants, sql`, `)}) or ${anyOf(sql.raw("s.portfolio_id"), uncertain)})`;
 }
 
 export interface BookUpdate {
@@ -231,7 +230,7 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
       const ids = changed.rows.map((r) => r.id);
       const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
       if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false };
-      const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom} and p.id = any(${toArray(ids)}::text[])`);
+      const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom} and ${anyOf(sql.raw("p.id"), ids)}`);
       const fresh = new Map(rows.rows.map((r) => [r.portfolio_id, toHolder(r)]));
       let joined = false;
       for (const id of ids) {
