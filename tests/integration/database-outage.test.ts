@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_REFRESH_SECONDS } from "@/server/auth/options";
 import { MIGRATION_LOCK_KEY } from "@/server/db/client";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/server/db/unavailable";
+import { BUSY_ANSWERED_MS } from "@/server/readiness";
 import { uniqueEmail } from "../factories/emails";
 import { startApp, type RunningApp } from "../setup/app-server";
 import { reissuedAgo, SESSION_COOKIE } from "../setup/session-token";
@@ -129,16 +130,22 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
     const seen: Record<string, Record<number, number>> = {};
     let cookiesTouched = 0;
     const samples = new Map<string, Response>();
+    let downAt = 0;
     const round = async (phase: "down" | "after") =>
       Promise.all(
         Object.entries(calls).map(async ([name, call]) => {
+          const sentAt = Date.now();
           const res = await call();
-          const key = `${phase}: ${name}`;
+          // Readiness counts a busy pool whose connections came back within BUSY_ANSWERED_MS as
+          // a database that answers (decision 080): in the outage's first moments, with this
+          // round's other calls waiting for the pool, it may still say ready. Not counted.
+          const grace = phase === "down" && name === "GET /api/ready" && sentAt - downAt < BUSY_ANSWERED_MS;
+          const key = `${grace ? "grace" : phase}: ${name}`;
           seen[key] ??= {};
           seen[key][res.status] = (seen[key][res.status] ?? 0) + 1;
           if (phase === "down") {
             cookiesTouched += sessionCookiesSet(res).length;
-            if (!samples.has(name)) samples.set(name, res);
+            if (!grace && !samples.has(name)) samples.set(name, res);
             else await res.arrayBuffer();
           } else await res.arrayBuffer();
           return res.status;
@@ -146,7 +153,7 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
       );
 
     await proxy.down();
-    const downAt = Date.now();
+    downAt = Date.now();
     while (Date.now() - downAt < OUTAGE_MS) await round("down");
     await proxy.up();
     const upAt = Date.now();
@@ -233,15 +240,19 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
     const seen: Record<string, Record<number, number>> = {};
     const samples = new Map<string, Response>();
     let cookiesTouched = 0;
+    let downAt = 0;
     const round = async (phase: "down" | "after") =>
       Promise.all(
         Object.entries(calls).map(async ([name, call]) => {
+          const sentAt = Date.now();
           const res = await call();
-          const key = `${phase}: ${name}`;
+          // As in the test above: readiness may still say ready in the outage's first moments.
+          const grace = phase === "down" && name === "GET /api/ready" && sentAt - downAt < BUSY_ANSWERED_MS;
+          const key = `${grace ? "grace" : phase}: ${name}`;
           seen[key] ??= {};
           seen[key][res.status] = (seen[key][res.status] ?? 0) + 1;
           cookiesTouched += sessionCookiesSet(res).length;
-          if (phase === "down" && !samples.has(name)) samples.set(name, res);
+          if (phase === "down" && !grace && !samples.has(name)) samples.set(name, res);
           else await res.arrayBuffer();
           return res.status;
         }),
@@ -263,7 +274,7 @@ describe.runIf(onPostgres)("a database outage (PostgreSQL through a proxy the te
           return sessions();
         }, { timeout: 30_000 })
         .toBe(0);
-      const downAt = Date.now();
+      downAt = Date.now();
       while (Date.now() - downAt < OUTAGE_MS) await round("down");
     } finally {
       await admin.query(`alter database ${name} allow_connections true`);
