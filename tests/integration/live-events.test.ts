@@ -5,9 +5,12 @@
  * delivered late, once, if its writer commits after all); a reconnecting stream's replay, and what
  * pruning does to it.
  */
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Hub, type LiveEvent, portfolioTopic, pruneLiveEvents } from "@/server/realtime/hub";
+import { placeOrder, portfolioChanges } from "@/features/trading";
+import { Hub, type LiveEvent, portfolioTopic, pruneLiveEvents, wirePortfolioChanges } from "@/server/realtime/hub";
 import { Outbox } from "@/server/realtime/outbox";
+import { createInstrument, createPortfolio } from "../factories/trading";
 import { onPostgres, useTestDatabase } from "../setup/db";
 
 const statements: string[] = [];
@@ -123,6 +126,37 @@ describe("live events", () => {
     later.afterCommit();
     await vi.waitFor(() => expect(hub.delivered).toBeGreaterThan(start + 3), { timeout: 5000 });
     expect((await hub.replay([portfolioTopic("a")], start, hub.delivered)).complete).toBe(false);
+  });
+
+  it("deliver a change the trading writer stored by reference as the rows it names, read when delivered and replayed (decision 087)", async () => {
+    const hub = await startedHub();
+    const instrument = await createInstrument(database.db, { lastPrice: "50.00" });
+    const portfolio = await createPortfolio(database.db);
+    const seen: LiveEvent[] = [];
+    hub.subscribe(portfolioTopic(portfolio.id), (e) => seen.push(e));
+    const start = hub.delivered;
+    const placed = await placeOrder(database.db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 2 } });
+    // The order path wakes the process's hub; this one reads when asked.
+    await vi.waitFor(async () => {
+      await hub.read();
+      expect(seen).toHaveLength(1);
+    }, { timeout: 5000 });
+    // Stored as ids: a few dozen bytes, whatever the orders' and fills' size.
+    const [stored] = (await database.db.execute<{ type: string; data: unknown }>(sql`select type, data from live_events where id = ${seen[0]!.id}`)).rows;
+    expect(stored).toEqual({ type: "portfolio-ref", data: { portfolioId: portfolio.id, orders: [placed.order.id], fills: [placed.fill!.id] } });
+    // Sent as the order's answer and its fill, as the API shows them.
+    expect(seen[0]).toEqual({ id: expect.any(Number), topic: portfolioTopic(portfolio.id), type: "portfolio", data: { portfolioId: portfolio.id, orders: [placed.order], fills: [placed.fill] } });
+    const replay = await hub.replay([portfolioTopic(portfolio.id)], start, hub.delivered);
+    expect(replay.events).toEqual(seen);
+    // Rows gone since (a reset): the change names none of them rather than failing.
+    expect(await portfolioChanges(database.db, [{ portfolioId: "gone", orders: ["no-such-order"], fills: ["no-such-fill"] }])).toEqual([{ portfolioId: "gone", orders: [], fills: [] }]);
+    // Nothing wired to read them: a change without data, which tells the page to read the portfolio again.
+    wirePortfolioChanges(undefined);
+    try {
+      expect((await hub.replay([portfolioTopic(portfolio.id)], start, hub.delivered)).events).toEqual([{ ...seen[0], data: null }]);
+    } finally {
+      wirePortfolioChanges(portfolioChanges);
+    }
   });
 
   it.runIf(onPostgres)("hold what follows an id whose writer has not committed yet, and deliver both in order once it has", async () => {

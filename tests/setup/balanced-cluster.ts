@@ -68,7 +68,9 @@ async function installLiveEventLog(client: pg.Client): Promise<void> {
   await client.query(`create or replace function cluster_log_live_event() returns trigger language plpgsql as $$
     begin
       insert into cluster_live_events (id, topic, orders) values (new.id, new.topic,
-        case when new.type = 'portfolio' and json_typeof(new.data) = 'object' and json_typeof(new.data->'orders') = 'array'
+        case when new.type = 'portfolio-ref' and json_typeof(new.data->'orders') = 'array'
+             then (select string_agg(o, ',' order by o) from json_array_elements_text(new.data->'orders') o)
+             when new.type = 'portfolio' and json_typeof(new.data) = 'object' and json_typeof(new.data->'orders') = 'array'
              then (select string_agg(o->>'id', ',' order by o->>'id') from json_array_elements(new.data->'orders') o) end);
       return null;
     end $$`);

@@ -10,7 +10,7 @@ export { processPriceMove, processPriceMoves, crossedQuery, type PriceMoveResult
 export { expireDayOrders } from "./expiry";
 export { cancelOrdersOfWithdrawnInstrument } from "./withdrawn";
 export { resetPracticePortfolio } from "./reset";
-export { chargesSince, listOrders, listFills, fillsSince, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
+export { chargesSince, listOrders, listFills, fillsSince, portfolioChanges, portfolioCsv, systemNotices, tradingActivityOf, type TradingActivity } from "./queries";
 export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, portfolioIdsOfPeople, type Viewer } from "./portfolios";
 export { borrowFeesOf, practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";

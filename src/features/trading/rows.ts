@@ -98,7 +98,7 @@ export function memberOf(row: Pick<OrderRow, "id" | "leg" | "parentId" | "status
 }
 
 /** An order as the API and the live stream show it. */
-export function serializeOrder(row: OrderRow): OrderWire {
+export function serializeOrder(row: Omit<OrderRow, "response">): OrderWire {
   return {
     id: row.id,
     portfolioId: row.portfolioId,

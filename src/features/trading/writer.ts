@@ -15,10 +15,9 @@ import { randomUUID } from "node:crypto";
 import { type AppliedFill, type BookedFill, type Fill, type Money, multiplyMoney, paysCash, type PortfolioState } from "@/domain/trading";
 import type { DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
-import { portfolioTopic } from "@/server/realtime/hub";
+import { type PortfolioRef, portfolioTopic } from "@/server/realtime/hub";
 import { eventsParam, type Outbox, storeEventsSql } from "@/server/realtime/outbox";
-import type { FillWire, OrderWire, PortfolioChange } from "@/lib/live-messages";
-import { $, type FillRow, type OrderRow, serializeFill, serializeOrder } from "./rows";
+import { $, type FillRow, type OrderRow } from "./rows";
 
 /** What may change on a stored order. */
 export type OrderChange = Partial<
@@ -206,12 +205,16 @@ export class Changes {
     return [...this.portfolios.keys()];
   }
 
-  /** What the change did to each portfolio, as the live stream tells its owner (lib/live-messages.ts). */
-  messages(): PortfolioChange[] {
+  /**
+   * What the change did to each portfolio, by reference (docs/decisions/087): the ids of its
+   * orders (new, then changed) and of its new fills. A stream listening to the portfolio is sent
+   * them as `portfolioChanges` reads them; nobody listening, nothing more is done with them.
+   */
+  refs(): PortfolioRef[] {
     // Grouped in one pass over the rows (a tick's chunk: hundreds of portfolios, each with a few of them).
-    const byPortfolio = new Map(this.portfolioIds.map((portfolioId) => [portfolioId, { portfolioId, orders: [] as OrderWire[], fills: [] as FillWire[] }]));
-    for (const order of [...this.newOrders, ...this.changedOrders]) byPortfolio.get(order.portfolioId)?.orders.push(serializeOrder(order));
-    for (const fill of this.fills) byPortfolio.get(fill.portfolioId)?.fills.push(serializeFill(fill));
+    const byPortfolio = new Map(this.portfolioIds.map((portfolioId) => [portfolioId, { portfolioId, orders: [] as string[], fills: [] as string[] }]));
+    for (const order of [...this.newOrders, ...this.changedOrders]) byPortfolio.get(order.portfolioId)?.orders.push(order.id);
+    for (const fill of this.fills) byPortfolio.get(fill.portfolioId)?.fills.push(fill.id);
     return [...byPortfolio.values()];
   }
 
@@ -413,15 +416,15 @@ const WRITE = `${WRITE_CTES}, live as (
 
 /**
  * Writes `changes` in one statement and returns the ids of the portfolios it wrote (those
- * whose version still matched). `outbox` gets a `portfolio` message per portfolio (what the
- * change did to it: its orders as they are now and its new fills), stored in the same
+ * whose version still matched). `outbox` gets a `portfolio-ref` event per portfolio (what the
+ * change did to it, by id: the orders it wrote and its new fills), stored in the same
  * statement for the portfolios it wrote (a caller whose guard failed retries with a new outbox
  * and never delivers this one).
  */
 export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox): Promise<Set<string>> {
   if (changes.isEmpty) return new Set();
   const sets = changes.recordsets();
-  const events = changes.messages().map((change) => ({ topic: portfolioTopic(change.portfolioId), type: "portfolio" as const, data: change }));
+  const events = changes.refs().map((ref) => ({ topic: portfolioTopic(ref.portfolioId), type: "portfolio-ref" as const, data: ref }));
   for (const event of events) outbox.add(event);
   const params: unknown[] = [
     sets.at,

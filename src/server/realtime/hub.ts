@@ -31,16 +31,61 @@ import { logger } from "@/server/logger";
 export const CHANNEL = "tickerlab_events";
 
 /**
+ * A portfolio's change as the trading writer stores it (docs/decisions/087): the ids of the
+ * orders it wrote and of its new fills, not their wire shapes. A tick writes hundreds of
+ * changes a chunk that nobody may be listening to; the hubs expand only those a stream here
+ * listens to (`wirePortfolioChanges`), reading the rows as they are then.
+ */
+export interface PortfolioRef {
+  portfolioId: string;
+  orders: string[];
+  fills: string[];
+}
+
+/**
  * What travels between instances: a tick's quotes (the stream sends each as a `quote`
  * message) and a portfolio's change (sent on as a `portfolio` message; null: read the
- * portfolio again).
+ * portfolio again), stored whole or by reference (`portfolio-ref`, delivered as `portfolio`).
  */
 export type RealtimeEvent =
   | { topic: typeof QUOTES_TOPIC; type: "quotes"; data: { at: string; quotes: QuoteView[] } }
-  | { topic: string; type: "portfolio"; data: PortfolioChange | null };
+  | { topic: string; type: "portfolio"; data: PortfolioChange | null }
+  | { topic: string; type: "portfolio-ref"; data: PortfolioRef };
 
-/** An event as stored and delivered: `id` is its place in the one order of events (live_events.id). */
-export type LiveEvent = RealtimeEvent & { id: number };
+type DeliveredEvent = Exclude<RealtimeEvent, { type: "portfolio-ref" }>;
+
+/** An event as delivered: `id` is its place in the one order of events (live_events.id). */
+export type LiveEvent = DeliveredEvent & { id: number };
+
+/** A row of live_events as read, before references are expanded. */
+type StoredEvent = RealtimeEvent & { id: number };
+
+/** The changes of portfolios from their references, in the same order (the trading feature's reader). */
+export type PortfolioChanges = (db: DbOrTx, refs: readonly PortfolioRef[]) => Promise<PortfolioChange[]>;
+
+const CHANGES_KEY = Symbol.for("tickerlab.realtimePortfolioChanges");
+type ChangesHolder = { [CHANGES_KEY]?: PortfolioChanges };
+
+/**
+ * Called by the composition root (src/wiring.ts): how a stored reference becomes the change a
+ * stream is sent. Kept on globalThis because Next bundles routes and jobs apart.
+ */
+export function wirePortfolioChanges(read: PortfolioChanges | undefined): void {
+  if (read) (globalThis as ChangesHolder)[CHANGES_KEY] = read;
+  else delete (globalThis as ChangesHolder)[CHANGES_KEY];
+}
+
+/**
+ * Stored events as streams are sent them: each reference expanded (one read for all of them);
+ * without a reader wired, a change without data (its page reads the portfolio again).
+ */
+async function expanded(db: DbOrTx, stored: readonly StoredEvent[]): Promise<LiveEvent[]> {
+  const refs = stored.filter((e): e is StoredEvent & { type: "portfolio-ref" } => e.type === "portfolio-ref");
+  const read = (globalThis as ChangesHolder)[CHANGES_KEY];
+  const changes = refs.length > 0 && read ? await read(db, refs.map((e) => e.data)) : [];
+  const byId = new Map(refs.map((e, i) => [e.id, changes[i] ?? null]));
+  return stored.map((e) => (e.type === "portfolio-ref" ? { id: e.id, topic: e.topic, type: "portfolio", data: byId.get(e.id) ?? null } : e));
+}
 
 /** `late`: an event whose id the hub had passed over (its writer committed after GAP_WAIT_MS), delivered once, out of order. */
 type Listener = (event: LiveEvent, late: boolean) => void;
@@ -246,7 +291,8 @@ export class Hub {
       const stored = await db.execute<{ id: string; topic: string; type: string; data: unknown }>(
         sql`select id::text as id, topic, type, data from live_events where id = any(${`{${wanted.join(",")}}`}::bigint[])`,
       );
-      for (const row of stored.rows) data.set(Number(row.id), { id: Number(row.id), topic: row.topic, type: row.type, data: row.data } as LiveEvent);
+      const events = await expanded(db, stored.rows.map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }) as StoredEvent));
+      for (const event of events) data.set(event.id, event);
     }
     for (const event of late) {
       const full = data.get(event.id);
@@ -354,7 +400,10 @@ export class Hub {
       where e.topic = any(${`{${topics.map((t) => `"${t}"`).join(",")}}`}::text[])
         and ((e.id > ${afterId} and e.id <= ${upTo}) or e.id = any(${`{${also.join(",")}}`}::bigint[]))
       order by e.id limit ${REPLAY_LIMIT + 1}`);
-    const events = rows.slice(0, REPLAY_LIMIT).map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }) as LiveEvent);
+    const events = await expanded(
+      db,
+      rows.slice(0, REPLAY_LIMIT).map((row) => ({ id: Number(row.id), topic: row.topic, type: row.type, data: row.data }) as StoredEvent),
+    );
     let oldest = rows[0]?.oldest;
     if (rows.length === 0) oldest = (await db.execute<{ oldest: string | null }>(sql`select min(id)::text as oldest from live_events`)).rows[0]?.oldest;
     // Pruned: nothing after afterId may be missing, so the oldest kept must follow it.
