@@ -17,5 +17,5 @@ export const liveEvents = pgTable(
     data: json("data"),
     createdAt: timestamp("created_at", { mode: "date", withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("live_events_topic_id").on(t.topic, t.id), index("live_events_created_at").on(t.createdAt)],
+  (t) => [index("live_events_topic_id").on(t.topic, t.id), index("live_events_created_at").using("brin", t.createdAt)],
 );

@@ -215,9 +215,8 @@ export const fills = pgTable(
     orderId: text("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    portfolioId: text("portfolio_id")
-      .notNull()
-      .references(() => portfolios.id, { onDelete: "cascade" }),
+    /** Its order's portfolio (the writer copies it; no key check of its own: decision 087). */
+    portfolioId: text("portfolio_id").notNull(),
     symbol: text("symbol").notNull(),
     side: text("side", { enum: ORDER_SIDES }).notNull(),
     quantity: integer("quantity").notNull(),
@@ -239,8 +238,8 @@ export const fills = pgTable(
   (t) => [
     index("fills_portfolio_created_idx").on(t.portfolioId, t.createdAt),
     index("fills_order_idx").on(t.orderId),
-    // A fill is reversed at most once: two teachers racing end here.
-    uniqueIndex("fills_reversal_of_unique").on(t.reversalOf),
+    // A fill is reversed at most once: two teachers racing end here. Only compensating fills are in it.
+    uniqueIndex("fills_reversal_of_unique").on(t.reversalOf).where(sql`${t.reversalOf} is not null`),
   ],
 );
 
@@ -255,7 +254,8 @@ export const ledgerEntries = pgTable(
     kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     /** Signed: negative when cash left the portfolio. */
     amount: money("amount").notNull(),
-    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** A trade's or commission's order: its fill's (whose key is checked; no check of its own: decision 087). */
+    orderId: text("order_id"),
     fillId: text("fill_id").references(() => fills.id, { onDelete: "set null" }),
     /** The dividend or split a "dividend" or "split" line settles (decision 052). */
     corporateActionId: text("corporate_action_id").references((): AnyPgColumn => corporateActions.id, { onDelete: "set null" }),
