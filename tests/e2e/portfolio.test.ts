@@ -2,7 +2,8 @@
  * The practice portfolio in the browser: a market buy moves cash, position and equity; a
  * resting limit order fills when a test sets the price through it; an open order is
  * cancelled; a refused order explains itself; an order whose answer was lost (a 5xx) is
- * placed once when submitted again; and the CSV export downloads.
+ * placed once when submitted again; the CSV export downloads; and a refused live stream is
+ * said so and tried again within seconds.
  * Each test is its own person; each uses its own instrument so prices never collide.
  */
 import fs from "node:fs";
@@ -39,6 +40,17 @@ describe.skipIf(browserMissing)("the practice portfolio in the browser", () => {
     // Equity = cash + 10 × last = 98,599.30 + 1,400.00: the slippage is the only cost.
     expect(cents((await text(page, "equity"))!)).toBe(9_999_930);
     expect(await page.getByText(/NWRB/).first().isVisible()).toBe(true);
+  });
+
+  it("says when live updates are refused, and is live again seconds after the stream comes back", async () => {
+    const { page } = await trader(devices, "offline");
+    // The stream refused, as while the database is away (a 503): EventSource gives up, the page polls and says so.
+    await page.route("**/api/stream", (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"DATABASE_UNAVAILABLE"}}' }));
+    await page.goto(`${appUrl()}/portfolio`);
+    await page.getByText("Updating every 5 s", { exact: true }).waitFor();
+    await page.unroute("**/api/stream");
+    // The first retry comes about 2 s after the refusal (then 4 s, 8 s, … up to 30 s), not 20 s later.
+    await page.getByText("Live", { exact: true }).waitFor({ timeout: 10_000 });
   });
 
   it("rests a limit buy below the price, fills it when the price comes down, and says why", async () => {
