@@ -16,7 +16,8 @@ export async function portfolioRow(db: Db, id: string) {
  * cash = Σ ledger, cash = starting − Σ buys + Σ sells − Σ commissions + Σ adjustments + Σ
  * interest and borrow fees (a compensating fill is a fill of the opposite side with its
  * commission negative), position = Σ signed fills, cash ≥ 0 (a cash account: margin tests
- * check cash = Σ ledger instead), and each correction matches its ledger lines.
+ * check cash = Σ ledger instead), each correction matches its ledger lines, and each fill has
+ * its trade line, whose order is the fill's.
  */
 export async function expectIdentities(db: Db, portfolioId: string) {
   const p = await portfolioRow(db, portfolioId);
@@ -44,6 +45,15 @@ export async function expectIdentities(db: Db, portfolioId: string) {
     const lines = ledger.filter((e) => e.fillId === compensation.id).reduce((t, e) => t + m(e.amount), 0n);
     expect(lines).toBe(m(reversal.amount));
   }
+  // Every fill has its trade line, and its lines name its order (the write takes them from the fill: decision 087).
+  const linesOf = new Map<string, typeof ledger>();
+  for (const e of ledger) if (e.fillId !== null) linesOf.set(e.fillId, [...(linesOf.get(e.fillId) ?? []), e]);
+  for (const f of fillRows) {
+    const lines = linesOf.get(f.id) ?? [];
+    expect(lines.filter((e) => e.kind === "trade")).toHaveLength(1);
+    expect(lines.map((e) => e.orderId)).toEqual(lines.map(() => f.orderId));
+  }
+  expect([...linesOf.keys()].every((id) => fillRows.some((f) => f.id === id))).toBe(true);
   const held = await db.select().from(positions).where(eq(positions.portfolioId, portfolioId));
   for (const position of held) {
     const signed = fillRows.filter((f) => f.symbol === position.symbol).reduce((t, f) => t + (f.side === "buy" || f.side === "cover" ? f.quantity : -f.quantity), 0);

@@ -61,7 +61,8 @@ export class Changes {
   readonly changedOrders: OrderRow[] = [];
   private readonly changedAt = new Map<string, number>();
   readonly fills: FillRow[] = [];
-  private readonly ledger: Array<{ portfolio_id: string; kind: LedgerKind; amount: string; order_id: string | null; fill_id: string | null; corporate_action_id?: string; reason?: string }> = [];
+  /** A fill's lines name only their fill (its portfolio and order are the fill's, taken from it in the write); the others their portfolio. */
+  private readonly ledger: Array<{ kind: LedgerKind; amount: string } & ({ fill_id: string } | { portfolio_id: string; corporate_action_id?: string; reason?: string })> = [];
   private readonly actionEntries: CorporateActionEntry[] = [];
   /** Entitlements paid by this change: (action, portfolio) pairs whose paid_at is set. */
   private readonly paidEntries: Array<{ action_id: string; portfolio_id: string }> = [];
@@ -122,8 +123,8 @@ export class Changes {
     };
     this.fills.push(row);
     // The trade's cash (the signed notional), then the commission as its own line.
-    this.ledger.push({ portfolio_id: portfolioId, kind: "trade", amount: $((applied.cashChange + applied.commission) as Money), order_id: orderId, fill_id: row.id });
-    if (applied.commission !== 0n) this.ledger.push({ portfolio_id: portfolioId, kind: "commission", amount: $(-applied.commission as Money), order_id: orderId, fill_id: row.id });
+    this.ledger.push({ kind: "trade", amount: $((applied.cashChange + applied.commission) as Money), fill_id: row.id });
+    if (applied.commission !== 0n) this.ledger.push({ kind: "commission", amount: $(-applied.commission as Money), fill_id: row.id });
     const entry = this.portfolios.get(portfolioId);
     if (!entry) throw new Error("setState must come before addFill: the fill's position is written from the portfolio's state.");
     entry.symbols.add(fill.symbol);
@@ -154,8 +155,8 @@ export class Changes {
     };
     this.fills.push(row);
     const notional = multiplyMoney(c.price, c.quantity);
-    this.ledger.push({ portfolio_id: portfolioId, kind: "trade", amount: $(paysCash(c.side) ? (-notional as Money) : notional), order_id: reversed.orderId, fill_id: row.id });
-    if (c.commission !== 0n) this.ledger.push({ portfolio_id: portfolioId, kind: "commission", amount: $(-c.commission as Money), order_id: reversed.orderId, fill_id: row.id });
+    this.ledger.push({ kind: "trade", amount: $(paysCash(c.side) ? (-notional as Money) : notional), fill_id: row.id });
+    if (c.commission !== 0n) this.ledger.push({ kind: "commission", amount: $(-c.commission as Money), fill_id: row.id });
     const entry = this.portfolios.get(portfolioId);
     if (!entry) throw new Error("setState must come before addCompensation.");
     entry.symbols.add(c.symbol);
@@ -165,7 +166,7 @@ export class Changes {
   /** A cash adjustment's ledger line (the cash itself comes with the state). */
   addAdjustment(portfolioId: string, amount: Money): void {
     if (!this.portfolios.has(portfolioId)) throw new Error("setState must come before addAdjustment.");
-    this.ledger.push({ portfolio_id: portfolioId, kind: "adjustment", amount: $(amount), order_id: null, fill_id: null });
+    this.ledger.push({ portfolio_id: portfolioId, kind: "adjustment", amount: $(amount) });
   }
 
   /**
@@ -179,14 +180,14 @@ export class Changes {
     write.symbols.add(options.symbol);
     this.actionEntries.push(entry);
     if (options.ledger && entry.amount !== 0n) {
-      this.ledger.push({ portfolio_id: entry.portfolioId, kind: options.ledger, amount: $(entry.amount), order_id: null, fill_id: null, corporate_action_id: entry.actionId, reason: entry.reason });
+      this.ledger.push({ portfolio_id: entry.portfolioId, kind: options.ledger, amount: $(entry.amount), corporate_action_id: entry.actionId, reason: entry.reason });
     }
   }
 
   /** A dividend entitlement paid: its ledger line (the cash comes with the state), and its entry marked paid. */
   addDividendPayment(options: { actionId: string; portfolioId: string; amount: Money; reason: string }): void {
     if (!this.portfolios.has(options.portfolioId)) throw new Error("setState must come before addDividendPayment.");
-    this.ledger.push({ portfolio_id: options.portfolioId, kind: "dividend", amount: $(options.amount), order_id: null, fill_id: null, corporate_action_id: options.actionId, reason: options.reason });
+    this.ledger.push({ portfolio_id: options.portfolioId, kind: "dividend", amount: $(options.amount), corporate_action_id: options.actionId, reason: options.reason });
     this.paidEntries.push({ action_id: options.actionId, portfolio_id: options.portfolioId });
   }
 
@@ -196,7 +197,7 @@ export class Changes {
    */
   addAccrual(entry: AccrualEntry): void {
     if (!this.portfolios.has(entry.portfolioId)) throw new Error("setState must come before addAccrual.");
-    for (const line of entry.lines) this.ledger.push({ portfolio_id: entry.portfolioId, kind: line.kind, amount: $(line.amount), order_id: null, fill_id: null, reason: line.reason });
+    for (const line of entry.lines) this.ledger.push({ portfolio_id: entry.portfolioId, kind: line.kind, amount: $(line.amount), reason: line.reason });
     this.accruals.push({ portfolio_id: entry.portfolioId, day: entry.day, interest: $(entry.interest), borrow_fees: $(entry.borrowFees) });
   }
 
@@ -374,12 +375,18 @@ const WRITE_CTES = `
       select x.id, x.order_id, x.portfolio_id, x.symbol, x.side, x.quantity, x.price, x.commission, x.reason, x.reference_price, x.impact_bps, x.reversal_of, $1::timestamptz
       from json_to_recordset($5::json) as x(id text, order_id text, portfolio_id text, symbol text, side text, quantity integer, price numeric, commission numeric, reason text, reference_price numeric, impact_bps numeric, reversal_of text)
       where x.portfolio_id in (select id from written)
-      returning 1
+      returning id, order_id, portfolio_id
     ), new_ledger as (
+      -- A fill's lines take its portfolio and order from the fill written here (so they cannot
+      -- differ from it), and go only where it went; the others are their portfolio's. In the
+      -- order given (ids: the trade before its commission).
       insert into ledger_entries (portfolio_id, kind, amount, order_id, fill_id, corporate_action_id, reason, created_at)
-      select x.portfolio_id, x.kind, x.amount, x.order_id, x.fill_id, x.corporate_action_id, x.reason, $1::timestamptz
-      from json_to_recordset($6::json) as x(portfolio_id text, kind text, amount numeric, order_id text, fill_id text, corporate_action_id text, reason text)
-      where x.portfolio_id in (select id from written)
+      select coalesce(f.portfolio_id, x.portfolio_id), x.kind, x.amount, f.order_id, f.id, x.corporate_action_id, x.reason, $1::timestamptz
+      from rows from (json_to_recordset($6::json) as (portfolio_id text, kind text, amount numeric, fill_id text, corporate_action_id text, reason text))
+        with ordinality as x(portfolio_id, kind, amount, fill_id, corporate_action_id, reason, n)
+      left join new_fills f on f.id = x.fill_id
+      where case when x.fill_id is null then x.portfolio_id in (select id from written) else f.id is not null end
+      order by x.n
       returning 1
     ), held as (
       insert into positions (portfolio_id, symbol, quantity, cost_basis, realised_pnl, updated_at)
