@@ -54,6 +54,9 @@ export async function expectIdentities(db: Db, portfolioId: string) {
     expect(lines.map((e) => e.orderId)).toEqual(lines.map(() => f.orderId));
   }
   expect([...linesOf.keys()].every((id) => fillRows.some((f) => f.id === id))).toBe(true);
+  // Every fill's order is the portfolio's (no per-row key checks it since decision 088: the writer writes them together).
+  const ownOrders = new Set((await db.select({ id: orders.id }).from(orders).where(eq(orders.portfolioId, portfolioId))).map((o) => o.id));
+  expect(fillRows.filter((f) => !ownOrders.has(f.orderId)).map((f) => f.id)).toEqual([]);
   const held = await db.select().from(positions).where(eq(positions.portfolioId, portfolioId));
   for (const position of held) {
     const signed = fillRows.filter((f) => f.symbol === position.symbol).reduce((t, f) => t + (f.side === "buy" || f.side === "cover" ? f.quantity : -f.quantity), 0);

@@ -6,7 +6,7 @@ import { seedCurriculum } from "@/features/learn/server/seed";
 import { portfolioSummary } from "@/features/portfolio";
 import { cancelOrder, expireDayOrders, getOrCreatePracticePortfolio, listFills, listOrders, placeOrder, processPriceMove } from "@/features/trading";
 import { getHub, portfolioTopic } from "@/server/realtime/hub";
-import { fills, lessonProgress, lessons, orders, portfolios, positions } from "@/server/db/schema";
+import { fills, ledgerEntries, lessonProgress, lessons, orders, portfolios, positions, users } from "@/server/db/schema";
 import { DomainError } from "@/domain/errors";
 import { buildCourse, buildLesson } from "../factories/learn";
 import { expectIdentities, portfolioRow } from "../factories/accounting";
@@ -238,5 +238,50 @@ describe("live updates", () => {
     } finally {
       unsubscribe();
     }
+  });
+});
+
+describe("what goes with a deleted row (decision 088: per-statement triggers, not per-row keys)", () => {
+  /** A person who bought and sold (two fills, their ledger lines) and has an order resting. */
+  async function trader(db: typeof database.db, symbol: string) {
+    const portfolio = await createPortfolio(db);
+    await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(symbol, 10) });
+    await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol, side: "sell", type: "market", quantity: 4 } });
+    await placeOrder(db, { userId: portfolio.userId, portfolioId: portfolio.id, input: buy(symbol, 1, { type: "limit", limitPrice: "1.00" }) });
+    return portfolio;
+  }
+  const rowsOf = async (db: typeof database.db, portfolioId: string) => ({
+    orders: (await db.select().from(orders).where(eq(orders.portfolioId, portfolioId))).length,
+    fills: (await db.select().from(fills).where(eq(fills.portfolioId, portfolioId))).length,
+    ledger: (await db.select().from(ledgerEntries).where(eq(ledgerEntries.portfolioId, portfolioId))).length,
+  });
+
+  it("a deleted account takes its orders, fills and ledger lines with it, and nobody else's", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "20.00" });
+    const leaving = await trader(db, instrument.symbol);
+    const staying = await trader(db, instrument.symbol);
+    // The deposit and the two trades' lines (no commission in the test market).
+    expect(await rowsOf(db, leaving.id)).toEqual({ orders: 3, fills: 2, ledger: 3 });
+    await db.delete(users).where(eq(users.id, leaving.userId));
+    expect(await rowsOf(db, leaving.id)).toEqual({ orders: 0, fills: 0, ledger: 0 });
+    expect(await rowsOf(db, staying.id)).toEqual({ orders: 3, fills: 2, ledger: 3 });
+    await expectIdentities(db, staying.id);
+  });
+
+  it("a deleted order takes its fills, whose ledger lines stay without them (the cash they moved is still the portfolio's)", async () => {
+    const db = database.db;
+    const instrument = await createInstrument(db, { lastPrice: "20.00" });
+    const portfolio = await trader(db, instrument.symbol);
+    const other = await trader(db, instrument.symbol);
+    const [bought] = await db.select().from(fills).where(eq(fills.portfolioId, portfolio.id)).orderBy(fills.createdAt);
+    await db.delete(orders).where(eq(orders.id, bought!.orderId));
+    expect(await db.select().from(fills).where(eq(fills.orderId, bought!.orderId))).toEqual([]);
+    const lines = await db.select().from(ledgerEntries).where(eq(ledgerEntries.portfolioId, portfolio.id));
+    expect(lines).toHaveLength(3);
+    expect(lines.filter((l) => l.orderId === bought!.orderId).map((l) => l.fillId)).toEqual([null]);
+    expect(lines.filter((l) => l.fillId !== null)).toHaveLength(1);
+    expect(await rowsOf(db, other.id)).toEqual({ orders: 3, fills: 2, ledger: 3 });
+    await expectIdentities(db, other.id);
   });
 });

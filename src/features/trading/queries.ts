@@ -1,5 +1,5 @@
 /** Reading a portfolio's orders and fills: pages of the API, and the CSV of its history. */
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { classmateName } from "@/domain/classes";
 import { csvOf } from "@/lib/csv";
 import type { Db, DbOrTx } from "@/server/db";
@@ -7,7 +7,7 @@ import { anyOf } from "@/server/db/lists";
 import type { PortfolioRef } from "@/server/realtime/hub";
 import type { PortfolioChange } from "@/lib/live-messages";
 import { fills, ledgerEntries, orders, portfolios, users } from "@/server/db/schema";
-import { averagePriceOf, type FillRow, type OrderRow, serializeFill, serializeOrder, serializeWithLegs } from "./rows";
+import { averagePriceOf, type FillRow, type OrderRow, serializeFill, serializeOrder, serializeWithLegs, storedOrderColumns } from "./rows";
 
 /**
  * A portfolio's orders, newest first. A team's portfolio (`team`) names who placed each
@@ -49,9 +49,6 @@ export async function listFills(db: DbOrTx, portfolioId: string, options: { page
   return { items: await withReversals(db, rows), page: options.page, pageSize: options.pageSize, total };
 }
 
-/** An order's columns but its stored answer (kilobytes an order, which no view of it needs). */
-const { response: _response, ...orderColumns } = getTableColumns(orders);
-
 /**
  * The changes the trading writer stored by reference (docs/decisions/087), as a stream is sent
  * them: each portfolio's orders as they are now (a later change may have moved them on; the next
@@ -60,7 +57,7 @@ const { response: _response, ...orderColumns } = getTableColumns(orders);
 export async function portfolioChanges(db: DbOrTx, refs: readonly PortfolioRef[]): Promise<PortfolioChange[]> {
   const orderIds = [...new Set(refs.flatMap((r) => r.orders))];
   const fillIds = [...new Set(refs.flatMap((r) => r.fills))];
-  const orderRows = orderIds.length === 0 ? [] : await db.select(orderColumns).from(orders).where(anyOf(orders.id, orderIds));
+  const orderRows = orderIds.length === 0 ? [] : await db.select(storedOrderColumns).from(orders).where(anyOf(orders.id, orderIds));
   const fillRows = fillIds.length === 0 ? [] : await db.select().from(fills).where(anyOf(fills.id, fillIds));
   const orderById = new Map(orderRows.map((r) => [r.id, serializeOrder(r)]));
   const fillById = new Map(fillRows.map((r) => [r.id, serializeFill(r)]));

@@ -4,11 +4,18 @@
  */
 import { formatMoney, type GroupMember, type Money, type OrderSpec, parseMoney, paysCash, type PortfolioState, restorePosition, roundCents, stopOf, type Trail } from "@/domain/trading";
 import type { FillWire, OrderWire } from "@/lib/live-messages";
-import type { fills, orders, portfolios } from "@/server/db/schema";
+import { getTableColumns } from "drizzle-orm";
+import { type fills, orders, type portfolios } from "@/server/db/schema";
 
 export type PortfolioRow = typeof portfolios.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type FillRow = typeof fills.$inferSelect;
+/** An order as read for anything but answering its idempotent replay: every column but its stored answer. */
+export type StoredOrder = Omit<OrderRow, "response">;
+
+/** An order's columns but its stored answer (kilobytes an order, which only an idempotent replay reads: place.ts). */
+const { response: _response, ...columnsButAnswer } = getTableColumns(orders);
+export const storedOrderColumns = columnsButAnswer;
 
 export const money = (text: string): Money => parseMoney(text);
 export const $ = formatMoney;
@@ -87,8 +94,8 @@ export function averagePriceOf(row: Pick<OrderRow, "side" | "filledQuantity" | "
 export const remainingOf = (row: Pick<OrderRow, "quantity" | "filledQuantity">) => row.quantity - row.filledQuantity;
 
 /** A parent with its legs (oldest first), as an order's answer and the lists show it. */
-export function serializeWithLegs(row: OrderRow, legs: readonly OrderRow[]): OrderWire {
-  const rank = (leg: OrderRow["leg"]) => (leg === "take-profit" ? 0 : 1);
+export function serializeWithLegs(row: StoredOrder, legs: readonly StoredOrder[]): OrderWire {
+  const rank = (leg: StoredOrder["leg"]) => (leg === "take-profit" ? 0 : 1);
   return { ...serializeOrder(row), legs: [...legs].sort((a, b) => rank(a.leg) - rank(b.leg)).map(serializeOrder) };
 }
 
@@ -98,7 +105,7 @@ export function memberOf(row: Pick<OrderRow, "id" | "leg" | "parentId" | "status
 }
 
 /** An order as the API and the live stream show it. */
-export function serializeOrder(row: Omit<OrderRow, "response">): OrderWire {
+export function serializeOrder(row: StoredOrder): OrderWire {
   return {
     id: row.id,
     portfolioId: row.portfolioId,

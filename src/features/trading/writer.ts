@@ -17,7 +17,7 @@ import type { DbOrTx } from "@/server/db";
 import { executeNamed } from "@/server/db/named";
 import { type PortfolioRef, portfolioTopic } from "@/server/realtime/hub";
 import { eventsParam, type Outbox, storeEventsSql } from "@/server/realtime/outbox";
-import { $, type FillRow, type OrderRow } from "./rows";
+import { $, type FillRow, type OrderRow, type StoredOrder } from "./rows";
 
 /** What may change on a stored order. */
 export type OrderChange = Partial<
@@ -57,8 +57,8 @@ interface PortfolioWrite {
 /** What a transaction did to portfolios, in memory until `writeChanges`. */
 export class Changes {
   readonly newOrders: OrderRow[] = [];
-  /** Stored orders as they are after the change. */
-  readonly changedOrders: OrderRow[] = [];
+  /** Stored orders as they are after the change (their stored answer is not read for a change, nor written by one). */
+  readonly changedOrders: StoredOrder[] = [];
   private readonly changedAt = new Map<string, number>();
   readonly fills: FillRow[] = [];
   /** A fill's lines name only their fill (its portfolio and order are the fill's, taken from it in the write); the others their portfolio. */
@@ -87,7 +87,7 @@ export class Changes {
   }
 
   /** Records a change of a stored order; returns the order as it is after it. A second change of the same order joins the first (one row per order in the write). */
-  changeOrder(row: OrderRow, change: OrderChange): OrderRow {
+  changeOrder(row: StoredOrder, change: OrderChange): StoredOrder {
     const at = this.changedAt.get(row.id);
     const changed = { ...(at === undefined ? row : this.changedOrders[at]!), ...change, updatedAt: this.now };
     if (at === undefined) {
@@ -98,7 +98,7 @@ export class Changes {
   }
 
   /** The order as this change leaves it, if it changed it. */
-  changedOrder(id: string): OrderRow | undefined {
+  changedOrder(id: string): StoredOrder | undefined {
     const at = this.changedAt.get(id);
     return at === undefined ? undefined : this.changedOrders[at];
   }

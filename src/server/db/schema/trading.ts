@@ -202,7 +202,8 @@ export const orders = pgTable(
     index("orders_portfolio_open_idx").on(t.portfolioId).where(sql`${t.status} = 'open'`),
     // A group's legs, read when one of them fills or its parent closes.
     index("orders_parent_idx").on(t.parentId).where(sql`${t.parentId} is not null`),
-    uniqueIndex("orders_idempotency_unique").on(t.portfolioId, t.idempotencyKey),
+    // Only orders placed with a key: a null never conflicts, and the engine's own orders and most placements carry none.
+    uniqueIndex("orders_idempotency_unique").on(t.portfolioId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 
@@ -212,9 +213,11 @@ export const fills = pgTable(
     id: text("id")
       .primaryKey()
       .$defaultFn(() => crypto.randomUUID()),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    /**
+     * Its order, written with it by the one writer (no per-row key check: decision 088); the
+     * fills of deleted orders go with them (the `fills_follow_orders` trigger, per statement).
+     */
+    orderId: text("order_id").notNull(),
     /** Its order's portfolio (the writer copies it; no key check of its own: decision 087). */
     portfolioId: text("portfolio_id").notNull(),
     symbol: text("symbol").notNull(),
@@ -248,15 +251,19 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    portfolioId: text("portfolio_id")
-      .notNull()
-      .references(() => portfolios.id, { onDelete: "cascade" }),
+    /**
+     * Its portfolio: a fill's lines take it from the fill, the others are written with their
+     * portfolio's row (no per-row key check: decision 088); a deleted portfolio's lines go with
+     * it (the `ledger_follows_portfolios` trigger, per statement).
+     */
+    portfolioId: text("portfolio_id").notNull(),
     kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     /** Signed: negative when cash left the portfolio. */
     amount: money("amount").notNull(),
     /** A trade's or commission's order: its fill's (whose key is checked; no check of its own: decision 087). */
     orderId: text("order_id"),
-    fillId: text("fill_id").references(() => fills.id, { onDelete: "set null" }),
+    /** A trade's or commission's fill, written in the same statement (decision 088; a deleted fill's lines lose it: `ledger_forgets_fills`). */
+    fillId: text("fill_id"),
     /** The dividend or split a "dividend" or "split" line settles (decision 052). */
     corporateActionId: text("corporate_action_id").references((): AnyPgColumn => corporateActions.id, { onDelete: "set null" }),
     /** Why the cash moved, in the person's words ("Dividend 0.42 × 120 shares"); null for trades and deposits, whose fills say it. */
