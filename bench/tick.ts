@@ -34,6 +34,10 @@ import { Hub, setHub } from "@/server/realtime/hub";
 import * as priceMoves from "@/features/trading";
 import { wireApp } from "@/wiring";
 import { BackendCpu } from "./lib/cpu";
+import { asTheServerRuns } from "./lib/server-runtime";
+
+// The engine runs in this process: with the server's Node flags (a tick's garbage is most of its collector's work).
+asTheServerRuns();
 
 const { values } = parseArgs({
   options: {

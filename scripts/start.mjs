@@ -16,6 +16,7 @@
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { ensureBuilt, nextBin, root } from "./lib/build.mjs";
+import { withServerRuntime } from "./lib/server-runtime.mjs";
 
 process.chdir(root);
 const dev = process.argv.includes("--dev");
@@ -31,7 +32,7 @@ if (!dev && !ensureBuilt()) process.exit(1);
 say(`Starting the ${dev ? "development " : ""}server on port ${port}…`);
 // The server's output is read line by line; keep Next's colours when this runs in a terminal.
 const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
-const child = spawn(nextBin, [dev ? "dev" : "start", "-p", port], { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, ...color } });
+const child = spawn(nextBin, [dev ? "dev" : "start", "-p", port], { stdio: ["inherit", "pipe", "inherit"], env: withServerRuntime({ ...process.env, ...color }) });
 
 /** A start-up progress line of the server's log as a sentence; any other line as it is. */
 function shown(line) {

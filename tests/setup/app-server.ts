@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 // @ts-expect-error: a plain ES module shared with scripts/start.mjs
 import { ensureBuilt, nextBin, root } from "../../scripts/lib/build.mjs";
+import { withServerRuntime } from "../../scripts/lib/server-runtime.mjs";
 import { seedDataDir } from "./db-template";
 import { directUrlFor } from "./server-database";
 
@@ -74,9 +75,10 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
   const child: ChildProcess = spawn(bin, ["start", "-p", String(port), "-H", "127.0.0.1", "--keepAliveTimeout", String(TEST_KEEP_ALIVE_MS)], {
     cwd: appRoot,
     stdio: ["ignore", log, log],
-    env: {
+    // As `npm start` runs it (scripts/lib/server-runtime.mjs).
+    env: withServerRuntime({
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: "production" as const,
       PORT: String(port),
       NEXTAUTH_URL: url,
       NEXTAUTH_SECRET: TEST_SERVER_SECRET,
@@ -93,7 +95,7 @@ export async function startApp(extraEnv: Record<string, string> = {}, { checkout
       ADMIN_EMAILS: "admin@tickerlab.test",
       ...(extraEnv.DATABASE_URL && { DATABASE_DIRECT_URL: direct ?? "" }),
       ...extraEnv,
-    },
+    }),
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => {
