@@ -239,8 +239,6 @@ describe("live events", () => {
     const b = await startedHub(database.directUrl);
     const seen: number[] = [];
     b.subscribe(portfolioTopic("x"), (e) => seen.push(nOf(e)));
-    // b said it LISTENs when it began (decision 089): a wakes it from then on.
-    await vi.waitFor(() => expect(a.wakesOthers).toBe(true), { timeout: 5000 });
     statements.length = 0;
     const outbox = new Outbox(a);
     await database.db.transaction((tx) => outbox.store(tx, change("x", 1)));
@@ -251,52 +249,5 @@ describe("live events", () => {
     // notify lock); one NOTIFY of its own follows the commit, with nothing in it (the events are in the table).
     expect(statements.slice(0, inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([]);
     expect(statements.slice(inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([expect.stringMatching(/^select pg_notify\(\$1, ''\)$/)]);
-  });
-
-  it("read a commit nobody here listens to when someone subscribes (or at the safety read), not at once (decision 089)", async () => {
-    const hub = await startedHub();
-    const read = vi.spyOn(hub, "read");
-    const quiet = new Outbox(hub);
-    await database.db.transaction((tx) => quiet.store(tx, change("nobody-watches", 1)));
-    quiet.afterCommit();
-    expect(read).not.toHaveBeenCalled();
-    const [{ id }] = (await database.db.execute<{ id: string }>(sql`select max(id)::text as id from live_events`)).rows as [{ id: string }];
-    // A subscriber has what is unread read first, whatever its topic: it is handed `delivered` as it subscribes.
-    const seen: number[] = [];
-    hub.subscribe(portfolioTopic("watched"), (e) => seen.push(nOf(e)));
-    expect(read).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(hub.delivered).toBeGreaterThanOrEqual(Number(id)), { timeout: 5000 });
-    // A commit someone here listens to is read at once.
-    const watched = new Outbox(hub);
-    await database.db.transaction((tx) => watched.store(tx, change("watched", 2)));
-    watched.afterCommit();
-    expect(read).toHaveBeenCalledTimes(2);
-    await vi.waitFor(() => expect(seen).toEqual([2]), { timeout: 5000 });
-  });
-
-  it.runIf(onPostgres)("wake other instances only while another hub LISTENs: a hub that begins says so, one that ends is counted out (decision 089)", async () => {
-    const a = await startedHub(database.directUrl);
-    await vi.waitFor(() => expect(a.wakesOthers).toBe(false), { timeout: 5000 });
-    const commit = async (n: number) => {
-      statements.length = 0;
-      const outbox = new Outbox(a);
-      await database.db.transaction((tx) => outbox.store(tx, change("y", n)));
-      outbox.afterCommit();
-    };
-    await commit(1);
-    // Alone, a commit sends no NOTIFY (an order's path ends at its write).
-    expect(statements.filter((q) => q.includes("pg_notify"))).toEqual([]);
-    const b = await startedHub(database.directUrl);
-    const seen: number[] = [];
-    b.subscribe(portfolioTopic("y"), (e) => seen.push(nOf(e)));
-    await vi.waitFor(() => expect(a.wakesOthers).toBe(true), { timeout: 5000 });
-    await commit(2);
-    await vi.waitFor(() => expect(seen).toEqual([2]), { timeout: 5000 });
-    expect(statements.filter((q) => q.includes("pg_notify"))).toHaveLength(1);
-    await b.stop();
-    await vi.waitFor(async () => {
-      await a.countOthers();
-      expect(a.wakesOthers).toBe(false);
-    }, { timeout: 5000 });
   });
 });

@@ -3,11 +3,10 @@
  * fed from the `live_events` table (docs/decisions/078, publish after commit).
  *
  * A writer stores its events in its own transaction (./outbox.ts) and, once it has committed,
- * calls `committed()`: this process's hub reads what is new at once if someone here listens to
- * it (else at its next read: a subscriber's, or the safety read), and on PostgreSQL one NOTIFY
- * (outside any order's transaction, coalesced: one at a time per process) wakes the other
- * instances' hubs, if any LISTEN (docs/decisions/089), on a session straight to the server
- * (DATABASE_DIRECT_URL: a transaction-mode pooler delivers no notification). No order's commit waits on a NOTIFY,
+ * calls `committed()`: this process's hub reads what is new at once, and on PostgreSQL one
+ * NOTIFY (outside any order's transaction, coalesced: one at a time per process) wakes the
+ * other instances' hubs, which LISTEN on a session straight to the server (DATABASE_DIRECT_URL:
+ * a transaction-mode pooler delivers no notification). No order's commit waits on a NOTIFY,
  * and a payload's size does not matter: the events travel through the table, read once per
  * instance whatever the number of streams.
  *
@@ -30,10 +29,6 @@ import type { PortfolioChange, QuoteView } from "@/lib/live-messages";
 import { logger } from "@/server/logger";
 
 export const CHANNEL = "tickerlab_events";
-/** The LISTEN session's application_name: how a hub counts the other instances' hubs (pg_stat_activity). */
-export const HUB_APPLICATION = "tickerlab-hub";
-/** What a hub sends when it begins to LISTEN: the others then wake it at every commit (docs/decisions/089). */
-const HELLO = "hello";
 
 /**
  * A portfolio's change as the trading writer stores it (docs/decisions/087): the ids of the
@@ -105,10 +100,7 @@ const LATE_MAX = 1000;
 const LATE_WATCH_MS = 60_000;
 /** A reader's batch; a larger backlog is read in several. */
 const BATCH = 500;
-/**
- * How often a hub reads without being woken: a lost notification, a LISTEN being re-opened, and
- * the commits it did not read at once because nobody here listened to them (docs/decisions/089).
- */
+/** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened). */
 const SAFETY_READ_MS = 2000;
 /** The most a reconnecting stream is sent; further behind, its page reads the portfolio again. */
 export const REPLAY_LIMIT = 1000;
@@ -148,15 +140,6 @@ export class Hub {
   private readAgain = false;
   private notifying = false;
   private notifyAgain = false;
-  /**
-   * Whether another instance's hub LISTENs (docs/decisions/089): none, and a commit wakes nobody.
-   * Unknown (true) until counted; a hub that begins to LISTEN says so at once (HELLO).
-   */
-  private others = true;
-  /** Hellos heard: a count that began before the last one cannot say "none". */
-  private hellos = 0;
-  /** A commit was not read at once (nobody here listened): the next subscriber has it read first. */
-  private unread = false;
 
   constructor(private readonly options: HubOptions = {}) {}
 
@@ -175,9 +158,6 @@ export class Hub {
       this.topics.set(topic, set);
     }
     set.add(listener);
-    // Commits nobody here listened to are still unread: read now, so this subscriber, handed
-    // `delivered` in this same step, is sent what follows it without waiting for the safety read.
-    if (this.unread) void this.read();
     return () => {
       const current = this.topics.get(topic);
       if (!current) return;
@@ -218,39 +198,12 @@ export class Hub {
   }
 
   /**
-   * A writer's events are committed (of `topics`, when the writer says): this hub reads them now
-   * if someone here listens to one of them (else its next read, within SAFETY_READ_MS, passes
-   * them), and the other instances' hubs, if any LISTEN, are woken by a NOTIFY (one in flight
-   * per process; the calls meanwhile share the next). An order nobody watches on a single
-   * instance costs no statement after its commit (docs/decisions/089).
+   * A writer's events are committed: this hub reads them now, and the other instances' hubs
+   * are woken by a NOTIFY (one in flight per process; the calls meanwhile share the next).
    */
-  committed(topics?: Iterable<string>): void {
-    if (topics === undefined || [...topics].some((topic) => this.topics.has(topic))) void this.read();
-    else this.unread = true;
-    if (this.distributed && this.others) void this.notify();
-  }
-
-  /** Whether a commit here wakes other instances (another hub LISTENs, or it is not known yet). */
-  get wakesOthers(): boolean {
-    return this.others;
-  }
-
-  /** Counts the other instances' hubs on the LISTEN session (every SAFETY_READ_MS). */
-  async countOthers(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const heard = this.hellos;
-    try {
-      const { rows } = await client.query<{ others: string }>(
-        `select count(*)::text as others from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
-        [HUB_APPLICATION],
-      );
-      const others = Number(rows[0]?.others ?? 1) > 0;
-      // A hello heard meanwhile may come from a hub the count did not see yet.
-      if (others || this.hellos === heard) this.others = others;
-    } catch {
-      this.others = true;
-    }
+  committed(): void {
+    void this.read();
+    if (this.distributed) void this.notify();
   }
 
   private async notify(): Promise<void> {
@@ -282,7 +235,6 @@ export class Hub {
       try {
         do {
           this.readAgain = false;
-          this.unread = false;
           if (await this.readOnce()) this.readAgain = true;
         } while (this.readAgain && !this.stopped);
       } catch (error) {
@@ -463,11 +415,8 @@ export class Hub {
   async start(): Promise<void> {
     this.stopped = false;
     await this.position();
-    if (!this.safety) {
-      this.safety = setInterval(() => {
-        void this.read();
-        void this.countOthers();
-      }, SAFETY_READ_MS);
+    if (this.distributed && !this.safety) {
+      this.safety = setInterval(() => void this.read(), SAFETY_READ_MS);
       this.safety.unref();
     }
     if (!this.distributed || this.client) return;
@@ -478,7 +427,7 @@ export class Hub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, application_name: HUB_APPLICATION });
+    const client = new pg.Client({ connectionString: this.options.url });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
@@ -491,18 +440,11 @@ export class Hub {
     client.on("error", lost);
     client.on("end", () => lost());
     client.on("notification", (message) => {
-      if (message.channel !== CHANNEL) return;
-      if (message.payload === HELLO && message.processId !== (client as unknown as { processID?: number }).processID) {
-        this.hellos += 1;
-        this.others = true;
-      }
-      void this.read();
+      if (message.channel === CHANNEL) void this.read();
     });
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
-      // The other hubs wake this one from now on; and how many there are is known at once.
-      await client.query(`select pg_notify($1, $2)`, [CHANNEL, HELLO]);
       if (this.stopped) {
         await client.end().catch(() => {});
         return;
@@ -510,7 +452,6 @@ export class Hub {
       this.client = client;
       // What was committed while nobody listened.
       void this.read();
-      void this.countOthers();
     } catch (error) {
       await client.end().catch(() => {});
       if (this.stopped) return;

@@ -46,8 +46,8 @@ export class Outbox {
     await executeNamed(tx, "tl_store_events", { text: storeEventsSql("$1"), params: [eventsParam([event])] });
   }
 
-  /** Once the transaction committed: the hubs read what it stored (this one only if someone here listens to its topics). */
+  /** Once the transaction committed: the hubs read what it stored. */
   afterCommit(): void {
-    if (this.events.length > 0) this.hub.committed(this.events.map((event) => event.topic));
+    if (this.events.length > 0) this.hub.committed();
   }
 }
