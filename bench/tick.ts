@@ -254,8 +254,11 @@ async function main() {
     await admin(`alter database ${name} set auto_explain.log_triggers = on`);
   }
   const handle = await openDatabase({ url, maxConnections: 10 });
-  // Live updates go out as NOTIFY, as on a real PostgreSQL install (nobody listens here).
-  setHub(new Hub({ url }));
+  // The process's hub as a real PostgreSQL install starts it (getHub): it LISTENs, and counts
+  // the other instances' hubs (none here, so it sends no NOTIFY: decision 090).
+  const hub = new Hub({ url });
+  await hub.start();
+  setHub(hub);
   wireApp();
   const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
   const client = await pool.connect();
@@ -369,6 +372,7 @@ async function main() {
     await explain(`EXPLAIN (ANALYZE, BUFFERS): the crossed-order query, all ${moves.length} moved symbols at once`, query(moves).sql, query(moves).params);
   } finally {
     client.release();
+    await hub.stop();
     await handle.close();
     if (values.keep) console.log(`kept database ${name}`);
     else await admin(`drop database if exists ${name} with (force)`);

@@ -3,12 +3,13 @@
  * every hub in id order, each once; a missing id holds back what follows it until its writer
  * commits, or is given up once that writer is gone (an id passed over is watched a while and
  * delivered late, once, if its writer commits after all); a reconnecting stream's replay, and what
- * pruning does to it.
+ * pruning does to it; a writer's own events taken in without a read, and a NOTIFY only while
+ * another hub LISTENs (decision 090).
  */
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { placeOrder, portfolioChanges } from "@/features/trading";
-import { Hub, type LiveEvent, portfolioTopic, pruneLiveEvents, wirePortfolioChanges } from "@/server/realtime/hub";
+import { getHub, Hub, type LiveEvent, portfolioTopic, pruneLiveEvents, setHub, wirePortfolioChanges } from "@/server/realtime/hub";
 import { Outbox } from "@/server/realtime/outbox";
 import { createInstrument, createPortfolio } from "../factories/trading";
 import { onPostgres, useTestDatabase } from "../setup/db";
@@ -237,6 +238,8 @@ describe("live events", () => {
   it.runIf(onPostgres)("reach another instance's hub through one NOTIFY after commit, not inside the writer's transaction", async () => {
     const a = await startedHub(database.directUrl);
     const b = await startedHub(database.directUrl);
+    // a knows of b (b's hello may still be on its way).
+    await a.countOthers();
     const seen: number[] = [];
     b.subscribe(portfolioTopic("x"), (e) => seen.push(nOf(e)));
     statements.length = 0;
@@ -248,6 +251,68 @@ describe("live events", () => {
     // The writer's statements carry no NOTIFY (its commit would take PostgreSQL's cluster-wide
     // notify lock); one NOTIFY of its own follows the commit, with nothing in it (the events are in the table).
     expect(statements.slice(0, inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([]);
-    expect(statements.slice(inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([expect.stringMatching(/^select pg_notify\(\$1, ''\)$/)]);
+    expect(statements.slice(inTransaction).filter((q) => q.includes("pg_notify"))).toEqual([expect.stringMatching(/^select pg_notify\(\$1, \$2\)$/)]);
+  });
+
+  it("take in the trading writer's own events without reading them while nobody here listens to them, and read them for a listener (decision 090)", async () => {
+    // A hub of its own, set as the process's (the order path's): the file's has ids passed over
+    // by earlier tests still watched, and a hub with those reads after every commit.
+    const own = getHub();
+    const hub = await startedHub();
+    setHub(hub);
+    onTestFinished(() => setHub(own));
+    const instrument = await createInstrument(database.db, { lastPrice: "50.00" });
+    const portfolio = await createPortfolio(database.db);
+    const lastId = async () => Number((await database.db.execute<{ id: string }>(sql`select max(id)::text as id from live_events`)).rows[0]!.id);
+    expect(hub.delivered).toBe(await lastId());
+    const order = { userId: portfolio.userId, portfolioId: portfolio.id, input: { symbol: instrument.symbol, side: "buy" as const, type: "market" as const, quantity: 1 } };
+    /** The hub's reads of what is new (its ids and topics, with the snapshot). */
+    const reads = () => statements.filter((q) => /\bpg_current_snapshot\(\)/.test(q)).length;
+    statements.length = 0;
+    await placeOrder(database.db, order);
+    // Its statement said which id it stored, the next one: delivered, without a read.
+    expect(hub.delivered).toBe(await lastId());
+    // One read, the one asked for here (another would run as well, or after it: readAgain).
+    await hub.read();
+    expect(reads()).toBe(1);
+    // Listened to here: read, and sent as the order's change.
+    const seen: LiveEvent[] = [];
+    const unsubscribe = hub.subscribe(portfolioTopic(portfolio.id), (e) => seen.push(e));
+    try {
+      const placed = await placeOrder(database.db, order);
+      await vi.waitFor(() => expect(seen.map((e) => e.data)).toEqual([{ portfolioId: portfolio.id, orders: [placed.order], fills: [placed.fill] }]), { timeout: 5000 });
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it.runIf(onPostgres)("wake other instances only while another hub LISTENs: a hub alone sends no NOTIFY, and a new hub's hello makes it wake that one at once", async () => {
+    const a = await startedHub(database.directUrl);
+    await a.countOthers();
+    expect(a.wakesOthers).toBe(false);
+    statements.length = 0;
+    const alone = new Outbox(a);
+    await database.db.transaction((tx) => alone.store(tx, change("w", 1)));
+    alone.afterCommit();
+    await a.read();
+    expect(statements.filter((q) => q.includes("pg_notify"))).toEqual([]);
+    // A second instance's hub says hello as it begins to LISTEN: the first wakes it from then on.
+    const b = await startedHub(database.directUrl);
+    await vi.waitFor(() => expect(a.wakesOthers).toBe(true), { timeout: 5000 });
+    await a.countOthers();
+    expect(a.wakesOthers).toBe(true);
+    const seen: number[] = [];
+    b.subscribe(portfolioTopic("w"), (e) => seen.push(nOf(e)));
+    const outbox = new Outbox(a);
+    await database.db.transaction((tx) => outbox.store(tx, change("w", 2)));
+    outbox.afterCommit();
+    await vi.waitFor(() => expect(seen).toEqual([2]), { timeout: 5000 });
+    expect(statements.filter((q) => q.includes("pg_notify"))).toHaveLength(1);
+    // Gone again: counted, and no more NOTIFYs.
+    await b.stop();
+    await vi.waitFor(async () => {
+      await a.countOthers();
+      expect(a.wakesOthers).toBe(false);
+    }, { timeout: 5000 });
   });
 });

@@ -12,10 +12,11 @@ import { fillMarketHistory } from "@/features/market/server/history";
 import { seedMarket } from "@/features/market/server/seed";
 import { marketState } from "@/server/db/schema";
 import { useTestDatabase } from "../setup/db";
+import { statementCounter } from "../setup/statement-counter";
 import { Client, signedInMember } from "./http-client";
 
-const sent: string[] = [];
-const database = useTestDatabase({ onQuery: (query) => sent.push(query) });
+const { onQuery, statementsOf } = statementCounter();
+const database = useTestDatabase({ onQuery });
 const SEED = "realism-test-seed";
 /** Mid-day: the backfill's last day is unfinished and must not be measured. */
 const T0 = new Date("2031-05-06T12:00:00.000Z");
@@ -56,12 +57,12 @@ describe("the realism report", () => {
     expect(report.rows.filter((r) => !r.holds).map((r) => r.id)).toEqual([]);
 
     // Kept for the day: a later read the same day asks the database nothing; the next day measures again.
-    sent.length = 0;
-    expect(await marketRealism(db, { now: new Date("2031-05-06T23:59:00.000Z") })).toBe(report);
-    expect(sent).toEqual([]);
-    const tomorrow = await marketRealism(db, { now: new Date("2031-05-07T00:01:00.000Z") });
+    const sameDay = await statementsOf(() => marketRealism(db, { now: new Date("2031-05-06T23:59:00.000Z") }));
+    expect(sameDay.result).toBe(report);
+    expect(sameDay.statements).toEqual([]);
+    const { result: tomorrow, statements } = await statementsOf(() => marketRealism(db, { now: new Date("2031-05-07T00:01:00.000Z") }));
     // Two statements: is the history complete, then the candles.
-    expect(sent.length).toBe(2);
+    expect(statements).toHaveLength(2);
     expect((tomorrow as MarketRealism).to).toBe("2031-05-06");
   }, 180_000);
 

@@ -414,12 +414,15 @@ const WRITE_CTES = `
       where x.portfolio_id in (select id from written)
       returning 1
     )`;
-/** …and the change's live events ($11), each stored only if its portfolio was written. */
+/**
+ * …and the change's live events ($11), each stored only if its portfolio was written: the
+ * portfolios written, then the events stored (their ids and topics, for the hub).
+ */
 const WRITE = `${WRITE_CTES}, live as (
       ${storeEventsSql("$11", "where x.topic in (select 'portfolio:' || id from written)")}
-      returning 1
     )
-    select id from written`;
+    select id, null as event_id, null as topic from written
+    union all select null, id, topic from live`;
 
 /**
  * Writes `changes` in one statement and returns the ids of the portfolios it wrote (those
@@ -447,6 +450,13 @@ export async function writeChanges(db: DbOrTx, changes: Changes, outbox: Outbox)
     eventsParam(events),
   ];
   // One text per process: a named statement.
-  const result = await executeNamed<{ id: string }>(db, "tl_write", { text: WRITE, params });
-  return new Set(result.rows.map((r) => r.id));
+  const result = await executeNamed<{ id: string | null; event_id: string | null; topic: string | null }>(db, "tl_write", { text: WRITE, params });
+  const written = new Set<string>();
+  const stored: Array<{ id: string; topic: string }> = [];
+  for (const row of result.rows) {
+    if (row.event_id !== null) stored.push({ id: row.event_id, topic: row.topic! });
+    else written.add(row.id!);
+  }
+  outbox.stored(stored);
+  return written;
 }

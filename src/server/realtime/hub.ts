@@ -3,12 +3,14 @@
  * fed from the `live_events` table (docs/decisions/078, publish after commit).
  *
  * A writer stores its events in its own transaction (./outbox.ts) and, once it has committed,
- * calls `committed()`: this process's hub reads what is new at once, and on PostgreSQL one
- * NOTIFY (outside any order's transaction, coalesced: one at a time per process) wakes the
- * other instances' hubs, which LISTEN on a session straight to the server (DATABASE_DIRECT_URL:
- * a transaction-mode pooler delivers no notification). No order's commit waits on a NOTIFY,
- * and a payload's size does not matter: the events travel through the table, read once per
- * instance whatever the number of streams.
+ * calls `committed()` with the ids and topics its statement stored. This process's hub takes
+ * them in without a read when they follow what it has delivered and nobody here listens to
+ * them (docs/decisions/090), else it reads what is new at once; on PostgreSQL one NOTIFY
+ * (outside any order's transaction, coalesced: one at a time per process) wakes the other
+ * instances' hubs, which LISTEN on a session straight to the server (DATABASE_DIRECT_URL: a
+ * transaction-mode pooler delivers no notification) — sent only while another hub LISTENs.
+ * No order's commit waits on a NOTIFY, and a payload's size does not matter: the events travel
+ * through the table, read once per instance whatever the number of streams.
  *
  * Every hub delivers events in `id` order, each once: ids are taken in the writers'
  * transactions, so a lower id can commit after a higher one; the reader then holds what
@@ -57,6 +59,12 @@ type DeliveredEvent = Exclude<RealtimeEvent, { type: "portfolio-ref" }>;
 /** An event as delivered: `id` is its place in the one order of events (live_events.id). */
 export type LiveEvent = DeliveredEvent & { id: number };
 
+/** An event a writer's statement stored: its id and topic (what `committed` is told). */
+export interface StoredRef {
+  id: number;
+  topic: string;
+}
+
 /** A row of live_events as read, before references are expanded. */
 type StoredEvent = RealtimeEvent & { id: number };
 
@@ -100,8 +108,12 @@ const LATE_MAX = 1000;
 const LATE_WATCH_MS = 60_000;
 /** A reader's batch; a larger backlog is read in several. */
 const BATCH = 500;
-/** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened). */
+/** How often a distributed hub reads without being woken (a lost notification, a LISTEN being re-opened), and counts the others. */
 const SAFETY_READ_MS = 2000;
+/** The LISTEN sessions' application_name: how a hub counts the others in pg_stat_activity. */
+export const HUB_APPLICATION_NAME = "tickerlab-hub";
+/** A hub's first notification once it LISTENs: the others wake it from then on. */
+const HELLO = "hello";
 /** The most a reconnecting stream is sent; further behind, its page reads the portfolio again. */
 export const REPLAY_LIMIT = 1000;
 
@@ -140,6 +152,16 @@ export class Hub {
   private readAgain = false;
   private notifying = false;
   private notifyAgain = false;
+  /**
+   * Whether another instance's hub may be LISTENing: true until this hub's LISTEN session has
+   * counted none in pg_stat_activity (every SAFETY_READ_MS), and again on a `hello`.
+   */
+  private othersListen = true;
+  /** `hello`s heard: a count that began before one cannot say "none". */
+  private hellos = 0;
+  private counting: Promise<void> | undefined;
+  /** This hub's NOTIFY payload: its own wakes it for nothing (it has read already). */
+  private readonly name = `hub:${process.pid}:${Math.random().toString(36).slice(2)}`;
 
   constructor(private readonly options: HubOptions = {}) {}
 
@@ -193,17 +215,38 @@ export class Hub {
    * A writer in a transaction uses an Outbox instead.
    */
   async publish(db: DbOrTx, event: RealtimeEvent): Promise<void> {
-    await db.execute(sql`insert into live_events (topic, type, data) values (${event.topic}, ${event.type}, ${JSON.stringify(event.data)}::json)`);
-    this.committed();
+    const { rows } = await db.execute<{ id: string }>(
+      sql`insert into live_events (topic, type, data) values (${event.topic}, ${event.type}, ${JSON.stringify(event.data)}::json) returning id::text as id`,
+    );
+    this.committed(rows.map((row) => ({ id: Number(row.id), topic: event.topic })));
   }
 
   /**
-   * A writer's events are committed: this hub reads them now, and the other instances' hubs
+   * A writer's events are committed (`stored`: their ids and topics, when its statement said;
+   * undefined: read them). This hub takes them in, and the other instances' hubs, if any LISTEN,
    * are woken by a NOTIFY (one in flight per process; the calls meanwhile share the next).
    */
-  committed(): void {
-    void this.read();
-    if (this.distributed) void this.notify();
+  committed(stored?: readonly StoredRef[]): void {
+    if (!stored || !this.takeIn(stored)) void this.read();
+    if (this.distributed && this.othersListen) void this.notify();
+  }
+
+  /**
+   * Takes in a writer's own events without reading them: when they are exactly the ids that
+   * follow what this hub has delivered (no other writer's event can then be missing below
+   * them), nobody here listens to their topics, and no read, gap or late id is pending (each
+   * of those needs the read). False: the caller reads.
+   */
+  private takeIn(stored: readonly StoredRef[]): boolean {
+    if (this.high === undefined || this.reading || this.gap || this.late.size > 0) return false;
+    const ids = stored
+      .map((event) => event.id)
+      .filter((id) => id > this.high!)
+      .sort((a, b) => a - b);
+    for (let i = 0; i < ids.length; i++) if (ids[i] !== this.high + 1 + i) return false;
+    if (stored.some((event) => event.id > this.high! && this.topics.has(event.topic))) return false;
+    if (ids.length > 0) this.high = ids[ids.length - 1];
+    return true;
   }
 
   private async notify(): Promise<void> {
@@ -215,7 +258,7 @@ export class Hub {
     try {
       do {
         this.notifyAgain = false;
-        await (await this.db()).execute(sql`select pg_notify(${CHANNEL}, '')`);
+        await (await this.db()).execute(sql`select pg_notify(${CHANNEL}, ${this.name})`);
       } while (this.notifyAgain && !this.stopped);
     } catch (error) {
       // The others read within SAFETY_READ_MS anyway.
@@ -416,7 +459,10 @@ export class Hub {
     this.stopped = false;
     await this.position();
     if (this.distributed && !this.safety) {
-      this.safety = setInterval(() => void this.read(), SAFETY_READ_MS);
+      this.safety = setInterval(() => {
+        void this.read();
+        if (!this.counting) void this.countOthers();
+      }, SAFETY_READ_MS);
       this.safety.unref();
     }
     if (!this.distributed || this.client) return;
@@ -427,10 +473,11 @@ export class Hub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({ connectionString: this.options.url, application_name: HUB_APPLICATION_NAME });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
+      this.othersListen = true;
       client.removeAllListeners("notification");
       client.end().catch(() => {});
       if (this.stopped) return;
@@ -440,7 +487,17 @@ export class Hub {
     client.on("error", lost);
     client.on("end", () => lost());
     client.on("notification", (message) => {
-      if (message.channel === CHANNEL) void this.read();
+      if (message.channel !== CHANNEL) return;
+      if (message.payload === HELLO) {
+        // pg keeps the backend's pid on the client (not in its types).
+        if (message.processId === (client as unknown as { processID?: number }).processID) return;
+        // Another hub began to LISTEN: it is woken from now on.
+        this.hellos++;
+        this.othersListen = true;
+        return;
+      }
+      // This hub's own NOTIFY: it read its events before sending it.
+      if (message.payload !== this.name) void this.read();
     });
     try {
       await client.connect();
@@ -450,8 +507,10 @@ export class Hub {
         return;
       }
       this.client = client;
+      await client.query(`select pg_notify('${CHANNEL}', '${HELLO}')`);
       // What was committed while nobody listened.
       void this.read();
+      void this.countOthers();
     } catch (error) {
       await client.end().catch(() => {});
       if (this.stopped) return;
@@ -459,6 +518,41 @@ export class Hub {
       this.scheduleReconnect();
       throw error;
     }
+  }
+
+  /**
+   * Counts the other hubs LISTENing on this database, on this hub's LISTEN session (never a
+   * pooled one): none, and no `hello` meanwhile, stops this hub's NOTIFYs until one says hello.
+   * A count already running is waited for, then another made (it may have begun too early).
+   */
+  async countOthers(): Promise<void> {
+    while (this.counting) await this.counting;
+    this.counting = this.countOnce().finally(() => {
+      this.counting = undefined;
+    });
+    return this.counting;
+  }
+
+  private async countOnce(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const hellos = this.hellos;
+    try {
+      const { rows } = await client.query<{ others: number }>(
+        "select count(*)::int as others from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()",
+        [HUB_APPLICATION_NAME],
+      );
+      if (this.client !== client) return;
+      if (rows[0]!.others > 0) this.othersListen = true;
+      else if (this.hellos === hellos) this.othersListen = false;
+    } catch {
+      // The session is failing: its error handler re-opens it, and assumes others until it counts again.
+    }
+  }
+
+  /** Whether this hub wakes other instances' hubs after a commit (tests). */
+  get wakesOthers(): boolean {
+    return this.distributed && this.othersListen;
   }
 
   private scheduleReconnect() {
