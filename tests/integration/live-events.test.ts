@@ -222,6 +222,15 @@ describe("live events", () => {
     // The slow writer commits after all: its event is delivered, late, once.
     await slow.finish(true);
     await vi.waitFor(() => expect(seen).toEqual([{ n: 3, late: false }, { n: 1, late: true }]), { timeout: 5000 });
+    // The other id still watched does not make the hub read after every commit (decision 090):
+    // a writer's event nobody here listens to is taken in as it commits.
+    await hub.read();
+    expect(hub.watchedLate).toBe(1);
+    const quiet = new Outbox(hub);
+    await database.db.transaction((tx) => quiet.store(tx, change("nobody", 9)));
+    quiet.afterCommit();
+    const delivered = hub.delivered;
+    expect(delivered).toBe(Number((await database.db.execute<{ id: string }>(sql`select max(id)::text as id from live_events`)).rows[0]!.id));
     // The other rolls back: nothing to deliver, and after lateWatchMs no longer watched.
     await gone.finish(false);
     const after = new Outbox(hub);
