@@ -476,7 +476,7 @@ export class Hub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url, application_name: HUB_APPLICATION_NAME });
+    const client = new pg.Client({ connectionString: this.options.url });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
@@ -504,7 +504,8 @@ export class Hub {
     });
     try {
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      // Named by a SET, not a connection parameter: an application_name in the URL would win over that one.
+      await client.query(`set application_name = '${HUB_APPLICATION_NAME}'; listen ${CHANNEL}`);
       if (this.stopped) {
         await client.end().catch(() => {});
         return;
