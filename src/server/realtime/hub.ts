@@ -341,6 +341,8 @@ export class Hub {
       for (const event of events) data.set(event.id, event);
     }
     for (const event of late) {
+      // Taken out only now: a read that failed on the way leaves it watched, to be delivered by the next.
+      this.late.delete(event.id);
       const full = data.get(event.id);
       if (full) this.deliver(full, true);
     }
@@ -363,16 +365,14 @@ export class Hub {
     if (timedOut && to > from) logger().warn({ from, to: to - 1 }, "[realtime] live event ids passed over after waiting; they are delivered late if they commit");
   }
 
-  /** The watched ids that have committed since (each taken out: delivered once); those watched long enough forgotten. */
+  /** The watched ids that have committed since (the caller takes each out as it delivers it: once); those watched long enough forgotten. */
   private async readLate(db: DbOrTx): Promise<Array<{ id: number; topic: string }>> {
     const forgetBefore = Date.now() - (this.options.lateWatchMs ?? LATE_WATCH_MS);
     for (const [id, since] of this.late) if (since < forgetBefore) this.late.delete(id);
     if (this.late.size === 0) return [];
     const ids = [...this.late.keys()];
     const { rows } = await db.execute<{ id: string; topic: string }>(sql`select id::text as id, topic from live_events where id = any(${`{${ids.join(",")}}`}::bigint[]) order by id`);
-    const found = rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
-    for (const { id } of found) this.late.delete(id);
-    return found;
+    return rows.map((r) => ({ id: Number(r.id), topic: r.topic }));
   }
 
   /** How many ids passed over are watched for a late commit. */
@@ -476,7 +476,9 @@ export class Hub {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    // TCP keepalives: a session the network dropped without a word ends within a minute or so
+    // (else a count on it waits, and notifications stop, until the kernel gives up: hours).
+    const client = new pg.Client({ connectionString: this.options.url, keepAlive: true, keepAliveInitialDelayMillis: 30_000 });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
