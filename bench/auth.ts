@@ -15,7 +15,8 @@
  *   npx tsx bench/auth.ts [--requests 400] [--rounds 5] [--concurrency 8] [--baseline ../main]
  */
 import { parseArgs } from "node:util";
-import { startApp, type RunningApp } from "../tests/setup/app-server";
+import type { RunningApp } from "../tests/setup/app-server";
+import { startBenchApp } from "./lib/app";
 import { createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
 import { cpuMsOf } from "./lib/cpu";
@@ -115,8 +116,8 @@ async function prepare(label: string, checkout?: string): Promise<Target & { dro
   const database = await createServerDatabase();
   // Rate limits off: this measures the work, not the limiter's refusals. The simulator off:
   // its ticks would be charged to whichever request runs beside them.
-  const app = await startApp(
-    { RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: "0", ...(database && { DATABASE_URL: database.url }) },
+  const app = await startBenchApp(
+    { MARKET_TICK_MS: "0", ...(database && { DATABASE_URL: database.url }) },
     { checkout },
   );
   const person = { email: "bench@example.test", password: "bench password 1", name: "Bench" };

@@ -30,7 +30,8 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startApp, type RunningApp } from "../tests/setup/app-server";
+import type { RunningApp } from "../tests/setup/app-server";
+import { startBenchApp } from "./lib/app";
 import { signedIn } from "./lib/people";
 import { BackendCpu, cpuMsOf, processTree } from "./lib/cpu";
 import { createDatabaseOn } from "../tests/setup/server-database";
@@ -150,9 +151,9 @@ async function startCluster(label: string, checkout: string | undefined, admin: 
   const database = await createDatabaseOn(serverUrl!, "tickerlab_instances");
   const apps: RunningApp[] = [];
   try {
-    const env = { DATABASE_URL: database.url, RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: "0" };
+    const env = { DATABASE_URL: database.url, MARKET_TICK_MS: "0" };
     // One after the other: the first migrates and seeds the market, the others find it done.
-    for (let i = 0; i < INSTANCES; i++) apps.push(await startApp(env, { checkout }));
+    for (let i = 0; i < INSTANCES; i++) apps.push(await startBenchApp(env, { checkout }));
     const traders: Trader[] = [];
     for (let i = 0; i < CLIENTS; i++) {
       const first = await signedIn(apps[0]!.url, "instances", i);

@@ -2,7 +2,9 @@
  * What an order costs, against baselines measured in the same run (issue "One truth for every
  * number", its speed goals):
  *
- *   NEXT_DIST_DIR=.next-bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders.ts [--seconds 4] [--rounds 7] [--history 100000]
+ *   NEXT_DIST_DIR=.next-bench DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/orders.ts [--seconds 4] [--rounds 7] [--history 100000] [--checkout <checkout>]
+ *
+ * `--checkout` serves another checkout's build (built into the same NEXT_DIST_DIR) instead of this one.
  *
  * - 8 clients, each its own person and practice portfolio, place market orders (alternating
  *   a buy and a sell of one share) through POST /api/portfolios/{id}/orders on the real
@@ -25,7 +27,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startApp } from "../tests/setup/app-server";
+import { startBenchApp } from "./lib/app";
 import { signedIn } from "./lib/people";
 import { BackendCpu, cpuMsOf, processTree } from "./lib/cpu";
 import { createDatabaseOn, createServerDatabase } from "../tests/setup/server-database";
@@ -33,7 +35,7 @@ import { HttpClient as Client } from "../tests/setup/http-client";
 import { HUB_APPLICATION_NAME } from "@/server/realtime/hub";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "4" }, rounds: { type: "string", default: "7" }, history: { type: "string", default: "100000" }, clients: { type: "string", default: "8" } },
+  options: { seconds: { type: "string", default: "4" }, rounds: { type: "string", default: "7" }, history: { type: "string", default: "100000" }, clients: { type: "string", default: "8" }, checkout: { type: "string" } },
 });
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
@@ -199,7 +201,7 @@ async function main() {
   const databaseName = new URL(database.url).pathname.slice(1);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  const app = await startApp({ RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: "0", DATABASE_URL: database.url });
+  const app = await startBenchApp({ MARKET_TICK_MS: "0", DATABASE_URL: database.url }, { checkout: values.checkout });
   const pgCpu = new BackendCpu(admin, databaseName);
   const rows: Row[] = [];
   let statements = Number.NaN;

@@ -21,7 +21,8 @@ import { refreshAllBoards, refreshLiveEventBoards, refreshPracticeBoards, refres
 import { openDatabase } from "@/server/db/client";
 import { BUNDLED_UNIVERSE } from "@/domain/market";
 import { seedMarket } from "@/features/market/server/seed";
-import { startApp, type RunningApp } from "../tests/setup/app-server";
+import type { RunningApp } from "../tests/setup/app-server";
+import { startBenchApp } from "./lib/app";
 import { createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
 import { cpuMsOf } from "./lib/cpu";
@@ -100,7 +101,6 @@ async function measureInterleaved(lines: Line[]) {
 }
 
 const bench = { email: "bench-ranking@example.test", password: "bench password 1", name: "Bench Ranker" };
-const APP_ENV = { RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn" };
 
 async function main() {
   const database = await createServerDatabase();
@@ -110,7 +110,7 @@ async function main() {
     let benchUserId = "bench-me";
     if (!values["refresh-only"]) {
       // First start: migrations and the instrument universe; the bench person registers.
-      app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
+      app = await startBenchApp({ DATABASE_URL: database.url });
       const owner = new Client(app.url);
       await owner.register(bench);
       await owner.signIn(bench.email, bench.password);
@@ -183,7 +183,7 @@ async function main() {
     }
     if (values["refresh-only"]) return;
 
-    app = await startApp({ ...APP_ENV, DATABASE_URL: database.url });
+    app = await startBenchApp({ DATABASE_URL: database.url });
     serverPid = app.pid;
     const client = new Client(app.url);
     await client.signIn(bench.email, bench.password);

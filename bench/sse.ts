@@ -36,7 +36,8 @@ import { parseArgs } from "node:util";
 import { root } from "../scripts/lib/build.mjs";
 import { signedIn } from "./lib/people";
 import { cpuMsOf, processTree } from "./lib/cpu";
-import { startApp, type RunningApp } from "../tests/setup/app-server";
+import type { RunningApp } from "../tests/setup/app-server";
+import { startBenchApp } from "./lib/app";
 import { createServerDatabase } from "../tests/setup/server-database";
 
 const { values } = parseArgs({
@@ -99,10 +100,10 @@ interface Servers {
 }
 
 async function startServers(): Promise<Servers> {
-  const env = { RATE_LIMIT_PER_ADDRESS: "0", RATE_LIMIT_PER_IP: "0", LOG_LEVEL: "warn", MARKET_TICK_MS: String(TICK_MS), CHECK_ANSWERS: "0" };
+  const env = { MARKET_TICK_MS: String(TICK_MS) };
   if (INSTANCES === 1) {
     const database = await createServerDatabase();
-    const app = await startApp({ ...env, ...(database && { DATABASE_URL: database.url }) });
+    const app = await startBenchApp({ ...env, ...(database && { DATABASE_URL: database.url }) });
     return {
       url: app.url,
       apps: [app],
