@@ -114,8 +114,8 @@ const KINDS: Kind[] = [
 
 async function prepare(label: string, checkout?: string): Promise<Target & { drop: () => Promise<void> }> {
   const database = await createServerDatabase();
-  // Rate limits off: this measures the work, not the limiter's refusals. The simulator off:
-  // its ticks would be charged to whichever request runs beside them.
+  // As production runs it, rate limits off (bench/lib/app.ts). The simulator off: its ticks
+  // would be charged to whichever request runs beside them.
   const app = await startBenchApp(
     { MARKET_TICK_MS: "0", ...(database && { DATABASE_URL: database.url }) },
     { checkout },
