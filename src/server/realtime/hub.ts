@@ -476,8 +476,9 @@ export class Hub {
   }
 
   private async connect(): Promise<void> {
-    // TCP keepalives: a session the network dropped without a word ends within a minute or so
-    // (else a count on it waits, and notifications stop, until the kernel gives up: hours).
+    // TCP keepalives after 30 s idle: a session the network dropped without a word ends after the
+    // kernel's probes (about 12 minutes with Linux's defaults) instead of its 2-hour idle default;
+    // until then a count on it waits, and notifications stop.
     const client = new pg.Client({ connectionString: this.options.url, keepAlive: true, keepAliveInitialDelayMillis: 30_000 });
     const lost = (error?: Error) => {
       if (this.client !== client) return;
