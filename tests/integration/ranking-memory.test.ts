@@ -1,17 +1,22 @@
 /**
- * The practice boards ranked in memory (docs/decisions/084, a prototype not yet serving pages)
- * equal the SQL refresh's rows place by place — user, figure, total return, equity — on random
- * portfolios (flows and their units, dividends receivable, longs and shorts, snapshots before,
- * at and after each period start, roster and disabled accounts, join-time ties down to the
- * microsecond), and stay equal when the book is kept current by re-reading only what was written.
+ * The practice boards ranked in memory (docs/decisions/084, serving since 091): a book kept
+ * current by re-reading only what was written ranks exactly as a book read whole, place by place —
+ * user, figure, total return, equity — and as the boards the pass stored, on random portfolios
+ * (flows and their units, dividends receivable, longs and shorts, snapshots before, at and after
+ * each period start, roster and disabled accounts, join-time ties down to the microsecond); every
+ * holder's equity is the one valuation's (the portfolio_valuations view), to the cent. That the
+ * figures and order are the domain's is tests/integration/ranking.test.ts's ("ranks equal the
+ * domain's rankEntries").
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
 import { refreshPracticeBoards } from "@/features/ranking";
+import { portfolioValuations } from "@/features/trading";
 import { loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type PracticeBook } from "@/features/ranking/server/memory";
 import type { Db } from "@/server/db";
 import { equitySnapshots, portfolios, positions, users } from "@/server/db/schema";
+import { storedPracticeBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -35,16 +40,21 @@ function rng(seed: number) {
 
 type Row = [user: string, rank: number, value: number | null, totalReturn: number | null, equityCents: number];
 
-/** What the SQL refresh wrote for the four practice boards. */
-async function sqlBoards(db: Db): Promise<Record<string, Row[]>> {
-  await db.execute(sql`delete from board_refresh_state`); // a full refresh, whatever was marked
+/**
+ * The reference: a book read whole now, ranked; checked against the one valuation's equity; and
+ * the boards the pass stores, which must be the same.
+ */
+async function referenceBoards(db: Db): Promise<Record<string, Row[]>> {
+  const cold = await loadPracticeBook(db, NOW);
+  const boards = await memoryBoards(db, cold);
+  const valued = await db.execute<{ user_id: string; equity: string }>(sql`select v.user_id, v.equity::text as equity from ${portfolioValuations} v where v.kind = 'practice'`);
+  const equity = new Map(valued.rows.map((r) => [r.user_id, Number(parseMoney(r.equity))]));
+  for (const [user, , , , cents] of boards["practice:all"] ?? []) expect(cents, user).toBe(equity.get(user));
   await refreshPracticeBoards(db, { now: NOW });
-  const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string }>(
-    sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries where board like 'practice:%' order by board, rank`,
-  );
-  const boards: Record<string, Row[]> = {};
-  for (const r of rows.rows)
-    (boards[r.board] ??= []).push([r.user_id, Number(r.rank), r.value === null ? null : Number(r.value), r.total_return === null ? null : Number(r.total_return), Number(parseMoney(r.equity))]);
+  for (const period of ["all", "day", "week", "month"]) {
+    const stored = (await storedPracticeBoard(db, `practice:${period}`)).map((r): Row => [r.userId, r.rank, r.value, r.totalReturn, r.equityCents]);
+    expect(stored, `stored practice:${period}`).toEqual(boards[`practice:${period}`] ?? []);
+  }
   return boards;
 }
 
@@ -102,11 +112,11 @@ async function population(db: Db) {
 }
 
 describe("practice boards ranked in memory (decision 084)", () => {
-  it("equal the SQL refresh's rows place by place, and stay equal as the book reads only what was written", async () => {
+  it("equal a book read whole and the stored boards place by place, and stay equal as the book reads only what was written", async () => {
     const { db } = database;
     const { practiceIds, userIds, symbols } = await population(db);
     let book = await loadPracticeBook(db, NOW);
-    const first = await sqlBoards(db);
+    const first = await referenceBoards(db);
     expect(Object.keys(first).sort()).toEqual(["practice:all", "practice:day", "practice:month", "practice:week"]);
     expect(first["practice:all"]).toHaveLength(78);
     expect(await memoryBoards(db, book)).toEqual(first);
@@ -142,7 +152,7 @@ describe("practice boards ranked in memory (decision 084)", () => {
             .values({ userId: user.id, kind: "practice", startingCash: "100000.00", cash: "100000.00", createdAt: at("2026-11-02T00:00:00Z") })
             .returning();
           book = (await updatePracticeBook(db, book, NOW)).book;
-          expect(await memoryBoards(db, book)).toEqual(await sqlBoards(db));
+          expect(await memoryBoards(db, book)).toEqual(await referenceBoards(db));
           await db.insert(equitySnapshots).values({ portfolioId: p!.id, takenAt: at("2026-11-18T14:00:00Z"), equity: "87654.32" });
         },
       },
@@ -162,7 +172,7 @@ describe("practice boards ranked in memory (decision 084)", () => {
       await c.run();
       const updated = await updatePracticeBook(db, book, NOW);
       book = updated.book;
-      expect(await memoryBoards(db, book), c.change).toEqual(await sqlBoards(db));
+      expect(await memoryBoards(db, book), c.change).toEqual(await referenceBoards(db));
     }
   });
 });

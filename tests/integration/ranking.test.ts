@@ -14,6 +14,7 @@ import { boardEntriesSql, defaultBoardOf, dropFromBoard, eventBoard, leaderboard
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, leaderboardDailyRanks, portfolios, positions, users, xpEvents } from "@/server/db/schema";
+import { storedPracticeBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { onPostgres, useTestDatabase } from "../setup/db";
@@ -54,15 +55,32 @@ async function snapshot(db: Db, portfolioId: string, takenAt: string, equity: st
 }
 
 async function boardRows(db: Db, board: string) {
+  if (board.startsWith("practice:")) return (await storedPracticeBoard(db, board)).map(({ userId, rank, value, totalReturn }) => ({ userId, rank, value, totalReturn }));
   const rows = await db.execute<{ user_id: string; rank: number; value: number | null; total_return: number | null }>(
     sql`select user_id, rank, value, total_return from leaderboard_entries where board = ${board} order by rank`,
   );
   return rows.rows.map((r) => ({ userId: r.user_id, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), totalReturn: r.total_return === null ? null : Number(r.total_return) }));
 }
 
+/** Every board's rows: the XP and event boards' from leaderboard_entries, the practice boards' as stored whole (decision 091). */
+async function allBoards(db: Db) {
+  const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string | null }>(
+    sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries order by board, rank`,
+  );
+  const entries = rows.rows.map((r) => ({ ...r, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), total_return: r.total_return === null ? null : Number(r.total_return) }));
+  const practice = [];
+  for (const period of RANKING_PERIODS) {
+    const board = `practice:${period}`;
+    for (const r of await storedPracticeBoard(db, board))
+      practice.push({ board, user_id: r.userId, rank: r.rank, value: r.value, total_return: r.totalReturn, equity: (r.equityCents / 100).toFixed(2) });
+  }
+  return [...entries, ...practice].sort((a, b) => (a.board === b.board ? a.rank - b.rank : a.board < b.board ? -1 : 1));
+}
+
 async function resetBoards(db: Db) {
   await db.execute(sql`delete from leaderboard_entries`);
   await db.execute(sql`delete from leaderboard_daily_ranks`);
+  await db.execute(sql`delete from stored_boards`);
   await db.execute(sql`delete from event_participants`);
   await db.execute(sql`delete from events`);
   await db.execute(sql`delete from xp_events`);
@@ -332,7 +350,7 @@ describe("serving a board", () => {
   it("shows an opted-out person under their handle, pins the own row when it is off the page, and says the rank change since the day began", async () => {
     const { db } = database;
     await resetBoards(db);
-    const people = [];
+    const people: Array<Awaited<ReturnType<typeof person>>> = [];
     for (let i = 0; i < 60; i++) {
       const p = await person(db, { createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)), name: `Person ${i}`, optOut: i === 54 });
       // Returns fall with i: person 54 is 55th, on page 2.
@@ -340,31 +358,34 @@ describe("serving a board", () => {
       people.push(p);
     }
     const me = people[54]!;
-    // Yesterday ended with me 58th and person 0 2nd (recorded by the day's first refresh).
-    await db.insert(leaderboardDailyRanks).values([
-      { board: "practice:all", day: "2026-11-18", userId: me.id, rank: 58 },
-      { board: "practice:all", day: "2026-11-18", userId: people[0]!.id, rank: 2 },
-    ]);
+    const cashAll = async (cash: (i: number) => number) => {
+      for (const [i, p] of people.entries()) await db.update(portfolios).set({ cash: cash(i).toFixed(2) }).where(sql`${portfolios.userId} = ${p.id}`);
+    };
+    // Yesterday ended the other way round (returns rose with i): me 6th, person 0 60th, person 1 59th.
+    await cashAll((i) => 100000 + 100 * (i + 1));
+    await refreshPracticeBoards(db, { now: at("2026-11-17T23:59:00Z") });
+    await cashAll((i) => 100000 + 100 * (60 - i));
     await refreshPracticeBoards(db, { now: NOW });
     const page = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: me.id, role: "member" }, now: NOW });
     expect(page).toMatchObject({ page: 1, pageSize: 50, total: 60, pages: 2 });
     expect(page.items).toHaveLength(50);
     expect(page.items.some((r) => r.isYou)).toBe(false);
-    expect(page.items[0]).toMatchObject({ rank: 1, name: "Person 0", rankChange: 1, isYou: false, value: "0.0600" });
-    expect(page.items[1]!.rankChange).toBeNull();
+    expect(page.items[0]).toMatchObject({ rank: 1, name: "Person 0", rankChange: 59, isYou: false, value: "0.0600" });
+    expect(page.items[1]!.rankChange).toBe(57);
     const handle = anonymousHandle(me.id, handleSalt());
-    expect(page.own).toEqual({ rank: 55, place: 55, tied: 1, name: handle, value: "0.0060", totalReturn: "0.0060", rankChange: 3, isYou: true, page: 2 });
-    // The day's record was already there: the refresh did not overwrite it.
-    const recorded = await db.execute(sql`select count(*)::int as n from leaderboard_daily_ranks where board = 'practice:all'`);
-    expect(Number((recorded.rows[0] as { n: number }).n)).toBe(2);
-    // Other boards got their first record of the day, and a record older than 8 days is pruned.
-    await db.insert(leaderboardDailyRanks).values({ board: "practice:all", day: "2026-11-01", userId: me.id, rank: 9 });
+    expect(page.own).toEqual({ rank: 55, place: 55, tied: 1, name: handle, value: "0.0060", totalReturn: "0.0060", rankChange: -49, isYou: true, page: 2 });
+    // Later passes of the day keep comparing with how yesterday ended.
+    await db.update(portfolios).set({ cash: "200000.00" }).where(sql`${portfolios.userId} = ${me.id}`);
+    await refreshPracticeBoards(db, { now: new Date(NOW.getTime() + 60_000) });
+    const climbed = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: me.id, role: "member" }, now: new Date(NOW.getTime() + 61_000) });
+    expect(climbed.items[0]).toMatchObject({ name: handle, rankChange: 5, isYou: true });
+    expect(climbed.items[1]).toMatchObject({ name: "Person 0", rankChange: 58 });
+    // The next day compares with how the 18th ended, and the 18th's copy of the 17th is gone.
     await refreshPracticeBoards(db, { now: new Date("2026-11-19T00:00:30Z") });
-    const days = await db.execute<{ day: string; n: number }>(sql`select day::text as day, count(*)::int as n from leaderboard_daily_ranks where board = 'practice:all' group by day order by day`);
-    expect(days.rows.map((r) => [r.day, Number(r.n)])).toEqual([
-      ["2026-11-18", 2],
-      ["2026-11-19", 60],
-    ]);
+    const copies = await db.execute<{ key: string }>(sql`select key from stored_boards where key like 'practice:all@%' order by key`);
+    expect(copies.rows.map((r) => r.key)).toEqual(["practice:all@2026-11-19"]);
+    const tomorrow = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: me.id, role: "member" }, now: new Date("2026-11-19T00:01:00Z") });
+    expect(tomorrow.items[0]).toMatchObject({ name: handle, rankChange: 0 });
   });
 });
 
@@ -564,12 +585,6 @@ describe("SQL ranks equal the domain's rankEntries", () => {
 
 describe("rebuilding boards (decision 047)", () => {
   /** Every board's rows, in order: what a reader sees. */
-  async function allBoards(db: Db) {
-    const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string | null }>(
-      sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries order by board, rank`,
-    );
-    return rows.rows.map((r) => ({ ...r, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), total_return: r.total_return === null ? null : Number(r.total_return) }));
-  }
 
   async function population(db: Db) {
     await resetBoards(db);
@@ -627,7 +642,7 @@ describe("rebuilding boards (decision 047)", () => {
     const parts = await db.execute<{ name: string; persistence: string }>(sql`
       select c.relname as name, c.relpersistence as persistence from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'leaderboard_entries'::regclass`);
-    expect(parts.rows.length).toBeGreaterThanOrEqual(4); // the default one, practice, XP, the event
+    expect(parts.rows.length).toBeGreaterThanOrEqual(3); // the default one, XP, the event
     expect(parts.rows.every((p) => p.persistence === "u")).toBe(true);
     for (const part of parts.rows) await db.execute(sql.raw(`truncate "${part.name}"`));
     // The refresh state is unlogged too (decision 049): a crash empties it with the boards, so
@@ -635,6 +650,10 @@ describe("rebuilding boards (decision 047)", () => {
     const state = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname in ('board_refresh_state', 'board_refresh_marks')`);
     expect(state.rows.map((r) => r.persistence)).toEqual(["u", "u"]);
     await db.execute(sql`truncate board_refresh_state, board_refresh_marks`);
+    // So are the practice boards stored whole (decision 091).
+    const stored = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname = 'stored_boards'`);
+    expect(stored.rows.map((r) => r.persistence)).toEqual(["u"]);
+    await db.execute(sql`truncate stored_boards`);
     expect(await allBoards(db)).toEqual([]);
     await refreshAllBoards(db, { now: NOW });
     expect(await allBoards(db)).toEqual(before);
@@ -669,21 +688,22 @@ describe("rebuilding boards (decision 047)", () => {
     const { db } = database;
     await population(db);
     await Promise.all([refreshAllBoards(db, { now: NOW }), refreshAllBoards(db, { now: NOW }), refreshPracticeBoards(db, { now: NOW }), refreshXpBoards(db, { now: NOW })]);
-    const boards = await db.execute<{ board: string; n: number; top: number }>(sql`select board, count(*)::int as n, max(rank)::int as top from leaderboard_entries group by board`);
-    expect(boards.rows).toHaveLength(7);
-    for (const b of boards.rows) expect(Number(b.top), b.board).toBe(Number(b.n));
+    const boards = new Map<string, Awaited<ReturnType<typeof allBoards>>>();
+    for (const row of await allBoards(db)) boards.set(row.board, [...(boards.get(row.board) ?? []), row]);
+    expect(boards.size).toBe(7);
+    for (const [board, rows] of boards) expect(rows.map((r) => r.rank), board).toEqual(rows.map((_, i) => i + 1));
   });
 });
 
 describe("refreshing what changed (decision 049)", () => {
-  async function allBoards(db: Db) {
-    const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string | null }>(
-      sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries order by board, rank`,
-    );
-    return rows.rows.map((r) => ({ ...r, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), total_return: r.total_return === null ? null : Number(r.total_return) }));
-  }
   const refreshedAt = async (db: Db, board: string) =>
-    (await db.execute<{ at: string | null }>(sql`select max(computed_at)::text as at from leaderboard_entries where board = ${board}`)).rows[0]!.at;
+    (
+      await db.execute<{ at: string | null }>(
+        board.startsWith("practice:")
+          ? sql`select computed_at::text as at from stored_boards where key = ${board}`
+          : sql`select max(computed_at)::text as at from leaderboard_entries where board = ${board}`,
+      )
+    ).rows[0]?.at ?? null;
   const staleGroups = async (db: Db) =>
     (await db.execute<{ group_key: string }>(sql`select distinct group_key from board_refresh_marks order by group_key`)).rows.map((r) => r.group_key);
 
@@ -804,11 +824,11 @@ describe("refreshing what changed (decision 049)", () => {
     const { people } = await population(db);
     await refreshAllBoards(db, { now: NOW });
     await db.execute(sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
-    // Another session holds the rebuild lock: the practice refresh claims, then waits inside its transaction.
+    // Another session holds the stored boards: the practice refresh claims, ranks, then waits inside its transaction.
     const blocker = new pg.Client({ connectionString: database.url });
     await blocker.connect();
     await blocker.query("begin");
-    await blocker.query("select pg_advisory_xact_lock(724311047)");
+    await blocker.query("lock table stored_boards in exclusive mode");
     const refresh = refreshPracticeBoards(db, { now: NOW });
     let settled = false;
     void refresh.finally(() => (settled = true));
@@ -871,17 +891,17 @@ describe("refreshing what changed, with writers in flight (decision 049)", () =>
   });
 });
 
-/** Waits until some session of the database waits on an advisory lock (a refresh blocked inside its transaction). */
+/** Waits until some session of the database waits on a lock (a refresh blocked inside its transaction). */
 async function waitForWaiting(url: string) {
   const probe = new pg.Client({ connectionString: url });
   await probe.connect();
   try {
     for (let i = 0; i < 500; i++) {
-      const waiting = await probe.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'");
+      const waiting = await probe.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
       if (Number(waiting.rows[0].n) > 0) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error("no refresh waited on the rebuild lock");
+    throw new Error("no refresh waited on a lock");
   } finally {
     await probe.end();
   }

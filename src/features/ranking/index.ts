@@ -27,6 +27,7 @@ export {
   type RankingRow,
   type Viewer,
 } from "./server/queries";
+export { practiceTopPlaces, type PracticePlace } from "./server/practice-boards";
 export { rankingPersonalData } from "./server/personal-data";
 /** The domain's figures in SQL, for another refresh that ranks in the database (leagues). */
 export { carriedSql, returnSql, sharpePrecision } from "./server/figures-sql";

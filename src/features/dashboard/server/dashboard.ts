@@ -41,7 +41,7 @@ export async function dashboardFor(db: Db, userId: string, options: { timeZone: 
     portfolioPerformance(db, portfolio, "day", now),
     listOrders(db, portfolio.id, { status: "open", page: 1, pageSize: DASHBOARD_OPEN_ORDERS }),
     myEvents(db, viewer, { now, limit: DASHBOARD_EVENTS }),
-    ownRanks(db, row.id),
+    ownRanks(db, row.id, now),
     listInstruments(db),
     learnerSummary(db, row.id, options.timeZone, now),
     hasRole(row.role, "admin") ? adminStats(db) : Promise.resolve(null),

@@ -35,12 +35,11 @@ import {
   RESETS_WINDOW_MS,
   SHARED_ADDRESS_MIN_ACCOUNTS,
 } from "@/domain/fairplay";
-import { RANKING_PERIODS } from "@/domain/ranking";
 import { addMoney, formatMoney, parseMoney } from "@/domain/trading";
 import { boardParticipantsSql, finalStandingsSql, participantPortfoliosSql, type ReplayDayBoundary } from "@/features/events";
 import { instrumentDepthSql } from "@/features/market";
 import { snapshotsSql } from "@/features/portfolio";
-import { boardEntriesSql, eventBoard, practiceBoard } from "@/features/ranking";
+import { boardEntriesSql, eventBoard, type PracticePlace } from "@/features/ranking";
 import { countedFillsSql, orderFactsSql } from "@/features/trading";
 import { auditEntriesSql } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
@@ -276,7 +275,16 @@ export async function detectReplayBoundaryTrading(db: DbOrTx, event: DetectedEve
  * entries of the audit log within RESETS_WINDOW_MS, by someone now ranked RESETS_TOP_RANK or
  * higher on a practice board. A practice flag (no event): admins review it.
  */
-export async function detectRepeatedResets(db: DbOrTx, now: Date): Promise<number> {
+export async function detectRepeatedResets(db: DbOrTx, now: Date, ranked: readonly PracticePlace[]): Promise<number> {
+  // The practice boards are stored whole (decision 091): who is ranked high comes from the ranking feature.
+  const high = ranked.filter((r) => r.place <= RESETS_TOP_RANK);
+  const places =
+    high.length === 0
+      ? sql`select null::text as user_id, null::int as rank, null::text as board where false`
+      : sql`select * from (values ${sql.join(
+          high.map((r) => sql`(${r.userId}::text, ${r.place}::int, ${r.board}::text)`),
+          sql`, `,
+        )}) as v(user_id, rank, board)`;
   const rows = sql`
     with resets as (
       select actor_id as user_id, count(*)::int as n, jsonb_agg(at order by at) as times, md5(string_agg(id::text, ',' order by id)) as key
@@ -284,15 +292,14 @@ export async function detectRepeatedResets(db: DbOrTx, now: Date): Promise<numbe
       where actor_id is not null
       group by actor_id having count(*) >= ${RESETS_MIN}
     ), best as (
-      select distinct on (user_id) user_id, rank, board from (${boardEntriesSql(RANKING_PERIODS.map((p) => practiceBoard(p)))}) e
+      select distinct on (user_id) user_id, rank, board from (${places}) e
       where user_id in (select user_id from resets)
       order by user_id, rank, board
     )
     select null::text as event_id, r.user_id, '' as counterpart_id,
       jsonb_build_object('resets', r.n, 'times', r.times, 'windowDays', ${RESETS_WINDOW_MS / 86_400_000}::int, 'rank', b.rank, 'board', b.board) as evidence,
       r.key as evidence_key
-    from resets r join best b on b.user_id = r.user_id
-    where b.rank <= ${RESETS_TOP_RANK}`;
+    from resets r join best b on b.user_id = r.user_id`;
   return upsertFlags(db, "repeated-resets", rows, now);
 }
 

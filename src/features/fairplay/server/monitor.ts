@@ -5,8 +5,9 @@
  * statements run in one transaction fenced by the scheduler's lease.
  */
 import { sql } from "drizzle-orm";
-import { BOUNDARY_WINDOW_SHARE } from "@/domain/fairplay";
+import { BOUNDARY_WINDOW_SHARE, RESETS_TOP_RANK } from "@/domain/fairplay";
 import { replayDayBoundaries } from "@/features/events";
+import { practiceTopPlaces } from "@/features/ranking";
 import type { Db, Tx } from "@/server/db";
 import { events } from "@/server/db/schema";
 import {
@@ -55,9 +56,10 @@ export async function runFairPlayMonitor(db: Db, context: MonitorContext): Promi
       return n;
     });
   }
+  const ranked = await practiceTopPlaces(db, RESETS_TOP_RANK, now);
   touched += await db.transaction(async (tx) => {
     await context.fence?.(tx);
-    return detectRepeatedResets(tx, now);
+    return detectRepeatedResets(tx, now, ranked);
   });
   return touched;
 }

@@ -1,16 +1,14 @@
 /**
- * The practice boards ranked in memory (docs/decisions/084-boards-in-memory.md): a PROTOTYPE,
- * measured by bench/ranking-memory.ts and checked against the SQL refresh
- * (tests/integration/ranking-memory.test.ts). Not wired into the app: the boards are still
- * served from leaderboard_entries, written by refresh.ts.
+ * The practice boards ranked in memory (docs/decisions/084-boards-in-memory.md, serving since
+ * decision 091): practice-boards.ts runs a pass on the scheduler's lease holder and stores the
+ * boards whole; pages read them decoded.
  *
  * A book holds, per practice portfolio on the global boards, what its four figures are made of
  * (cash, receivable, units, positions, each period's baseline snapshot, the owner's join time)
  * and is kept current by re-reading only the rows written since its last read (their xmin). A
  * pass values every portfolio with the trading domain's `equityOf` (valuePortfolio's equity) at
  * the current prices, computes the figures with the domain's return functions and sorts each
- * board with the domain's `rankColumns`: the same numbers and order as the SQL refresh, without
- * writing a row per person.
+ * board with the domain's `rankColumns`, without writing a row per person.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { baselineSnapshotFor, periodStart, rankColumns, RANKING_PERIODS, tiebreakOrder, type ColumnRanking } from "@/domain/ranking";
@@ -206,6 +204,8 @@ export interface BookUpdate {
   changed: number;
   /** The whole book was read again (a new day, or a portfolio or owner left the boards). */
   reloaded: boolean;
+  /** Who is on the boards changed (a reload, or a portfolio joined): the holder indices' user ids are new. */
+  rosterChanged: boolean;
 }
 
 /**
@@ -215,7 +215,7 @@ export interface BookUpdate {
  * whole book again.
  */
 export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> {
-  if (utcDay(now) !== book.day) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true } };
+  if (utcDay(now) !== book.day) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
   // Worked out before the transaction: a million holders take a while.
   const mayMove = snapshotsThatMayMove(book, now);
   const result = await db.transaction(
@@ -229,7 +229,7 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
         union select s.portfolio_id from (${snapshotRowsSql}) s where ${mayMove} and ${writtenSince("s", book.xmin)}`);
       const ids = changed.rows.map((r) => r.id);
       const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
-      if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false };
+      if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false, joined: false };
       const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom} and ${anyOf(sql.raw("p.id"), ids)}`);
       const fresh = new Map(rows.rows.map((r) => [r.portfolio_id, toHolder(r)]));
       let joined = false;
@@ -242,9 +242,9 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
         } else if (at !== undefined && holder) {
           if (holder.joinedUs !== book.holders[at]!.joinedUs) joined = true;
           book.holders[at] = holder;
-        } else if (at !== undefined) return { xmin, ids, gone: true };
+        } else if (at !== undefined) return { xmin, ids, gone: true, joined };
       }
-      if (Number(count.rows[0]!.n) !== book.holders.length) return { xmin, ids, gone: true };
+      if (Number(count.rows[0]!.n) !== book.holders.length) return { xmin, ids, gone: true, joined };
       const known = ids.filter((id) => book.byPortfolio.has(id));
       await loadPositions(tx, book, known);
       await loadBaselines(tx, book, now, known);
@@ -254,13 +254,13 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
           book.holders.map((h) => h.userId),
         );
       }
-      return { xmin, ids: known, gone: false };
+      return { xmin, ids: known, gone: false, joined };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  if (result.gone) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true } };
+  if (result.gone) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
   book.xmin = result.xmin;
-  return { book, update: { changed: result.ids.length, reloaded: false } };
+  return { book, update: { changed: result.ids.length, reloaded: false, rosterChanged: result.joined } };
 }
 
 /** The last price of every instrument (a practice portfolio's positions are valued at it: the view position_marks). */

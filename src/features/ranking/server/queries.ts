@@ -17,7 +17,9 @@ import { boardCurrentAtSql } from "./refresh-state";
 import { failures } from "@/domain/errors";
 import { hasRole, type Role } from "@/lib/roles";
 import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types";
+import { anyOf } from "@/server/db/lists";
 import { boardSizeSql, eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
+import { practicePlaces, withPracticeBoard } from "./practice-boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -155,6 +157,62 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   };
 }
 
+/**
+ * A page of a practice board served from its decoded copy (decision 091): the places are a slice of
+ * the decoded board, the viewer's own row a lookup; one statement reads the names of the people on
+ * the page (at read time, so opting out shows on the next page load) with the stored boards'
+ * versions, which say whether the decoded copy was still current.
+ */
+async function practicePage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, period: RankingPeriod, args: PageArgs): Promise<RankingPage> {
+  const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  const from = (args.page - 1) * pageSize + 1;
+  return withPracticeBoard(db, period, args.now, async (view, versions) => {
+    const to = Math.min(args.page * pageSize, view?.size ?? 0);
+    const entries = [];
+    for (let place = from; place <= to; place++) entries.push({ place, ...view!.entry(place) });
+    const ownPlace = view?.placeOf(args.viewer.id) ?? null;
+    const ids = [...new Set([...entries.map((e) => e.userId), ...(ownPlace === null ? [] : [args.viewer.id])])];
+    const rows = await executeNamed<{ part: "person" | "stored" | "current"; key: string | null; version: string | number | null; name: string | null; opt_out: boolean | null; at: Date | string | null }>(
+      db,
+      "tl_practice_page",
+      sql`
+      select 'person' as part, u.id as key, null::bigint as version, u.name, ${hidesNameSql("u")} as opt_out, null::timestamptz as at from users u where ${anyOf(sql.raw("u.id"), ids)}
+      union all
+      select 'stored', v.key, v.version, null, null, null from (${versions}) v
+      union all
+      select 'current', null, null, null, null, ${boardCurrentAtSql(base.board)}`,
+    );
+    const people = new Map(rows.rows.filter((r) => r.part === "person").map((r) => [r.key!, r]));
+    const toRaw = (e: { place: number; userId: string; value: number | null; totalReturn: number | null }): RawRow => {
+      const person = people.get(e.userId);
+      return {
+        rank: e.place,
+        user_id: e.userId,
+        value: e.value,
+        total_return: e.totalReturn,
+        name: person?.name ?? null,
+        opt_out: person ? person.opt_out : null,
+        yesterday: view!.yesterdayPlaceOf(e.userId),
+      };
+    };
+    const ownRow = ownPlace === null ? null : toRow(toRaw({ place: ownPlace, ...view!.entry(ownPlace) }), base.metric, args.viewer.id);
+    const at = rows.rows.find((r) => r.part === "current")?.at ?? null;
+    const total = view?.size ?? 0;
+    const page: RankingPage = {
+      ...base,
+      items: entries.map((e) => toRow(toRaw(e), base.metric, args.viewer.id)),
+      page: args.page,
+      pageSize,
+      total,
+      pages: Math.max(1, Math.ceil(total / pageSize)),
+      own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
+      notOnBoard: null,
+      computedAt: total === 0 || at === null ? null : new Date(at).toISOString(),
+    };
+    return { result: page, versions: rows.rows.filter((r) => r.part === "stored").map((r) => ({ key: r.key!, version: r.version! })) };
+  });
+}
+
 /** An ended event's frozen standings (written once at its end by the events feature). */
 async function standingsPage(
   db: Db,
@@ -228,7 +286,7 @@ export async function leaderboardPage(db: Db, request: BoardRequest, args: PageA
 async function boardPage(db: Db, request: BoardRequest, args: PageArgs): Promise<RankingPage> {
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
   if (request.kind === "practice") {
-    return entriesPage(db, { board: practiceBoard(request.period), period: request.period, metric: "return", event: null }, args);
+    return practicePage(db, { board: practiceBoard(request.period), period: request.period, metric: "return", event: null }, request.period, args);
   }
   if (request.kind === "xp") {
     return entriesPage(db, { board: xpBoard(request.period), period: request.period, metric: "xp", event: null }, args);
@@ -285,24 +343,28 @@ export interface OwnRank {
 }
 
 /** The viewer's place on the dashboard's boards (all-time and today's practice return, XP). */
-export async function ownRanks(db: Db, userId: string): Promise<OwnRank[]> {
-  const boards = ["practice:all", "practice:day", "xp:all"] as const;
-  const rows = await db.execute<{ board: OwnRank["board"]; rank: number | null; value: number | null; total: number | null }>(sql`
-    select b.board, e.rank, e.value,
-           (select t.rank from leaderboard_entries t where t.board = b.board order by t.rank desc limit 1) as total
-    from (values ${sql.join(
-      boards.map((b) => sql`(${b}::text)`),
-      sql`, `,
-    )}) as b(board)
-    left join leaderboard_entries e on e.board = b.board and e.user_id = ${userId}`);
-  return boards.map((board) => {
-    const row = rows.rows.find((r) => r.board === board);
-    const value = row?.value ?? null;
-    return {
-      board,
+export async function ownRanks(db: Db, userId: string, now: Date): Promise<OwnRank[]> {
+  const [practice, xp] = await Promise.all([
+    practicePlaces(db, ["all", "day"], [userId], now),
+    db.execute<{ rank: number | null; value: number | null; total: number | null }>(sql`
+      select e.rank, e.value, ${boardSizeSql(xpBoard("all"))} as total
+      from (select 1) one left join leaderboard_entries e on e.board = ${xpBoard("all")} and e.user_id = ${userId}`),
+  ]);
+  const onPractice = (period: "all" | "day"): OwnRank => {
+    const board = practice.get(period)!;
+    const own = board.places.get(userId);
+    return { board: `practice:${period}`, rank: own?.place ?? null, total: board.size, value: own ? decimal4(own.value) : null };
+  };
+  const row = xp.rows[0];
+  const xpValue = row?.value ?? null;
+  return [
+    onPractice("all"),
+    onPractice("day"),
+    {
+      board: "xp:all",
       rank: row?.rank === null || row?.rank === undefined ? null : Number(row.rank),
       total: row?.total ? Number(row.total) : 0,
-      value: value === null ? null : board === "xp:all" ? String(Math.round(Number(value))) : decimal4(value),
-    };
-  });
+      value: xpValue === null ? null : String(Math.round(Number(xpValue))),
+    },
+  ];
 }

@@ -1,6 +1,7 @@
 /**
- * Precomputed leaderboards (docs/decisions/019-rankings.md, 047-boards-that-scale.md). Each
- * refresh ranks a set of boards inside the database — one INSERT … SELECT with row_number()
+ * Precomputed leaderboards (docs/decisions/019-rankings.md, 047-boards-that-scale.md). The
+ * practice boards are ranked in memory and stored whole (practice-boards.ts, decision 091); the
+ * XP and live event boards here: each refresh ranks a set of boards inside the database — one INSERT … SELECT with row_number()
  * per group of boards into a fresh partition swapped in for the old one (rebuild.ts) — so the
  * cost grows with rows, not with round trips, and a reader sees either the old board or the
  * new one, never half.
@@ -12,15 +13,18 @@
  * tests/integration/ranking.test.ts checks that on random data.
  */
 import { and, isNull, sql, type SQL } from "drizzle-orm";
-import { BOARD_SHARPE_SQL, periodStart, RANKING_PERIODS } from "@/domain/ranking";
+import { BOARD_SHARPE_SQL, periodStart } from "@/domain/ranking";
 import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
-import { eventBoard, eventTieKeySql, onGlobalBoardsSql, sharedRankColumnsSql, practiceBoard, PRACTICE_GROUP, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
+import { eventBoard, eventTieKeySql, onGlobalBoardsSql, sharedRankColumnsSql, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
 import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
-import { carriedSql, returnSql, sharpePrecision, sinceStartSql } from "./figures-sql";
+import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
+import { refreshPracticeBoards } from "./practice-boards";
+
+export { refreshPracticeBoards };
 
 /** Daily rank records are kept this many days ("rank change since yesterday" needs two). */
 export const DAILY_RANK_RETENTION_DAYS = 8;
@@ -91,83 +95,6 @@ async function recordDailyRanks(tx: DbOrTx, boards: string[], now: Date): Promis
     select board, ${day}::date, user_id, rank from leaderboard_entries where board in (${list})
     on conflict do nothing`);
   await tx.execute(sql`delete from leaderboard_daily_ranks where day < ${day}::date - ${DAILY_RANK_RETENTION_DAYS}::int`);
-}
-
-/**
- * practice:day|week|month|all in one statement: every practice portfolio of an active
- * account that is not a roster account (`onGlobalBoardsSql`), its live equity (cash + Σ quantity
- * × last price, exact numeric) against the baseline of each period (the domain's `baselineFor`),
- * ties to the older account. One row per person carries every period's baseline and figure; each
- * board is then its own sort of those rows (four sorts of one row per person, not one sort of
- * four rows per person).
- */
-export async function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
-  const { now } = options;
-  // Per period: its start, and the names of its figure (p0…) and of its snapshot (s_p0…).
-  const periods = RANKING_PERIODS.map((period, index) => {
-    const name = `p${index}`;
-    return { period, start: periodStart(period, now), figure: sql.raw(name), snapshot: sql.raw(`s_${name}`) };
-  });
-  // Period starts are aligned instants, so the snapshot is normally exactly there: one join per period.
-  const snapshotJoins = sql.join(
-    periods.flatMap(({ start, snapshot }) =>
-      start ? [sql`left join equity_snapshots ${snapshot} on ${snapshot}.portfolio_id = c.portfolio_id and ${snapshot}.taken_at = ${iso(start)}`] : [],
-    ),
-    sql` `,
-  );
-  const baselines = sql.join(
-    periods.map(({ start, figure, snapshot }) =>
-      start
-        ? sql`case when c.created_at >= ${iso(start)} then ${carriedSql(sql`c.starting_cash`, sql`c.starting_cash`, sql`c.units`)}
-                   else coalesce(
-                     ${carriedSql(sql`${snapshot}.equity`, sql`coalesce(${snapshot}.units, c.starting_cash)`, sql`c.units`)},
-                     -- No snapshot at the very instant (the snapshot task missed it): the last one before.
-                     (select ${carriedSql(sql`s.equity`, sql`coalesce(s.units, c.starting_cash)`, sql`c.units`)} from equity_snapshots s where s.portfolio_id = c.portfolio_id and s.taken_at <= ${iso(start)} order by s.taken_at desc limit 1),
-                     -- None that early: the first one after the start.
-                     (select ${carriedSql(sql`s.equity`, sql`coalesce(s.units, c.starting_cash)`, sql`c.units`)} from equity_snapshots s where s.portfolio_id = c.portfolio_id order by s.taken_at asc limit 1),
-                     ${carriedSql(sql`c.starting_cash`, sql`c.starting_cash`, sql`c.units`)}) end as ${figure}`
-        : sql`${carriedSql(sql`c.starting_cash`, sql`c.starting_cash`, sql`c.units`)} as ${figure}`,
-    ),
-    sql`, `,
-  );
-  const figures = sql.join(
-    periods.map(({ figure }) => sql`${returnSql(sql`b.${figure}`, sql`b.equity`)} as ${figure}`),
-    sql`, `,
-  );
-  // Each board is its own sort of one row per person, written in rank order (so the (board, rank)
-  // index is built from sorted input).
-  const boards = sql.join(
-    periods.map(
-      ({ period, figure }) => sql`
-        select ${practiceBoard(period)}::text as board, f.user_id,
-               row_number() over (order by f.${figure} desc nulls last, f.joined_at asc, f.user_id collate "C" asc) as rank,
-               f.${figure} as value, f.total_return, f.equity
-        from figures f`,
-    ),
-    sql` union all `,
-  );
-  // The baselines are computed once per person in a materialized step, and the figures once for the four boards.
-  const insert = sql`
-    with cur as (
-      select v.portfolio_id, v.user_id, v.starting_cash, v.created_at, u.created_at as joined_at, v.equity, v.units
-      from ${portfolioValuations} v
-      join users u on u.id = v.user_id and ${onGlobalBoardsSql("u")}
-      where v.kind = 'practice'
-    ), based as materialized (
-      select c.user_id, c.joined_at, c.equity, c.starting_cash, c.units, ${baselines}
-      from cur c ${snapshotJoins}
-    ), figures as materialized (
-      select b.user_id, b.joined_at, b.equity, ${sinceStartSql(sql`b.starting_cash`, sql`b.units`, sql`b.equity`)} as total_return, ${figures}
-      from based b
-    )
-    ${boards}`;
-  return replaceBoards(
-    db,
-    PRACTICE_GROUP,
-    RANKING_PERIODS.map((p) => practiceBoard(p)),
-    insert,
-    options,
-  );
 }
 
 /** xp:all and xp:week (XP earned since Monday 00:00 UTC): everyone with XP in the period, ties to the older account. */

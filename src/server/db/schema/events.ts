@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { classes } from "./classes";
 import { lessons } from "./learn";
@@ -247,6 +247,31 @@ export const boardRefreshMarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupKey, t.txn] })],
 );
+
+/** Raw bytes (a board stored whole, decision 091). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Boards ranked in memory by the lease holder and stored whole, one row per board
+ * (docs/decisions/091-practice-boards-served-from-memory.md): the four practice boards
+ * (`practice:{period}`: holder indices by place and the figure by place), what they share
+ * (`practice:figures`: each holder's total return and equity), the holders' user ids
+ * (`roster:{name}`, written when who is on the boards changes) and the boards as the last
+ * UTC day ended (`practice:{period}@{day}`: "rank change since yesterday"). UNLOGGED like the
+ * refresh state (a crash empties both, and the group is due again).
+ */
+export const storedBoards = pgTable("stored_boards", {
+  key: text("key").primaryKey(),
+  /** The writing transaction's id (txid_current()): a reader's decoded copy is current while it is equal. */
+  version: bigint("version", { mode: "number" }).notNull(),
+  /** The roster whose holder indices the data uses (`roster:{roster}`); a roster row names itself. */
+  roster: text("roster").notNull(),
+  computedAt: at("computed_at").notNull(),
+  data: bytes("data").notNull(),
+});
 
 /** Each board's ranks as a UTC day began (its last refresh before 00:00): "rank change since yesterday". */
 export const leaderboardDailyRanks = pgTable(

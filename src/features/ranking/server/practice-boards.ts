@@ -1,0 +1,342 @@
+/**
+ * The practice boards served from memory (docs/decisions/091-practice-boards-served-from-memory.md,
+ * the design of decision 084). The scheduler's lease holder keeps the practice book
+ * (memory.ts) current by re-reading only what was written, ranks the four boards in memory and
+ * stores each whole as one row of `stored_boards`; every instance serves pages from the boards
+ * decoded once per version. No row per person is written or read, so a refresh with every price
+ * moving costs a pass over memory and a few megabytes, and a page a slice of an array plus the
+ * names of the 50 people on it.
+ *
+ * Rows of stored_boards for this group:
+ * - `practice:{period}` — by place, the holder index and the board's figure (encodeBoard);
+ * - `practice:figures` — by holder index, the total return and equity (encodeFigures);
+ * - `roster:{name}` — the user id of each holder index, written when who is on the boards
+ *   changes; a board row names the roster its indices refer to;
+ * - `practice:{period}@{day}` — the board as the UTC day before `day` ended, copied by the
+ *   day's first pass: "rank change since yesterday".
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { RANKING_PERIODS, type RankingPeriod } from "@/domain/ranking";
+import type { Db, DbOrTx } from "@/server/db";
+import { practiceBoard, PRACTICE_GROUP, utcDay } from "./boards";
+import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type PracticeBook } from "./memory";
+import { claimRefresh, completeRefresh } from "./refresh-state";
+import type { RefreshOptions } from "./refresh";
+
+const FIGURES = "practice:figures";
+const rosterKey = (name: string) => `roster:${name}`;
+/** A board as the UTC day before `day` ended. */
+const dayEndKey = (board: string, day: string) => `${board}@${day}`;
+const BOARDS = RANKING_PERIODS.map((p) => practiceBoard(p));
+
+/** What the lease holder keeps between passes, per database. */
+interface PassState {
+  book: PracticeBook;
+  /** The name of the roster the book's holder indices refer to: a new (random) one whenever who is on the boards changes. */
+  roster: string;
+}
+const passes = new WeakMap<Db, PassState>();
+/** One pass at a time per database in this process (a second waits for the first and then claims its own). */
+const running = new WeakMap<Db, Promise<unknown>>();
+
+function serially<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const previous = running.get(db) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  running.set(
+    db,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+/** Node's Buffer over bytes from either driver (pg gives a Buffer, PGlite a Uint8Array). */
+const asBuffer = (data: Buffer | Uint8Array): Buffer => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+
+/**
+ * practice:day|week|month|all — when something they rank from changed since the last pass, or a
+ * new UTC day began (claimRefresh, decision 049); otherwise nothing is written and 0 is returned.
+ * Returns the places ranked (four per holder). The boards, their shared figures and (when it
+ * changed) the roster are written in one transaction, so a reader sees one pass or the next; the
+ * scheduler's fence keeps a stale lease holder from writing. Their version is the writing
+ * transaction's id: unique, so a page server's decoded copy is current exactly when the versions
+ * are equal.
+ */
+export function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
+  return serially(db, async () => {
+    const { now } = options;
+    const claim = await claimRefresh(db, PRACTICE_GROUP, utcDay(now), now);
+    if (!claim) return 0;
+    let state = passes.get(db);
+    if (!state) {
+      state = { book: await loadPracticeBook(db, now), roster: randomUUID() };
+      passes.set(db, state);
+    } else {
+      const { book, update } = await updatePracticeBook(db, state.book, now);
+      state.book = book;
+      if (update.rosterChanged) state.roster = randomUUID();
+    }
+    const ranking = rankPracticeBook(state.book, await practicePrices(db));
+    const { roster, book } = state;
+    const at = now.toISOString();
+    await db.transaction(async (tx) => {
+      await options.fence?.(tx);
+      await recordDayEnd(tx, now);
+      const stored = await tx.execute(sql`select 1 from stored_boards where key = ${rosterKey(roster)}`);
+      if (stored.rows.length === 0) {
+        await tx.execute(sql`
+          insert into stored_boards (key, version, roster, computed_at, data)
+          values (${rosterKey(roster)}, txid_current(), ${roster}, ${at}::timestamptz, ${encodeRoster(book)})
+          on conflict (key) do nothing`);
+      }
+      const rows = [...ranking.boards.map((b) => ({ key: b.board, data: encodeBoard(b) })), { key: FIGURES, data: encodeFigures(ranking) }];
+      await tx.execute(sql`
+        insert into stored_boards (key, version, roster, computed_at, data)
+        values ${sql.join(
+          rows.map((r) => sql`(${r.key}, txid_current(), ${roster}, ${at}::timestamptz, ${r.data})`),
+          sql`, `,
+        )}
+        on conflict (key) do update set version = excluded.version, roster = excluded.roster, computed_at = excluded.computed_at, data = excluded.data`);
+      // Rosters no board refers to any more.
+      await tx.execute(sql`
+        delete from stored_boards r where r.key like 'roster:%'
+          and not exists (select 1 from stored_boards b where b.key not like 'roster:%' and r.key = 'roster:' || b.roster)`);
+      await completeRefresh(tx, claim, now);
+    });
+    return book.holders.length * BOARDS.length;
+  });
+}
+
+/**
+ * The first pass of a UTC day keeps the boards as the day before ended — their last pass before
+ * 00:00 — under `{board}@{day}`, and drops older days' copies. A board whose last pass is from
+ * today already (the server started today) gets no copy: nobody on it had a rank yesterday.
+ */
+async function recordDayEnd(tx: DbOrTx, now: Date): Promise<void> {
+  const day = utcDay(now);
+  const dayStart = `${day}T00:00:00.000Z`;
+  const boards = sql.join(
+    BOARDS.map((b) => sql`${b}`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    insert into stored_boards (key, version, roster, computed_at, data)
+    select key || '@' || ${day}, version, roster, computed_at, data from stored_boards
+    where key in (${boards}) and computed_at < ${dayStart}::timestamptz
+    on conflict (key) do nothing`);
+  await tx.execute(sql`delete from stored_boards where key like 'practice:%@%' and key not like ${`%@${day}`}`);
+}
+
+// ── Reading: every instance decodes each stored board once per version ──────────────────────
+
+interface Roster {
+  userIds: string[];
+  /** Holder index by user id. */
+  indexOf: Map<string, number>;
+}
+
+interface LoadedBoard {
+  version: number;
+  roster: string;
+  computedAt: Date;
+  board: DecodedBoard;
+}
+
+interface LoadedFigures {
+  version: number;
+  roster: string;
+  totalReturn: Float64Array;
+}
+
+interface Decoded {
+  boards: Map<string, LoadedBoard>;
+  figures: LoadedFigures | null;
+  rosters: Map<string, Roster>;
+}
+const decoded = new WeakMap<Db, Decoded>();
+
+function decodedOf(db: Db): Decoded {
+  let found = decoded.get(db);
+  if (!found) {
+    found = { boards: new Map(), figures: null, rosters: new Map() };
+    decoded.set(db, found);
+  }
+  return found;
+}
+
+interface StoredRow extends Record<string, unknown> {
+  key: string;
+  version: number | string;
+  roster: string;
+  computed_at: Date | string;
+  data: Buffer | Uint8Array | null;
+  roster_data: Buffer | Uint8Array | null;
+}
+
+/**
+ * Reads and decodes these rows (boards, the figures) and the rosters they refer to that are not
+ * decoded yet, in one statement: one snapshot, so the rows read belong together. A key with no row
+ * (no pass yet, or no copy for today) is forgotten.
+ */
+async function load(db: Db, keys: readonly string[]): Promise<void> {
+  const cache = decodedOf(db);
+  const known = [...cache.rosters.keys()];
+  const rows = await db.execute<StoredRow>(sql`
+    select b.key, b.version, b.roster, b.computed_at, b.data,
+           case when b.roster <> all(${`{${known.join(",")}}`}::text[]) then r.data end as roster_data
+    from stored_boards b left join stored_boards r on r.key = 'roster:' || b.roster
+    where b.key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`);
+  for (const key of keys) {
+    if (rows.rows.some((r) => r.key === key)) continue;
+    if (key === FIGURES) cache.figures = null;
+    else cache.boards.delete(key);
+  }
+  const used = new Set<string>();
+  for (const r of rows.rows) {
+    used.add(r.roster);
+    if (r.roster_data && !cache.rosters.has(r.roster)) {
+      const userIds = decodeRoster(asBuffer(r.roster_data));
+      cache.rosters.set(r.roster, { userIds, indexOf: new Map(userIds.map((id, i) => [id, i])) });
+    }
+    const data = asBuffer(r.data!);
+    const meta = { version: Number(r.version), roster: r.roster };
+    if (r.key === FIGURES) cache.figures = { ...meta, totalReturn: decodeFigures(data).totalReturn };
+    else cache.boards.set(r.key, { ...meta, computedAt: new Date(r.computed_at), board: decodeBoard(data) });
+  }
+  // Rosters no decoded board refers to any more.
+  for (const b of cache.boards.values()) used.add(b.roster);
+  if (cache.figures) used.add(cache.figures.roster);
+  for (const name of cache.rosters.keys()) if (!used.has(name)) cache.rosters.delete(name);
+}
+
+/** A practice board as decoded here, with what its rows show; null while there is none (no pass yet). */
+export interface PracticeBoardView {
+  size: number;
+  version: number;
+  /** Place (1-based) → user id, the figure and the total return. */
+  entry(place: number): { userId: string; value: number | null; totalReturn: number | null };
+  /** The place of a user (1-based), or null when not on the board. */
+  placeOf(userId: string): number | null;
+  /** The place a user had as yesterday ended (null: not on that board, or no copy for today). */
+  yesterdayPlaceOf(userId: string): number | null;
+}
+
+const orNull = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? null : x);
+
+function viewOf(cache: Decoded, board: string, day: string): PracticeBoardView | null {
+  const current = cache.boards.get(board);
+  const figures = cache.figures;
+  const roster = current && cache.rosters.get(current.roster);
+  if (!current || !figures || !roster || figures.roster !== current.roster || figures.version !== current.version) return null;
+  const before = cache.boards.get(dayEndKey(board, day));
+  const beforeRoster = before && cache.rosters.get(before.roster);
+  const place = (b: LoadedBoard, r: Roster, userId: string) => {
+    const index = r.indexOf.get(userId);
+    return index === undefined || index >= b.board.n ? null : b.board.placeOf[index]! + 1;
+  };
+  return {
+    size: current.board.n,
+    version: current.version,
+    entry: (p) => {
+      const holder = current.board.holder[p - 1]!;
+      return { userId: roster.userIds[holder]!, value: orNull(current.board.value[p - 1]), totalReturn: orNull(figures.totalReturn[holder]) };
+    },
+    placeOf: (userId) => place(current, roster, userId),
+    yesterdayPlaceOf: (userId) => (before && beforeRoster ? place(before, beforeRoster, userId) : null),
+  };
+}
+
+/** The keys a page of `board` on `day` reads. */
+const keysFor = (board: string, day: string) => [board, FIGURES, dayEndKey(board, day)];
+
+/**
+ * The versions the database holds now of these keys, as one statement's rows to add to a
+ * page's own statement: the page is built from the decoded boards and kept only when they are
+ * still the stored ones (else they are read again and the page rebuilt).
+ */
+export const storedVersionsSql = (keys: readonly string[]) =>
+  sql`select key, version from stored_boards where key in (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
+/** Whether the decoded copies of `keys` are the versions `rows` (key, version) say are stored. */
+function current(db: Db, keys: readonly string[], rows: ReadonlyArray<{ key: string; version: number | string }>): boolean {
+  const cache = decodedOf(db);
+  return keys.every((key) => {
+    const stored = rows.find((r) => r.key === key);
+    const have = key === FIGURES ? cache.figures : cache.boards.get(key);
+    return stored ? have !== undefined && have !== null && have.version === Number(stored.version) : have === undefined || have === null;
+  });
+}
+
+/**
+ * Builds something from a practice board's decoded view and one statement that also returns the
+ * stored versions (`read`, given the view — null before the first pass): the result is kept when
+ * the decoded boards were the stored ones, else they are read again and it is built again. In the
+ * steady state a page costs the one statement its names need.
+ */
+export async function withPracticeBoard<T>(
+  db: Db,
+  period: RankingPeriod,
+  now: Date,
+  read: (view: PracticeBoardView | null, versions: ReturnType<typeof storedVersionsSql>) => Promise<{ result: T; versions: ReadonlyArray<{ key: string; version: number | string }> }>,
+): Promise<T> {
+  const board = practiceBoard(period);
+  const day = utcDay(now);
+  const keys = keysFor(board, day);
+  const cache = decodedOf(db);
+  for (let attempt = 0; ; attempt++) {
+    const { result, versions } = await read(viewOf(cache, board, day), storedVersionsSql(keys));
+    // A pass may land between the read and the check; after a few tries the last read stands.
+    if (current(db, keys, versions) || attempt === 3) return result;
+    await load(db, keys);
+  }
+}
+
+/** The decoded boards, checked against the stored versions first (one statement) and read again where they changed. */
+async function freshlyDecoded(db: Db, boards: readonly string[], day: string): Promise<Decoded> {
+  const keys = [...new Set(boards.flatMap((b) => keysFor(b, day)))];
+  const versions = await db.execute<{ key: string; version: number | string }>(storedVersionsSql(keys));
+  if (!current(db, keys, versions.rows)) await load(db, keys);
+  return decodedOf(db);
+}
+
+/** The total number of places and the viewer's place on these practice boards (the dashboard). */
+export async function practicePlaces(db: Db, periods: readonly RankingPeriod[], userIds: readonly string[], now: Date): Promise<Map<RankingPeriod, { size: number; places: Map<string, { place: number; value: number | null }> }>> {
+  const day = utcDay(now);
+  const cache = await freshlyDecoded(db, periods.map(practiceBoard), day);
+  const out = new Map<RankingPeriod, { size: number; places: Map<string, { place: number; value: number | null }> }>();
+  for (const period of periods) {
+    const view = viewOf(cache, practiceBoard(period), day);
+    const places = new Map<string, { place: number; value: number | null }>();
+    for (const userId of userIds) {
+      const place = view?.placeOf(userId) ?? null;
+      if (place !== null) places.set(userId, { place, value: view!.entry(place).value });
+    }
+    out.set(period, { size: view?.size ?? 0, places });
+  }
+  return out;
+}
+
+/** A place on a practice board. */
+export interface PracticePlace {
+  board: string;
+  userId: string;
+  place: number;
+}
+
+/** Who holds the first `top` places of each practice board (the fair-play monitor's "ranked high"). */
+export async function practiceTopPlaces(db: Db, top: number, now: Date): Promise<PracticePlace[]> {
+  const day = utcDay(now);
+  const cache = await freshlyDecoded(db, BOARDS, day);
+  return BOARDS.flatMap((board) => {
+    const view = viewOf(cache, board, day);
+    const places: PracticePlace[] = [];
+    for (let place = 1; view && place <= Math.min(top, view.size); place++) places.push({ board, userId: view.entry(place).userId, place });
+    return places;
+  });
+}

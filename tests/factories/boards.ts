@@ -1,0 +1,39 @@
+/**
+ * A stored practice board read back whole for assertions: the rows of `stored_boards`
+ * (decision 091) decoded with the ranking feature's own decoders — place, user, figure, total
+ * return and equity in cents, in place order. Empty before the first pass.
+ */
+import { sql } from "drizzle-orm";
+import { decodeBoard, decodeFigures, decodeRoster } from "@/features/ranking/server/memory";
+import type { Db } from "@/server/db";
+
+export interface StoredPlace {
+  userId: string;
+  rank: number;
+  value: number | null;
+  totalReturn: number | null;
+  equityCents: number;
+}
+
+const bytes = (data: Buffer | Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+const orNull = (x: number) => (Number.isNaN(x) ? null : x);
+
+export async function storedPracticeBoard(db: Db, board: string): Promise<StoredPlace[]> {
+  const rows = await db.execute<{ data: Buffer | Uint8Array; figures: Buffer | Uint8Array; roster: Buffer | Uint8Array }>(sql`
+    select b.data, f.data as figures, r.data as roster from stored_boards b
+    join stored_boards f on f.key = 'practice:figures' and f.version = b.version
+    join stored_boards r on r.key = 'roster:' || b.roster
+    where b.key = ${board}`);
+  const row = rows.rows[0];
+  if (!row) return [];
+  const decoded = decodeBoard(bytes(row.data));
+  const figures = decodeFigures(bytes(row.figures));
+  const userIds = decodeRoster(bytes(row.roster));
+  return Array.from(decoded.holder, (holder, p) => ({
+    userId: userIds[holder]!,
+    rank: p + 1,
+    value: orNull(decoded.value[p]!),
+    totalReturn: orNull(figures.totalReturn[holder]!),
+    equityCents: figures.equityCents[holder]!,
+  }));
+}
