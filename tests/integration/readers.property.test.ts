@@ -13,8 +13,9 @@ import { setPrice } from "@/features/market/server/test-prices";
 import { portfolioPerformance, portfolioSummary, takeSnapshots } from "@/features/portfolio";
 import { refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";
 import { findPortfolioFor, getOrCreatePracticePortfolio, placeOrder } from "@/features/trading";
-import { events, leaderboardEntries } from "@/server/db/schema";
-import { and, eq } from "drizzle-orm";
+import { events } from "@/server/db/schema";
+import { eq } from "drizzle-orm";
+import { storedPracticeBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -112,12 +113,9 @@ describe("every reader agrees", () => {
           // The practice portfolio: its summary and its row on the all-time board.
           const practiceSummary = await portfolioSummary(db, practice, now);
           await refreshPracticeBoards(db, { now });
-          const [row] = await db
-            .select()
-            .from(leaderboardEntries)
-            .where(and(eq(leaderboardEntries.board, "practice:all"), eq(leaderboardEntries.userId, member.id)));
-          expect(formatMoney(parseMoney(String(row!.equity)))).toBe(practiceSummary.equity);
-          expect(formatRatio(row!.totalReturn)).toBe(practiceSummary.totalReturn);
+          const row = (await storedPracticeBoard(db, "practice:all")).find((r) => r.userId === member.id);
+          expect(formatMoney(parseMoney((row!.equityCents / 100).toFixed(2)))).toBe(practiceSummary.equity);
+          expect(formatRatio(row!.totalReturn!)).toBe(practiceSummary.totalReturn);
           return summary;
         };
 

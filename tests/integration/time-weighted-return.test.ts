@@ -4,7 +4,7 @@
  * figures, and the practice board all read the time-weighted return; a reversal cancels the
  * open orders it leaves without shares, saying why.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { formatRatio, parseMoney } from "@/domain/trading";
 import { createClass, joinClass } from "@/features/classes";
@@ -14,6 +14,7 @@ import { practiceBoard, refreshPracticeBoards } from "@/features/ranking";
 import { getOrCreatePracticePortfolio, placeOrder } from "@/features/trading";
 import type { Db } from "@/server/db";
 import { orders, portfolios } from "@/server/db/schema";
+import { storedPracticeBoard } from "../factories/boards";
 import { expectIdentities } from "../factories/accounting";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
@@ -68,11 +69,11 @@ describe("a teacher's cash adjustment is a flow, not return (decision 057)", () 
     // The board: the same return as the summary (a withdrawal too).
     await adjustCash(db, teacher, portfolio.id, { amount: m("-20000.00"), reason: "Penalty" }, {});
     await refreshPracticeBoards(db, { now: later });
-    const board = await db.execute<{ value: number; total_return: number }>(sql`select value, total_return from leaderboard_entries where board = ${practiceBoard("all")} and user_id = ${student.id}`);
+    const own = (await storedPracticeBoard(db, practiceBoard("all"))).find((r) => r.userId === student.id)!;
     const summary = await portfolioSummary(db, await row(db, portfolio.id), later);
     expect(summary.totalReturn).toBe(before.totalReturn);
-    expect(formatRatio(Number(board.rows[0]!.total_return))).toBe(summary.totalReturn);
-    expect(formatRatio(Number(board.rows[0]!.value))).toBe(summary.totalReturn);
+    expect(formatRatio(own.totalReturn!)).toBe(summary.totalReturn);
+    expect(formatRatio(own.value!)).toBe(summary.totalReturn);
   });
 });
 
