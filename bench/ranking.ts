@@ -167,9 +167,12 @@ async function main() {
       scenarios[2]!.runs.push(await refreshRun(null));
     }
     const counts = await db.execute<{ board: string; n: number }>(sql`select board, count(*)::int as n from leaderboard_entries group by board order by board`);
+    // The practice boards are stored whole, one row each (decision 091): their sizes in bytes.
+    const stored = await db.execute<{ key: string; bytes: number }>(sql`select key, octet_length(data)::int as bytes from stored_boards order by key`);
     await handle.close();
     console.log(`\nPostgreSQL · ${PEOPLE.toLocaleString("en-US")} practice portfolios · one live event with ${(PEOPLE + 1).toLocaleString("en-US")} participants`);
     console.log(`rows per board: ${counts.rows.map((r) => `${r.board} ${Number(r.n).toLocaleString("en-US")}`).join(", ")}`);
+    console.log(`stored whole: ${stored.rows.map((r) => `${r.key.startsWith("roster:") ? "roster" : r.key} ${(Number(r.bytes) / 1e6).toFixed(1)} MB`).join(", ")}`);
     console.log(`\nRefresh, in-process (the first refresh of the day, which also records the daily ranks: ${firstMs.toFixed(0)} ms; the leagues' first, everyone joining: ${leaguesFirstMs.toFixed(0)} ms)`);
     for (const scenario of scenarios) {
       console.log(`\n${scenario.title}\n`);

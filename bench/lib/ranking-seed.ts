@@ -1,5 +1,5 @@
 /**
- * The ranking benchmarks' data (bench/ranking.ts, bench/ranking-memory.ts): `people` people, each
+ * The ranking benchmark's data (bench/ranking.ts): `people` people, each
  * with a practice portfolio (cash spread so that many returns tie, positions in 3 of 4, equity
  * snapshots around every period start, XP), and one live event with all of them (unless
  * `event: false`), the benchmark person included.
