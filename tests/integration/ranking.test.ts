@@ -13,7 +13,7 @@ import { refreshLeagues } from "@/features/leagues";
 import { boardEntriesSql, defaultBoardOf, dropFromBoard, eventBoard, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
-import { equitySnapshots, eventParticipants, events, eventStandings, leaderboardDailyRanks, portfolios, positions, users, xpEvents } from "@/server/db/schema";
+import { equitySnapshots, eventParticipants, events, eventStandings, portfolios, positions, users, xpEvents } from "@/server/db/schema";
 import { storedPracticeBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
