@@ -19,6 +19,7 @@ import type { Db } from "@/server/db";
 import { auditLog, classMembers, users, xpEvents } from "@/server/db/schema";
 import { writePersonalData } from "@/server/personal-data";
 import { changeSettings } from "@/server/settings";
+import { storedPracticeBoard } from "../factories/boards";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
 
@@ -242,6 +243,9 @@ describe("privacy on the boards", () => {
     }
     const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from leaderboard_entries where user_id = ${student.id}`);
     expect(Number(rows.rows[0]!.n)).toBe(0);
+    const practice = await storedPracticeBoard(db, "practice:all");
+    expect(practice.map((r) => r.userId)).toContain(member.id);
+    expect(practice.map((r) => r.userId)).not.toContain(student.id);
   });
 });
 

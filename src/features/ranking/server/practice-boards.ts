@@ -146,6 +146,7 @@ interface LoadedFigures {
   version: number;
   roster: string;
   totalReturn: Float64Array;
+  equityCents: Float64Array;
 }
 
 interface Decoded {
@@ -203,7 +204,7 @@ async function load(db: Db, keys: readonly string[]): Promise<void> {
     }
     const data = asBuffer(r.data!);
     const meta = { version: Number(r.version), roster: r.roster };
-    if (r.key === FIGURES) cache.figures = { ...meta, totalReturn: decodeFigures(data).totalReturn };
+    if (r.key === FIGURES) cache.figures = { ...meta, ...decodeFigures(data) };
     else cache.boards.set(r.key, { ...meta, computedAt: new Date(r.computed_at), board: decodeBoard(data) });
   }
   // Rosters no decoded board refers to any more.
@@ -216,8 +217,9 @@ async function load(db: Db, keys: readonly string[]): Promise<void> {
 export interface PracticeBoardView {
   size: number;
   version: number;
-  /** Place (1-based) → user id, the figure and the total return. */
-  entry(place: number): { userId: string; value: number | null; totalReturn: number | null };
+  computedAt: Date;
+  /** Place (1-based) → user id, the figure, the total return and the equity in cents. */
+  entry(place: number): { userId: string; value: number | null; totalReturn: number | null; equityCents: number };
   /** The place of a user (1-based), or null when not on the board. */
   placeOf(userId: string): number | null;
   /** The place a user had as yesterday ended (null: not on that board, or no copy for today). */
@@ -240,9 +242,10 @@ function viewOf(cache: Decoded, board: string, day: string): PracticeBoardView |
   return {
     size: current.board.n,
     version: current.version,
+    computedAt: current.computedAt,
     entry: (p) => {
       const holder = current.board.holder[p - 1]!;
-      return { userId: roster.userIds[holder]!, value: orNull(current.board.value[p - 1]), totalReturn: orNull(figures.totalReturn[holder]) };
+      return { userId: roster.userIds[holder]!, value: orNull(current.board.value[p - 1]), totalReturn: orNull(figures.totalReturn[holder]), equityCents: figures.equityCents[holder]! };
     },
     placeOf: (userId) => place(current, roster, userId),
     yesterdayPlaceOf: (userId) => (before && beforeRoster ? place(before, beforeRoster, userId) : null),
@@ -338,5 +341,18 @@ export async function practiceTopPlaces(db: Db, top: number, now: Date): Promise
     const places: PracticePlace[] = [];
     for (let place = 1; view && place <= Math.min(top, view.size); place++) places.push({ board, userId: view.entry(place).userId, place });
     return places;
+  });
+}
+
+/** Where a person stands on each practice board now ("Export my data"), in board order. */
+export async function practiceStandingsOf(db: Db, userId: string, now: Date): Promise<Array<{ board: string; rank: number; value: number | null; totalReturn: number | null; equityCents: number; computedAt: Date }>> {
+  const day = utcDay(now);
+  const cache = await freshlyDecoded(db, BOARDS, day);
+  return [...BOARDS].sort().flatMap((board) => {
+    const view = viewOf(cache, board, day);
+    const place = view?.placeOf(userId) ?? null;
+    if (!view || place === null) return [];
+    const { value, totalReturn, equityCents } = view.entry(place);
+    return [{ board, rank: place, value, totalReturn, equityCents, computedAt: view.computedAt }];
   });
 }
