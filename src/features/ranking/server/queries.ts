@@ -1,6 +1,7 @@
 /**
- * Serving leaderboards from the precomputed rows: a page is an index range scan on
- * (board, rank), the own row a primary-key lookup, the board's size its last rank. Nothing
+ * Serving leaderboards: the XP and event boards from their precomputed rows (a page is an index
+ * range scan on (board, rank), the own row a primary-key lookup, the board's size its last rank),
+ * the practice boards from their decoded stored copies (practice-boards.ts, decision 091). Nothing
  * is ranked per request. Names are resolved here, at read time, so opting out of showing
  * one's name takes effect on the next page load, not the next refresh.
  */
