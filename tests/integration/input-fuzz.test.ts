@@ -8,6 +8,11 @@
  * its own (PGlite, or a fresh PostgreSQL database with DATABASE_URL). Every answer must be
  * below 500; every error answer of our API must be our JSON error shape with
  * `Cache-Control: private, no-store` (the public OpenAPI document aside). The generators have fixed seeds and run counts.
+ *
+ * The fuzz itself runs in the PGlite pass only (docs/decisions/092): it tries the HTTP layer's
+ * validation, which is the same code on both engines, and PGlite parses and types values as
+ * PostgreSQL does; run again beside the browser suite it took 172 s of CI's longest chain. The
+ * examples below, which reach the database, run on both.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +20,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestAdmin, startApp, TEST_ADMIN, type RunningApp } from "../setup/app-server";
 import { HttpClient } from "../setup/http-client";
+import { onPostgres } from "../setup/db";
 import { createServerDatabase } from "../setup/server-database";
 import { uniqueEmail } from "../factories/emails";
 
@@ -341,7 +347,7 @@ afterAll(async () => {
   await dropDatabase?.();
 });
 
-describe("no input answers a 5xx", () => {
+describe.skipIf(onPostgres)("no input answers a 5xx", () => {
   it("answers every API route and method, for every role, below 500 and in our error shape", async () => {
     failures = new Set();
     const routes = apiRoutes();
