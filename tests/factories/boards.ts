@@ -15,7 +15,6 @@ export interface StoredPlace {
   equityCents: number;
 }
 
-const bytes = (data: Buffer | Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
 const orNull = (x: number) => (Number.isNaN(x) ? null : x);
 
 export async function storedPracticeBoard(db: Db, board: string): Promise<StoredPlace[]> {
@@ -26,9 +25,9 @@ export async function storedPracticeBoard(db: Db, board: string): Promise<Stored
     where b.key = ${board}`);
   const row = rows.rows[0];
   if (!row) return [];
-  const decoded = decodeBoard(bytes(row.data));
-  const figures = decodeFigures(bytes(row.figures));
-  const userIds = decodeRoster(bytes(row.roster));
+  const decoded = decodeBoard(row.data);
+  const figures = decodeFigures(row.figures);
+  const userIds = decodeRoster(row.roster);
   return Array.from(decoded.holder, (holder, p) => ({
     userId: userIds[holder]!,
     rank: p + 1,

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
-import { parseMoney, round4 } from "@/domain/trading";
+import { cents, formatMoney, parseMoney, round4 } from "@/domain/trading";
 import { storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
 import { boardEntriesSql, defaultBoardOf, dropFromBoard, eventBoard, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
@@ -72,7 +72,7 @@ async function allBoards(db: Db) {
   for (const period of RANKING_PERIODS) {
     const board = `practice:${period}`;
     for (const r of await storedPracticeBoard(db, board))
-      practice.push({ board, user_id: r.userId, rank: r.rank, value: r.value, total_return: r.totalReturn, equity: (r.equityCents / 100).toFixed(2) });
+      practice.push({ board, user_id: r.userId, rank: r.rank, value: r.value, total_return: r.totalReturn, equity: formatMoney(cents(r.equityCents)) });
   }
   return [...entries, ...practice].sort((a, b) => (a.board === b.board ? a.rank - b.rank : a.board < b.board ? -1 : 1));
 }
@@ -653,10 +653,16 @@ describe("rebuilding boards (decision 047)", () => {
     // So are the practice boards stored whole (decision 091).
     const stored = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname = 'stored_boards'`);
     expect(stored.rows.map((r) => r.persistence)).toEqual(["u"]);
+    const someone = before.find((r) => r.board === "practice:all")!.user_id;
+    const ask = () => leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: someone, role: "member" }, now: NOW });
+    expect((await ask()).total).toBeGreaterThan(0); // decoded here, and kept
     await db.execute(sql`truncate stored_boards`);
     expect(await allBoards(db)).toEqual([]);
+    // A page server does not keep serving its decoded copy of boards that are gone.
+    expect(await ask()).toMatchObject({ total: 0, items: [], own: null });
     await refreshAllBoards(db, { now: NOW });
     expect(await allBoards(db)).toEqual(before);
+    expect((await ask()).own).toMatchObject({ isYou: true });
   });
 
   it("keeps one partition per group of boards, drops an ended event's, and removes a deleted account's rows", async () => {

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatRatio, fractionOf, parseMoney } from "@/domain/trading";
+import { cents, formatMoney, formatRatio, fractionOf, parseMoney } from "@/domain/trading";
 import { advanceReplays, createEvent, finalizeEvent, joinEvent, listParticipants, standingsCsv, standingsFor } from "@/features/events";
 import { importDataset } from "@/features/market/server/datasets";
 import { setPrice } from "@/features/market/server/test-prices";
@@ -114,7 +114,7 @@ describe("every reader agrees", () => {
           const practiceSummary = await portfolioSummary(db, practice, now);
           await refreshPracticeBoards(db, { now });
           const row = (await storedPracticeBoard(db, "practice:all")).find((r) => r.userId === member.id);
-          expect(formatMoney(parseMoney((row!.equityCents / 100).toFixed(2)))).toBe(practiceSummary.equity);
+          expect(formatMoney(cents(row!.equityCents))).toBe(practiceSummary.equity);
           expect(formatRatio(row!.totalReturn!)).toBe(practiceSummary.totalReturn);
           return summary;
         };

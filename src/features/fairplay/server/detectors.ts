@@ -31,7 +31,6 @@ import {
   MIRROR_QUANTITY_TOLERANCE,
   MIRROR_WINDOW_MS,
   RESETS_MIN,
-  RESETS_TOP_RANK,
   RESETS_WINDOW_MS,
   SHARED_ADDRESS_MIN_ACCOUNTS,
 } from "@/domain/fairplay";
@@ -275,9 +274,9 @@ export async function detectReplayBoundaryTrading(db: DbOrTx, event: DetectedEve
  * entries of the audit log within RESETS_WINDOW_MS, by someone now ranked RESETS_TOP_RANK or
  * higher on a practice board. A practice flag (no event): admins review it.
  */
-export async function detectRepeatedResets(db: DbOrTx, now: Date, ranked: readonly PracticePlace[]): Promise<number> {
-  // The practice boards are stored whole (decision 091): who is ranked high comes from the ranking feature.
-  const high = ranked.filter((r) => r.place <= RESETS_TOP_RANK);
+export async function detectRepeatedResets(db: DbOrTx, now: Date, high: readonly PracticePlace[]): Promise<number> {
+  // The practice boards are stored whole (decision 091): who holds their first RESETS_TOP_RANK
+  // places comes from the ranking feature (practiceTopPlaces), read by the monitor before its transaction.
   const places =
     high.length === 0
       ? sql`select null::text as user_id, null::int as rank, null::text as board where false`

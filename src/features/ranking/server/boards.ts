@@ -1,6 +1,6 @@
 /**
- * Board keys as stored in leaderboard_entries.board: practice:{day|week|month|all},
- * xp:{all|week}, event:{eventId}. The API names boards by what a person sees
+ * Board keys: practice:{day|week|month|all} (stored whole in stored_boards, decision 091),
+ * xp:{all|week} and event:{eventId} (rows of leaderboard_entries). The API names boards by what a person sees
  * (practice + period, xp + period, event:{slug}); the server maps those to keys.
  */
 import { sql, type SQL } from "drizzle-orm";

@@ -354,8 +354,11 @@ export function encodeFigures(ranking: PracticeRanking): Buffer {
   return Buffer.from(bytes);
 }
 
+/** Bytes as either driver returns a bytea: pg a Buffer, PGlite a Uint8Array. */
+export type StoredBytes = Buffer | Uint8Array;
+
 /** One copy into an aligned buffer (a Buffer from the driver may start at any offset). */
-function aligned(data: Buffer): ArrayBuffer {
+function aligned(data: StoredBytes): ArrayBuffer {
   const bytes = new ArrayBuffer(data.length);
   new Uint8Array(bytes).set(data);
   return bytes;
@@ -370,7 +373,7 @@ export interface DecodedBoard {
   placeOf: Uint32Array;
 }
 
-export function decodeBoard(data: Buffer): DecodedBoard {
+export function decodeBoard(data: StoredBytes): DecodedBoard {
   const bytes = aligned(data);
   const n = new Uint32Array(bytes, 0, 1)[0]!;
   const holder = new Uint32Array(bytes, 8, n);
@@ -379,7 +382,7 @@ export function decodeBoard(data: Buffer): DecodedBoard {
   return { n, holder, value: new Float64Array(bytes, 8 + idsBytes(n), n), placeOf };
 }
 
-export function decodeFigures(data: Buffer): { totalReturn: Float64Array; equityCents: Float64Array } {
+export function decodeFigures(data: StoredBytes): { totalReturn: Float64Array; equityCents: Float64Array } {
   const bytes = aligned(data);
   const n = new Uint32Array(bytes, 0, 1)[0]!;
   return { totalReturn: new Float64Array(bytes, 8, n), equityCents: new Float64Array(bytes, 8 + n * 8, n) };
@@ -387,4 +390,4 @@ export function decodeFigures(data: Buffer): { totalReturn: Float64Array; equity
 
 /** The group's user ids by holder index, newline-separated. */
 export const encodeRoster = (book: PracticeBook): Buffer => Buffer.from(book.holders.map((h) => h.userId).join("\n"));
-export const decodeRoster = (data: Buffer): string[] => data.toString().split("\n");
+export const decodeRoster = (data: StoredBytes): string[] => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString().split("\n");

@@ -1,6 +1,6 @@
 /** The ranking feature's part of "Export my data": where the person stands on each board now. */
 import { asc, eq } from "drizzle-orm";
-import { formatMoney, parseMoney } from "@/domain/trading";
+import { cents, formatMoney } from "@/domain/trading";
 import type { Db } from "@/server/db";
 import { leaderboardEntries } from "@/server/db/schema";
 import type { PersonalDataSection } from "@/server/personal-data";
@@ -12,7 +12,7 @@ export function rankingPersonalData(db: Db, userId: string): PersonalDataSection
       name: "leaderboards",
       value: async () => {
         // The practice boards are stored whole (decision 091); the XP and event boards are rows.
-        const practice = (await practiceStandingsOf(db, userId, new Date())).map(({ equityCents, ...row }) => ({ ...row, equity: formatMoney(parseMoney((equityCents / 100).toFixed(2))) }));
+        const practice = (await practiceStandingsOf(db, userId, new Date())).map(({ equityCents, ...row }) => ({ ...row, equity: formatMoney(cents(equityCents)) }));
         const rows = await db
           .select({ board: leaderboardEntries.board, rank: leaderboardEntries.rank, value: leaderboardEntries.value, totalReturn: leaderboardEntries.totalReturn, equity: leaderboardEntries.equity, computedAt: leaderboardEntries.computedAt })
           .from(leaderboardEntries)

@@ -20,8 +20,9 @@ import { sql } from "drizzle-orm";
 import { RANKING_PERIODS, type RankingPeriod } from "@/domain/ranking";
 import type { Db, DbOrTx } from "@/server/db";
 import { practiceBoard, PRACTICE_GROUP, utcDay } from "./boards";
-import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type PracticeBook } from "./memory";
-import { claimRefresh, completeRefresh } from "./refresh-state";
+import { anyOf } from "@/server/db/lists";
+import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type PracticeBook, type StoredBytes } from "./memory";
+import { claimRefresh, completeRefresh, type RefreshClaim } from "./refresh-state";
 import type { RefreshOptions } from "./refresh";
 
 const FIGURES = "practice:figures";
@@ -50,9 +51,6 @@ function serially<T>(db: Db, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
-/** Node's Buffer over bytes from either driver (pg gives a Buffer, PGlite a Uint8Array). */
-const asBuffer = (data: Buffer | Uint8Array): Buffer => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-
 /**
  * practice:day|week|month|all — when something they rank from changed since the last pass, or a
  * new UTC day began (claimRefresh, decision 049); otherwise nothing is written and 0 is returned.
@@ -67,44 +65,56 @@ export function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<
     const { now } = options;
     const claim = await claimRefresh(db, PRACTICE_GROUP, utcDay(now), now);
     if (!claim) return 0;
-    let state = passes.get(db);
-    if (!state) {
-      state = { book: await loadPracticeBook(db, now), roster: randomUUID() };
-      passes.set(db, state);
-    } else {
-      const { book, update } = await updatePracticeBook(db, state.book, now);
-      state.book = book;
-      if (update.rosterChanged) state.roster = randomUUID();
+    try {
+      return await pass(db, claim, options);
+    } catch (error) {
+      // The book is changed in place while it is read: after a failure it may be half updated
+      // (a holder added without its tiebreak). The next pass reads it whole; the claim stays due.
+      passes.delete(db);
+      throw error;
     }
-    const ranking = rankPracticeBook(state.book, await practicePrices(db));
-    const { roster, book } = state;
-    const at = now.toISOString();
-    await db.transaction(async (tx) => {
-      await options.fence?.(tx);
-      await recordDayEnd(tx, now);
-      const stored = await tx.execute(sql`select 1 from stored_boards where key = ${rosterKey(roster)}`);
-      if (stored.rows.length === 0) {
-        await tx.execute(sql`
-          insert into stored_boards (key, version, roster, computed_at, data)
-          values (${rosterKey(roster)}, txid_current(), ${roster}, ${at}::timestamptz, ${encodeRoster(book)})
-          on conflict (key) do nothing`);
-      }
-      const rows = [...ranking.boards.map((b) => ({ key: b.board, data: encodeBoard(b) })), { key: FIGURES, data: encodeFigures(ranking) }];
+  });
+}
+
+async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promise<number> {
+  const { now } = options;
+  let state = passes.get(db);
+  if (!state) {
+    state = { book: await loadPracticeBook(db, now), roster: randomUUID() };
+    passes.set(db, state);
+  } else {
+    const { book, update } = await updatePracticeBook(db, state.book, now);
+    state.book = book;
+    if (update.rosterChanged) state.roster = randomUUID();
+  }
+  const ranking = rankPracticeBook(state.book, await practicePrices(db));
+  const { roster, book } = state;
+  const at = now.toISOString();
+  await db.transaction(async (tx) => {
+    await options.fence?.(tx);
+    await recordDayEnd(tx, now);
+    const stored = await tx.execute(sql`select 1 from stored_boards where key = ${rosterKey(roster)}`);
+    if (stored.rows.length === 0) {
       await tx.execute(sql`
         insert into stored_boards (key, version, roster, computed_at, data)
-        values ${sql.join(
-          rows.map((r) => sql`(${r.key}, txid_current(), ${roster}, ${at}::timestamptz, ${r.data})`),
-          sql`, `,
-        )}
-        on conflict (key) do update set version = excluded.version, roster = excluded.roster, computed_at = excluded.computed_at, data = excluded.data`);
-      // Rosters no board refers to any more.
-      await tx.execute(sql`
-        delete from stored_boards r where r.key like 'roster:%'
-          and not exists (select 1 from stored_boards b where b.key not like 'roster:%' and r.key = 'roster:' || b.roster)`);
-      await completeRefresh(tx, claim, now);
-    });
-    return book.holders.length * BOARDS.length;
+        values (${rosterKey(roster)}, txid_current(), ${roster}, ${at}::timestamptz, ${encodeRoster(book)})
+        on conflict (key) do nothing`);
+    }
+    const rows = [...ranking.boards.map((b) => ({ key: b.board, data: encodeBoard(b) })), { key: FIGURES, data: encodeFigures(ranking) }];
+    await tx.execute(sql`
+      insert into stored_boards (key, version, roster, computed_at, data)
+      values ${sql.join(
+        rows.map((r) => sql`(${r.key}, txid_current(), ${roster}, ${at}::timestamptz, ${r.data})`),
+        sql`, `,
+      )}
+      on conflict (key) do update set version = excluded.version, roster = excluded.roster, computed_at = excluded.computed_at, data = excluded.data`);
+    // Rosters no board refers to any more.
+    await tx.execute(sql`
+      delete from stored_boards r where r.key like 'roster:%'
+        and not exists (select 1 from stored_boards b where b.key not like 'roster:%' and r.key = 'roster:' || b.roster)`);
+    await completeRefresh(tx, claim, now);
   });
+  return book.holders.length * BOARDS.length;
 }
 
 /**
@@ -153,13 +163,15 @@ interface Decoded {
   boards: Map<string, LoadedBoard>;
   figures: LoadedFigures | null;
   rosters: Map<string, Roster>;
+  /** The read in flight, if any: one at a time per database, so an older snapshot never replaces a newer one. */
+  loading: Promise<void> | null;
 }
 const decoded = new WeakMap<Db, Decoded>();
 
 function decodedOf(db: Db): Decoded {
   let found = decoded.get(db);
   if (!found) {
-    found = { boards: new Map(), figures: null, rosters: new Map() };
+    found = { boards: new Map(), figures: null, rosters: new Map(), loading: null };
     decoded.set(db, found);
   }
   return found;
@@ -170,45 +182,46 @@ interface StoredRow extends Record<string, unknown> {
   version: number | string;
   roster: string;
   computed_at: Date | string;
-  data: Buffer | Uint8Array | null;
-  roster_data: Buffer | Uint8Array | null;
+  data: StoredBytes;
 }
 
 /**
- * Reads and decodes these rows (boards, the figures) and the rosters they refer to that are not
- * decoded yet, in one statement: one snapshot, so the rows read belong together. A key with no row
- * (no pass yet, or no copy for today) is forgotten.
+ * Reads and decodes these rows (boards, the figures) and, each once, the rosters they refer to that
+ * are not decoded here yet, in one statement: one snapshot, so the rows read belong together. A key
+ * with no row (no pass yet, or no copy for today) is forgotten, and so are other days' copies and
+ * rosters nothing decoded refers to. Reads run one at a time per database.
  */
-async function load(db: Db, keys: readonly string[]): Promise<void> {
+function load(db: Db, keys: readonly string[], day: string): Promise<void> {
   const cache = decodedOf(db);
-  const known = [...cache.rosters.keys()];
+  const previous = cache.loading ?? Promise.resolve();
+  const next = previous.then(() => read(db, cache, keys, day));
+  cache.loading = next.catch(() => undefined);
+  return next;
+}
+
+async function read(db: Db, cache: Decoded, keys: readonly string[], day: string): Promise<void> {
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
   const rows = await db.execute<StoredRow>(sql`
-    select b.key, b.version, b.roster, b.computed_at, b.data,
-           case when b.roster <> all(${`{${known.join(",")}}`}::text[]) then r.data end as roster_data
-    from stored_boards b left join stored_boards r on r.key = 'roster:' || b.roster
-    where b.key in (${sql.join(
-      keys.map((k) => sql`${k}`),
-      sql`, `,
-    )})`);
+    select key, version, roster, computed_at, data from stored_boards
+    where key in (${list})
+       or key in (select 'roster:' || b.roster from stored_boards b where b.key in (${list}) and not (${anyOf(sql.raw("b.roster"), [...cache.rosters.keys()])}))`);
+  for (const r of rows.rows) {
+    if (!r.key.startsWith("roster:")) continue;
+    const userIds = decodeRoster(r.data);
+    cache.rosters.set(r.roster, { userIds, indexOf: new Map(userIds.map((id, i) => [id, i])) });
+  }
   for (const key of keys) {
-    if (rows.rows.some((r) => r.key === key)) continue;
-    if (key === FIGURES) cache.figures = null;
+    const r = rows.rows.find((row) => row.key === key);
+    const meta = r && { version: Number(r.version), roster: r.roster };
+    if (key === FIGURES) cache.figures = r ? { ...meta!, ...decodeFigures(r.data) } : null;
+    else if (r) cache.boards.set(key, { ...meta!, computedAt: new Date(r.computed_at), board: decodeBoard(r.data) });
     else cache.boards.delete(key);
   }
-  const used = new Set<string>();
-  for (const r of rows.rows) {
-    used.add(r.roster);
-    if (r.roster_data && !cache.rosters.has(r.roster)) {
-      const userIds = decodeRoster(asBuffer(r.roster_data));
-      cache.rosters.set(r.roster, { userIds, indexOf: new Map(userIds.map((id, i) => [id, i])) });
-    }
-    const data = asBuffer(r.data!);
-    const meta = { version: Number(r.version), roster: r.roster };
-    if (r.key === FIGURES) cache.figures = { ...meta, ...decodeFigures(data) };
-    else cache.boards.set(r.key, { ...meta, computedAt: new Date(r.computed_at), board: decodeBoard(data) });
-  }
-  // Rosters no decoded board refers to any more.
-  for (const b of cache.boards.values()) used.add(b.roster);
+  for (const key of cache.boards.keys()) if (key.includes("@") && !key.endsWith(`@${day}`)) cache.boards.delete(key);
+  const used = new Set([...cache.boards.values()].map((b) => b.roster));
   if (cache.figures) used.add(cache.figures.roster);
   for (const name of cache.rosters.keys()) if (!used.has(name)) cache.rosters.delete(name);
 }
@@ -216,8 +229,9 @@ async function load(db: Db, keys: readonly string[]): Promise<void> {
 /** A practice board as decoded here, with what its rows show; null while there is none (no pass yet). */
 export interface PracticeBoardView {
   size: number;
-  version: number;
   computedAt: Date;
+  /** The stored versions the view was built from, by key (null: no row): compared with the stored ones. */
+  versions: ReadonlyMap<string, number | null>;
   /** Place (1-based) → user id, the figure, the total return and the equity in cents. */
   entry(place: number): { userId: string; value: number | null; totalReturn: number | null; equityCents: number };
   /** The place of a user (1-based), or null when not on the board. */
@@ -233,7 +247,8 @@ function viewOf(cache: Decoded, board: string, day: string): PracticeBoardView |
   const figures = cache.figures;
   const roster = current && cache.rosters.get(current.roster);
   if (!current || !figures || !roster || figures.roster !== current.roster || figures.version !== current.version) return null;
-  const before = cache.boards.get(dayEndKey(board, day));
+  const beforeKey = dayEndKey(board, day);
+  const before = cache.boards.get(beforeKey);
   const beforeRoster = before && cache.rosters.get(before.roster);
   const place = (b: LoadedBoard, r: Roster, userId: string) => {
     const index = r.indexOf.get(userId);
@@ -241,8 +256,12 @@ function viewOf(cache: Decoded, board: string, day: string): PracticeBoardView |
   };
   return {
     size: current.board.n,
-    version: current.version,
     computedAt: current.computedAt,
+    versions: new Map([
+      [board, current.version],
+      [FIGURES, figures.version],
+      [beforeKey, before && beforeRoster ? before.version : null],
+    ]),
     entry: (p) => {
       const holder = current.board.holder[p - 1]!;
       return { userId: roster.userIds[holder]!, value: orNull(current.board.value[p - 1]), totalReturn: orNull(figures.totalReturn[holder]), equityCents: figures.equityCents[holder]! };
@@ -252,60 +271,64 @@ function viewOf(cache: Decoded, board: string, day: string): PracticeBoardView |
   };
 }
 
-/** The keys a page of `board` on `day` reads. */
+/** The keys a page of `board` on `day` reads: the board, the shared figures and the board as yesterday ended. */
 const keysFor = (board: string, day: string) => [board, FIGURES, dayEndKey(board, day)];
 
-/**
- * The versions the database holds now of these keys, as one statement's rows to add to a
- * page's own statement: the page is built from the decoded boards and kept only when they are
- * still the stored ones (else they are read again and the page rebuilt).
- */
+/** The versions the database holds now of these keys (key, version), to add to a statement's rows. */
 export const storedVersionsSql = (keys: readonly string[]) =>
   sql`select key, version from stored_boards where key in (${sql.join(
     keys.map((k) => sql`${k}`),
     sql`, `,
   )})`;
 
-/** Whether the decoded copies of `keys` are the versions `rows` (key, version) say are stored. */
-function current(db: Db, keys: readonly string[], rows: ReadonlyArray<{ key: string; version: number | string }>): boolean {
-  const cache = decodedOf(db);
+type StoredVersions = ReadonlyArray<{ key: string; version: number | string }>;
+
+/**
+ * Whether a view is what the database holds (`stored`: key, version): built from the stored versions
+ * of `keys` (a key with no row: none), or no view while nothing is stored.
+ */
+function upToDate(view: PracticeBoardView | null, keys: readonly string[], stored: StoredVersions): boolean {
+  if (view === null) return !stored.some((r) => keys.includes(r.key));
   return keys.every((key) => {
-    const stored = rows.find((r) => r.key === key);
-    const have = key === FIGURES ? cache.figures : cache.boards.get(key);
-    return stored ? have !== undefined && have !== null && have.version === Number(stored.version) : have === undefined || have === null;
+    const row = stored.find((r) => r.key === key);
+    return (view.versions.get(key) ?? null) === (row ? Number(row.version) : null);
   });
 }
 
 /**
  * Builds something from a practice board's decoded view and one statement that also returns the
- * stored versions (`read`, given the view — null before the first pass): the result is kept when
- * the decoded boards were the stored ones, else they are read again and it is built again. In the
- * steady state a page costs the one statement its names need.
+ * stored versions (`read`, given the view — null before the first pass): the result is kept when the
+ * view was built from the stored versions, else the boards are read again and it is built again. In
+ * the steady state a page costs the one statement its names need.
  */
 export async function withPracticeBoard<T>(
   db: Db,
   period: RankingPeriod,
   now: Date,
-  read: (view: PracticeBoardView | null, versions: ReturnType<typeof storedVersionsSql>) => Promise<{ result: T; versions: ReadonlyArray<{ key: string; version: number | string }> }>,
+  read: (view: PracticeBoardView | null, versions: ReturnType<typeof storedVersionsSql>) => Promise<{ result: T; versions: StoredVersions }>,
 ): Promise<T> {
   const board = practiceBoard(period);
   const day = utcDay(now);
   const keys = keysFor(board, day);
   const cache = decodedOf(db);
   for (let attempt = 0; ; attempt++) {
-    const { result, versions } = await read(viewOf(cache, board, day), storedVersionsSql(keys));
-    // A pass may land between the read and the check; after a few tries the last read stands.
-    if (current(db, keys, versions) || attempt === 3) return result;
-    await load(db, keys);
+    const view = viewOf(cache, board, day);
+    const { result, versions } = await read(view, storedVersionsSql(keys));
+    if (upToDate(view, keys, versions)) return result;
+    // A pass may land between the read and the check each time; after a few tries the last read stands.
+    if (attempt === 3) return result;
+    await load(db, keys, day);
   }
 }
 
-/** The decoded boards, checked against the stored versions first (one statement) and read again where they changed. */
+/** The decoded boards (without yesterday's copies), checked against the stored versions first (one statement) and read again where they changed. */
 async function freshlyDecoded(db: Db, boards: readonly string[], day: string): Promise<Decoded> {
-  const keys = [...new Set(boards.flatMap((b) => keysFor(b, day)))];
-  const versions = await db.execute<{ key: string; version: number | string }>(storedVersionsSql(keys));
-  if (!current(db, keys, versions.rows)) await load(db, keys);
-  return decodedOf(db);
+  const keys = [...boards, FIGURES];
+  const cache = decodedOf(db);
+  const stored = await db.execute<{ key: string; version: number | string }>(storedVersionsSql(keys));
+  const current = boards.every((b) => upToDate(viewOf(cache, b, day), [b, FIGURES], stored.rows));
+  if (!current) await load(db, keys, day);
+  return cache;
 }
 
 /** The total number of places and the viewer's place on these practice boards (the dashboard). */

@@ -2,7 +2,7 @@
  * Rebuilding a group of boards whole (docs/decisions/047-boards-that-scale.md).
  *
  * leaderboard_entries is partitioned by board (migration 0022): each group of boards a refresh
- * owns — the four practice boards, the two XP boards, one event — is one UNLOGGED partition. A
+ * owns — the two XP boards, one event (the practice boards are stored whole since decision 091) — is one UNLOGGED partition. A
  * refresh does not update the rows in place (when the market moves, nearly every rank changes,
  * and updating 400,000 rows in place cost ~20 s: two index entries and a dead tuple per row, a
  * foreign-key check per row, WAL, and a table that bloats faster than autovacuum cleans it).
