@@ -11,11 +11,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
-import { refreshPracticeBoards } from "@/features/ranking";
+import { boardEntriesSql, refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";
 import { portfolioValuations } from "@/features/trading";
-import { loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type PracticeBook } from "@/features/ranking/server/memory";
+import { eventPrices, eventSource, loadBook, loadPracticeBook, practicePrices, rankEventBook, rankPracticeBook, updatePracticeBook, type PracticeBook } from "@/features/ranking/server/memory";
 import type { Db } from "@/server/db";
-import { equitySnapshots, portfolios, positions, users } from "@/server/db/schema";
+import { equitySnapshots, events, portfolios, positions, priceMarks, users } from "@/server/db/schema";
 import { storedPracticeBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
@@ -173,6 +173,85 @@ describe("practice boards ranked in memory (decision 084)", () => {
       const updated = await updatePracticeBook(db, book, NOW);
       book = updated.book;
       expect(await memoryBoards(db, book), c.change).toEqual(await referenceBoards(db));
+    }
+  });
+});
+
+describe("a return event's board ranked in memory (decision 093)", () => {
+  it("writes the rows a book read whole ranks, at the event's prices (its marks first), and stays so as the book reads only what was written", async () => {
+    const { db } = database;
+    const random = rng(20261207);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const a = (await createInstrument(db, { lastPrice: "40.00" })).symbol;
+    const b = (await createInstrument(db, { lastPrice: "12.34" })).symbol;
+    const [event] = await db
+      .insert(events)
+      .values({ slug: `memory-cup-${Math.random().toString(36).slice(2, 8)}`, title: "Memory cup", startsAt: at("2026-11-18T09:00:00Z"), endsAt: at("2026-11-18T21:00:00Z"), startingCash: "10000.00", visibility: "public", metric: "return" })
+      .returning();
+    const board = `event:${event!.id}`;
+    // Its own price for one symbol (a replay's mark): the view values the event's positions at it.
+    await db.insert(priceMarks).values({ eventId: event!.id, symbol: a, price: "41.50", at: NOW });
+    const joinTimes = ["2026-11-17T12:00:00Z", "2026-11-17T12:00:00.000100Z", "2026-11-18T08:00:00Z"];
+    const portfolioIds: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const user = await createTestUser(db, { name: `Entrant ${i}` });
+      const [p] = await db
+        .insert(portfolios)
+        .values({ userId: user.id, kind: "event", eventId: event!.id, startingCash: "10000.00", cash: pick(["10000.00", "9000.00", "10500.00", "0.00"]), units: pick([null, null, "10250.00000000"]), receivable: random() < 0.2 ? "3.21" : "0" })
+        .returning();
+      if (random() < 0.6) await db.insert(positions).values({ portfolioId: p!.id, symbol: pick([a, b]), quantity: pick([5, 20, -3]), costBasis: "10.00" });
+      await db.execute(sql`insert into event_participants (event_id, user_id, portfolio_id, joined_at) values (${event!.id}, ${user.id}, ${p!.id}, ${pick(joinTimes)}::timestamptz)`);
+      portfolioIds.push(p!.id);
+    }
+    // Removed and disqualified participants are off the board.
+    await db.execute(sql`update event_participants set removed_at = now() where portfolio_id = ${portfolioIds[0]!}`);
+    await db.execute(sql`update event_participants set disqualified_at = now() where portfolio_id = ${portfolioIds[1]!}`);
+
+    type EventRow = [user: string, place: number, value: number | null, equityCents: number, shared: number, tied: number];
+    const written = async (): Promise<EventRow[]> => {
+      await db.execute(sql`delete from board_refresh_state where group_key = ${board}`); // due, whatever was marked
+      await refreshEventBoard(db, { ...event!, replay: null }, { now: NOW });
+      const rows = await db.execute<{ user_id: string; rank: number; value: number | null; equity: string; shared_rank: number; tied: number }>(
+        sql`select user_id, rank, value, equity::text as equity, shared_rank, tied from (${boardEntriesSql([board])}) e order by rank`,
+      );
+      return rows.rows.map((r) => [r.user_id, Number(r.rank), r.value === null ? null : Number(r.value), Number(parseMoney(r.equity)), Number(r.shared_rank), Number(r.tied)]);
+    };
+    const reference = async (): Promise<EventRow[]> => {
+      const cold = await loadBook(db, eventSource(event!.id), NOW);
+      const ranking = rankEventBook(cold, await eventPrices(db, event!.id));
+      const valued = await db.execute<{ portfolio_id: string; equity: string }>(sql`select v.portfolio_id, v.equity::text as equity from ${portfolioValuations} v where v.event_id = ${event!.id}`);
+      const equity = new Map(valued.rows.map((r) => [r.portfolio_id, Number(parseMoney(r.equity))]));
+      return Array.from(ranking.order, (i, p): EventRow => {
+        const h = cold.holders[i]!;
+        expect(ranking.equityCents[i], h.portfolioId).toBe(equity.get(h.portfolioId));
+        return [h.userId, p + 1, Number.isNaN(ranking.totalReturn[i]!) ? null : ranking.totalReturn[i]!, ranking.equityCents[i]!, ranking.shared[p]!, ranking.tied[p]!];
+      });
+    };
+    const first = await written();
+    expect(first).toHaveLength(38);
+    expect(first.some((r) => r[5] > 1)).toBe(true); // ties share a rank
+    expect(first).toEqual(await reference());
+
+    const changes: Array<{ change: string; run: () => Promise<unknown> }> = [
+      { change: "every price", run: () => db.execute(sql`update instruments set last_price = last_price * 1.03`) },
+      { change: "the event's mark", run: () => db.execute(sql`update price_marks set price = 39.00 where event_id = ${event!.id}`) },
+      { change: "one portfolio's cash", run: () => db.execute(sql`update portfolios set cash = cash + 777 where id = ${portfolioIds[10]!}`) },
+      { change: "a position", run: () => db.execute(sql`update positions set quantity = quantity + 5 where portfolio_id in (${portfolioIds[11]!}, ${portfolioIds[12]!})`) },
+      { change: "a new position", run: () => db.insert(positions).values({ portfolioId: portfolioIds[13]!, symbol: b, quantity: 50, costBasis: "1.00" }).onConflictDoNothing() },
+      { change: "a join time", run: () => db.execute(sql`update event_participants set joined_at = '2026-11-17T11:00:00Z' where portfolio_id = ${portfolioIds[14]!}`) },
+      {
+        change: "a new participant",
+        run: async () => {
+          const user = await createTestUser(db, { name: "Late entrant" });
+          const [p] = await db.insert(portfolios).values({ userId: user.id, kind: "event", eventId: event!.id, startingCash: "10000.00", cash: "12000.00" }).returning();
+          await db.execute(sql`insert into event_participants (event_id, user_id, portfolio_id, joined_at) values (${event!.id}, ${user.id}, ${p!.id}, ${NOW.toISOString()}::timestamptz)`);
+        },
+      },
+      { change: "a participant removed", run: () => db.execute(sql`update event_participants set removed_at = now() where portfolio_id = ${portfolioIds[20]!}`) },
+    ];
+    for (const c of changes) {
+      await c.run();
+      expect(await written(), c.change).toEqual(await reference());
     }
   });
 });

@@ -14,8 +14,8 @@ export { chargesSince, listOrders, listFills, fillsSince, portfolioChanges, port
 export { findPortfolioFor, getOrCreatePracticePortfolio, holdsPortfolio, lockPortfolio, lockPortfolios, openPortfolio, portfolioIdsOf, portfolioIdsOfPeople, type Viewer } from "./portfolios";
 export { borrowFeesOf, practiceSource, type Market, type PriceSource } from "./pricing";
 export { resolveContexts, wireTrading, type EventPortfolioFacts, type PortfolioContext, type TradingPorts } from "./port";
-export { BENCHMARK_MARK, clearMarks, freezeMarks, writeMarks } from "./marks";
-export { equityOf, holdingsOf, portfolioValuations, practicePortfolioRowsSql, practicePositionRowsSql, type EquityFigures, type Holdings } from "./valuation";
+export { BENCHMARK_MARK, clearMarks, eventMarksSql, freezeMarks, writeMarks } from "./marks";
+export { equityOf, eventPortfolioRowsSql, eventPositionRowsSql, holdingsOf, portfolioValuations, practicePortfolioRowsSql, practicePositionRowsSql, type EquityFigures, type Holdings } from "./valuation";
 export { serializeFill, serializeOrder, stateOf, type FillView, type OrderRow, type OrderView, type PortfolioRow } from "./rows";
 export { tradingPersonalData } from "./personal-data";
 export { adjustPortfolioCash, listCorrections, netAdjustments, reversePortfolioFill, type CorrectionArgs, type CorrectionView, type CorrectorRole } from "./corrections";

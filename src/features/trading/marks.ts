@@ -22,6 +22,9 @@ export async function writeMarks(db: DbOrTx, eventId: string, marks: ReadonlyMap
     .onConflictDoUpdate({ target: [priceMarks.eventId, priceMarks.symbol], set: { price: sql`excluded.price`, at: sql`excluded.at` } });
 }
 
+/** An event's marks (`symbol, price`), for a reader that values its portfolios itself (the view position_marks prefers them to the last price). */
+export const eventMarksSql = (eventId: string) => sql`select symbol, price from price_marks where event_id = ${eventId}`;
+
 export async function clearMarks(db: DbOrTx, eventId: string): Promise<void> {
   await db.delete(priceMarks).where(eq(priceMarks.eventId, eventId));
 }

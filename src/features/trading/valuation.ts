@@ -75,3 +75,8 @@ export async function equityOf(db: DbOrTx, portfolioIds: readonly string[]): Pro
  */
 export const practicePortfolioRowsSql = sql`select id, user_id, created_at, starting_cash, cash, receivable, units, xmin as row_xmin from portfolios where kind = 'practice'`;
 export const practicePositionRowsSql = sql`select pos.portfolio_id, pos.symbol, pos.quantity, pos.xmin as row_xmin from positions pos join portfolios p on p.id = pos.portfolio_id where p.kind = 'practice'`;
+/** The same for one event's portfolios (a live event's board ranked in memory, decision 093). */
+export const eventPortfolioRowsSql = (eventId: string) =>
+  sql`select id, user_id, created_at, starting_cash, cash, receivable, units, xmin as row_xmin from portfolios where event_id = ${eventId}`;
+export const eventPositionRowsSql = (eventId: string) =>
+  sql`select pos.portfolio_id, pos.symbol, pos.quantity, pos.xmin as row_xmin from positions pos join portfolios p on p.id = pos.portfolio_id where p.event_id = ${eventId}`;

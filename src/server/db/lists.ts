@@ -13,7 +13,7 @@ export function inList(column: SQLWrapper, values: readonly string[]): SQL {
 }
 
 /** Text values as ONE `text[]` parameter: its literal, `{"a","b"}`, each value quoted. */
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
+export const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`;
 
 /**
  * `column` is one of `values`, as one plain condition on one array parameter: PostgreSQL can

@@ -27,10 +27,26 @@ import {
 } from "@/domain/trading";
 import { lastPricesSql } from "@/features/market";
 import { snapshotRowsSql } from "@/features/portfolio";
-import { practicePortfolioRowsSql, practicePositionRowsSql } from "@/features/trading";
+import { eventMarksSql, eventPortfolioRowsSql, eventPositionRowsSql, practicePortfolioRowsSql, practicePositionRowsSql } from "@/features/trading";
 import type { Db, DbOrTx } from "@/server/db";
 import { anyOf } from "@/server/db/lists";
 import { onGlobalBoardsSql, practiceBoard, utcDay } from "./boards";
+
+const queues = new WeakMap<Db, Map<string, Promise<unknown>>>();
+/**
+ * Runs `work` after every earlier work of the same key on this database in this process: a book
+ * is changed in place by its pass, so two passes over one book never run at once.
+ */
+export function oneAtATime<T>(db: Db, key: string, work: () => Promise<T>): Promise<T> {
+  let byKey = queues.get(db);
+  if (!byKey) queues.set(db, (byKey = new Map()));
+  const next = (byKey.get(key) ?? Promise.resolve()).then(work, work);
+  byKey.set(
+    key,
+    next.catch(() => undefined),
+  );
+  return next;
+}
 
 /** The periods with a start (day, week, month): their baselines are kept per portfolio. */
 const DATED = RANKING_PERIODS.filter((p) => p !== "all");
@@ -71,8 +87,24 @@ interface HolderRow extends Record<string, unknown> {
   units: string | null;
 }
 
-const holderColumns = sql`p.id as portfolio_id, p.user_id, (extract(epoch from u.created_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`;
-const holderFrom = sql`from (${practicePortfolioRowsSql}) p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where true`;
+/**
+ * Whose figures a book holds: the practice boards' population (`PRACTICE_SOURCE`) or one return
+ * event's participants (`eventSource`), as subqueries of the features that own the rows.
+ */
+export interface BookSource {
+  /**
+   * The holders: a select list (portfolio_id, user_id, joined_us — the tiebreak instant in
+   * microseconds — created_at, starting_cash, cash, receivable, units) and a `from … where …` that
+   * a reader may extend with `and …` (the portfolio aliased `p`).
+   */
+  holders: { columns: SQL; from: SQL };
+  /** The holders' portfolios' positions (portfolio_id, symbol, quantity, row_xmin); aliased `pos` by the reader. */
+  positions: SQL;
+  /** The ids of the portfolios whose row, positions or holder row were written since `xmin` (`newerThan`). */
+  writtenSince: (xmin: bigint) => SQL;
+  /** Whether each dated period's baseline is kept (the practice boards); an event ranks from the starting cash. */
+  baselines: boolean;
+}
 
 const WRAP = 4_294_967_296n;
 /**
@@ -81,7 +113,39 @@ const WRAP = 4_294_967_296n;
  * is as old as can be). A row written by a transaction still running then is newer, so it is read
  * again next time.
  */
-const writtenSince = (table: string, xmin: bigint) => sql`age(${sql.raw(`${table}.${table === "u" ? "xmin" : "row_xmin"}`)}) <= age(${xmin.toString()}::xid)`;
+const newerThan = (column: string, xmin: bigint) => sql`age(${sql.raw(column)}) <= age(${xmin.toString()}::xid)`;
+
+/** The practice boards: practice portfolios of active accounts that are not a class's roster accounts, tied by account creation. */
+export const PRACTICE_SOURCE: BookSource = {
+  holders: {
+    columns: sql`p.id as portfolio_id, p.user_id, (extract(epoch from u.created_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`,
+    from: sql`from (${practicePortfolioRowsSql}) p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where true`,
+  },
+  positions: practicePositionRowsSql,
+  writtenSince: (xmin) => sql`
+    select p.id from (${practicePortfolioRowsSql}) p where ${newerThan("p.row_xmin", xmin)}
+    union select pos.portfolio_id from (${practicePositionRowsSql}) pos where ${newerThan("pos.row_xmin", xmin)}
+    union select p.id from users u join (${practicePortfolioRowsSql}) p on p.user_id = u.id where ${newerThan("u.xmin", xmin)}`,
+  baselines: true,
+};
+
+/**
+ * A live event's board: its participants (removed and disqualified ones off), their event
+ * portfolios, tied by when they joined (the SQL refresh's order, decision 053).
+ */
+export const eventSource = (eventId: string): BookSource => ({
+  holders: {
+    columns: sql`p.id as portfolio_id, ep.user_id, (extract(epoch from ep.joined_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`,
+    from: sql`from event_participants ep join (${eventPortfolioRowsSql(eventId)}) p on p.id = ep.portfolio_id
+              where ep.event_id = ${eventId} and ep.removed_at is null and ep.disqualified_at is null`,
+  },
+  positions: eventPositionRowsSql(eventId),
+  writtenSince: (xmin) => sql`
+    select p.id from (${eventPortfolioRowsSql(eventId)}) p where ${newerThan("p.row_xmin", xmin)}
+    union select pos.portfolio_id from (${eventPositionRowsSql(eventId)}) pos where ${newerThan("pos.row_xmin", xmin)}
+    union select ep.portfolio_id from event_participants ep where ep.event_id = ${eventId} and ${newerThan("ep.xmin", xmin)}`,
+  baselines: false,
+});
 
 async function snapshotXmin(tx: DbOrTx): Promise<bigint> {
   const row = await tx.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
@@ -105,10 +169,10 @@ function toHolder(r: HolderRow): Holder {
 }
 
 /** The open positions of these portfolios (all practice portfolios when `ids` is null). */
-async function loadPositions(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
+async function loadPositions(tx: DbOrTx, source: BookSource, book: Pick<PracticeBook, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
   const where = ids === null ? sql`true` : anyOf(sql.raw("pos.portfolio_id"), ids);
   const rows = await tx.execute<{ portfolio_id: string; symbol: string; quantity: number }>(sql`
-    select pos.portfolio_id, pos.symbol, pos.quantity from (${practicePositionRowsSql}) pos
+    select pos.portfolio_id, pos.symbol, pos.quantity from (${source.positions}) pos
     where ${where} and pos.quantity <> 0`);
   if (ids !== null) for (const id of ids) book.holders[book.byPortfolio.get(id) ?? -1]?.positions.clear();
   for (const r of rows.rows) {
@@ -159,17 +223,20 @@ function index(holders: Holder[]): Map<string, number> {
 }
 
 /** Every input of the practice boards, read in one snapshot. */
-export async function loadPracticeBook(db: Db, now: Date): Promise<PracticeBook> {
+export const loadPracticeBook = (db: Db, now: Date): Promise<PracticeBook> => loadBook(db, PRACTICE_SOURCE, now);
+
+/** Every input of a source's board(s), read in one snapshot. */
+export async function loadBook(db: Db, source: BookSource, now: Date): Promise<PracticeBook> {
   return db.transaction(
     async (tx) => {
       // The book is built between the reads (a million portfolios take longer than the session's idle limit).
       await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
       const xmin = await snapshotXmin(tx);
-      const rows = await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom}`);
+      const rows = await tx.execute<HolderRow>(sql`select ${source.holders.columns} ${source.holders.from}`);
       const holders = rows.rows.map(toHolder);
       const book: PracticeBook = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0) };
-      await loadPositions(tx, book, null);
-      await loadBaselines(tx, book, now, null);
+      await loadPositions(tx, source, book, null);
+      if (source.baselines) await loadBaselines(tx, book, now, null);
       book.tiebreak = tiebreakOrder(
         holders.map((h) => h.joinedUs),
         holders.map((h) => h.userId),
@@ -214,23 +281,24 @@ export interface BookUpdate {
  * portfolio that left the boards (a row no longer there cannot be found by its xmin), reads the
  * whole book again.
  */
-export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> {
-  if (utcDay(now) !== book.day) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
+export const updatePracticeBook = (db: Db, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> => updateBook(db, PRACTICE_SOURCE, book, now);
+
+/** `updatePracticeBook` for any source. */
+export async function updateBook(db: Db, source: BookSource, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> {
+  if (utcDay(now) !== book.day) return { book: await loadBook(db, source, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
   // Worked out before the transaction: a million holders take a while.
-  const mayMove = snapshotsThatMayMove(book, now);
+  const snapshots = source.baselines
+    ? sql`union select s.portfolio_id from (${snapshotRowsSql}) s where ${snapshotsThatMayMove(book, now)} and ${newerThan("s.row_xmin", book.xmin)}`
+    : sql``;
   const result = await db.transaction(
     async (tx) => {
       await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
       const xmin = await snapshotXmin(tx);
-      const changed = await tx.execute<{ id: string }>(sql`
-        select p.id from (${practicePortfolioRowsSql}) p where ${writtenSince("p", book.xmin)}
-        union select pos.portfolio_id from (${practicePositionRowsSql}) pos where ${writtenSince("pos", book.xmin)}
-        union select p.id from users u join (${practicePortfolioRowsSql}) p on p.user_id = u.id where ${writtenSince("u", book.xmin)}
-        union select s.portfolio_id from (${snapshotRowsSql}) s where ${mayMove} and ${writtenSince("s", book.xmin)}`);
+      const changed = await tx.execute<{ id: string }>(sql`${source.writtenSince(book.xmin)} ${snapshots}`);
       const ids = changed.rows.map((r) => r.id);
-      const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${holderFrom}`);
+      const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${source.holders.from}`);
       if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false, joined: false };
-      const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${holderColumns} ${holderFrom} and ${anyOf(sql.raw("p.id"), ids)}`);
+      const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${source.holders.columns} ${source.holders.from} and ${anyOf(sql.raw("p.id"), ids)}`);
       const fresh = new Map(rows.rows.map((r) => [r.portfolio_id, toHolder(r)]));
       let joined = false;
       for (const id of ids) {
@@ -246,8 +314,8 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
       }
       if (Number(count.rows[0]!.n) !== book.holders.length) return { xmin, ids, gone: true, joined };
       const known = ids.filter((id) => book.byPortfolio.has(id));
-      await loadPositions(tx, book, known);
-      await loadBaselines(tx, book, now, known);
+      await loadPositions(tx, source, book, known);
+      if (source.baselines) await loadBaselines(tx, book, now, known);
       if (joined) {
         book.tiebreak = tiebreakOrder(
           book.holders.map((h) => h.joinedUs),
@@ -258,7 +326,7 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
-  if (result.gone) return { book: await loadPracticeBook(db, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
+  if (result.gone) return { book: await loadBook(db, source, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
   book.xmin = result.xmin;
   return { book, update: { changed: result.ids.length, reloaded: false, rosterChanged: result.joined } };
 }
@@ -267,6 +335,57 @@ export async function updatePracticeBook(db: Db, book: PracticeBook, now: Date):
 export async function practicePrices(db: DbOrTx): Promise<Map<string, Money>> {
   const rows = await db.execute<{ symbol: string; price: string }>(sql`select symbol, last_price::text as price from (${lastPricesSql}) i`);
   return new Map(rows.rows.map((r) => [r.symbol, parseMoney(r.price)]));
+}
+
+/** The prices an event's portfolios are valued at: its marks where it has them, else the last price (the view position_marks). */
+export async function eventPrices(db: DbOrTx, eventId: string): Promise<Map<string, Money>> {
+  const prices = await practicePrices(db);
+  const marks = await db.execute<{ symbol: string; price: string }>(sql`select symbol, price::text as price from (${eventMarksSql(eventId)}) m`);
+  for (const m of marks.rows) prices.set(m.symbol, parseMoney(m.price));
+  return prices;
+}
+
+/** Each holder's equity in cents and total return (NaN = none) at `prices`: the domain's `equityOf` and `returnSinceStart`. */
+function valueHolders(book: PracticeBook, prices: ReadonlyMap<string, Money>): { equityCents: Float64Array; totalReturn: Float64Array; nows: Capital[] } {
+  const n = book.holders.length;
+  const equityCents = new Float64Array(n);
+  const totalReturn = new Float64Array(n);
+  const nows: Capital[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const h = book.holders[i]!;
+    // As the view does: a position without a price adds nothing (it has none only if its instrument was removed).
+    let positions = h.positions;
+    for (const symbol of positions.keys())
+      if (!prices.has(symbol)) {
+        positions = new Map([...positions].filter(([s]) => prices.has(s)));
+        break;
+      }
+    const equity = equityOf({ cash: h.cash, reservedCash: ZERO, receivable: h.receivable, positions }, prices);
+    const now: Capital = { equity, units: h.units };
+    nows[i] = now;
+    equityCents[i] = Number(equity);
+    totalReturn[i] = orNaN(returnSinceStart(h.startingCash, now));
+  }
+  return { equityCents, totalReturn, nows };
+}
+
+/**
+ * A return event's board ranked in memory (decision 093): by return since the starting cash,
+ * ties to the earlier joiner; each place with the rank it shares with its ties and how many share
+ * it (decision 053's "1, 2, 2, 4"). The same rows as the SQL refresh's.
+ */
+export function rankEventBook(book: PracticeBook, prices: ReadonlyMap<string, Money>): { order: Uint32Array; shared: Uint32Array; tied: Uint32Array; totalReturn: Float64Array; equityCents: Float64Array } {
+  const { equityCents, totalReturn } = valueHolders(book, prices);
+  const { order, shared } = rankColumns({ values: totalReturn, tiebreak: book.tiebreak });
+  const n = order.length;
+  const tied = new Uint32Array(n);
+  for (let start = 0; start < n; ) {
+    let end = start + 1;
+    while (end < n && shared[end] === shared[start]) end++;
+    tied.fill(end - start, start, end);
+    start = end;
+  }
+  return { order, shared, tied, totalReturn, equityCents };
 }
 
 /** One board ranked: who is at each place and the figures shown. */
@@ -294,25 +413,13 @@ const orNaN = (value: number | null) => (value === null ? NaN : value);
 export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string, Money>): PracticeRanking {
   const started = performance.now();
   const n = book.holders.length;
-  const equityCents = new Float64Array(n);
-  const totalReturn = new Float64Array(n);
+  const { equityCents, totalReturn, nows } = valueHolders(book, prices);
   const dated = DATED.map(() => new Float64Array(n));
   for (let i = 0; i < n; i++) {
     const h = book.holders[i]!;
-    // As the view does: a position without a price adds nothing (it has none only if its instrument was removed).
-    let positions = h.positions;
-    for (const symbol of positions.keys())
-      if (!prices.has(symbol)) {
-        positions = new Map([...positions].filter(([s]) => prices.has(s)));
-        break;
-      }
-    const equity = equityOf({ cash: h.cash, reservedCash: ZERO, receivable: h.receivable, positions }, prices);
-    const now: Capital = { equity, units: h.units };
-    equityCents[i] = Number(equity);
-    totalReturn[i] = orNaN(returnSinceStart(h.startingCash, now));
     for (let p = 0; p < DATED.length; p++) {
       const base = h.baselines[p];
-      dated[p]![i] = base ? orNaN(timeWeightedReturn(base, now)) : totalReturn[i]!;
+      dated[p]![i] = base ? orNaN(timeWeightedReturn(base, nows[i]!)) : totalReturn[i]!;
     }
   }
   const valued = performance.now();

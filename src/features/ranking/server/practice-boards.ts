@@ -21,7 +21,7 @@ import { RANKING_PERIODS, type RankingPeriod } from "@/domain/ranking";
 import type { Db, DbOrTx } from "@/server/db";
 import { practiceBoard, PRACTICE_GROUP, utcDay } from "./boards";
 import { anyOf } from "@/server/db/lists";
-import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type PracticeBook, type StoredBytes } from "./memory";
+import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, oneAtATime, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type PracticeBook, type StoredBytes } from "./memory";
 import { claimRefresh, completeRefresh, type RefreshClaim } from "./refresh-state";
 import type { RefreshOptions } from "./refresh";
 
@@ -38,19 +38,6 @@ interface PassState {
   roster: string;
 }
 const passes = new WeakMap<Db, PassState>();
-/** One pass at a time per database in this process (a second waits for the first and then claims its own). */
-const running = new WeakMap<Db, Promise<unknown>>();
-
-function serially<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const previous = running.get(db) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  running.set(
-    db,
-    next.catch(() => undefined),
-  );
-  return next;
-}
-
 /**
  * practice:day|week|month|all — when something they rank from changed since the last pass, or a
  * new UTC day began (claimRefresh, decision 049); otherwise nothing is written and 0 is returned.
@@ -61,7 +48,7 @@ function serially<T>(db: Db, work: () => Promise<T>): Promise<T> {
  * are equal.
  */
 export function refreshPracticeBoards(db: Db, options: RefreshOptions): Promise<number> {
-  return serially(db, async () => {
+  return oneAtATime(db, PRACTICE_GROUP, async () => {
     const { now } = options;
     const claim = await claimRefresh(db, PRACTICE_GROUP, utcDay(now), now);
     if (!claim) return 0;

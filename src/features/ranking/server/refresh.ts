@@ -23,6 +23,9 @@ import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
+import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, type PracticeBook } from "./memory";
+import { cents, formatMoney } from "@/domain/trading";
+import { textArray } from "@/server/db/lists";
 
 export { refreshPracticeBoards };
 
@@ -46,10 +49,12 @@ const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * so a reader sees the old board or the new one. First, the day's record of yesterday's ranks
  * (recordDailyRanks).
  */
-async function replaceBoards(db: Db, group: string, boards: string[], ranked: SQL, options: RefreshOptions & { sharedRanks?: boolean }): Promise<number> {
+async function replaceBoards(db: Db, group: string, boards: string[], rank: SQL | (() => Promise<SQL>), options: RefreshOptions & { sharedRanks?: boolean }): Promise<number> {
   if (boards.length === 0) return 0;
   const claim = await claimRefresh(db, group, utcDay(options.now), options.now);
   if (!claim) return 0;
+  // Ranked in memory: after the claim, so that what the claim consumed is in what is ranked.
+  const ranked = typeof rank === "function" ? await rank() : rank;
   return db.transaction(async (tx) => {
     await options.fence?.(tx);
     await lockRebuilds(tx);
@@ -124,9 +129,9 @@ export async function refreshXpBoards(db: Db, options: RefreshOptions): Promise<
 type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" | "endsAt" | "replay" | "updatedAt">;
 
 /**
- * One live event's board: its participants (removed ones excluded), return from the event's
- * starting cash (the portfolio's), or the Sharpe ratio of the portfolio's equity snapshots
- * taken in the event's window — the domain's `sharpeForRanking` (decision 053): returns over
+ * One live event's board: its participants (removed ones excluded), ranked by return from the
+ * event's starting cash (the portfolio's) in memory (refreshReturnEventBoard, decision 093), or
+ * here in SQL by the Sharpe ratio of the portfolio's equity snapshots taken in the event's window — the domain's `sharpeForRanking` (decision 053): returns over
  * whole hours on the clock, only between snapshots exactly an hour apart, at least
  * `minReturns` of them, annualised, held inside the plausible range, 0 for a portfolio that
  * never moved. Every number comes from the domain's BOARD_SHARPE_SQL, passed in as parameters.
@@ -134,7 +139,7 @@ type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" |
  * to the earlier joiner for the row's place; the rank it shares with them is stored beside it.
  */
 export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions): Promise<number> {
-  const sharpe = event.metric === "sharpe";
+  if (event.metric !== "sharpe") return refreshReturnEventBoard(db, event.id, options);
   const q = BOARD_SHARPE_SQL;
   const returns = sql`
     select t.portfolio_id,
@@ -160,18 +165,14 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
       join ${portfolioValuations} v on v.portfolio_id = ep.portfolio_id
       where ep.event_id = ${event.id} and v.event_id = ${event.id} and ep.removed_at is null and ep.disqualified_at is null
     ), ratios as (
-      ${
-        sharpe
-          ? sql`select portfolio_id,
-                 case when count(r) >= ${q.minReturns}::int then ${sharpePrecision(sql`least(${q.max}::float8, greatest(${q.min}::float8, ${ratio}))`)} end as sharpe
-                from (${returns}) steps group by portfolio_id`
-          : sql`select null::text as portfolio_id, null::float8 as sharpe where false`
-      }
+      select portfolio_id,
+             case when count(r) >= ${q.minReturns}::int then ${sharpePrecision(sql`least(${q.max}::float8, greatest(${q.min}::float8, ${ratio}))`)} end as sharpe
+      from (${returns}) steps group by portfolio_id
     ), figures as (
       select c.user_id, c.joined_at, c.equity, ${sinceStartSql(sql`c.starting_cash`, sql`c.units`, sql`c.equity`)} as total_return, r.sharpe
       from cur c left join ratios r on r.portfolio_id = c.portfolio_id
     ), valued as (
-      select *, ${sharpe ? sql`sharpe` : sql`total_return`} as value from figures
+      select *, sharpe as value from figures
     )
     select ${eventBoard(event.id)}::text as board, user_id,
            row_number() over (order by ${eventTieKeySql(sql`value`, sql`total_return`)},
@@ -182,6 +183,60 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
            ${sharedRankColumnsSql(sql`value`, sql`total_return`)}
     from valued`;
   return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, { ...options, sharedRanks: true });
+}
+
+const eventBooks = new WeakMap<Db, Map<string, PracticeBook>>();
+
+/**
+ * A return event's board ranked in memory (decision 093): its participants' book, kept current by
+ * re-reading only what was written (memory.ts, as the practice boards), valued with the domain at
+ * the event's prices and sorted with the domain's `rankColumns`; the rows (place, shared rank,
+ * ties) are then written as the SQL refresh wrote them, so every reader of the board is unchanged.
+ * One pass per event at a time in a process; a pass that fails drops the book (it is changed in
+ * place), and the next reads it whole.
+ */
+function refreshReturnEventBoard(db: Db, eventId: string, options: RefreshOptions): Promise<number> {
+  const board = eventBoard(eventId);
+  let books = eventBooks.get(db);
+  if (!books) eventBooks.set(db, (books = new Map()));
+  const held = books;
+  return oneAtATime(db, board, async () => {
+    try {
+      return await replaceBoards(
+        db,
+        board,
+        [board],
+        async () => {
+          const source = eventSource(eventId);
+          const before = held.get(eventId);
+          const book = before ? (await updateBook(db, source, before, options.now)).book : await loadBook(db, source, options.now);
+          held.set(eventId, book);
+          const ranking = rankEventBook(book, await eventPrices(db, eventId));
+          const n = ranking.order.length;
+          const userIds = new Array<string>(n);
+          const values = new Array<string>(n);
+          const equities = new Array<string>(n);
+          for (let p = 0; p < n; p++) {
+            const i = ranking.order[p]!;
+            userIds[p] = book.holders[i]!.userId;
+            const r = ranking.totalReturn[i]!;
+            values[p] = Number.isNaN(r) ? "NULL" : String(r);
+            equities[p] = formatMoney(cents(ranking.equityCents[i]!));
+          }
+          const ints = (list: ArrayLike<number>) => `{${Array.prototype.join.call(list, ",")}}`;
+          return sql`
+            select ${board}::text as board, r.user_id, r.place as rank, r.value, r.value as total_return, r.equity, r.shared_rank, r.tied
+            from unnest(${textArray(userIds)}::text[], ${ints(Array.from({ length: n }, (_, p) => p + 1))}::int[], ${`{${values.join(",")}}`}::float8[],
+                        ${`{${equities.join(",")}}`}::numeric[], ${ints(ranking.shared)}::int[], ${ints(ranking.tied)}::int[])
+                 as r(user_id, place, value, equity, shared_rank, tied)`;
+        },
+        { ...options, sharedRanks: true },
+      );
+    } catch (error) {
+      held.delete(eventId);
+      throw error;
+    }
+  });
 }
 
 /** Every live event's board; ended events drop theirs (they are served from event_standings). */
@@ -195,6 +250,8 @@ export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): P
   for (const event of live) {
     rows += await refreshEventBoard(db, event, options);
   }
+  const books = eventBooks.get(db);
+  if (books) for (const id of books.keys()) if (!live.some((e) => e.id === id)) books.delete(id);
   // Boards of events that ended in the last day: their precomputed rows are no longer read.
   const ended = await db.execute<{ id: string }>(sql`select id from events where ends_at <= ${iso(now)} and ends_at > ${iso(now)} - interval '1 day'`);
   if (ended.rows.length > 0) {
