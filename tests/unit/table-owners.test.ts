@@ -48,6 +48,7 @@ const ALLOWED: Record<string, { tables: string[]; reason: string }> = {
   "portfolio/server/snapshots.ts": { tables: ["events"], reason: "snapshots are taken of live events' portfolios in the same set-based statement" },
   "ranking/server/boards.ts": { tables: ["event_standings"], reason: "an ended event's board ranks its frozen standings; events import ranking, not the reverse" },
   "ranking/server/event-ranks.ts": { tables: ["event_standings"], reason: "a person's rank in an ended event is its standings row; events import ranking" },
+  "ranking/server/memory.ts": { tables: ["event_participants"], reason: "a live event's book reads its participants with their xmin, to re-read only what was written (decision 093); events import ranking" },
   "ranking/server/queries.ts": { tables: ["event_participants", "event_standings", "events", "portfolios", "teams"], reason: "board pages name teams and list rankable events; events import ranking" },
   "ranking/server/refresh.ts": { tables: ["equity_snapshots", "event_participants", "events", "portfolios", "xp_events"], reason: "boards are set-based refreshes over every input (decision 047); events import ranking" },
   "trading/corporate-actions.ts": { tables: ["corporate_actions"], reason: "the engine applies the market's dividends and splits inside the tick's fenced transaction; the market imports the engine" },
