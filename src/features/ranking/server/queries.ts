@@ -104,6 +104,17 @@ function emptyPage(base: Pick<RankingPage, "board" | "period" | "metric" | "even
   return { ...base, items: [], page, pageSize, total: 0, pages: 1, own: null, notOnBoard: null, computedAt: null };
 }
 
+/** A page of `total` places: its rows, the viewer's own row (with the page it is on) and the instant the board is current as of. */
+function boardPageOf(
+  base: Pick<RankingPage, "board" | "period" | "metric" | "event">,
+  at: { page: number; pageSize: number },
+  rows: { items: RankingRow[]; own: RankingRow | null; total: number; computedAt: string | null },
+): RankingPage {
+  const { page, pageSize } = at;
+  const { items, own, total, computedAt } = rows;
+  return { ...base, items, page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)), own: own && { ...own, page: pageContaining(own.place, pageSize) }, notOnBoard: null, computedAt };
+}
+
 /** A page of a precomputed board (leaderboard_entries) plus the viewer's own row. */
 async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs, event?: EventContext): Promise<RankingPage> {
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
@@ -145,17 +156,7 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   const total = meta?.rank ? Number(meta.rank) : 0;
   const ownRow = own ? toRow(own, base.metric, args.viewer.id, event) : null;
   const computedAt = meta?.computed_at ? new Date(meta.computed_at).toISOString() : null;
-  return {
-    ...base,
-    items: items.map((r) => toRow(r, base.metric, args.viewer.id, event)),
-    page: args.page,
-    pageSize,
-    total,
-    pages: Math.max(1, Math.ceil(total / pageSize)),
-    own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
-    notOnBoard: null,
-    computedAt,
-  };
+  return boardPageOf(base, { page: args.page, pageSize }, { items: items.map((r) => toRow(r, base.metric, args.viewer.id, event)), own: ownRow, total, computedAt });
 }
 
 /**
@@ -199,17 +200,12 @@ async function practicePage(db: Db, base: Pick<RankingPage, "board" | "period" |
     const ownRow = ownPlace === null ? null : toRow(toRaw({ place: ownPlace, ...view!.entry(ownPlace) }), base.metric, args.viewer.id);
     const at = rows.rows.find((r) => r.part === "current")?.at ?? null;
     const total = view?.size ?? 0;
-    const page: RankingPage = {
-      ...base,
+    const page = boardPageOf(base, { page: args.page, pageSize }, {
       items: entries.map((e) => toRow(toRaw(e), base.metric, args.viewer.id)),
-      page: args.page,
-      pageSize,
+      own: ownRow,
       total,
-      pages: Math.max(1, Math.ceil(total / pageSize)),
-      own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
-      notOnBoard: null,
       computedAt: total === 0 || at === null ? null : new Date(at).toISOString(),
-    };
+    });
     return { result: page, versions: rows.rows.filter((r) => r.part === "stored").map((r) => ({ key: r.key!, version: r.version! })) };
   });
 }
@@ -240,17 +236,7 @@ async function standingsPage(
   const total = last.rows[0] ? Number(last.rows[0].rank) : 0;
   if (total === 0) return emptyPage(base, args.page, pageSize);
   const ownRow = own.rows[0] ? toRow(own.rows[0], base.metric, args.viewer.id, event) : null;
-  return {
-    ...base,
-    items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id, event)),
-    page: args.page,
-    pageSize,
-    total,
-    pages: Math.max(1, Math.ceil(total / pageSize)),
-    own: ownRow && { ...ownRow, page: pageContaining(ownRow.place, pageSize) },
-    notOnBoard: null,
-    computedAt: computedAt.toISOString(),
-  };
+  return boardPageOf(base, { page: args.page, pageSize }, { items: items.rows.map((r) => toRow(r, base.metric, args.viewer.id, event)), own: ownRow, total, computedAt: computedAt.toISOString() });
 }
 
 interface EventRow extends Record<string, unknown> {
