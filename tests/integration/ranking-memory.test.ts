@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
 import { boardEntriesSql, refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";
 import { portfolioValuations } from "@/features/trading";
-import { eventPrices, eventSource, loadBook, loadPracticeBook, practicePrices, rankEventBook, rankPracticeBook, updatePracticeBook, type PracticeBook } from "@/features/ranking/server/memory";
+import { eventPrices, eventSource, loadBook, loadPracticeBook, practicePrices, rankEventBook, rankPracticeBook, updatePracticeBook, type Book } from "@/features/ranking/server/memory";
 import type { Db } from "@/server/db";
 import { equitySnapshots, events, portfolios, positions, priceMarks, users } from "@/server/db/schema";
 import { storedPracticeBoard } from "../factories/boards";
@@ -59,7 +59,7 @@ async function referenceBoards(db: Db): Promise<Record<string, Row[]>> {
 }
 
 /** The same boards ranked in memory from `book`. */
-async function memoryBoards(db: Db, book: PracticeBook): Promise<Record<string, Row[]>> {
+async function memoryBoards(db: Db, book: Book): Promise<Record<string, Row[]>> {
   const ranking = rankPracticeBook(book, await practicePrices(db));
   const boards: Record<string, Row[]> = {};
   const orNull = (x: number) => (Number.isNaN(x) ? null : x);

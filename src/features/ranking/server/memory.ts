@@ -66,7 +66,8 @@ interface Holder {
   baselines: Array<(Capital & { at: Date }) | null>;
 }
 
-export interface PracticeBook {
+/** A board group's inputs per holder (a `BookSource`'s portfolios), kept current between passes. */
+export interface Book {
   /** The UTC day the baselines were chosen for (a new day moves the period starts). */
   day: string;
   holders: Holder[];
@@ -169,7 +170,7 @@ function toHolder(r: HolderRow): Holder {
 }
 
 /** The open positions of these portfolios (all practice portfolios when `ids` is null). */
-async function loadPositions(tx: DbOrTx, source: BookSource, book: Pick<PracticeBook, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
+async function loadPositions(tx: DbOrTx, source: BookSource, book: Pick<Book, "holders" | "byPortfolio">, ids: readonly string[] | null): Promise<void> {
   const where = ids === null ? sql`true` : anyOf(sql.raw("pos.portfolio_id"), ids);
   const rows = await tx.execute<{ portfolio_id: string; symbol: string; quantity: number }>(sql`
     select pos.portfolio_id, pos.symbol, pos.quantity from (${source.positions}) pos
@@ -186,7 +187,7 @@ async function loadPositions(tx: DbOrTx, source: BookSource, book: Pick<Practice
  * domain's `baselineSnapshotFor` over the two snapshots it can pick — the last at or before the
  * period's start, and the first of all.
  */
-async function loadBaselines(tx: DbOrTx, book: Pick<PracticeBook, "holders" | "byPortfolio">, now: Date, ids: readonly string[] | null): Promise<void> {
+async function loadBaselines(tx: DbOrTx, book: Pick<Book, "holders" | "byPortfolio">, now: Date, ids: readonly string[] | null): Promise<void> {
   const which = ids === null ? sql`true` : anyOf(sql.raw("p.id"), ids);
   for (const [index, period] of DATED.entries()) {
     const start = periodStart(period, now)!;
@@ -223,10 +224,10 @@ function index(holders: Holder[]): Map<string, number> {
 }
 
 /** Every input of the practice boards, read in one snapshot. */
-export const loadPracticeBook = (db: Db, now: Date): Promise<PracticeBook> => loadBook(db, PRACTICE_SOURCE, now);
+export const loadPracticeBook = (db: Db, now: Date): Promise<Book> => loadBook(db, PRACTICE_SOURCE, now);
 
 /** Every input of a source's board(s), read in one snapshot. */
-export async function loadBook(db: Db, source: BookSource, now: Date): Promise<PracticeBook> {
+export async function loadBook(db: Db, source: BookSource, now: Date): Promise<Book> {
   return db.transaction(
     async (tx) => {
       // The book is built between the reads (a million portfolios take longer than the session's idle limit).
@@ -234,7 +235,7 @@ export async function loadBook(db: Db, source: BookSource, now: Date): Promise<P
       const xmin = await snapshotXmin(tx);
       const rows = await tx.execute<HolderRow>(sql`select ${source.holders.columns} ${source.holders.from}`);
       const holders = rows.rows.map(toHolder);
-      const book: PracticeBook = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0) };
+      const book: Book = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0) };
       await loadPositions(tx, source, book, null);
       if (source.baselines) await loadBaselines(tx, book, now, null);
       book.tiebreak = tiebreakOrder(
@@ -255,7 +256,7 @@ export async function loadBook(db: Db, source: BookSource, now: Date): Promise<P
  * A snapshot written now for an instant between two period starts before the day's (a
  * backfill; nothing writes one today) is not looked for.
  */
-function snapshotsThatMayMove(book: PracticeBook, now: Date): SQL {
+function snapshotsThatMayMove(book: Book, now: Date): SQL {
   const starts = DATED.map((p) => periodStart(p, now)!.getTime());
   const uncertain: string[] = [];
   for (const h of book.holders) {
@@ -281,10 +282,10 @@ export interface BookUpdate {
  * portfolio that left the boards (a row no longer there cannot be found by its xmin), reads the
  * whole book again.
  */
-export const updatePracticeBook = (db: Db, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> => updateBook(db, PRACTICE_SOURCE, book, now);
+export const updatePracticeBook = (db: Db, book: Book, now: Date): Promise<{ book: Book; update: BookUpdate }> => updateBook(db, PRACTICE_SOURCE, book, now);
 
 /** `updatePracticeBook` for any source. */
-export async function updateBook(db: Db, source: BookSource, book: PracticeBook, now: Date): Promise<{ book: PracticeBook; update: BookUpdate }> {
+export async function updateBook(db: Db, source: BookSource, book: Book, now: Date): Promise<{ book: Book; update: BookUpdate }> {
   if (utcDay(now) !== book.day) return { book: await loadBook(db, source, now), update: { changed: book.holders.length, reloaded: true, rosterChanged: true } };
   // Worked out before the transaction: a million holders take a while.
   const snapshots = source.baselines
@@ -346,7 +347,7 @@ export async function eventPrices(db: DbOrTx, eventId: string): Promise<Map<stri
 }
 
 /** Each holder's equity in cents and total return (NaN = none) at `prices`: the domain's `equityOf` and `returnSinceStart`. */
-function valueHolders(book: PracticeBook, prices: ReadonlyMap<string, Money>): { equityCents: Float64Array; totalReturn: Float64Array; nows: Capital[] } {
+function valueHolders(book: Book, prices: ReadonlyMap<string, Money>): { equityCents: Float64Array; totalReturn: Float64Array; nows: Capital[] } {
   const n = book.holders.length;
   const equityCents = new Float64Array(n);
   const totalReturn = new Float64Array(n);
@@ -374,7 +375,7 @@ function valueHolders(book: PracticeBook, prices: ReadonlyMap<string, Money>): {
  * ties to the earlier joiner; each place with the rank it shares with its ties and how many share
  * it (decision 053's "1, 2, 2, 4"). The same rows as the SQL refresh's.
  */
-export function rankEventBook(book: PracticeBook, prices: ReadonlyMap<string, Money>): { order: Uint32Array; shared: Uint32Array; tied: Uint32Array; totalReturn: Float64Array; equityCents: Float64Array } {
+export function rankEventBook(book: Book, prices: ReadonlyMap<string, Money>): { order: Uint32Array; shared: Uint32Array; tied: Uint32Array; totalReturn: Float64Array; equityCents: Float64Array } {
   const { equityCents, totalReturn } = valueHolders(book, prices);
   const { order, shared } = rankColumns({ values: totalReturn, tiebreak: book.tiebreak });
   const n = order.length;
@@ -393,7 +394,6 @@ export interface RankedBoard {
   board: string;
   /** Holder indices by place − 1. */
   order: Uint32Array;
-  shared: Uint32Array;
   /** The board's figure, by holder index (NaN = none). */
   values: Float64Array;
 }
@@ -410,7 +410,7 @@ export interface PracticeRanking {
 const orNaN = (value: number | null) => (value === null ? NaN : value);
 
 /** Values every portfolio at `prices` and ranks the four practice boards (the SQL refresh's figures and order). */
-export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string, Money>): PracticeRanking {
+export function rankPracticeBook(book: Book, prices: ReadonlyMap<string, Money>): PracticeRanking {
   const started = performance.now();
   const n = book.holders.length;
   const { equityCents, totalReturn, nows } = valueHolders(book, prices);
@@ -427,7 +427,7 @@ export function rankPracticeBook(book: PracticeBook, prices: ReadonlyMap<string,
     const board = practiceBoard(period);
     const values = period === "all" ? totalReturn : dated[DATED.indexOf(period)]!;
     const ranking: ColumnRanking = rankColumns({ values, tiebreak: book.tiebreak });
-    return { board, order: ranking.order, shared: ranking.shared, values };
+    return { board, order: ranking.order, values };
   });
   return { boards, equityCents, totalReturn, timings: { value: valued - started, sort: performance.now() - valued } };
 }
@@ -496,5 +496,5 @@ export function decodeFigures(data: StoredBytes): { totalReturn: Float64Array; e
 }
 
 /** The group's user ids by holder index, newline-separated. */
-export const encodeRoster = (book: PracticeBook): Buffer => Buffer.from(book.holders.map((h) => h.userId).join("\n"));
+export const encodeRoster = (book: Book): Buffer => Buffer.from(book.holders.map((h) => h.userId).join("\n"));
 export const decodeRoster = (data: StoredBytes): string[] => Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString().split("\n");

@@ -21,7 +21,7 @@ import { RANKING_PERIODS, type RankingPeriod } from "@/domain/ranking";
 import type { Db, DbOrTx } from "@/server/db";
 import { practiceBoard, PRACTICE_GROUP, utcDay } from "./boards";
 import { anyOf } from "@/server/db/lists";
-import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, oneAtATime, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type PracticeBook, type StoredBytes } from "./memory";
+import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, oneAtATime, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type Book, type StoredBytes } from "./memory";
 import { claimRefresh, completeRefresh, type RefreshClaim } from "./refresh-state";
 import type { RefreshOptions } from "./refresh";
 
@@ -33,7 +33,7 @@ const BOARDS = RANKING_PERIODS.map((p) => practiceBoard(p));
 
 /** What the lease holder keeps between passes, per database. */
 interface PassState {
-  book: PracticeBook;
+  book: Book;
   /** The name of the roster the book's holder indices refer to: a new (random) one whenever who is on the boards changes. */
   roster: string;
 }

@@ -23,7 +23,7 @@ import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
-import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, type PracticeBook } from "./memory";
+import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, type Book } from "./memory";
 import { cents, formatMoney } from "@/domain/trading";
 import { textArray } from "@/server/db/lists";
 
@@ -185,7 +185,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
   return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, { ...options, sharedRanks: true });
 }
 
-const eventBooks = new WeakMap<Db, Map<string, PracticeBook>>();
+const eventBooks = new WeakMap<Db, Map<string, Book>>();
 
 /**
  * A return event's board ranked in memory (decision 093): its participants' book, kept current by
