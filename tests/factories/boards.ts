@@ -1,10 +1,11 @@
 /**
- * A stored practice board read back whole for assertions: the rows of `stored_boards`
- * (decision 091) decoded with the ranking feature's own decoders — place, user, figure, total
+ * A stored practice or event board read back whole for assertions: the rows of `stored_boards`
+ * (decisions 091, 094) decoded with the ranking feature's own decoders — place, user, figure, total
  * return and equity in cents, in place order. Empty before the first pass.
  */
 import { sql } from "drizzle-orm";
 import { decodeBoard, decodeFigures, decodeRoster } from "@/features/ranking/server/memory";
+import { decodeEventBoard } from "@/features/ranking/server/event-boards";
 import type { Db } from "@/server/db";
 
 export interface StoredPlace {
@@ -34,5 +35,22 @@ export async function storedPracticeBoard(db: Db, board: string): Promise<Stored
     value: orNull(decoded.value[p]!),
     totalReturn: orNull(figures.totalReturn[holder]!),
     equityCents: figures.equityCents[holder]!,
+  }));
+}
+
+/** A live event's board as stored whole (decision 094), decoded with the feature's decoder: place, user, figure, total return, equity in cents, shared rank, ties. */
+export async function storedEventBoard(db: Db, eventId: string): Promise<Array<StoredPlace & { sharedRank: number; tied: number }>> {
+  const rows = await db.execute<{ data: Buffer | Uint8Array }>(sql`select data from stored_boards where key = ${`event:${eventId}`}`);
+  const row = rows.rows[0];
+  if (!row) return [];
+  const board = decodeEventBoard(row.data);
+  return board.userIds.map((userId, p) => ({
+    userId,
+    rank: p + 1,
+    value: orNull(board.value[p]!),
+    totalReturn: orNull(board.totalReturn[p]!),
+    equityCents: board.equityCents[p]!,
+    sharedRank: board.shared[p]!,
+    tied: board.tied[p]!,
   }));
 }

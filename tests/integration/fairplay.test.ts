@@ -17,7 +17,8 @@ import { refreshLiveEventBoards, refreshPracticeAndXp } from "@/features/ranking
 import { getOrCreatePracticePortfolio, placeOrder, resetPracticePortfolio } from "@/features/trading";
 import { DomainError } from "@/domain/errors";
 import { isImplausibleReturn, leaveOneOutZ } from "@/domain/fairplay";
-import { auditLog, classMembers, eventParticipants, events, fairplayFlags, leaderboardEntries } from "@/server/db/schema";
+import { auditLog, classMembers, eventParticipants, events, fairplayFlags } from "@/server/db/schema";
+import { storedEventBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -125,7 +126,7 @@ describe("an implausible return", () => {
     expect(Math.abs(evidence.peerMean as number)).toBeLessThan(0.02);
     expect(evidence.fills).toEqual([expect.objectContaining({ fillId: buy.fill!.id, orderId: buy.order.id, symbol: rocket.symbol, side: "buy", quantity: 95, price: buy.fill!.price })]);
     // The SQL's z-score is the domain's leaveOneOutZ over the board's returns.
-    const board = await db.select().from(leaderboardEntries).where(eq(leaderboardEntries.board, `event:${event.id}`));
+    const board = await storedEventBoard(db, event.id);
     const mine = board.find((r) => r.userId === lucky.person.id)!.totalReturn!;
     const domain = leaveOneOutZ(mine, board.filter((r) => r.userId !== lucky.person.id).map((r) => r.totalReturn!))!;
     expect(evidence.zScore as number).toBeCloseTo(domain.z, 2);

@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseMoney } from "@/domain/trading";
-import { boardEntriesSql, refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";
+import { eventBoardRowsSql, refreshEventBoard, refreshPracticeBoards } from "@/features/ranking";
 import { portfolioValuations } from "@/features/trading";
 import { eventPrices, eventSource, loadBook, loadPracticeBook, practicePrices, rankEventBook, rankPracticeBook, updatePracticeBook, type Book } from "@/features/ranking/server/memory";
 import type { Db } from "@/server/db";
@@ -212,7 +212,7 @@ describe("a return event's board ranked in memory (decision 093)", () => {
       await db.execute(sql`delete from board_refresh_state where group_key = ${board}`); // due, whatever was marked
       await refreshEventBoard(db, { ...event!, replay: null }, { now: NOW });
       const rows = await db.execute<{ user_id: string; rank: number; value: number | null; equity: string; shared_rank: number; tied: number }>(
-        sql`select user_id, rank, value, equity::text as equity, shared_rank, tied from (${boardEntriesSql([board])}) e order by rank`,
+        sql`select user_id, rank, value, equity::text as equity, shared_rank, tied from (${await eventBoardRowsSql(db, event!.id)}) e order by rank`,
       );
       return rows.rows.map((r) => [r.user_id, Number(r.rank), r.value === null ? null : Number(r.value), Number(parseMoney(r.equity)), Number(r.shared_rank), Number(r.tied)]);
     };

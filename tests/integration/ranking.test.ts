@@ -10,11 +10,11 @@ import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIOD
 import { cents, formatMoney, parseMoney, round4 } from "@/domain/trading";
 import { storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
-import { boardEntriesSql, defaultBoardOf, dropFromBoard, eventBoard, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
+import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, portfolios, positions, users, xpEvents } from "@/server/db/schema";
-import { storedPracticeBoard } from "../factories/boards";
+import { storedEventBoard, storedPracticeBoard } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { onPostgres, useTestDatabase } from "../setup/db";
@@ -56,13 +56,14 @@ async function snapshot(db: Db, portfolioId: string, takenAt: string, equity: st
 
 async function boardRows(db: Db, board: string) {
   if (board.startsWith("practice:")) return (await storedPracticeBoard(db, board)).map(({ userId, rank, value, totalReturn }) => ({ userId, rank, value, totalReturn }));
+  if (board.startsWith("event:")) return (await storedEventBoard(db, board.slice("event:".length))).map(({ userId, rank, value, totalReturn }) => ({ userId, rank, value, totalReturn }));
   const rows = await db.execute<{ user_id: string; rank: number; value: number | null; total_return: number | null }>(
     sql`select user_id, rank, value, total_return from leaderboard_entries where board = ${board} order by rank`,
   );
   return rows.rows.map((r) => ({ userId: r.user_id, rank: Number(r.rank), value: r.value === null ? null : Number(r.value), totalReturn: r.total_return === null ? null : Number(r.total_return) }));
 }
 
-/** Every board's rows: the XP and event boards' from leaderboard_entries, the practice boards' as stored whole (decision 091). */
+/** Every board's rows: the XP boards' from leaderboard_entries, the practice and event boards' as stored whole (decisions 091, 094). */
 async function allBoards(db: Db) {
   const rows = await db.execute<{ board: string; user_id: string; rank: number; value: number | null; total_return: number | null; equity: string | null }>(
     sql`select board, user_id, rank, value, total_return, equity::text as equity from leaderboard_entries order by board, rank`,
@@ -74,6 +75,10 @@ async function allBoards(db: Db) {
     for (const r of await storedPracticeBoard(db, board))
       practice.push({ board, user_id: r.userId, rank: r.rank, value: r.value, total_return: r.totalReturn, equity: formatMoney(cents(r.equityCents)) });
   }
+  const stored = await db.execute<{ key: string }>(sql`select key from stored_boards where key like 'event:%'`);
+  for (const { key } of stored.rows)
+    for (const r of await storedEventBoard(db, key.slice("event:".length)))
+      practice.push({ board: key, user_id: r.userId, rank: r.rank, value: r.value, total_return: r.totalReturn, equity: formatMoney(cents(r.equityCents)) });
   return [...entries, ...practice].sort((a, b) => (a.board === b.board ? a.rank - b.rank : a.board < b.board ? -1 : 1));
 }
 
@@ -294,24 +299,33 @@ describe("event boards", () => {
     expect((await ownEventRanks(db, last.id, [{ id: event.id, finalized: true }])).get(event.id)).toEqual({ rank: 2, total: 30 });
   });
 
-  it("are read by other features through boardEntriesSql (only the boards asked for) and left at once through dropFromBoard (decision 068)", async () => {
+  it("are read by other features as rows (eventBoardRowsSql, one event's) and left at once through dropFromEventBoard (decisions 068, 094)", async () => {
     const { db } = database;
     await resetBoards(db);
     const [first, second] = [await createEvent(db), await createEvent(db)];
-    const [ann, bob] = [await person(db), await person(db)];
+    const [ann, bob, cat] = [await person(db), await person(db), await person(db)];
     for (const event of [first, second]) {
       await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
       await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
+      await join(db, event.id, cat.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:02:00Z") });
       await refreshEventBoard(db, event, { now: NOW });
     }
-    const read = async (boards: string[]) =>
-      (await db.execute<{ board: string; user_id: string; rank: number }>(sql`select board, user_id, rank from (${boardEntriesSql(boards)}) e order by board, rank`)).rows.map((r) => `${r.board}/${r.user_id}/${Number(r.rank)}`);
-    expect(await read([eventBoard(first.id)])).toEqual([`event:${first.id}/${ann.id}/1`, `event:${first.id}/${bob.id}/2`]);
-    expect((await read([eventBoard(first.id), eventBoard(second.id)])).length).toBe(4);
-    expect(await read([])).toEqual([]);
-    await db.transaction((tx) => dropFromBoard(tx, eventBoard(first.id), ann.id));
-    expect(await read([eventBoard(first.id)])).toEqual([`event:${first.id}/${bob.id}/2`]);
-    expect((await read([eventBoard(second.id)])).length).toBe(2);
+    const read = async (eventId: string) =>
+      (await db.execute<{ user_id: string; rank: number; shared_rank: number; tied: number; equity: string }>(sql`select user_id, rank, shared_rank, tied, equity::text as equity from (${await eventBoardRowsSql(db, eventId)}) e order by rank`)).rows.map(
+        (r) => `${r.user_id}/${Number(r.rank)}/${Number(r.shared_rank)}/${Number(r.tied)}/${r.equity}`,
+      );
+    expect(await read(first.id)).toEqual([`${ann.id}/1/1/1/10100.00`, `${bob.id}/2/2/2/10000.00`, `${cat.id}/3/2/2/10000.00`]);
+    expect(await read(second.id)).toHaveLength(3);
+    // Leaving moves everyone below up, and the ranks they share are worked out again.
+    await db.transaction((tx) => dropFromEventBoard(tx, first.id, ann.id));
+    expect(await read(first.id)).toEqual([`${bob.id}/1/1/2/10000.00`, `${cat.id}/2/1/2/10000.00`]);
+    await db.transaction((tx) => dropFromEventBoard(tx, first.id, cat.id));
+    expect(await read(first.id)).toEqual([`${bob.id}/1/1/1/10000.00`]);
+    expect(await read(second.id)).toHaveLength(3);
+    // An event with no board yet reads as no rows, and leaving it is a no-op.
+    const third = await createEvent(db);
+    expect(await read(third.id)).toEqual([]);
+    await db.transaction((tx) => dropFromEventBoard(tx, third.id, ann.id));
   });
 
   it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {
@@ -642,7 +656,7 @@ describe("rebuilding boards (decision 047)", () => {
     const parts = await db.execute<{ name: string; persistence: string }>(sql`
       select c.relname as name, c.relpersistence as persistence from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'leaderboard_entries'::regclass`);
-    expect(parts.rows.length).toBeGreaterThanOrEqual(3); // the default one, XP, the event
+    expect(parts.rows.length).toBeGreaterThanOrEqual(2); // the default one, XP
     expect(parts.rows.every((p) => p.persistence === "u")).toBe(true);
     for (const part of parts.rows) await db.execute(sql.raw(`truncate "${part.name}"`));
     // The refresh state is unlogged too (decision 049): a crash empties it with the boards, so
@@ -650,7 +664,7 @@ describe("rebuilding boards (decision 047)", () => {
     const state = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname in ('board_refresh_state', 'board_refresh_marks')`);
     expect(state.rows.map((r) => r.persistence)).toEqual(["u", "u"]);
     await db.execute(sql`truncate board_refresh_state, board_refresh_marks`);
-    // So are the practice boards stored whole (decision 091).
+    // So are the practice and event boards stored whole (decisions 091, 094).
     const stored = await db.execute<{ persistence: string }>(sql`select relpersistence as persistence from pg_class where relname = 'stored_boards'`);
     expect(stored.rows.map((r) => r.persistence)).toEqual(["u"]);
     const someone = before.find((r) => r.board === "practice:all")!.user_id;
@@ -665,7 +679,7 @@ describe("rebuilding boards (decision 047)", () => {
     expect((await ask()).own).toMatchObject({ isYou: true });
   });
 
-  it("keeps one partition per group of boards, drops an ended event's, and removes a deleted account's rows", async () => {
+  it("keeps one partition per group of boards, removes a deleted account's rows, and forgets an ended event's board", async () => {
     const { db } = database;
     const { people, event } = await population(db);
     const count = async () =>
@@ -684,9 +698,10 @@ describe("rebuilding boards (decision 047)", () => {
     await db.execute(sql`delete from users where id = ${people[5]!.id}`);
     const left = await db.execute<{ n: number }>(sql`select count(*)::int as n from leaderboard_entries where user_id = ${people[5]!.id}`);
     expect(Number(left.rows[0]!.n)).toBe(0);
-    // The event ends: the next refresh drops its board.
+    // The event ends: the next refresh forgets its board.
+    expect(await boardRows(db, `event:${event.id}`)).not.toEqual([]);
     await refreshAllBoards(db, { now: new Date(event.endsAt.getTime() + 60_000) });
-    expect(await count()).toBe(partitions - 1);
+    expect(await count()).toBe(partitions);
     expect(await boardRows(db, `event:${event.id}`)).toEqual([]);
   });
 
@@ -705,7 +720,7 @@ describe("refreshing what changed (decision 049)", () => {
   const refreshedAt = async (db: Db, board: string) =>
     (
       await db.execute<{ at: string | null }>(
-        board.startsWith("practice:")
+        board.startsWith("practice:") || board.startsWith("event:")
           ? sql`select computed_at::text as at from stored_boards where key = ${board}`
           : sql`select max(computed_at)::text as at from leaderboard_entries where board = ${board}`,
       )

@@ -1,5 +1,5 @@
 /** The ranking feature's server surface: precomputed boards (refresh) and the pages served from them. */
-export { boardEntriesSql, boardGroup, boardSizeSql, dropFromBoard, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
+export { boardGroup, boardSizeSql, eventBoard, eventTieKeySql, LEAGUES_GROUP, sharedStandingRanksSql, hidesNameSql, onGlobalBoardsSql, practiceBoard, utcDay, XP_PERIODS, xpBoard, type XpPeriod } from "./server/boards";
 export {
   DAILY_RANK_RETENTION_DAYS,
   EVENT_REFRESH_MS,
@@ -36,3 +36,5 @@ export { boardsPartition, lockRebuilds, rebuildBoards } from "./server/rebuild";
 /** How another refresh (leagues) runs only when what it counts changed (decision 049). */
 export { boardCurrentAtSql, claimRefresh, completeRefresh, type RefreshClaim } from "./server/refresh-state";
 export { ownEventRanks, type EventRank, type EventRankRequest } from "./server/event-ranks";
+/** A live event's board as stored whole (decision 094): decoded here, as rows for another statement, and left at once. */
+export { dropFromEventBoard, eventBoardRowsSql, eventBoardView, type EventBoardView } from "./server/event-boards";

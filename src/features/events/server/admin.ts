@@ -23,7 +23,7 @@ import { formatRatio } from "@/domain/trading";
 import { lessonIdOf, publishedLessonsByCourse } from "@/features/learn";
 import { datasetRanges, knownSymbols } from "@/features/market";
 import { LEADERBOARD_PAGE_SIZE } from "@/domain/ranking";
-import { boardEntriesSql, dropFromBoard, eventBoard } from "@/features/ranking";
+import { dropFromEventBoard, eventBoardRowsSql } from "@/features/ranking";
 import { cancelOpenOrders, lockPortfolio } from "@/features/trading";
 import { csvOf } from "@/lib/csv";
 import { audit } from "@/server/audit";
@@ -233,7 +233,7 @@ export async function removeParticipant(db: Db, actor: { id: string; ip?: string
       .set({ removedAt: now })
       .where(and(eq(eventParticipants.eventId, row.id), eq(eventParticipants.userId, userId)));
     // The live board drops them at once, not at its next refresh.
-    await dropFromBoard(tx, eventBoard(row.id), userId);
+    await dropFromEventBoard(tx, row.id, userId);
     await audit(tx, { action: "event.participant-removed", actorId: actor.id, subjectId: userId, ip: actor.ip, detail: { eventId: row.id, slug: row.slug, cancelledOrders: cancelled } });
     return { removed: true as const, userId, at: now.toISOString() };
   });
@@ -284,13 +284,16 @@ export async function listParticipants(db: Db, slug: string, now = new Date(), o
   const matching = q
     ? sql`and exists (select 1 from users u where u.id = ep.user_id and (u.name ilike ${containing(q)} or u.email ilike ${containing(q)} or u.username ilike ${containing(q)}))`
     : sql``;
+  // Ranked participants only: removed and disqualified people have no place.
   const placed = row.finalizedAt
-    ? sql`select s.rank as place, coalesce(s.shared_rank, s.rank) as rank from event_standings s where s.event_id = ${row.id} and s.user_id = ep.user_id`
-    : sql`select e.rank as place, e.shared_rank as rank from (${boardEntriesSql([eventBoard(row.id)])}) e where e.user_id = ep.user_id`;
+    ? sql`left join lateral (select s.rank as place, coalesce(s.shared_rank, s.rank) as rank from event_standings s where s.event_id = ${row.id} and s.user_id = ep.user_id) b
+          on ep.removed_at is null and ep.disqualified_at is null`
+    : sql`left join (select e.user_id, e.rank as place, e.shared_rank as rank from (${await eventBoardRowsSql(db, row.id)}) e) b
+          on b.user_id = ep.user_id and ep.removed_at is null and ep.disqualified_at is null`;
   const [ordered, [{ total } = { total: 0 }]] = await Promise.all([
     db.execute<{ user_id: string; portfolio_id: string; rank: number | null }>(sql`
       select ep.user_id, ep.portfolio_id, b.rank from event_participants ep
-      left join lateral (${placed}) b on ep.removed_at is null and ep.disqualified_at is null
+      ${placed}
       where ep.event_id = ${row.id} ${matching}
       order by (ep.removed_at is not null or ep.disqualified_at is not null), b.place nulls last, ep.joined_at, ep.user_id
       limit ${pageSize} offset ${(page - 1) * pageSize}`),

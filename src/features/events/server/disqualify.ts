@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { failures } from "@/domain/errors";
-import { dropFromBoard, eventBoard } from "@/features/ranking";
+import { dropFromEventBoard } from "@/features/ranking";
 import type { Tx } from "@/server/db";
 import { eventParticipants, events } from "@/server/db/schema";
 import { storeSharedRanks } from "./standings";
@@ -27,7 +27,7 @@ export async function disqualifyParticipant(tx: Tx, args: { eventId: string; use
     .set({ disqualifiedAt: args.now, disqualifiedReason: args.reason })
     .where(and(eq(eventParticipants.eventId, args.eventId), eq(eventParticipants.userId, args.userId)));
   // The live board drops them at once, not at its next refresh.
-  await dropFromBoard(tx, eventBoard(args.eventId), args.userId);
+  await dropFromEventBoard(tx, args.eventId, args.userId);
   let standingRemoved = false;
   if (event.finalizedAt) {
     const removed = await tx.execute<{ rank: number }>(sql`delete from event_standings where event_id = ${args.eventId} and user_id = ${args.userId} returning rank`);

@@ -6,9 +6,9 @@
  */
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
-import { formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, unitsOr } from "@/domain/trading";
+import { cents, formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, unitsOr } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { boardCurrentAtSql, boardEntriesSql, boardSizeSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
+import { boardCurrentAtSql, eventBoard, eventBoardView, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { anyOf } from "@/server/db/lists";
 import { eventStandings, users } from "@/server/db/schema";
@@ -226,56 +226,62 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow, slice?: Stan
       })),
     };
   }
-  // A live board is served from the precomputed rows the ranking refresh writes every few
-  // seconds (features/ranking, board "event:{id}"), never ranked from scratch per request. A
-  // removed or disqualified participant leaves it at once (dropFromBoard), so its last place is
-  // its size.
-  const board = eventBoard(event.id);
-  const [result, last] = await Promise.all([
-    db.execute<{
-      place: number;
-      rank: number;
-      tied: number | string;
-      user_id: string;
-      value: number | null;
-      total_return: number | null;
-      equity: string | null;
-      computed_at: string | Date;
-      name: string | null;
-      opt_out: boolean;
-      roster: boolean;
-      opted_out: boolean;
-      team: string | null;
-      joined_at: string | Date;
-      trades: string | number;
-    }>(sql`
-      select e.rank as place, e.shared_rank as rank, e.tied, e.user_id, e.value, e.total_return, e.equity, coalesce(${boardCurrentAtSql(board)}, e.computed_at) as computed_at, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out, (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
-        (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades
-      from (${boardEntriesSql([board])}) e
-      join users u on u.id = e.user_id
-      join event_participants ep on ep.event_id = ${event.id} and ep.user_id = e.user_id and ep.removed_at is null and ep.disqualified_at is null
-      where true${sliceSql(sql.raw("e.rank"), sql.raw("e.user_id"), slice)}
-      order by e.rank`),
-    db.execute<{ rank: number | null }>(sql`select ${boardSizeSql(board)} as rank`),
-  ]);
-  const computedAt = result.rows.reduce((latest, r) => Math.max(latest, new Date(r.computed_at).getTime()), 0);
+  // A live board is served from the board the ranking refresh stores whole every few seconds
+  // (features/ranking, decision 094), never ranked from scratch per request. A removed or
+  // disqualified participant leaves it at once (dropFromEventBoard), so its last place is its size.
+  const view = await eventBoardView(db, event.id);
+  const places: number[] = [];
+  if (view) {
+    const to = slice ? Math.min(slice.to, view.size) : view.size;
+    for (let place = slice ? Math.max(1, slice.from) : 1; place <= to; place++) places.push(place);
+    const own = slice ? view.placeOf(slice.userId) : null;
+    if (own !== null && !places.includes(own)) places.push(own);
+  }
+  const entries = places.map((place) => ({ place, ...view!.entry(place) }));
+  const people = await db.execute<{
+    user_id: string;
+    name: string | null;
+    opt_out: boolean;
+    roster: boolean;
+    opted_out: boolean;
+    team: string | null;
+    joined_at: string | Date;
+    trades: string | number;
+    current_at: string | Date | null;
+  }>(sql`
+    select u.id as user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
+      (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
+      (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades, ${boardCurrentAtSql(eventBoard(event.id))} as current_at
+    from users u
+    join event_participants ep on ep.event_id = ${event.id} and ep.user_id = u.id and ep.removed_at is null and ep.disqualified_at is null
+    where ${anyOf(sql.raw("u.id"), entries.map((e) => e.userId))}`);
+  const byUser = new Map(people.rows.map((r) => [r.user_id, r]));
+  const currentAt = people.rows[0]?.current_at ?? null;
   return {
     frozen: false,
     metric: event.metric,
-    computedAt: computedAt > 0 ? new Date(computedAt).toISOString() : null,
-    total: Number(last.rows[0]?.rank ?? 0),
-    items: result.rows.map((r) => ({
-      place: Number(r.place),
-      rank: Number(r.rank),
-      tied: Number(r.tied),
-      userId: r.user_id,
-      name: nameOnBoard(event, { userId: r.user_id, name: r.name, team: r.team, hideName: r.opt_out, roster: r.roster, optedOut: r.opted_out, deleted: false }, salt),
-      equity: r.equity === null ? "0.00" : formatMoney(parseMoney(String(r.equity))),
-      totalReturn: r.total_return === null ? null : ratio(Number(r.total_return)),
-      sharpe: event.metric === "sharpe" && r.value !== null ? ratio(Number(r.value)) : null,
-      trades: Number(r.trades),
-      joinedAt: new Date(r.joined_at).toISOString(),
-    })),
+    computedAt: view ? new Date(currentAt ?? view.computedAt).toISOString() : null,
+    total: view?.size ?? 0,
+    items: entries
+      .sort((a, b) => a.place - b.place)
+      .flatMap((e) => {
+        const r = byUser.get(e.userId);
+        if (!r) return [];
+        return [
+          {
+            place: e.place,
+            rank: e.sharedRank,
+            tied: e.tied,
+            userId: e.userId,
+            name: nameOnBoard(event, { userId: e.userId, name: r.name, team: r.team, hideName: r.opt_out, roster: r.roster, optedOut: r.opted_out, deleted: false }, salt),
+            equity: formatMoney(cents(e.equityCents)),
+            totalReturn: e.totalReturn === null ? null : ratio(e.totalReturn),
+            sharpe: event.metric === "sharpe" && e.value !== null ? ratio(e.value) : null,
+            trades: Number(r.trades),
+            joinedAt: new Date(r.joined_at).toISOString(),
+          },
+        ];
+      }),
   };
 }
 

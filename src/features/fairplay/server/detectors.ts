@@ -38,7 +38,7 @@ import { addMoney, formatMoney, parseMoney } from "@/domain/trading";
 import { boardParticipantsSql, finalStandingsSql, participantPortfoliosSql, type ReplayDayBoundary } from "@/features/events";
 import { instrumentDepthSql } from "@/features/market";
 import { snapshotsSql } from "@/features/portfolio";
-import { boardEntriesSql, eventBoard, type PracticePlace } from "@/features/ranking";
+import { eventBoardRowsSql, type PracticePlace } from "@/features/ranking";
 import { countedFillsSql, orderFactsSql } from "@/features/trading";
 import { auditEntriesSql } from "@/server/audit";
 import type { DbOrTx } from "@/server/db";
@@ -102,7 +102,7 @@ export interface DetectedEvent {
 export async function detectImplausibleReturns(db: DbOrTx, event: DetectedEvent, now: Date): Promise<number> {
   const returns = event.finalizedAt
     ? sql`select s.user_id, s.total_return::float8 as r, s.equity::text as equity from (${finalStandingsSql(event.id)}) s where s.total_return is not null`
-    : sql`select e.user_id, e.total_return as r, e.equity::text as equity from (${boardEntriesSql([eventBoard(event.id)])}) e where e.total_return is not null`;
+    : sql`select e.user_id, e.total_return as r, e.equity::text as equity from (${await eventBoardRowsSql(db, event.id)}) e where e.total_return is not null`;
   const rows = sql`
     with cur as (
       select c.* from (${returns}) c

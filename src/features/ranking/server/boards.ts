@@ -1,11 +1,10 @@
 /**
- * Board keys: practice:{day|week|month|all} (stored whole in stored_boards, decision 091),
- * xp:{all|week} and event:{eventId} (rows of leaderboard_entries). The API names boards by what a person sees
+ * Board keys: practice:{day|week|month|all} and event:{eventId} (stored whole in stored_boards,
+ * decisions 091 and 094), xp:{all|week} (rows of leaderboard_entries). The API names boards by what a person sees
  * (practice + period, xp + period, event:{slug}); the server maps those to keys.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { RankingPeriod } from "@/domain/ranking";
-import type { DbOrTx } from "@/server/db";
 
 export const XP_PERIODS = ["all", "week"] as const;
 export type XpPeriod = (typeof XP_PERIODS)[number];
@@ -68,23 +67,5 @@ export const sharedStandingRanksSql = (eventId: SQL | string) => sql`
   select user_id, ${sharedRankColumnsSql(sql`sharpe`, sql`total_return`)}
   from event_standings where event_id = ${eventId}`;
 
-/**
- * The rows of these boards as the last refresh wrote them — `board, user_id, rank, value,
- * total_return, equity, shared_rank, tied, computed_at` (the shared rank on event boards only) — for another feature's statement (the event page's live
- * board, the fair-play detectors): the one read of leaderboard_entries outside this feature.
- */
-export const boardEntriesSql = (boards: readonly string[]) =>
-  boards.length === 0
-    ? sql`select board, user_id, rank, value, total_return, equity, shared_rank, tied, computed_at from leaderboard_entries where false`
-    : sql`select board, user_id, rank, value, total_return, equity, shared_rank, tied, computed_at from leaderboard_entries where board in (${sql.join(
-        boards.map((b) => sql`${b}`),
-        sql`, `,
-      )})`;
-
 /** A board's size: its last place (a scalar subquery; 0 rows: null). An index read of (board, rank). */
 export const boardSizeSql = (board: string) => sql`(select rank from leaderboard_entries where board = ${board} order by rank desc limit 1)`;
-
-/** Takes a person off a board at once (a participant removed or disqualified), not at its next refresh. */
-export async function dropFromBoard(db: DbOrTx, board: string, userId: string): Promise<void> {
-  await db.execute(sql`delete from leaderboard_entries where board = ${board} and user_id = ${userId}`);
-}

@@ -1,13 +1,14 @@
 /**
- * A person's place on several events' boards in one statement: a live event's from its
- * precomputed board (leaderboard_entries "event:{id}", written by the refresh every few
- * seconds), a finalised one's from its frozen standings. The board's size is its last rank.
+ * A person's place on several events' boards: a live event's from its board as stored whole
+ * (event-boards.ts, written by the refresh every few seconds, decision 094), a finalised one's
+ * from its frozen standings (one statement). The board's size is its last place.
  * The events feature's own pages and the dashboard's "my events" read ranks through here, so
  * "which rank is mine" has one definition.
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/server/db";
-import { eventBoard } from "./boards";
+import { textArray } from "@/server/db/lists";
+import { eventBoardViews } from "./event-boards";
 
 export interface EventRankRequest {
   id: string;
@@ -24,22 +25,21 @@ export interface EventRank {
 
 /** `userId`'s rank and the board's size for each event, by event id. */
 export async function ownEventRanks(db: DbOrTx, userId: string, events: readonly EventRankRequest[]): Promise<Map<string, EventRank>> {
-  if (events.length === 0) return new Map();
-  const rows = await db.execute<{ event_id: string; rank: number | string | null; total: number | string | null }>(sql`
-    select b.event_id,
-      case when b.finalized
-        then (select s.shared_rank from event_standings s where s.event_id = b.event_id and s.user_id = ${userId})
-        else (select e.shared_rank from leaderboard_entries e where e.board = b.board and e.user_id = ${userId})
-      end as rank,
-      case when b.finalized
-        then (select s.rank from event_standings s where s.event_id = b.event_id order by s.rank desc limit 1)
-        else (select e.rank from leaderboard_entries e where e.board = b.board order by e.rank desc limit 1)
-      end as total
-    from (values ${sql.join(
-      events.map((e) => sql`(${e.id}::text, ${eventBoard(e.id)}::text, ${e.finalized}::boolean)`),
-      sql`, `,
-    )}) as b(event_id, board, finalized)`);
-  return new Map(
-    rows.rows.map((r) => [r.event_id, { rank: r.rank === null ? null : Number(r.rank), total: r.total === null ? 0 : Number(r.total) }]),
-  );
+  const out = new Map<string, EventRank>();
+  const finalized = events.filter((e) => e.finalized);
+  if (finalized.length > 0) {
+    const rows = await db.execute<{ event_id: string; rank: number | string | null; total: number | string | null }>(sql`
+      select b.event_id,
+        (select s.shared_rank from event_standings s where s.event_id = b.event_id and s.user_id = ${userId}) as rank,
+        (select s.rank from event_standings s where s.event_id = b.event_id order by s.rank desc limit 1) as total
+      from unnest(${textArray(finalized.map((e) => e.id))}::text[]) as b(event_id)`);
+    for (const r of rows.rows) out.set(r.event_id, { rank: r.rank === null ? null : Number(r.rank), total: r.total === null ? 0 : Number(r.total) });
+  }
+  const live = events.filter((e) => !e.finalized);
+  const views = live.length > 0 ? await eventBoardViews(db, live.map((e) => e.id)) : new Map<string, null>();
+  for (const [id, view] of views) {
+    const place = view?.placeOf(userId) ?? null;
+    out.set(id, { rank: place === null ? null : view!.entry(place).sharedRank, total: view?.size ?? 0 });
+  }
+  return out;
 }

@@ -21,6 +21,7 @@ import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types
 import { anyOf } from "@/server/db/lists";
 import { boardSizeSql, eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 import { practicePlaces, withPracticeBoard } from "./practice-boards";
+import { eventBoardView } from "./event-boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -116,21 +117,17 @@ function boardPageOf(
 }
 
 /** A page of a precomputed board (leaderboard_entries) plus the viewer's own row. */
-async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs, event?: EventContext): Promise<RankingPage> {
+async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs): Promise<RankingPage> {
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
   const from = (args.page - 1) * pageSize + 1;
   const to = args.page * pageSize;
   const day = utcDay(args.now);
   // LATERAL … LIMIT 1 keeps the name and yesterday's rank as primary-key lookups for the 50
   // rows, whatever the planner's statistics say about the (freshly rewritten) tables.
-  // An event board's rows share ranks with their ties (decision 053), stored by its refresh
-  // (decision 085). The practice and XP boards keep their places.
-  const shared = event ? sql`e.shared_rank, e.tied` : sql`null::integer as shared_rank, null::integer as tied`;
   const select = (part: "page" | "own") => sql`
-    select ${part}::text as part, e.rank, ${shared}, e.user_id, e.value, e.total_return, u.name, u.opt_out, u.roster, u.opted_out, d.rank as yesterday,
-           ${eventColumns(event, "e")}, null::timestamptz as computed_at
+    select ${part}::text as part, e.rank, e.user_id, e.value, e.total_return, u.name, u.opt_out, d.rank as yesterday, null::timestamptz as computed_at
     from leaderboard_entries e
-    left join lateral (select name, ${hidesNameSql("users")} as opt_out, kind = 'roster' as roster, leaderboard_opt_out as opted_out from users where id = e.user_id limit 1) u on true
+    left join lateral (select name, ${hidesNameSql("users")} as opt_out from users where id = e.user_id limit 1) u on true
     left join lateral (
       select rank from leaderboard_daily_ranks where board = e.board and day = ${day}::date and user_id = e.user_id limit 1
     ) d on true
@@ -140,23 +137,76 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
   // that found nothing changed, or its last refresh (decision 049); rows written outside a
   // refresh carry their own computed_at. Named and prepared once per connection: planning it
   // (the partitioned table four times, the lateral lookups) cost more than running it (2–3 ms
-  // against 1.3–2.4 ms, measured at 100,000 rows a board). One name per SQL text: the boards
-  // of events with teams add the team column.
-  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, event ? (event.hasTeams ? "tl_team_board_page_shared" : "tl_event_board_page_shared") : "tl_board_page", sql`
+  // against 1.3–2.4 ms, measured at 100,000 rows a board).
+  const rows = await executeNamed<RawRow & { part: "page" | "own" | "meta"; computed_at: Date | string | null }>(db, "tl_board_page", sql`
     (${select("page")} and e.rank between ${from} and ${to} order by e.rank)
     union all
     (${select("own")} and e.user_id = ${args.viewer.id})
     union all
-    select 'meta', ${boardSizeSql(base.board)},
-           null, null, null, null, null, null, null, null, null, null, null,
+    select 'meta', ${boardSizeSql(base.board)}, null, null, null, null, null, null,
            coalesce(${boardCurrentAtSql(base.board)}, (select computed_at from leaderboard_entries where board = ${base.board} and rank = 1))`);
   const items = rows.rows.filter((r) => r.part === "page").sort((a, b) => Number(a.rank) - Number(b.rank));
   const own = rows.rows.find((r) => r.part === "own");
   const meta = rows.rows.find((r) => r.part === "meta");
   const total = meta?.rank ? Number(meta.rank) : 0;
-  const ownRow = own ? toRow(own, base.metric, args.viewer.id, event) : null;
+  const ownRow = own ? toRow(own, base.metric, args.viewer.id) : null;
   const computedAt = meta?.computed_at ? new Date(meta.computed_at).toISOString() : null;
-  return boardPageOf(base, { page: args.page, pageSize }, { items: items.map((r) => toRow(r, base.metric, args.viewer.id, event)), own: ownRow, total, computedAt });
+  return boardPageOf(base, { page: args.page, pageSize }, { items: items.map((r) => toRow(r, base.metric, args.viewer.id)), own: ownRow, total, computedAt });
+}
+
+/**
+ * A page of a live event's board served from its decoded copy (decision 094): the places are a
+ * slice of it, the viewer's own row a lookup; one statement reads the names (at read time, so
+ * opting out shows on the next page load), the teams, yesterday's places and the instant the
+ * board is current as of. Each row carries the rank it shares with its ties (decision 053).
+ */
+async function eventPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs, event: EventContext): Promise<RankingPage> {
+  const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
+  const from = (args.page - 1) * pageSize + 1;
+  const view = await eventBoardView(db, event.id);
+  const to = Math.min(args.page * pageSize, view?.size ?? 0);
+  const entries = [];
+  for (let place = from; place <= to; place++) entries.push({ place, ...view!.entry(place) });
+  const ownPlace = view?.placeOf(args.viewer.id) ?? null;
+  const own = ownPlace === null ? null : { place: ownPlace, ...view!.entry(ownPlace) };
+  const ids = [...new Set([...entries, ...(own ? [own] : [])].map((e) => e.userId))];
+  // Named per SQL text: an event with teams adds the team column.
+  const rows = await executeNamed<{ user_id: string | null; name: string | null; opt_out: boolean | null; roster: boolean | null; opted_out: boolean | null; yesterday: number | null; team: string | null; at: Date | string | null }>(
+    db,
+    event.hasTeams ? "tl_team_event_page" : "tl_event_page",
+    sql`
+    select u.user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
+           (select d.rank from leaderboard_daily_ranks d where d.board = ${base.board} and d.day = ${utcDay(args.now)}::date and d.user_id = u.user_id) as yesterday,
+           ${eventColumns(event, "u")}, null::timestamptz as at
+    from (select id as user_id, name, kind, leaderboard_opt_out from users where ${anyOf(sql.raw("id"), ids)}) u
+    union all
+    select null, null, null, null, null, null, null, ${boardCurrentAtSql(base.board)}`,
+  );
+  const people = new Map(rows.rows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, r]));
+  const toRaw = (e: NonNullable<typeof own>): RawRow => {
+    const person = people.get(e.userId);
+    return {
+      rank: e.place,
+      shared_rank: e.sharedRank,
+      tied: e.tied,
+      user_id: e.userId,
+      value: e.value,
+      total_return: e.totalReturn,
+      name: person?.name ?? null,
+      opt_out: person ? person.opt_out : null,
+      roster: person?.roster ?? null,
+      opted_out: person?.opted_out ?? null,
+      team: person?.team ?? null,
+      yesterday: person?.yesterday ?? null,
+    };
+  };
+  const at = rows.rows.find((r) => r.user_id === null)?.at ?? null;
+  return boardPageOf(base, { page: args.page, pageSize }, {
+    items: entries.map((e) => toRow(toRaw(e), base.metric, args.viewer.id, event)),
+    own: own && toRow(toRaw(own), base.metric, args.viewer.id, event),
+    total: view?.size ?? 0,
+    computedAt: view ? new Date(at ?? view.computedAt).toISOString() : null,
+  });
 }
 
 /**
@@ -299,7 +349,7 @@ async function boardPage(db: Db, request: BoardRequest, args: PageArgs): Promise
   if (status === "ended") {
     return standingsPage(db, base, context, event.finalized_at ? new Date(event.finalized_at) : endsAt, args);
   }
-  const page = await entriesPage(db, { ...base, board: eventBoard(event.id) }, args, context);
+  const page = await eventPage(db, { ...base, board: eventBoard(event.id) }, args, context);
   return { ...page, board: base.board };
 }
 

@@ -2,7 +2,7 @@
  * Rebuilding a group of boards whole (docs/decisions/047-boards-that-scale.md).
  *
  * leaderboard_entries is partitioned by board (migration 0022): each group of boards a refresh
- * owns — the two XP boards, one event (the practice boards are stored whole since decision 091) — is one UNLOGGED partition. A
+ * owns — the two XP boards (the practice and live event boards are stored whole since decisions 091 and 094) — is one UNLOGGED partition. A
  * refresh does not update the rows in place (when the market moves, nearly every rank changes,
  * and updating 400,000 rows in place cost ~20 s: two index entries and a dead tuple per row, a
  * foreign-key check per row, WAL, and a table that bloats faster than autovacuum cleans it).
@@ -37,10 +37,10 @@ export async function lockRebuilds(tx: Tx): Promise<void> {
 
 /**
  * Makes `boards` exactly the rows `ranked` selects (board, user_id, rank, value, total_return,
- * equity, and with `sharedRanks` also shared_rank and tied), with `computed_at = now`. Runs
- * inside the caller's transaction, which must hold lockRebuilds. Returns the number of rows written.
+ * equity), with `computed_at = now`. Runs inside the caller's transaction, which must hold
+ * lockRebuilds. Returns the number of rows written.
  */
-export async function rebuildBoards(tx: Tx, boards: readonly string[], ranked: SQL, now: Date, { sharedRanks = false } = {}): Promise<number> {
+export async function rebuildBoards(tx: Tx, boards: readonly string[], ranked: SQL, now: Date): Promise<number> {
   if (boards.length === 0) return 0;
   const name = boardsPartition(boards);
   const next = `${name}_next`;
@@ -54,7 +54,7 @@ export async function rebuildBoards(tx: Tx, boards: readonly string[], ranked: S
   await tx.execute(sql.raw(`create unlogged table "${next}" (like leaderboard_entries including defaults, check (board in (${values})))`));
   const inserted = await tx.execute(sql`
     insert into ${sql.identifier(next)} (board, user_id, rank, value, total_return, equity, shared_rank, tied, computed_at)
-    select board, user_id, rank, value, total_return, equity, ${sharedRanks ? sql`shared_rank, tied` : sql`null, null`}, ${now.toISOString()}::timestamptz
+    select board, user_id, rank, value, total_return, equity, null, null, ${now.toISOString()}::timestamptz
     from (${ranked}) as ranked`);
   // The parent's two indexes, built in one sort each, before the swap; attaching adopts them. The
   // parent's key is a PRIMARY KEY, so ours must be one too: a plain unique index is not adopted

@@ -1,7 +1,8 @@
 /**
  * Precomputed leaderboards (docs/decisions/019-rankings.md, 047-boards-that-scale.md). The
- * practice boards are ranked in memory and stored whole (practice-boards.ts, decision 091); the
- * XP and live event boards here: each refresh ranks a set of boards inside the database — one INSERT … SELECT with row_number()
+ * practice boards are ranked in memory and stored whole (practice-boards.ts, decision 091), and so
+ * are the live event boards (event-boards.ts, decision 094; a Sharpe event ranked in SQL here). The
+ * XP boards: each refresh ranks a set of boards inside the database — one INSERT … SELECT with row_number()
  * per group of boards into a fresh partition swapped in for the old one (rebuild.ts) — so the
  * cost grows with rows, not with round trips, and a reader sees either the old board or the
  * new one, never half.
@@ -24,8 +25,8 @@ import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
 import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, type Book } from "./memory";
-import { cents, formatMoney } from "@/domain/trading";
-import { textArray } from "@/server/db/lists";
+import { parseMoney } from "@/domain/trading";
+import { deleteEventBoards, storeEventBoard, type EventBoardRows } from "./event-boards";
 
 export { refreshPracticeBoards };
 
@@ -49,12 +50,10 @@ const iso = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * so a reader sees the old board or the new one. First, the day's record of yesterday's ranks
  * (recordDailyRanks).
  */
-async function replaceBoards(db: Db, group: string, boards: string[], rank: SQL | (() => Promise<SQL>), options: RefreshOptions & { sharedRanks?: boolean }): Promise<number> {
+async function replaceBoards(db: Db, group: string, boards: string[], ranked: SQL, options: RefreshOptions): Promise<number> {
   if (boards.length === 0) return 0;
   const claim = await claimRefresh(db, group, utcDay(options.now), options.now);
   if (!claim) return 0;
-  // Ranked in memory: after the claim, so that what the claim consumed is in what is ranked.
-  const ranked = typeof rank === "function" ? await rank() : rank;
   return db.transaction(async (tx) => {
     await options.fence?.(tx);
     await lockRebuilds(tx);
@@ -63,7 +62,7 @@ async function replaceBoards(db: Db, group: string, boards: string[], rank: SQL 
     await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('maintenance_work_mem', '64MB', true)`);
     // Before the rows are rewritten: they may still be yesterday's last standings.
     await recordDailyRanks(tx, boards, options.now);
-    const rows = await rebuildBoards(tx, boards, ranked, options.now, { sharedRanks: options.sharedRanks });
+    const rows = await rebuildBoards(tx, boards, ranked, options.now);
     await completeRefresh(tx, claim, options.now);
     return rows;
   });
@@ -137,6 +136,7 @@ type LiveEvent = Pick<typeof events.$inferSelect, "id" | "metric" | "startsAt" |
  * never moved. Every number comes from the domain's BOARD_SHARPE_SQL, passed in as parameters.
  * Without enough evidence the ratio is null: ranked after every ratio, then by return. Ties go
  * to the earlier joiner for the row's place; the rank it shares with them is stored beside it.
+ * Either way the board is stored whole (decision 094).
  */
 export async function refreshEventBoard(db: Db, event: LiveEvent, options: RefreshOptions): Promise<number> {
   if (event.metric !== "sharpe") return refreshReturnEventBoard(db, event.id, options);
@@ -158,7 +158,7 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
   const ratio = sql`case when stddev_samp(r) > ${q.zeroVariance}::float8 then avg(r) / stddev_samp(r) * ${q.annualise}::float8
                          when abs(avg(r)) <= ${q.zeroVariance}::float8 then 0::float8
                          when avg(r) > 0 then ${q.max}::float8 else ${q.min}::float8 end`;
-  const insert = sql`
+  const ranked = sql`
     with cur as (
       select ep.user_id, ep.joined_at, v.portfolio_id, v.starting_cash, v.equity, v.units
       from event_participants ep
@@ -182,7 +182,46 @@ export async function refreshEventBoard(db: Db, event: LiveEvent, options: Refre
            -- so that a page does not rank the board again (decision 085).
            ${sharedRankColumnsSql(sql`value`, sql`total_return`)}
     from valued`;
-  return replaceBoards(db, eventBoard(event.id), [eventBoard(event.id)], insert, { ...options, sharedRanks: true });
+  return replaceEventBoard(db, event.id, options, async () => {
+    const rows = await db.transaction(async (tx) => {
+      // One big sort and join: JIT compilation costs more than it saves here.
+      await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
+      return (
+        await tx.execute<{ user_id: string; value: number | null; total_return: number | null; equity: string; shared_rank: number | string; tied: number | string }>(
+          sql`select user_id, value, total_return, equity::text as equity, shared_rank, tied from (${ranked}) r order by rank`,
+        )
+      ).rows;
+    });
+    const n = rows.length;
+    const board: EventBoardRows = { userIds: new Array(n), shared: new Uint32Array(n), tied: new Uint32Array(n), value: new Float64Array(n), totalReturn: new Float64Array(n), equityCents: new Float64Array(n) };
+    rows.forEach((r, p) => {
+      board.userIds[p] = r.user_id;
+      board.shared[p] = Number(r.shared_rank);
+      board.tied[p] = Number(r.tied);
+      board.value[p] = r.value === null ? NaN : Number(r.value);
+      board.totalReturn[p] = r.total_return === null ? NaN : Number(r.total_return);
+      board.equityCents[p] = Number(parseMoney(r.equity));
+    });
+    return board;
+  });
+}
+
+/**
+ * Stores a live event's board whole (event-boards.ts, decision 094) when something it ranks from
+ * changed since its last refresh, or a new UTC day began (claimRefresh, decision 049); otherwise
+ * nothing is written and 0 is returned. Returns the places ranked.
+ */
+async function replaceEventBoard(db: Db, eventId: string, options: RefreshOptions, rank: () => Promise<EventBoardRows>): Promise<number> {
+  const claim = await claimRefresh(db, eventBoard(eventId), utcDay(options.now), options.now);
+  if (!claim) return 0;
+  // Ranked after the claim, so that what the claim consumed is in what is ranked.
+  const rows = await rank();
+  await db.transaction(async (tx) => {
+    await options.fence?.(tx);
+    await storeEventBoard(tx, eventId, rows, options.now, DAILY_RANK_RETENTION_DAYS);
+    await completeRefresh(tx, claim, options.now);
+  });
+  return rows.userIds.length;
 }
 
 const eventBooks = new WeakMap<Db, Map<string, Book>>();
@@ -190,48 +229,32 @@ const eventBooks = new WeakMap<Db, Map<string, Book>>();
 /**
  * A return event's board ranked in memory (decision 093): its participants' book, kept current by
  * re-reading only what was written (memory.ts, as the practice boards), valued with the domain at
- * the event's prices and sorted with the domain's `rankColumns`; the rows (place, shared rank,
- * ties) are then written as the SQL refresh wrote them, so every reader of the board is unchanged.
- * One pass per event at a time in a process; a pass that fails drops the book (it is changed in
- * place), and the next reads it whole.
+ * the event's prices and sorted with the domain's `rankColumns`, each place with the rank it shares
+ * with its ties; stored whole (decision 094). One pass per event at a time in a process; a pass
+ * that fails drops the book (it is changed in place), and the next reads it whole.
  */
 function refreshReturnEventBoard(db: Db, eventId: string, options: RefreshOptions): Promise<number> {
-  const board = eventBoard(eventId);
   let books = eventBooks.get(db);
   if (!books) eventBooks.set(db, (books = new Map()));
   const held = books;
-  return oneAtATime(db, board, async () => {
+  return oneAtATime(db, eventBoard(eventId), async () => {
     try {
-      return await replaceBoards(
-        db,
-        board,
-        [board],
-        async () => {
-          const source = eventSource(eventId);
-          const before = held.get(eventId);
-          const book = before ? (await updateBook(db, source, before, options.now)).book : await loadBook(db, source, options.now);
-          held.set(eventId, book);
-          const ranking = rankEventBook(book, await eventPrices(db, eventId));
-          const n = ranking.order.length;
-          const userIds = new Array<string>(n);
-          const values = new Array<string>(n);
-          const equities = new Array<string>(n);
-          for (let p = 0; p < n; p++) {
-            const i = ranking.order[p]!;
-            userIds[p] = book.holders[i]!.userId;
-            const r = ranking.totalReturn[i]!;
-            values[p] = Number.isNaN(r) ? "NULL" : String(r);
-            equities[p] = formatMoney(cents(ranking.equityCents[i]!));
-          }
-          const ints = (list: ArrayLike<number>) => `{${Array.prototype.join.call(list, ",")}}`;
-          return sql`
-            select ${board}::text as board, r.user_id, r.place as rank, r.value, r.value as total_return, r.equity, r.shared_rank, r.tied
-            from unnest(${textArray(userIds)}::text[], ${ints(Array.from({ length: n }, (_, p) => p + 1))}::int[], ${`{${values.join(",")}}`}::float8[],
-                        ${`{${equities.join(",")}}`}::numeric[], ${ints(ranking.shared)}::int[], ${ints(ranking.tied)}::int[])
-                 as r(user_id, place, value, equity, shared_rank, tied)`;
-        },
-        { ...options, sharedRanks: true },
-      );
+      return await replaceEventBoard(db, eventId, options, async () => {
+        const source = eventSource(eventId);
+        const before = held.get(eventId);
+        const book = before ? (await updateBook(db, source, before, options.now)).book : await loadBook(db, source, options.now);
+        held.set(eventId, book);
+        const ranking = rankEventBook(book, await eventPrices(db, eventId));
+        const n = ranking.order.length;
+        const rows: EventBoardRows = { userIds: new Array(n), shared: ranking.shared, tied: ranking.tied, value: new Float64Array(n), totalReturn: new Float64Array(n), equityCents: new Float64Array(n) };
+        for (let p = 0; p < n; p++) {
+          const i = ranking.order[p]!;
+          rows.userIds[p] = book.holders[i]!.userId;
+          rows.value[p] = rows.totalReturn[p] = ranking.totalReturn[i]!;
+          rows.equityCents[p] = ranking.equityCents[i]!;
+        }
+        return rows;
+      });
     } catch (error) {
       held.delete(eventId);
       throw error;
@@ -259,6 +282,8 @@ export async function refreshLiveEventBoards(db: Db, options: RefreshOptions): P
       await options.fence?.(tx);
       await lockRebuilds(tx);
       const boards = ended.rows.map((r) => eventBoard(r.id));
+      await deleteEventBoards(tx, boards);
+      // Partitions written before decision 094.
       await dropBoards(tx, boards);
       await forgetGroups(tx, boards);
     });

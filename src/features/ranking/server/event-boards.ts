@@ -1,0 +1,263 @@
+/**
+ * Live event boards stored whole (docs/decisions/094-event-boards-stored-whole.md): one row of
+ * `stored_boards` per live event, key `event:{id}`, written by the event's refresh (ranked in
+ * memory for a return event, in SQL for a Sharpe one) instead of a row per participant and its
+ * two indexes (at 100,000 participants the rows cost ~0.3–0.7 s a pass, every 5 s). Every
+ * instance decodes a board once per version; the event page, the standings, "my rank" and the
+ * participants table read the decoded copy, and the few statements that join the board with
+ * other tables (the fair-play detectors, the participants table's order) get it as arrays.
+ *
+ * Layout (the platform's byte order): n and the user ids' byte length (u32 × 2); by place, the
+ * shared rank and how many share it (u32 × n each, padded to 8 bytes); by place, the board's
+ * figure, the total return and the equity in cents (f64 × n each, NaN = none); the user ids by
+ * place, UTF-8, newline-separated. The user ids are kept inline (an event's membership changes
+ * while it runs, and 100,000 ids are 3.7 MB: cheaper to write than to track).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { cents, formatMoney } from "@/domain/trading";
+import type { DbOrTx } from "@/server/db";
+import { textArray } from "@/server/db/lists";
+import { eventBoard, utcDay } from "./boards";
+import type { StoredBytes } from "./memory";
+
+/** A ranked event board, by place − 1. */
+export interface EventBoardRows {
+  userIds: string[];
+  /** The rank shared with ties on the board's figures (decision 053) and how many share it. */
+  shared: Uint32Array;
+  tied: Uint32Array;
+  /** The board's figure (the return, or the Sharpe ratio), the total return, the equity in cents; NaN = none. */
+  value: Float64Array;
+  totalReturn: Float64Array;
+  equityCents: Float64Array;
+}
+
+const pad8 = (bytes: number) => Math.ceil(bytes / 8) * 8;
+
+export function encodeEventBoard(rows: EventBoardRows): Buffer {
+  const n = rows.userIds.length;
+  const ids = Buffer.from(rows.userIds.join("\n"));
+  const u32 = pad8(n * 4);
+  const bytes = new ArrayBuffer(8 + 2 * u32 + 3 * n * 8 + ids.length);
+  new Uint32Array(bytes, 0, 2).set([n, ids.length]);
+  let at = 8;
+  for (const column of [rows.shared, rows.tied]) {
+    new Uint32Array(bytes, at, n).set(column);
+    at += u32;
+  }
+  for (const column of [rows.value, rows.totalReturn, rows.equityCents]) {
+    new Float64Array(bytes, at, n).set(column);
+    at += n * 8;
+  }
+  new Uint8Array(bytes, at, ids.length).set(ids);
+  return Buffer.from(bytes);
+}
+
+export function decodeEventBoard(data: StoredBytes): EventBoardRows {
+  const bytes = new ArrayBuffer(data.length);
+  new Uint8Array(bytes).set(data);
+  const [n, idsLength] = new Uint32Array(bytes, 0, 2) as unknown as [number, number];
+  const u32 = pad8(n * 4);
+  const shared = new Uint32Array(bytes, 8, n);
+  const tied = new Uint32Array(bytes, 8 + u32, n);
+  const floats = 8 + 2 * u32;
+  const column = (i: number) => new Float64Array(bytes, floats + i * n * 8, n);
+  const ids = Buffer.from(bytes, floats + 3 * n * 8, idsLength).toString();
+  return { userIds: n === 0 ? [] : ids.split("\n"), shared, tied, value: column(0), totalReturn: column(1), equityCents: column(2) };
+}
+
+/**
+ * Each place's shared rank and how many share it, for rows in board order: a place ties with the
+ * one before when their figures are equal, or both have none and their returns are equal (the
+ * SQL's `rank() over (order by value desc nulls last, case when value is null then total_return end …)`).
+ */
+export function sharedRanksOf(value: Float64Array, totalReturn: Float64Array): { shared: Uint32Array; tied: Uint32Array } {
+  const n = value.length;
+  const same = (a: number, b: number) => a === b || (Number.isNaN(a) && Number.isNaN(b));
+  const shared = new Uint32Array(n);
+  const tied = new Uint32Array(n);
+  for (let start = 0; start < n; ) {
+    let end = start + 1;
+    while (end < n && same(value[end]!, value[start]!) && (!Number.isNaN(value[start]!) || same(totalReturn[end]!, totalReturn[start]!))) end++;
+    shared.fill(start + 1, start, end);
+    tied.fill(end - start, start, end);
+    start = end;
+  }
+  return { shared, tied };
+}
+
+/**
+ * Stores a live event's board (in the refresh's transaction, behind the scheduler's fence). The
+ * first pass of a UTC day first keeps the board as yesterday ended in leaderboard_daily_ranks
+ * ("rank change since yesterday"), as the XP boards' refresh does for its rows.
+ */
+export async function storeEventBoard(tx: DbOrTx, eventId: string, rows: EventBoardRows, now: Date, retentionDays: number): Promise<void> {
+  const board = eventBoard(eventId);
+  await recordDayEnd(tx, board, now, retentionDays);
+  await tx.execute(sql`
+    insert into stored_boards (key, version, roster, computed_at, data)
+    values (${board}, txid_current(), '', ${now.toISOString()}::timestamptz, ${encodeEventBoard(rows)})
+    on conflict (key) do update set version = excluded.version, computed_at = excluded.computed_at, data = excluded.data`);
+}
+
+/**
+ * Yesterday's places: only when the stored board is from before today (a board first stored today
+ * has nobody with a rank yesterday) and the day has no record yet. People deleted since are left out.
+ */
+async function recordDayEnd(tx: DbOrTx, board: string, now: Date, retentionDays: number): Promise<void> {
+  const day = utcDay(now);
+  const found = await tx.execute<{ data: StoredBytes }>(sql`
+    select data from stored_boards
+    where key = ${board} and computed_at < ${`${day}T00:00:00.000Z`}::timestamptz
+      and not exists (select 1 from leaderboard_daily_ranks d where d.board = ${board} and d.day = ${day}::date)`);
+  const row = found.rows[0];
+  if (!row) return;
+  const { userIds } = decodeEventBoard(row.data);
+  await tx.execute(sql`
+    insert into leaderboard_daily_ranks (board, day, user_id, rank)
+    select ${board}, ${day}::date, t.user_id, t.place from unnest(${textArray(userIds)}::text[]) with ordinality as t(user_id, place)
+    where exists (select 1 from users u where u.id = t.user_id)
+    on conflict do nothing`);
+  await tx.execute(sql`delete from leaderboard_daily_ranks where day < ${day}::date - ${retentionDays}::int`);
+}
+
+/** Forgets boards no refresh owns any more (ended events'). */
+export async function deleteEventBoards(tx: DbOrTx, boards: readonly string[]): Promise<void> {
+  if (boards.length === 0) return;
+  await tx.execute(sql`delete from stored_boards where key in (${sql.join(
+    boards.map((b) => sql`${b}`),
+    sql`, `,
+  )})`);
+}
+
+/**
+ * Takes a participant off a live board at once (removed or disqualified), not at its next refresh:
+ * the stored board is rewritten without them in the caller's transaction, the places below move up
+ * and the shared ranks are worked out again.
+ */
+export async function dropFromEventBoard(tx: DbOrTx, eventId: string, userId: string): Promise<void> {
+  const board = eventBoard(eventId);
+  const found = await tx.execute<{ data: StoredBytes }>(sql`select data from stored_boards where key = ${board} for update`);
+  const row = found.rows[0];
+  if (!row) return;
+  const before = decodeEventBoard(row.data);
+  const at = before.userIds.indexOf(userId);
+  if (at < 0) return;
+  const without = <T extends Float64Array>(column: T) => {
+    const out = new (column.constructor as new (n: number) => T)(column.length - 1);
+    out.set(column.subarray(0, at));
+    out.set(column.subarray(at + 1), at);
+    return out;
+  };
+  const value = without(before.value);
+  const totalReturn = without(before.totalReturn);
+  const rows: EventBoardRows = {
+    userIds: before.userIds.filter((_, i) => i !== at),
+    value,
+    totalReturn,
+    equityCents: without(before.equityCents),
+    ...sharedRanksOf(value, totalReturn),
+  };
+  await tx.execute(sql`update stored_boards set version = txid_current(), data = ${encodeEventBoard(rows)} where key = ${board}`);
+}
+
+// ── Reading: every instance decodes each board once per version ──────────────────────────────
+
+/** A live event's board as decoded here. */
+export interface EventBoardView {
+  size: number;
+  computedAt: Date;
+  version: number;
+  /** Place (1-based) → the row. */
+  entry(place: number): { userId: string; sharedRank: number; tied: number; value: number | null; totalReturn: number | null; equityCents: number };
+  /** The place of a user (1-based), or null when not on the board. */
+  placeOf(userId: string): number | null;
+  /** Every row, in place order. */
+  rows: EventBoardRows;
+}
+
+const orNull = (x: number) => (Number.isNaN(x) ? null : x);
+
+function viewOf(rows: EventBoardRows, version: number, computedAt: Date): EventBoardView {
+  let places: Map<string, number> | null = null;
+  return {
+    size: rows.userIds.length,
+    computedAt,
+    version,
+    rows,
+    entry: (place) => {
+      const p = place - 1;
+      return { userId: rows.userIds[p]!, sharedRank: rows.shared[p]!, tied: rows.tied[p]!, value: orNull(rows.value[p]!), totalReturn: orNull(rows.totalReturn[p]!), equityCents: rows.equityCents[p]! };
+    },
+    placeOf: (userId) => {
+      places ??= new Map(rows.userIds.map((id, p) => [id, p + 1]));
+      return places.get(userId) ?? null;
+    },
+  };
+}
+
+interface Cache {
+  views: Map<string, EventBoardView>;
+  /** The check in flight per board: concurrent readers share it, so a new version is read and decoded once. */
+  checks: Map<string, Promise<void>>;
+}
+const caches = new WeakMap<object, Cache>();
+
+/**
+ * Live events' boards as stored now, by event id (null: none yet, or the event is not live): one
+ * statement for all of them, which returns a board's bytes only when its version differs from the
+ * copy decoded here. A board whose check is already in flight waits for that one instead.
+ */
+export async function eventBoardViews(db: DbOrTx, eventIds: readonly string[]): Promise<Map<string, EventBoardView | null>> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = { views: new Map(), checks: new Map() }));
+  const { views, checks } = cache;
+  const boards = [...new Set(eventIds.map(eventBoard))];
+  const toCheck = boards.filter((b) => !checks.has(b));
+  if (toCheck.length > 0) {
+    const known = toCheck.map((b) => views.get(b)?.version ?? -1);
+    const check = db
+      .execute<{ key: string; version: string | number; computed_at: Date | string; data: StoredBytes | null }>(sql`
+        select b.key, b.version, b.computed_at, case when b.version <> k.version then b.data end as data
+        from unnest(${textArray(toCheck)}::text[], ${`{${known.join(",")}}`}::bigint[]) as k(key, version)
+        join stored_boards b on b.key = k.key`)
+      .then((found) => {
+        for (const board of toCheck) {
+          const row = found.rows.find((r) => r.key === board);
+          if (!row) views.delete(board);
+          else if (row.data !== null) views.set(board, viewOf(decodeEventBoard(row.data), Number(row.version), new Date(row.computed_at)));
+        }
+      })
+      .finally(() => {
+        for (const board of toCheck) if (checks.get(board) === check) checks.delete(board);
+      });
+    for (const board of toCheck) checks.set(board, check);
+  }
+  await Promise.all(boards.map((b) => checks.get(b)));
+  return new Map(eventIds.map((id) => [id, views.get(eventBoard(id)) ?? null]));
+}
+
+/** One live event's board as stored now (eventBoardViews). */
+export async function eventBoardView(db: DbOrTx, eventId: string): Promise<EventBoardView | null> {
+  return (await eventBoardViews(db, [eventId])).get(eventId) ?? null;
+}
+
+/**
+ * A live event's board as rows for another statement — `user_id, rank (the place), shared_rank,
+ * tied, value, total_return, equity` — passed as arrays (the fair-play detectors, the
+ * participants table's order). Empty while the board has not been stored.
+ */
+export async function eventBoardRowsSql(db: DbOrTx, eventId: string): Promise<SQL> {
+  const view = await eventBoardView(db, eventId);
+  const rows = view?.rows ?? { userIds: [], shared: new Uint32Array(0), tied: new Uint32Array(0), value: new Float64Array(0), totalReturn: new Float64Array(0), equityCents: new Float64Array(0) };
+  const list = (values: ArrayLike<number>, format: (x: number) => string = String) => {
+    const out = new Array<string>(values.length);
+    for (let i = 0; i < values.length; i++) out[i] = Number.isNaN(values[i]!) ? "NULL" : format(values[i]!);
+    return `{${out.join(",")}}`;
+  };
+  return sql`
+    select e.user_id, e.rank::int as rank, e.shared_rank, e.tied, e.value, e.total_return, e.equity
+    from unnest(${textArray(rows.userIds)}::text[], ${list(rows.shared)}::int[], ${list(rows.tied)}::int[], ${list(rows.value)}::float8[],
+                ${list(rows.totalReturn)}::float8[], ${list(rows.equityCents, (c) => formatMoney(cents(c)))}::numeric[])
+         with ordinality as e(user_id, shared_rank, tied, value, total_return, equity, rank)`;
+}
