@@ -196,6 +196,9 @@ function viewOf(rows: EventBoardRows, version: number, computedAt: Date): EventB
   };
 }
 
+/** Decoded boards kept per database (a board of 100,000 places is ~7 MB). */
+const KEPT_BOARDS = 16;
+
 interface Cache {
   views: Map<string, EventBoardView>;
   /** The check in flight per board: concurrent readers share it, so a new version is read and decoded once. */
@@ -234,6 +237,14 @@ export async function eventBoardViews(db: DbOrTx, eventIds: readonly string[]): 
     for (const board of toCheck) checks.set(board, check);
   }
   await Promise.all(boards.map((b) => checks.get(b)));
+  // Most recently read last; the boards nobody read for longest (an ended event's) are forgotten.
+  for (const board of boards) {
+    const view = views.get(board);
+    if (!view) continue;
+    views.delete(board);
+    views.set(board, view);
+  }
+  for (const board of views.keys()) if (views.size > KEPT_BOARDS) views.delete(board);
   return new Map(eventIds.map((id) => [id, views.get(eventBoard(id)) ?? null]));
 }
 
