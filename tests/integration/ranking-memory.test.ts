@@ -167,6 +167,9 @@ describe("practice boards ranked in memory (decision 084)", () => {
             await tx.execute(sql`update portfolios set cash = 100000, starting_cash = 100000, receivable = 0, created_at = ${NOW.toISOString()}::timestamptz - interval '1 hour' where id = ${practiceIds[30]!}`);
           }),
       },
+      // A deleted row has no xmin: board_removals counts it (decision 095).
+      { change: "an account deleted", run: () => db.execute(sql`delete from users where id = ${userIds[21]!}`) },
+      { change: "a practice portfolio deleted", run: () => db.execute(sql`delete from portfolios where id = ${practiceIds[22]!}`) },
     ];
     for (const c of changes) {
       await c.run();
@@ -248,6 +251,8 @@ describe("a return event's board ranked in memory (decision 093)", () => {
         },
       },
       { change: "a participant removed", run: () => db.execute(sql`update event_participants set removed_at = now() where portfolio_id = ${portfolioIds[20]!}`) },
+      { change: "a participant's row deleted", run: () => db.execute(sql`delete from event_participants where portfolio_id = ${portfolioIds[21]!}`) },
+      { change: "a participant's account deleted", run: () => db.execute(sql`delete from users where id = (select user_id from portfolios where id = ${portfolioIds[22]!})`) },
     ];
     for (const c of changes) {
       await c.run();

@@ -30,7 +30,7 @@ import { snapshotRowsSql } from "@/features/portfolio";
 import { eventMarksSql, eventPortfolioRowsSql, eventPositionRowsSql, practicePortfolioRowsSql, practicePositionRowsSql } from "@/features/trading";
 import type { Db, DbOrTx } from "@/server/db";
 import { anyOf } from "@/server/db/lists";
-import { onGlobalBoardsSql, practiceBoard, utcDay } from "./boards";
+import { eventBoard, onGlobalBoardsSql, PRACTICE_GROUP, practiceBoard, utcDay } from "./boards";
 
 const queues = new WeakMap<Db, Map<string, Promise<unknown>>>();
 /**
@@ -74,6 +74,8 @@ export interface Book {
   byPortfolio: Map<string, number>;
   /** pg_snapshot_xmin of the snapshot the book was last read in, modulo 2^32 (compared with row xmins). */
   xmin: bigint;
+  /** The source's count of deleted holders in that snapshot (board_removals, decision 095). */
+  removals: string;
   tiebreak: Uint32Array;
 }
 
@@ -93,6 +95,8 @@ interface HolderRow extends Record<string, unknown> {
  * event's participants (`eventSource`), as subqueries of the features that own the rows.
  */
 export interface BookSource {
+  /** The group of boards it feeds, as board_removals counts its deleted holders. */
+  group: string;
   /**
    * The holders: a select list (portfolio_id, user_id, joined_us — the tiebreak instant in
    * microseconds — created_at, starting_cash, cash, receivable, units) and a `from … where …` that
@@ -118,6 +122,7 @@ const newerThan = (column: string, xmin: bigint) => sql`age(${sql.raw(column)}) 
 
 /** The practice boards: practice portfolios of active accounts that are not a class's roster accounts, tied by account creation. */
 export const PRACTICE_SOURCE: BookSource = {
+  group: PRACTICE_GROUP,
   holders: {
     columns: sql`p.id as portfolio_id, p.user_id, (extract(epoch from u.created_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`,
     from: sql`from (${practicePortfolioRowsSql}) p join users u on u.id = p.user_id and ${onGlobalBoardsSql("u")} where true`,
@@ -135,6 +140,7 @@ export const PRACTICE_SOURCE: BookSource = {
  * portfolios, tied by when they joined (the SQL refresh's order, decision 053).
  */
 export const eventSource = (eventId: string): BookSource => ({
+  group: eventBoard(eventId),
   holders: {
     columns: sql`p.id as portfolio_id, ep.user_id, (extract(epoch from ep.joined_at) * 1000000)::float8 as joined_us, p.created_at, p.starting_cash::text, p.cash::text, p.receivable::text, p.units::text`,
     from: sql`from event_participants ep join (${eventPortfolioRowsSql(eventId)}) p on p.id = ep.portfolio_id
@@ -148,9 +154,16 @@ export const eventSource = (eventId: string): BookSource => ({
   baselines: false,
 });
 
-async function snapshotXmin(tx: DbOrTx): Promise<bigint> {
-  const row = await tx.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
-  return BigInt(row.rows[0]!.xmin) % WRAP;
+/**
+ * Where the snapshot stands: its xmin (rows written since are read again) and the source's count of
+ * deleted holders (a deleted row has no xmin to find it by; a change reads the book whole). A
+ * TRUNCATE counts for every group (`*`).
+ */
+async function snapshotMarks(tx: DbOrTx, source: BookSource): Promise<{ xmin: bigint; removals: string }> {
+  const row = await tx.execute<{ xmin: string; removals: string }>(sql`
+    select pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+           (select coalesce(sum(removals), 0)::text from board_removals where group_key in (${source.group}, '*')) as removals`);
+  return { xmin: BigInt(row.rows[0]!.xmin) % WRAP, removals: row.rows[0]!.removals };
 }
 
 function toHolder(r: HolderRow): Holder {
@@ -232,10 +245,10 @@ export async function loadBook(db: Db, source: BookSource, now: Date): Promise<B
     async (tx) => {
       // The book is built between the reads (a million portfolios take longer than the session's idle limit).
       await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
-      const xmin = await snapshotXmin(tx);
+      const { xmin, removals } = await snapshotMarks(tx, source);
       const rows = await tx.execute<HolderRow>(sql`select ${source.holders.columns} ${source.holders.from}`);
       const holders = rows.rows.map(toHolder);
-      const book: Book = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, tiebreak: new Uint32Array(0) };
+      const book: Book = { day: utcDay(now), holders, byPortfolio: index(holders), xmin, removals, tiebreak: new Uint32Array(0) };
       await loadPositions(tx, source, book, null);
       if (source.baselines) await loadBaselines(tx, book, now, null);
       book.tiebreak = tiebreakOrder(
@@ -294,11 +307,12 @@ export async function updateBook(db: Db, source: BookSource, book: Book, now: Da
   const result = await db.transaction(
     async (tx) => {
       await tx.execute(sql`select set_config('idle_in_transaction_session_timeout', '0', true)`);
-      const xmin = await snapshotXmin(tx);
+      const { xmin, removals } = await snapshotMarks(tx, source);
+      // A holder deleted since: read whole (the deleted row cannot be found).
+      if (removals !== book.removals) return { xmin, ids: [], gone: true, joined: false };
       const changed = await tx.execute<{ id: string }>(sql`${source.writtenSince(book.xmin)} ${snapshots}`);
       const ids = changed.rows.map((r) => r.id);
-      const count = await tx.execute<{ n: number | string }>(sql`select count(*) as n ${source.holders.from}`);
-      if (ids.length === 0 && Number(count.rows[0]!.n) === book.holders.length) return { xmin, ids, gone: false, joined: false };
+      if (ids.length === 0) return { xmin, ids, gone: false, joined: false };
       const rows = ids.length === 0 ? { rows: [] } : await tx.execute<HolderRow>(sql`select ${source.holders.columns} ${source.holders.from} and ${anyOf(sql.raw("p.id"), ids)}`);
       const fresh = new Map(rows.rows.map((r) => [r.portfolio_id, toHolder(r)]));
       let joined = false;
@@ -313,7 +327,6 @@ export async function updateBook(db: Db, source: BookSource, book: Book, now: Da
           book.holders[at] = holder;
         } else if (at !== undefined) return { xmin, ids, gone: true, joined };
       }
-      if (Number(count.rows[0]!.n) !== book.holders.length) return { xmin, ids, gone: true, joined };
       const known = ids.filter((id) => book.byPortfolio.has(id));
       await loadPositions(tx, source, book, known);
       if (source.baselines) await loadBaselines(tx, book, now, known);

@@ -248,6 +248,17 @@ export const boardRefreshMarks = pgTable(
   (t) => [primaryKey({ columns: [t.groupKey, t.txn] })],
 );
 
+/**
+ * How many times a group's holders were deleted (decision 095): a practice or event portfolio, or
+ * an event participant row, bumped by triggers on DELETE (and `*` on TRUNCATE). A book kept in
+ * memory remembers the count it was read at and reads itself whole when it changed: a deleted row
+ * cannot be found by its xmin. Writers that delete wait on the group's row; deletions are rare.
+ */
+export const boardRemovals = pgTable("board_removals", {
+  groupKey: text("group_key").primaryKey(),
+  removals: bigint("removals", { mode: "number" }).notNull().default(0),
+});
+
 /** Raw bytes (a board stored whole, decision 091). */
 const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
