@@ -2,7 +2,7 @@
  * Rankings at scale on PostgreSQL: 100,000 practice portfolios (with equity snapshots around
  * every period start, positions and XP) and one live event with 100,000 participants.
  * Measures (1) refreshing every board (practice day/week/month/all, XP all/week, the event, the leagues)
- * in the benchmark process, median of --runs, in three cases: every price moved, one price
+ * in the benchmark process (run with the server's Node flags), median of --runs, in three cases: every price moved, one price
  * moved, nothing changed (docs/decisions/049: a group is re-ranked only when an input changed);
  * and (2) GET /api/rankings — a page plus the caller's own row — and the event page's board
  * (GET /api/events/{slug}/standings) over HTTP against the real
@@ -27,6 +27,10 @@ import { createServerDatabase } from "../tests/setup/server-database";
 import { HttpClient as Client } from "../tests/setup/http-client";
 import { cpuMsOf } from "./lib/cpu";
 import { seedRanking } from "./lib/ranking-seed";
+import { asTheServerRuns } from "./lib/server-runtime";
+
+// The refreshes run in this process, as on the lease holder: with the server's Node flags.
+asTheServerRuns();
 
 const { values } = parseArgs({
   options: {

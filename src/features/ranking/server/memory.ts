@@ -5,8 +5,9 @@
  *
  * A book holds, per practice portfolio on the global boards, what its four figures are made of
  * (cash, receivable, units, positions, each period's baseline snapshot, the owner's join time)
- * and is kept current by re-reading only the rows written since its last read (their xmin). A
- * pass values every portfolio with the trading domain's `equityOf` (valuePortfolio's equity) at
+ * and is kept current by re-reading only the rows written since its last read (their xmin; a
+ * deleted holder by the count of board_removals, decision 095). The same mechanism holds a return
+ * event's participants (decisions 093, 094). A pass values every portfolio with the trading domain's `equityOf` (valuePortfolio's equity) at
  * the current prices, computes the figures with the domain's return functions and sorts each
  * board with the domain's `rankColumns`, without writing a row per person.
  */
