@@ -10,7 +10,7 @@ import { createToken } from "@/features/account/server/api-tokens";
 import { personalData } from "@/personal-data";
 import { createEvent, joinEvent } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
-import { refreshPracticeBoards } from "@/features/ranking";
+import { refreshLiveEventBoards, refreshPracticeBoards } from "@/features/ranking";
 import { markRead } from "@/features/learn/server/learning";
 import { answerDrawnAttempt } from "../factories/quiz";
 import { seedCurriculum } from "@/features/learn/server/seed";
@@ -101,9 +101,11 @@ describe("export my data", () => {
     await placeOrder(db, { userId: third.id, portfolioId: (await getOrCreatePracticePortfolio(db, third.id)).id, input: { symbol: instrument.symbol, side: "buy", type: "market", quantity: 1 } });
     await refreshLeagues(db, { now: new Date() });
     await refreshPracticeBoards(db, { now: new Date() });
+    await refreshLiveEventBoards(db, { now: new Date() });
     const data = await exportOf(person.id);
-    // Where the person stands on each practice board (stored whole, decision 091), by board.
-    expect((data.leaderboards as Array<{ board: string; rank: number; equity: string }>).map((r) => r.board)).toEqual(["practice:all", "practice:day", "practice:month", "practice:week"]);
+    // Where the person stands on each practice board and the live event's (stored whole, decisions 091, 094), by board.
+    expect((data.leaderboards as Array<{ board: string; rank: number; equity: string }>).map((r) => r.board)).toEqual([`event:${event.event.id}`, "practice:all", "practice:day", "practice:month", "practice:week"]);
+    expect(data.leaderboards).toEqual(expect.arrayContaining([expect.objectContaining({ board: `event:${event.event.id}`, rank: 1, equity: "10000.00" })]));
     expect(data.leaderboards).toEqual(expect.arrayContaining([expect.objectContaining({ board: "practice:all", rank: expect.any(Number), equity: expect.stringMatching(/^\d+\.\d\d$/) })]));
     expect(data.leagues).toEqual([expect.objectContaining({ tier: 0, arrival: "new", rank: expect.any(Number) })]);
     expect(Object.keys(data)).toEqual(["exportedAt", "profile", "signInMethods", "apiTokens", "portfolios", "positions", "orders", "fills", "cashMovements", "watchlist", "equitySnapshots", "lessonProgress", "quizAttempts", "xp", "learningDays", "eventParticipation", "eventStandings", "leaderboards", "fairPlayFlags", "leagues", "classes", "rosterAccount", "activity"]);

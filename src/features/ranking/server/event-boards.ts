@@ -253,6 +253,18 @@ export async function eventBoardView(db: DbOrTx, eventId: string): Promise<Event
   return (await eventBoardViews(db, [eventId])).get(eventId) ?? null;
 }
 
+/** Where a person stands on every live event's board now ("Export my data"). */
+export async function eventStandingsOf(db: DbOrTx, userId: string): Promise<Array<{ board: string; rank: number; value: number | null; totalReturn: number | null; equityCents: number; computedAt: Date }>> {
+  const stored = await db.execute<{ key: string }>(sql`select key from stored_boards where key like 'event:%'`);
+  const views = await eventBoardViews(db, stored.rows.map((r) => r.key.slice("event:".length)));
+  return [...views].flatMap(([eventId, view]) => {
+    const place = view?.placeOf(userId) ?? null;
+    if (!view || place === null) return [];
+    const { value, totalReturn, equityCents } = view.entry(place);
+    return [{ board: eventBoard(eventId), rank: place, value, totalReturn, equityCents, computedAt: view.computedAt }];
+  });
+}
+
 /**
  * A live event's board as rows for another statement — `user_id, rank (the place), shared_rank,
  * tied, value, total_return, equity` — passed as arrays (the fair-play detectors, the
