@@ -10,7 +10,7 @@ import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIOD
 import { cents, formatMoney, parseMoney, round4 } from "@/domain/trading";
 import { storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
-import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, leaderboardPage, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
+import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, leaderboardPage, ownEventRanks, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, portfolios, positions, users, xpEvents } from "@/server/db/schema";
@@ -322,10 +322,33 @@ describe("event boards", () => {
     await db.transaction((tx) => dropFromEventBoard(tx, first.id, cat.id));
     expect(await read(first.id)).toEqual([`${bob.id}/1/1/1/10000.00`]);
     expect(await read(second.id)).toHaveLength(3);
-    // An event with no board yet reads as no rows, and leaving it is a no-op.
+    // An event with no board yet reads as no rows, and leaving it writes nothing.
     const third = await createEvent(db);
     expect(await read(third.id)).toEqual([]);
     await db.transaction((tx) => dropFromEventBoard(tx, third.id, ann.id));
+    expect((await db.execute(sql`select key from stored_boards where key = ${eventBoard(third.id)}`)).rows).toEqual([]);
+  });
+
+  it("answers a person's rank on more live events at once than a server keeps decoded, and sees each new version", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const [ann, bob] = [await person(db), await person(db)];
+    const many: Array<Awaited<ReturnType<typeof createEvent>>> = [];
+    for (let i = 0; i < 20; i++) {
+      const event = await createEvent(db);
+      await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
+      await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
+      await refreshEventBoard(db, event, { now: NOW });
+      many.push(event);
+    }
+    const ranks = async (userId: string) => [...(await ownEventRanks(db, userId, many.map((e) => ({ id: e.id, finalized: false })))).values()];
+    expect(await ranks(bob.id)).toEqual(many.map(() => ({ rank: 2, total: 2 })));
+    expect(await ranks(bob.id)).toEqual(many.map(() => ({ rank: 2, total: 2 }))); // from the decoded copies
+    // Bob overtakes on the first event: its next pass is a new version, read again.
+    await db.execute(sql`update portfolios set cash = 20000 where event_id = ${many[0]!.id} and user_id = ${bob.id}`);
+    await refreshEventBoard(db, many[0]!, { now: NOW });
+    expect((await ranks(bob.id))[0]).toEqual({ rank: 1, total: 2 });
+    expect((await ranks(ann.id)).slice(1)).toEqual(many.slice(1).map(() => ({ rank: 1, total: 2 })));
   });
 
   it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {
@@ -509,6 +532,22 @@ describe("rank change since yesterday", () => {
     expect(changes(page)).toEqual([
       ["Late", null],
       ["Early", null],
+    ]);
+    // The next day compares with the board as the 18th ended (stored whole, decision 094): Early climbs back.
+    await db.update(portfolios).set({ cash: "11000.00" }).where(sql`${portfolios.id} = ${earlyPortfolio.id}`);
+    await refreshEventBoard(db, event, { now: at("2026-11-19T00:00:05Z") });
+    const next = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: viewerOf(early.id), now: at("2026-11-19T00:00:06Z") });
+    expect(changes(next)).toEqual([
+      ["Early", 1],
+      ["Late", -1],
+    ]);
+    expect(next.own).toMatchObject({ rank: 1, rankChange: 1, isYou: true });
+    // The day's record is the board as the 18th ended, written by the day's first pass only.
+    await refreshEventBoard(db, event, { now: at("2026-11-19T00:10:00Z") });
+    const recorded = await db.execute<{ user_id: string; rank: number }>(sql`select user_id, rank from leaderboard_daily_ranks where board = ${eventBoard(event.id)} order by rank`);
+    expect(recorded.rows.map((r) => [r.user_id, Number(r.rank)])).toEqual([
+      [late.id, 1],
+      [early.id, 2],
     ]);
   });
 });

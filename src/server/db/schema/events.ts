@@ -187,7 +187,7 @@ export const eventStandings = pgTable(
 );
 
 /**
- * Precomputed leaderboards (xp:all|week, event:{id}; the practice boards are in stored_boards): a page is an
+ * Precomputed leaderboards (xp:all|week; the practice and live event boards are in stored_boards, decisions 091 and 094): a page is an
  * index range scan on (board, rank). Derived data (docs/decisions/047-boards-that-scale.md): in
  * PostgreSQL the table is partitioned by board (hand-written in migration 0022), each group of
  * boards an UNLOGGED partition that a refresh rebuilds whole and swaps in; no foreign key (a
