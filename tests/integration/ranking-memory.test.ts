@@ -60,7 +60,7 @@ async function referenceBoards(db: Db): Promise<Record<string, Row[]>> {
 
 /** The same boards ranked in memory from `book`. */
 async function memoryBoards(db: Db, book: Book): Promise<Record<string, Row[]>> {
-  const ranking = rankPracticeBook(book, await practicePrices(db));
+  const ranking = await rankPracticeBook(book, await practicePrices(db));
   const boards: Record<string, Row[]> = {};
   const orNull = (x: number) => (Number.isNaN(x) ? null : x);
   for (const board of ranking.boards) {
@@ -221,7 +221,7 @@ describe("a return event's board ranked in memory (decision 093)", () => {
     };
     const reference = async (): Promise<EventRow[]> => {
       const cold = await loadBook(db, eventSource(event!.id), NOW);
-      const ranking = rankEventBook(cold, await eventPrices(db, event!.id));
+      const ranking = await rankEventBook(cold, await eventPrices(db, event!.id));
       const valued = await db.execute<{ portfolio_id: string; equity: string }>(sql`select v.portfolio_id, v.equity::text as equity from ${portfolioValuations} v where v.event_id = ${event!.id}`);
       const equity = new Map(valued.rows.map((r) => [r.portfolio_id, Number(parseMoney(r.equity))]));
       return Array.from(ranking.order, (i, p): EventRow => {

@@ -74,7 +74,7 @@ async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promi
     state.book = book;
     if (update.rosterChanged) state.roster = randomUUID();
   }
-  const ranking = rankPracticeBook(state.book, await practicePrices(db));
+  const ranking = await rankPracticeBook(state.book, await practicePrices(db));
   const { roster, book } = state;
   const at = now.toISOString();
   await db.transaction(async (tx) => {

@@ -24,7 +24,7 @@ import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
-import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, type Book } from "./memory";
+import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, yieldToRequests, type Book } from "./memory";
 import { parseMoney } from "@/domain/trading";
 import { deleteEventBoards, storeEventBoard, type EventBoardRows } from "./event-boards";
 
@@ -244,7 +244,7 @@ function refreshReturnEventBoard(db: Db, eventId: string, options: RefreshOption
         const before = held.get(eventId);
         const book = before ? (await updateBook(db, source, before, options.now)).book : await loadBook(db, source, options.now);
         held.set(eventId, book);
-        const ranking = rankEventBook(book, await eventPrices(db, eventId));
+        const ranking = await rankEventBook(book, await eventPrices(db, eventId));
         const n = ranking.order.length;
         const rows: EventBoardRows = { userIds: new Array(n), shared: ranking.shared, tied: ranking.tied, value: new Float64Array(n), totalReturn: new Float64Array(n), equityCents: new Float64Array(n) };
         for (let p = 0; p < n; p++) {
@@ -253,6 +253,7 @@ function refreshReturnEventBoard(db: Db, eventId: string, options: RefreshOption
           rows.value[p] = rows.totalReturn[p] = ranking.totalReturn[i]!;
           rows.equityCents[p] = ranking.equityCents[i]!;
         }
+        await yieldToRequests();
         return rows;
       });
     } catch (error) {
