@@ -210,7 +210,8 @@ const caches = new WeakMap<object, Cache>();
 /**
  * Live events' boards as stored now, by event id (null: none yet, or the event is not live): one
  * statement for all of them, which returns a board's bytes only when its version differs from the
- * copy decoded here. A board whose check is already in flight waits for that one instead.
+ * copy decoded here. A board whose check another request started is answered from the copy here
+ * (or, with none, by waiting for that check).
  */
 export async function eventBoardViews(db: DbOrTx, eventIds: readonly string[]): Promise<Map<string, EventBoardView | null>> {
   let cache = caches.get(db);
@@ -243,11 +244,16 @@ export async function eventBoardViews(db: DbOrTx, eventIds: readonly string[]): 
     for (const board of toCheck) checks.set(board, done);
     return done;
   };
-  const toCheck = boards.filter((b) => !checks.has(b));
-  const pending = new Set(boards.flatMap((b) => (checks.has(b) ? [checks.get(b)!] : [])));
-  if (toCheck.length > 0) pending.add(check(toCheck));
   const found = new Map<string, EventBoardView | null>();
-  for (const answers of await Promise.all(pending)) for (const [board, view] of answers) if (boards.includes(board)) found.set(board, view);
+  const toCheck = boards.filter((b) => !checks.has(b));
+  // A board another request is checking (and perhaps reading a new version of: ~0.1–0.2 s at
+  // 100,000 places): the copy here, at once, at most one pass older, so that the requests arriving
+  // meanwhile do not all wait for it. Only the request that started a check waits for it, so a
+  // request made after a pass committed sees that pass.
+  for (const board of boards) if (checks.has(board) && views.has(board)) found.set(board, views.get(board)!);
+  const pending = new Set(boards.flatMap((b) => (checks.has(b) && !found.has(b) ? [checks.get(b)!] : [])));
+  if (toCheck.length > 0) pending.add(check(toCheck));
+  for (const answers of await Promise.all(pending)) for (const [board, view] of answers) if (boards.includes(board) && !found.has(board)) found.set(board, view);
   // Most recently read last; the boards nobody read for longest (an ended event's) are forgotten,
   // never one this call answers.
   for (const board of boards) {
