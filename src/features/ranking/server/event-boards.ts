@@ -53,17 +53,89 @@ export function encodeEventBoard(rows: EventBoardRows): Buffer {
   return Buffer.from(bytes);
 }
 
-export function decodeEventBoard(data: StoredBytes): EventBoardRows {
+/** A decoded board's columns by place (views over one copy of the bytes) and its user ids' UTF-8 bytes. */
+interface DecodedColumns extends Omit<EventBoardRows, "userIds"> {
+  n: number;
+  ids: Uint8Array;
+}
+
+function decodeColumns(data: StoredBytes): DecodedColumns {
   const bytes = new ArrayBuffer(data.length);
   new Uint8Array(bytes).set(data);
   const [n, idsLength] = new Uint32Array(bytes, 0, 2) as unknown as [number, number];
   const u32 = pad8(n * 4);
-  const shared = new Uint32Array(bytes, 8, n);
-  const tied = new Uint32Array(bytes, 8 + u32, n);
   const floats = 8 + 2 * u32;
   const column = (i: number) => new Float64Array(bytes, floats + i * n * 8, n);
-  const ids = Buffer.from(bytes, floats + 3 * n * 8, idsLength).toString();
-  return { userIds: n === 0 ? [] : ids.split("\n"), shared, tied, value: column(0), totalReturn: column(1), equityCents: column(2) };
+  return {
+    n,
+    shared: new Uint32Array(bytes, 8, n),
+    tied: new Uint32Array(bytes, 8 + u32, n),
+    value: column(0),
+    totalReturn: column(1),
+    equityCents: column(2),
+    ids: new Uint8Array(bytes, floats + 3 * n * 8, idsLength),
+  };
+}
+
+export function decodeEventBoard(data: StoredBytes): EventBoardRows {
+  const { n, ids, ...columns } = decodeColumns(data);
+  const text = Buffer.from(ids.buffer, ids.byteOffset, ids.byteLength).toString();
+  return { userIds: n === 0 ? [] : text.split("\n"), ...columns };
+}
+
+/** FNV-1a over bytes `from`…`to` (exclusive). */
+function hashOf(bytes: Uint8Array, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * A board's user ids without a string or map entry per id (a page server decodes a board of
+ * 100,000 every pass, and 100,000 strings and map entries a version were garbage to collect beside
+ * the requests): where each id starts in the UTF-8 bytes, and an open-addressing table of places by
+ * a hash of the id's bytes.
+ */
+class IdIndex {
+  private readonly starts: Uint32Array;
+  private readonly table: Int32Array;
+  private readonly mask: number;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    readonly n: number,
+  ) {
+    // starts[n] is where an id after the last would start (as if a newline ended the last).
+    this.starts = new Uint32Array(n + 1);
+    for (let i = 0, p = 0; i < bytes.length && p < n - 1; i++) if (bytes[i] === 10) this.starts[++p] = i + 1;
+    this.starts[n] = bytes.length + 1;
+    let size = 2;
+    while (size < n * 2) size *= 2;
+    this.mask = size - 1;
+    this.table = new Int32Array(size).fill(-1);
+    for (let p = 0; p < n; p++) {
+      let slot = hashOf(bytes, this.starts[p]!, this.starts[p + 1]! - 1) & this.mask;
+      while (this.table[slot] !== -1) slot = (slot + 1) & this.mask;
+      this.table[slot] = p;
+    }
+  }
+
+  /** The id at index `p` (place − 1). */
+  at(p: number): string {
+    const from = this.starts[p]!;
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset + from, this.starts[p + 1]! - 1 - from).toString();
+  }
+
+  /** The index of `userId`, or −1. */
+  find(userId: string): number {
+    const key = Buffer.from(userId);
+    for (let slot = hashOf(key, 0, key.length) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const p = this.table[slot]!;
+      if (p === -1) return -1;
+      const from = this.starts[p]!;
+      if (this.starts[p + 1]! - 1 - from === key.length && key.every((b, i) => this.bytes[from + i] === b)) return p;
+    }
+  }
 }
 
 /**
@@ -172,27 +244,39 @@ export interface EventBoardView {
   entry(place: number): { userId: string; sharedRank: number; tied: number; value: number | null; totalReturn: number | null; equityCents: number };
   /** The place of a user (1-based), or null when not on the board. */
   placeOf(userId: string): number | null;
-  /** Every row, in place order. */
-  rows: EventBoardRows;
+  /** Every row, in place order (the user ids made on first use). */
+  readonly rows: EventBoardRows;
 }
 
 const orNull = (x: number) => (Number.isNaN(x) ? null : x);
 
-function viewOf(rows: EventBoardRows, version: number, computedAt: Date): EventBoardView {
-  // Built with the decoding (by the request that read the new version), not by a later request:
-  // a scan of 100,000 ids per request cost more CPU than the page (measured, 2026-12-07).
-  const places = new Map<string, number>();
-  for (let p = 0; p < rows.userIds.length; p++) places.set(rows.userIds[p]!, p + 1);
+export function viewOf(data: StoredBytes, version: number, computedAt: Date): EventBoardView {
+  const { n, ids, ...columns } = decodeColumns(data);
+  const index = new IdIndex(ids, n);
+  let rows: EventBoardRows | null = null;
   return {
-    size: rows.userIds.length,
+    size: n,
     computedAt,
     version,
-    rows,
+    get rows() {
+      rows ??= { userIds: Array.from({ length: n }, (_, p) => index.at(p)), ...columns };
+      return rows;
+    },
     entry: (place) => {
       const p = place - 1;
-      return { userId: rows.userIds[p]!, sharedRank: rows.shared[p]!, tied: rows.tied[p]!, value: orNull(rows.value[p]!), totalReturn: orNull(rows.totalReturn[p]!), equityCents: rows.equityCents[p]! };
+      return {
+        userId: index.at(p),
+        sharedRank: columns.shared[p]!,
+        tied: columns.tied[p]!,
+        value: orNull(columns.value[p]!),
+        totalReturn: orNull(columns.totalReturn[p]!),
+        equityCents: columns.equityCents[p]!,
+      };
     },
-    placeOf: (userId) => places.get(userId) ?? null,
+    placeOf: (userId) => {
+      const p = index.find(userId);
+      return p < 0 ? null : p + 1;
+    },
   };
 }
 
@@ -230,7 +314,7 @@ export async function eventBoardViews(db: DbOrTx, eventIds: readonly string[]): 
         for (const board of toCheck) {
           const row = result.rows.find((r) => r.key === board);
           // Unchanged (no bytes): the copy the check was made against.
-          const view = !row ? null : row.data !== null ? viewOf(decodeEventBoard(row.data), Number(row.version), new Date(row.computed_at)) : known.get(board)!;
+          const view = !row ? null : row.data !== null ? viewOf(row.data, Number(row.version), new Date(row.computed_at)) : known.get(board)!;
           if (view) views.set(board, view);
           else views.delete(board);
           answers.set(board, view);
