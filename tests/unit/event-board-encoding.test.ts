@@ -25,7 +25,9 @@ describe("an event board stored whole", () => {
     expect(view.size).toBe(ids.length);
     ids.forEach((id, p) => expect(view.placeOf(id)).toBe(p + 1));
     for (const absent of [randomUUID(), "shor", "short ", "", "événement-8"]) expect(view.placeOf(absent)).toBeNull();
-    expect(view.entry(2002)).toEqual({ userId: "événement-7", sharedRank: rows.shared[2001], tied: rows.tied[2001], value: 1 - Math.floor(2001 / 3) / ids.length, totalReturn: 1 - Math.floor(2001 / 3) / ids.length, equityCents: 1_002_001 });
+    // The id beyond ASCII, at a place with no figure (every seventh): null, its return shown instead.
+    expect(view.entry(2002)).toEqual({ userId: "événement-7", sharedRank: rows.shared[2001], tied: rows.tied[2001], value: null, totalReturn: 2001 / ids.length, equityCents: 1_002_001 });
+    expect(view.entry(1)).toMatchObject({ userId: ids[0], value: 1, totalReturn: 1, sharedRank: 1, tied: 3 });
     expect(view.rows).toEqual(rows);
   });
 
