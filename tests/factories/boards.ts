@@ -54,3 +54,28 @@ export async function storedEventBoard(db: Db, eventId: string): Promise<Array<S
     tied: board.tied[p]!,
   }));
 }
+
+/**
+ * For a test that sets portfolios' figures directly (cash, positions, orders) instead of trading:
+ * what the trading writer does in the same statement as such a change (decision 096), marking
+ * the boards those portfolios feed as stale, with the database's own rule for which they feed
+ * (`boards_groups_of_portfolio`). Without it the next refresh rightly sees nothing changed.
+ */
+export async function markWritten(db: Db, portfolioIds: readonly string[]): Promise<void> {
+  if (portfolioIds.length === 0) return;
+  const ids = sql.join(
+    portfolioIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`select boards_mark_stale(array(
+    select distinct g from portfolios p, unnest(boards_groups_of_portfolio(p.kind, p.event_id)) as g where p.id in (${ids})))`);
+}
+
+/** A direct `update portfolios … returning id` (see markWritten), marked as the writer marks. */
+export async function updatePortfolios(db: Db, update: ReturnType<typeof sql>): Promise<void> {
+  const { rows } = await db.execute<{ id: string }>(sql`${update} returning id`);
+  await markWritten(
+    db,
+    rows.map((r) => r.id),
+  );
+}

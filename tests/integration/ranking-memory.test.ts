@@ -16,7 +16,7 @@ import { portfolioValuations } from "@/features/trading";
 import { eventPrices, eventSource, loadBook, loadPracticeBook, practicePrices, rankEventBook, rankPracticeBook, updatePracticeBook, type Book } from "@/features/ranking/server/memory";
 import type { Db } from "@/server/db";
 import { equitySnapshots, events, portfolios, positions, priceMarks, users } from "@/server/db/schema";
-import { storedPracticeBoard } from "../factories/boards";
+import { markWritten, storedPracticeBoard, updatePortfolios } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { useTestDatabase } from "../setup/db";
@@ -123,11 +123,24 @@ describe("practice boards ranked in memory (decision 084)", () => {
 
     const changes: Array<{ change: string; run: () => Promise<unknown> }> = [
       { change: "every price", run: () => db.execute(sql`update instruments set last_price = last_price * 1.03`) },
-      { change: "one portfolio's cash", run: () => db.execute(sql`update portfolios set cash = cash + 777 where id = ${practiceIds[10]!}`) },
-      { change: "a position's quantity", run: () => db.execute(sql`update positions set quantity = quantity + 5 where portfolio_id = ${practiceIds[11]!} or portfolio_id = ${practiceIds[12]!}`) },
-      { change: "a new position", run: () => db.insert(positions).values({ portfolioId: practiceIds[13]!, symbol: symbols[1]!, quantity: 20, costBasis: "1.00" }).onConflictDoNothing() },
-      { change: "a deposit (units)", run: () => db.execute(sql`update portfolios set cash = cash + 5000, units = coalesce(units, starting_cash) + 5000 where id = ${practiceIds[14]!}`) },
-      { change: "a dividend receivable", run: () => db.execute(sql`update portfolios set receivable = receivable + 9.99 where id = ${practiceIds[15]!}`) },
+      // Cash, positions and receivables written directly, then marked as the trading writer marks them (decision 096).
+      { change: "one portfolio's cash", run: () => updatePortfolios(db, sql`update portfolios set cash = cash + 777 where id = ${practiceIds[10]!}`) },
+      {
+        change: "a position's quantity",
+        run: async () => {
+          await db.execute(sql`update positions set quantity = quantity + 5 where portfolio_id = ${practiceIds[11]!} or portfolio_id = ${practiceIds[12]!}`);
+          await markWritten(db, [practiceIds[11]!, practiceIds[12]!]);
+        },
+      },
+      {
+        change: "a new position",
+        run: async () => {
+          await db.insert(positions).values({ portfolioId: practiceIds[13]!, symbol: symbols[1]!, quantity: 20, costBasis: "1.00" }).onConflictDoNothing();
+          await markWritten(db, [practiceIds[13]!]);
+        },
+      },
+      { change: "a deposit (units)", run: () => updatePortfolios(db, sql`update portfolios set cash = cash + 5000, units = coalesce(units, starting_cash) + 5000 where id = ${practiceIds[14]!}`) },
+      { change: "a dividend receivable", run: () => updatePortfolios(db, sql`update portfolios set receivable = receivable + 9.99 where id = ${practiceIds[15]!}`) },
       { change: "a join-time tie turned round", run: () => db.execute(sql`update users set created_at = '2026-01-01T00:00:00.000300Z' where id in (${userIds[0]!}, ${userIds[1]!}) and created_at = '2026-01-01T00:00:00.000100Z'`) },
       {
         change: "a new account",

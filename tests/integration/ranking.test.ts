@@ -10,11 +10,12 @@ import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIOD
 import { cents, formatMoney, parseMoney, round4 } from "@/domain/trading";
 import { storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
+import { adjustPortfolioCash, placeOrder, resetPracticePortfolio } from "@/features/trading";
 import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, leaderboardPage, ownEventRanks, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, portfolios, positions, users, xpEvents } from "@/server/db/schema";
-import { storedEventBoard, storedPracticeBoard } from "../factories/boards";
+import { storedEventBoard, storedPracticeBoard, updatePortfolios } from "../factories/boards";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { onPostgres, useTestDatabase } from "../setup/db";
@@ -176,7 +177,7 @@ describe("practice boards", () => {
     await refreshPracticeBoards(db, { now: NOW });
     expect((await boardRows(db, "practice:all")).map((r) => r.rank)).toEqual([1, 2, 3]);
     // A later refresh rewrites what changed and drops who left (a disabled account).
-    await db.execute(sql`update portfolios set cash = 120000 where user_id = ${newer.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = 120000 where user_id = ${newer.id}`);
     await db.update(users).set({ disabledAt: NOW }).where(sql`${users.id} = ${older.id}`);
     const later = new Date(NOW.getTime() + 60_000);
     await refreshPracticeBoards(db, { now: later });
@@ -345,7 +346,7 @@ describe("event boards", () => {
     expect(await ranks(bob.id)).toEqual(many.map(() => ({ rank: 2, total: 2 })));
     expect(await ranks(bob.id)).toEqual(many.map(() => ({ rank: 2, total: 2 }))); // from the decoded copies
     // Bob overtakes on the first event: its next pass is a new version, read again.
-    await db.execute(sql`update portfolios set cash = 20000 where event_id = ${many[0]!.id} and user_id = ${bob.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = 20000 where event_id = ${many[0]!.id} and user_id = ${bob.id}`);
     await refreshEventBoard(db, many[0]!, { now: NOW });
     expect((await ranks(bob.id))[0]).toEqual({ rank: 1, total: 2 });
     expect((await ranks(ann.id)).slice(1)).toEqual(many.slice(1).map(() => ({ rank: 1, total: 2 })));
@@ -396,7 +397,7 @@ describe("serving a board", () => {
     }
     const me = people[54]!;
     const cashAll = async (cash: (i: number) => number) => {
-      for (const [i, p] of people.entries()) await db.update(portfolios).set({ cash: cash(i).toFixed(2) }).where(sql`${portfolios.userId} = ${p.id}`);
+      for (const [i, p] of people.entries()) await updatePortfolios(db, sql`update portfolios set cash = ${cash(i).toFixed(2)}::numeric where user_id = ${p.id}`);
     };
     // Yesterday ended the other way round (returns rose with i): me 6th, person 0 60th, person 1 59th.
     await cashAll((i) => 100000 + 100 * (i + 1));
@@ -412,7 +413,7 @@ describe("serving a board", () => {
     const handle = anonymousHandle(me.id, handleSalt());
     expect(page.own).toEqual({ rank: 55, place: 55, tied: 1, name: handle, value: "0.0060", totalReturn: "0.0060", rankChange: -49, isYou: true, page: 2 });
     // Later passes of the day keep comparing with how yesterday ended.
-    await db.update(portfolios).set({ cash: "200000.00" }).where(sql`${portfolios.userId} = ${me.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = 200000.00 where user_id = ${me.id}`);
     await refreshPracticeBoards(db, { now: new Date(NOW.getTime() + 60_000) });
     const climbed = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: me.id, role: "member" }, now: new Date(NOW.getTime() + 61_000) });
     expect(climbed.items[0]).toMatchObject({ name: handle, rankChange: 5, isYou: true });
@@ -496,7 +497,7 @@ describe("rank change since yesterday", () => {
     expect((await db.execute(sql`select count(*)::int as n from leaderboard_daily_ranks`)).rows[0]).toEqual({ n: 0 });
 
     // The next day compares with how the 18th ended: a climb is a change now.
-    await db.update(portfolios).set({ cash: "102000.00" }).where(sql`${portfolios.userId} = ${first.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = 102000.00 where user_id = ${first.id}`);
     await refreshPracticeBoards(db, { now: at("2026-11-19T00:00:30Z") });
     const tomorrow = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: viewerOf(first.id), now: at("2026-11-19T00:01:00Z") });
     expect(changes(tomorrow)).toEqual([
@@ -526,7 +527,7 @@ describe("rank change since yesterday", () => {
     const earlyPortfolio = await join(db, event.id, early.id, { cash: "10500.00", joinedAt: at("2026-11-17T12:00:00Z") });
     await join(db, event.id, late.id, { cash: "10000.00", joinedAt: at("2026-11-17T13:00:00Z") });
     await refreshEventBoard(db, event, { now: at("2026-11-18T09:00:05Z") });
-    await db.update(portfolios).set({ cash: "9000.00" }).where(sql`${portfolios.id} = ${earlyPortfolio.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = 9000.00 where id = ${earlyPortfolio.id}`);
     await refreshEventBoard(db, event, { now: at("2026-11-18T12:00:00Z") });
     const page = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: viewerOf(early.id), now: at("2026-11-18T12:00:01Z") });
     expect(changes(page)).toEqual([
@@ -534,7 +535,7 @@ describe("rank change since yesterday", () => {
       ["Early", null],
     ]);
     // The next day compares with the board as the 18th ended (stored whole, decision 094): Early climbs back.
-    await db.update(portfolios).set({ cash: "11000.00" }).where(sql`${portfolios.id} = ${earlyPortfolio.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = 11000.00 where id = ${earlyPortfolio.id}`);
     await refreshEventBoard(db, event, { now: at("2026-11-19T00:00:05Z") });
     const next = await leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer: viewerOf(early.id), now: at("2026-11-19T00:00:06Z") });
     expect(changes(next)).toEqual([
@@ -675,7 +676,7 @@ describe("rebuilding boards (decision 047)", () => {
     }
     // A trade (cash and position change) moves that portfolio alone.
     const trader = people[0]!;
-    await db.execute(sql`update portfolios set cash = cash + 1000 where user_id = ${trader.id} and kind = 'practice'`);
+    await updatePortfolios(db, sql`update portfolios set cash = cash + 1000 where user_id = ${trader.id} and kind = 'practice'`);
     await refreshAllBoards(db, { now: NOW });
     const traded = await boardRows(db, "practice:all");
     for (const row of traded) {
@@ -816,24 +817,26 @@ describe("refreshing what changed (decision 049)", () => {
     const [a, b] = people;
     const E = "event:" + event.id;
     const R = "event:" + replay.id;
+    const by = { userId: (await createTestUser(db, { role: "admin" })).id, role: "admin" as const };
+    const trade = async (userId: string, portfolioId: string, note?: string) => {
+      const { rejection } = await placeOrder(db, { userId, portfolioId, input: { symbol, side: "buy", type: "market", quantity: 1, ...(note && { note }) }, now: NOW });
+      expect(rejection).toBeNull();
+    };
     const cases: Array<{ change: string; run: () => Promise<unknown>; stale: string[] }> = [
       { change: "a practice-market price", run: () => db.execute(sql`update instruments set last_price = last_price + 1 where symbol = ${symbol}`), stale: [E, R, "leagues", "practice"] },
-      { change: "practice cash", run: () => db.execute(sql`update portfolios set cash = cash + 5 where id = ${a!.practice.id}`), stale: ["leagues", "practice"] },
-      { change: "a practice position", run: () => db.execute(sql`update positions set quantity = quantity + 1 where portfolio_id = ${b!.practice.id}`), stale: ["leagues", "practice"] },
+      // Cash and positions change only through the trading writer, which marks what it writes (decision 096).
+      { change: "practice cash adjusted", run: () => adjustPortfolioCash(db, { portfolioId: a!.practice.id, amount: cents(500), reason: "A prize", by, now: NOW }), stale: ["leagues", "practice"] },
+      { change: "a practice trade", run: () => trade(b!.user.id, b!.practice.id), stale: ["leagues", "practice"] },
       { change: "a closed practice position", run: () => db.execute(sql`delete from positions where portfolio_id = ${a!.practice.id}`), stale: ["leagues", "practice"] },
-      { change: "an event position", run: () => db.execute(sql`update positions set quantity = quantity + 2 where portfolio_id = ${a!.event.id}`), stale: [E] },
-      { change: "event cash", run: () => db.execute(sql`update portfolios set cash = cash - 7 where id = ${b!.replay.id}`), stale: [R] },
+      { change: "an event trade", run: () => trade(a!.user.id, a!.event.id), stale: [E] },
+      { change: "event cash adjusted", run: () => adjustPortfolioCash(db, { portfolioId: b!.replay.id, amount: cents(-700), reason: "A penalty", by, now: NOW }), stale: [R] },
       { change: "a replay's price mark", run: () => db.execute(sql`insert into price_marks (event_id, symbol, price, at) values (${replay.id}, ${symbol}, 55.00, now())`), stale: [R] },
       { change: "a participant leaving", run: () => db.execute(sql`update event_participants set removed_at = now() where event_id = ${event.id} and user_id = ${b!.user.id}`), stale: [E] },
       { change: "an equity snapshot", run: () => db.execute(sql`insert into equity_snapshots (portfolio_id, taken_at, equity) values (${b!.practice.id}, '2026-11-18T00:00:00Z', 99000.00) on conflict (portfolio_id, taken_at) do update set equity = excluded.equity`), stale: [E, R, "leagues", "practice"] },
       { change: "XP earned", run: () => db.insert(xpEvents).values({ userId: b!.user.id, kind: "pass", amount: 500, createdAt: at("2026-11-18T11:00:00Z") }), stale: ["leagues", "xp"] },
-      {
-        change: "a journaled practice order",
-        run: () =>
-          db.execute(sql`insert into orders (id, portfolio_id, symbol, side, type, quantity, time_in_force, status, note, created_at)
-                         values (${`o-${a!.practice.id}`}, ${a!.practice.id}, ${symbol}, 'buy', 'market', 1, 'day', 'cancelled', 'Why I bought', ${NOW.toISOString()}::timestamptz)`),
-        stale: ["leagues"],
-      },
+      { change: "a journaled practice order", run: () => trade(a!.user.id, a!.practice.id, "Why I bought"), stale: ["leagues", "practice"] },
+      // A reset deletes the portfolio's equity snapshots, and a snapshot's change marks every valued group.
+      { change: "a practice portfolio reset", run: () => resetPracticePortfolio(db, { userId: b!.user.id, portfolioId: b!.practice.id, now: NOW }), stale: [E, R, "leagues", "practice"] },
       { change: "leaving the leagues", run: () => db.execute(sql`update users set league_opt_out = true where id = ${b!.user.id}`), stale: ["leagues", "practice", "xp"] },
       { change: "an account disabled", run: () => db.execute(sql`update users set disabled_at = now() where id = ${a!.user.id}`), stale: ["leagues", "practice", "xp"] },
       { change: "a renamed account (not ranked from)", run: () => db.execute(sql`update users set name = 'Renamed' where id = ${b!.user.id}`), stale: [] },
@@ -862,7 +865,7 @@ describe("refreshing what changed (decision 049)", () => {
     const { db } = database;
     const { people, event } = await population(db);
     await refreshAllBoards(db, { now: NOW });
-    await db.execute(sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
     const fence = async () => {
       throw new Error("not the leader any more");
     };
@@ -883,7 +886,7 @@ describe("refreshing what changed (decision 049)", () => {
     const { db } = database;
     const { people } = await population(db);
     await refreshAllBoards(db, { now: NOW });
-    await db.execute(sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = cash + 1000 where id = ${people[0]!.practice.id}`);
     // Another session holds the stored boards: the practice refresh claims, ranks, then waits inside its transaction.
     const blocker = new pg.Client({ connectionString: database.url });
     await blocker.connect();
@@ -895,8 +898,8 @@ describe("refreshing what changed (decision 049)", () => {
     try {
       await waitForWaiting(database.url!);
       // Trades while the refresh waits: each marks its change without waiting on the refresh.
-      await db.execute(sql`update portfolios set cash = cash + 3 where id = ${people[1]!.practice.id}`);
-      await db.execute(sql`update portfolios set cash = cash + 4 where id = ${people[2]!.practice.id}`);
+      await updatePortfolios(db, sql`update portfolios set cash = cash + 3 where id = ${people[1]!.practice.id}`);
+      await updatePortfolios(db, sql`update portfolios set cash = cash + 4 where id = ${people[2]!.practice.id}`);
       expect(settled).toBe(false);
       expect(await staleGroups(db)).toEqual(["leagues", "practice"]);
     } finally {
@@ -928,13 +931,15 @@ describe("refreshing what changed, with writers in flight (decision 049)", () =>
     }
     await refreshPracticeBoards(db, { now: NOW });
     // The group is already marked by a committed trade …
-    await db.execute(sql`update portfolios set cash = cash + 1 where id = ${people[1]!.portfolio.id}`);
+    await updatePortfolios(db, sql`update portfolios set cash = cash + 1 where id = ${people[1]!.portfolio.id}`);
     // … when another trade, still in flight, lifts the last-placed person to the top.
     const writer = new pg.Client({ connectionString: database.url });
     await writer.connect();
     try {
       await writer.query("begin");
       await writer.query("update portfolios set cash = cash + 5000 where id = $1", [people[0]!.portfolio.id]);
+      // … marked in its own transaction, as the trading writer marks what it writes (decision 096).
+      await writer.query("select boards_mark_stale(array['leagues', 'practice'])");
       // A refresh claims and ranks meanwhile: it cannot see the trade in flight.
       expect(await refreshPracticeBoards(db, { now: NOW })).toBe(12);
       await writer.query("commit");

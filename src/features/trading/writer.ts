@@ -342,8 +342,9 @@ const json = (value: unknown) => JSON.stringify(value);
  * The one write: $1 the instant; $2 … $10 the recordsets (portfolios with the version each
  * was computed from, new orders, changed orders, fills, ledger lines, positions, corporate
  * action entries, the entries paid and the days accrued). Every CTE
- * writes only for the portfolios whose version still matched (`written`). A constant text,
- * so PostgreSQL plans it once per connection.
+ * writes only for the portfolios whose version still matched (`written`), and marks the
+ * boards they feed as stale (`marked`, the claim's input: refresh-state.ts in the ranking
+ * feature). A constant text, so PostgreSQL plans it once per connection.
  */
 const WRITE_CTES = `
     with written as (
@@ -352,7 +353,14 @@ const WRITE_CTES = `
           margin_call_at = case when x.margin_call_set then x.margin_call_at else p.margin_call_at end, version = p.version + 1, updated_at = $1::timestamptz
       from json_to_recordset($2::json) as x(id text, version bigint, cash numeric, reserved_cash numeric, receivable numeric, margin_call_set boolean, margin_call_at timestamptz)
       where p.id = x.id and p.version = x.version
-      returning p.id
+      returning p.id, p.kind, p.event_id
+    ), marked as (
+      -- The boards fed by the portfolios written are stale (decision 096): the writer marks them
+      -- itself, once per statement, where triggers on each table it writes used to.
+      insert into board_refresh_marks (group_key, txn)
+      select distinct g, txid_current() from written w, unnest(boards_groups_of_portfolio(w.kind, w.event_id)) as g
+      on conflict do nothing
+      returning 1
     ), new_orders as (
       insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, trail_percent, trail_amount, water_mark, notional, time_in_force, status, reject_code, reject_message,
                           reserved_cash, triggered, filled_quantity, filled_value, volume_seen, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by, under_margin_call_at, order_class, leg, parent_id)

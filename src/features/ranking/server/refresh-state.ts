@@ -3,7 +3,9 @@
  *
  * Triggers on everything a group of boards ranks from (prices, portfolios, positions, snapshots,
  * XP, users, participants, events, orders, class members: migration 0026) mark the group as
- * changed by the writing transaction: a row in board_refresh_marks. A refresh first claims its
+ * changed by the writing transaction: a row in board_refresh_marks. The trading writer's statement,
+ * the one writer of cash, positions and orders, marks the groups of the portfolios it writes
+ * itself, and the triggers leave those changes to it (decision 096). A refresh first claims its
  * group, consuming the marks of transactions that have committed. If there were none, and the
  * UTC day (the period starts, the daily rank record) is the one it last ranked for, the boards
  * are current: the claim records that they were current at `now`, and the refresh is skipped.
