@@ -356,11 +356,10 @@ const WRITE_CTES = `
       returning p.id, p.kind, p.event_id
     ), marked as (
       -- The boards fed by the portfolios written are stale (decision 096): the writer marks them
-      -- itself, once per statement, where triggers on each table it writes used to.
-      insert into board_refresh_marks (group_key, txn)
-      select distinct g, txid_current() from written w, unnest(boards_groups_of_portfolio(w.kind, w.event_id)) as g
-      on conflict do nothing
-      returning 1
+      -- itself, once per statement, with the ranking's own function (the one the triggers on
+      -- every other input call), where triggers on each table it writes used to. Run once: the
+      -- result below reads it.
+      select boards_mark_stale(array(select distinct g from written w, unnest(boards_groups_of_portfolio(w.kind, w.event_id)) as g)) as done
     ), new_orders as (
       insert into orders (id, portfolio_id, symbol, side, type, quantity, limit_price, stop_price, trail_percent, trail_amount, water_mark, notional, time_in_force, status, reject_code, reject_message,
                           reserved_cash, triggered, filled_quantity, filled_value, volume_seen, replay, note, idempotency_key, request_hash, response, created_at, updated_at, closed_at, placed_by, under_margin_call_at, order_class, leg, parent_id)
@@ -429,7 +428,7 @@ const WRITE_CTES = `
 const WRITE = `${WRITE_CTES}, live as (
       ${storeEventsSql("$11", "where x.topic in (select 'portfolio:' || id from written)")}
     )
-    select id, null as event_id, null as topic from written
+    select id, null as event_id, null as topic from written, marked
     union all select null, id, topic from live`;
 
 /**
