@@ -3,9 +3,9 @@
 -- (src/features/trading/writer.ts), and it fired four staleness triggers with transition tables
 -- (the portfolios' update, the positions' insert and update, the orders' insert and their update
 -- of no row), each a PL/pgSQL call inserting the same one or two groups: a third of the order's
--- write statement in PostgreSQL (auto_explain). The writer now inserts its portfolios' groups
--- itself, in a CTE of the same statement, and these triggers are narrowed to what other code
--- writes:
+-- write statement in PostgreSQL (auto_explain). The writer now marks its portfolios' groups
+-- itself, in a CTE of the same statement (boards_mark_stale, once), and these triggers are
+-- narrowed to what other code writes:
 -- - positions are written only by the writer, in the statement that bumps their portfolio's
 --   version (the engine's guard, docs/decisions/020): their insert and update triggers go (a
 --   delete, a reset's, still marks);
