@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser } from "../setup/browser";
 import { uniqueEmail } from "../factories/emails";
 import { HttpClient } from "../setup/http-client";
@@ -126,6 +126,17 @@ export async function sessionEmail(page: Page): Promise<string | null> {
     const body = (await res.json()) as { user?: { email?: string } };
     return body.user?.email ?? null;
   });
+}
+
+/**
+ * Waits until React has hydrated the element (its props are attached to the DOM node): a click on
+ * a server-rendered control before the page's script ran is lost (a controlled checkbox keeps its
+ * state: "Clicking the checkbox did not change its state"), as it would be for a person on a slow phone.
+ */
+export async function hydrated(locator: Locator): Promise<Locator> {
+  await locator.waitFor();
+  await locator.page().waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps$")), await locator.elementHandle());
+  return locator;
 }
 
 /** What the browser does when the window regains focus: the page becomes visible and focused. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../setup/http-client";
-import { appUrl, browserMissing, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices, type Person } from "./helpers";
+import { appUrl, browserMissing, hydrated, newPerson, registerViaApi, signInAt, TEST_ADMIN, useDevices, type Person } from "./helpers";
 
 async function member(prefix: string) {
   const person: Person = newPerson(prefix);
@@ -70,7 +70,7 @@ describe.skipIf(browserMissing)("rankings in the browser", () => {
     await signInAt(bobPage, bob.person);
     await bobPage.waitForURL(`${appUrl()}/`);
     await bobPage.goto(`${appUrl()}/settings`);
-    await bobPage.getByRole("checkbox", { name: /Hide my name on leaderboards/ }).check();
+    await (await hydrated(bobPage.getByRole("checkbox", { name: /Hide my name on leaderboards/ }))).check();
     await bobPage.getByText("Preferences saved.").waitFor();
 
     // Names are resolved when a page is served: no refresh needed.
