@@ -5,7 +5,7 @@
  * the triggered-order query's plan (EXPLAIN ANALYZE, BUFFERS) at that scale.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/tick.ts \
- *     [--instruments 500] [--orders 100000] [--portfolios 1000] [--runs 5] [--keep] [--partials 1000]
+ *     [--instruments 500] [--orders 100000] [--portfolios 1000] [--runs 5] [--warmup 0] [--keep] [--partials 1000]
  *
  * With --partials N, N large market buys (2 % of a day's volume each) are also working in parts
  * when the tick comes (decision 056): each move carries the simulator's tick volume, so every
@@ -45,6 +45,13 @@ const { values } = parseArgs({
     orders: { type: "string", default: "100000" },
     portfolios: { type: "string", default: "1000" },
     runs: { type: "string", default: "5" },
+    /**
+     * Passes run first and left out of the figures: the JIT's warm-up. A running simulator ticks
+     * every 2 s for hours, so its tick is the warm one; the first passes after start measure how
+     * much code there is to compile (more with partial fills), not a tick. A checkout whose bench
+     * has no --warmup measures the same passes with --runs W+R, its first W dropped.
+     */
+    warmup: { type: "string", default: "0" },
     /** Leave the database behind (to look at plans by hand); its name is printed. */
     keep: { type: "boolean", default: false },
     /** Also time the old path, one processPriceMove per moved symbol (slow: seconds a run). */
@@ -59,6 +66,7 @@ const INSTRUMENTS = Number(values.instruments);
 const ORDERS = Number(values.orders);
 const PORTFOLIOS = Number(values.portfolios);
 const RUNS = Number(values.runs);
+const WARMUP = Number(values.warmup);
 const PARTIALS = Number(values.partials);
 /** Each working buy: 2 % of the bench instruments' 1,000,000-share day, 10 % of it filled so far. */
 const PARTIAL_QUANTITY = 20_000;
@@ -305,27 +313,32 @@ async function main() {
       const statements: number[] = [];
       const pgCpu: number[] = [];
       let last = { candidates: 0, filled: 0, rejected: 0 };
-      for (let run = 0; run < RUNS; run++) {
+      for (let pass = 0; pass < WARMUP + RUNS; pass++) {
+        // Warm-up passes are run as the timed ones (reset, checked) and not counted.
+        const run = pass - WARMUP;
         await reset(client);
         const backends = new BackendCpu(client, name);
         await backends.sample();
         const pg0 = backends.totalMs();
         // The first pass is cold (JIT, every named statement parsed): the profile is of the warm ones, as a running simulator's.
-        const profiled = profiler && (run > 0 || RUNS === 1);
+        const profiled = profiler && (run > 0 || (run === 0 && (WARMUP > 0 || RUNS === 1)));
         if (profiled) await profiler.post("Profiler.start");
         const cpu0 = process.cpuUsage();
         const sent0 = sentStatements.count;
         sentStatements.on = true;
         const t = performance.now();
         last = await variant.run();
-        times.push(performance.now() - t);
+        const elapsed = performance.now() - t;
         sentStatements.on = false;
-        statements.push(sentStatements.count - sent0);
         const cpu = process.cpuUsage(cpu0);
         if (profiled) profiles.push(((await profiler.post("Profiler.stop")) as { profile: Profile }).profile);
-        appCpu.push((cpu.user + cpu.system) / 1000);
         await backends.sample();
-        pgCpu.push(backends.totalMs() - pg0);
+        if (run >= 0) {
+          times.push(elapsed);
+          statements.push(sentStatements.count - sent0);
+          appCpu.push((cpu.user + cpu.system) / 1000);
+          pgCpu.push(backends.totalMs() - pg0);
+        }
         const [check] = (
           await client.query<{ bad_cash: string; bad_reserved: string }>(`
             select
@@ -347,7 +360,7 @@ async function main() {
       console.log(`CPU profile of the timed passes: ${values.profile}`);
     }
     const working = PARTIALS > 0 ? ` · ${PARTIALS} market buys working in parts (tick volume ${TICK_VOLUME} a symbol)` : "";
-    console.log(`\nPostgreSQL · ${INSTRUMENTS} instruments · ${sizes.orders} open orders${working} · ${sizes.portfolios} portfolios · median of ${RUNS}\n`);
+    console.log(`\nPostgreSQL · ${INSTRUMENTS} instruments · ${sizes.orders} open orders${working} · ${sizes.portfolios} portfolios · median of ${RUNS}${WARMUP > 0 ? ` after ${WARMUP} warm-up passes` : ""}\n`);
     // CPU: this process's (the app's code runs in it) and the database's backends' (from /proc): on a shared machine, the figures that count.
     console.log("| path | orders crossed | filled | median ms | min ms | max ms | app CPU ms | PostgreSQL CPU ms | statements |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
