@@ -8,7 +8,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { anonymousHandle, baselineFor, periodReturn, periodStart, RANKING_PERIODS, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { cents, formatMoney, parseMoney, round4 } from "@/domain/trading";
-import { storeSharedRanks } from "@/features/events";
+import { standingsFor, storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
 import { adjustPortfolioCash, placeOrder, resetPracticePortfolio } from "@/features/trading";
 import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, leaderboardPage, ownEventRanks, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
@@ -19,10 +19,12 @@ import { storedEventBoard, storedPracticeBoard, updatePortfolios } from "../fact
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { onPostgres, useTestDatabase } from "../setup/db";
+import { statementCounter } from "../setup/statement-counter";
 import { appUrl, Client } from "./http-client";
 import { uniqueEmail } from "../factories/emails";
 
-const database = useTestDatabase();
+const { onQuery, statementsOf } = statementCounter();
+const database = useTestDatabase({ onQuery });
 
 // Wednesday 18 November 2026, 15:00 UTC: day from the 18th, week from Monday the 16th, month from the 1st.
 const NOW = new Date("2026-11-18T15:00:00Z");
@@ -350,6 +352,39 @@ describe("event boards", () => {
     await refreshEventBoard(db, many[0]!, { now: NOW });
     expect((await ranks(bob.id))[0]).toEqual({ rank: 1, total: 2 });
     expect((await ranks(ann.id)).slice(1)).toEqual(many.slice(1).map(() => ({ rank: 1, total: 2 })));
+  });
+
+  it("serves a live event's page and standings from the board decoded here, its version read with the names, and a new version or a board gone at the next request", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
+    const event = await createEvent(db);
+    await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
+    await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
+    await refreshEventBoard(db, event, { now: NOW });
+    const viewer = { id: bob.id, role: "member" as const };
+    const page = () => leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer, now: NOW });
+    const standings = () => standingsFor(db, viewer, event.slug);
+    /** The statements that read stored_boards: the version with the names, and the check that reads a new version's bytes. */
+    const boardReads = (statements: string[]) => statements.filter((q) => q.includes("stored_boards"));
+    expect((await page()).items.map((r) => r.name)).toEqual(["Ann", "Bob"]); // decoded here
+    const steady = await statementsOf(page);
+    expect(steady.result.items.map((r) => r.name)).toEqual(["Ann", "Bob"]);
+    expect(boardReads(steady.statements)).toHaveLength(1); // the names' statement alone
+    const steadyStandings = await statementsOf(standings);
+    expect(steadyStandings.result.items.map((r) => r.name)).toEqual(["Ann", "Bob"]);
+    expect(boardReads(steadyStandings.statements)).toHaveLength(1);
+    // Bob overtakes: the next request after the pass sees it (its version differs from the copy here: read again).
+    await updatePortfolios(db, sql`update portfolios set cash = 20000 where event_id = ${event.id} and user_id = ${bob.id}`);
+    await refreshEventBoard(db, event, { now: NOW });
+    const moved = await statementsOf(page);
+    expect(moved.result.items.map((r) => r.name)).toEqual(["Bob", "Ann"]);
+    expect(boardReads(moved.statements)).toHaveLength(3); // the names, the new version, the names again
+    expect((await standings()).items.map((r) => r.name)).toEqual(["Bob", "Ann"]);
+    // A board that is gone (an unlogged table emptied by a crash) is not served from the copy here.
+    await db.execute(sql`delete from stored_boards where key = ${eventBoard(event.id)}`);
+    expect(await page()).toMatchObject({ total: 0, items: [], own: null });
+    expect(await standings()).toMatchObject({ total: 0, items: [], own: null });
   });
 
   it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {

@@ -37,4 +37,4 @@ export { boardsPartition, lockRebuilds, rebuildBoards } from "./server/rebuild";
 export { boardCurrentAtSql, claimRefresh, completeRefresh, type RefreshClaim } from "./server/refresh-state";
 export { ownEventRanks, type EventRank, type EventRankRequest } from "./server/event-ranks";
 /** A live event's board as stored whole (decision 094): decoded here, as rows for another statement, and left at once. */
-export { dropFromEventBoard, eventBoardRowsSql, eventBoardView, type EventBoardView } from "./server/event-boards";
+export { dropFromEventBoard, eventBoardRowsSql, eventBoardView, type EventBoardView, withEventBoard } from "./server/event-boards";

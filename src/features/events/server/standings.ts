@@ -8,7 +8,7 @@ import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { eventBoardName, rankEntries, sharpeForRanking } from "@/domain/ranking";
 import { cents, formatMoney, formatRatio, parseMoney, parseUnits, returnSinceStart, unitsOr } from "@/domain/trading";
 import { portfolioValuations } from "@/features/trading";
-import { boardCurrentAtSql, eventBoard, eventBoardView, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql } from "@/features/ranking";
+import { boardCurrentAtSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql, withEventBoard } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
 import { anyOf } from "@/server/db/lists";
 import { eventStandings, users } from "@/server/db/schema";
@@ -229,60 +229,68 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow, slice?: Stan
   // A live board is served from the board the ranking refresh stores whole every few seconds
   // (features/ranking, decision 094), never ranked from scratch per request. A removed or
   // disqualified participant leaves it at once (dropFromEventBoard), so its last place is its size.
-  const view = await eventBoardView(db, event.id);
-  const places: number[] = [];
-  if (view) {
-    const to = slice ? Math.min(slice.to, view.size) : view.size;
-    for (let place = slice ? Math.max(1, slice.from) : 1; place <= to; place++) places.push(place);
-    const own = slice ? view.placeOf(slice.userId) : null;
-    if (own !== null && !places.includes(own)) places.push(own);
-  }
-  const entries = places.map((place) => ({ place, ...view!.entry(place) }));
-  const people = await db.execute<{
-    user_id: string;
-    name: string | null;
-    opt_out: boolean;
-    roster: boolean;
-    opted_out: boolean;
-    team: string | null;
-    joined_at: string | Date;
-    trades: string | number;
-    current_at: string | Date | null;
-  }>(sql`
-    select u.id as user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
-      (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
-      (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades, ${boardCurrentAtSql(eventBoard(event.id))} as current_at
-    from users u
-    join event_participants ep on ep.event_id = ${event.id} and ep.user_id = u.id and ep.removed_at is null and ep.disqualified_at is null
-    where ${anyOf(sql.raw("u.id"), entries.map((e) => e.userId))}`);
-  const byUser = new Map(people.rows.map((r) => [r.user_id, r]));
-  const currentAt = people.rows[0]?.current_at ?? null;
-  return {
-    frozen: false,
-    metric: event.metric,
-    computedAt: view ? new Date(currentAt ?? view.computedAt).toISOString() : null,
-    total: view?.size ?? 0,
-    items: entries
-      .sort((a, b) => a.place - b.place)
-      .flatMap((e) => {
-        const r = byUser.get(e.userId);
-        if (!r) return [];
-        return [
-          {
-            place: e.place,
-            rank: e.sharedRank,
-            tied: e.tied,
-            userId: e.userId,
-            name: nameOnBoard(event, { userId: e.userId, name: r.name, team: r.team, hideName: r.opt_out, roster: r.roster, optedOut: r.opted_out, deleted: false }, salt),
-            equity: formatMoney(cents(e.equityCents)),
-            totalReturn: e.totalReturn === null ? null : ratio(e.totalReturn),
-            sharpe: event.metric === "sharpe" && e.value !== null ? ratio(e.value) : null,
-            trades: Number(r.trades),
-            joinedAt: new Date(r.joined_at).toISOString(),
-          },
-        ];
-      }),
-  };
+  // The names' statement also says which version of the board is stored (withEventBoard).
+  return withEventBoard(db, event.id, async (view, version) => {
+    const places: number[] = [];
+    if (view) {
+      const to = slice ? Math.min(slice.to, view.size) : view.size;
+      for (let place = slice ? Math.max(1, slice.from) : 1; place <= to; place++) places.push(place);
+      const own = slice ? view.placeOf(slice.userId) : null;
+      if (own !== null && !places.includes(own)) places.push(own);
+    }
+    const entries = places.map((place) => ({ place, ...view!.entry(place) }));
+    // The last row: when the board was current, and its stored version.
+    const people = await db.execute<{
+      user_id: string | null;
+      name: string | null;
+      opt_out: boolean;
+      roster: boolean;
+      opted_out: boolean;
+      team: string | null;
+      joined_at: string | Date;
+      trades: string | number;
+      current_at: string | Date | null;
+      version: string | number | null;
+    }>(sql`
+      select u.id as user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
+        (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
+        (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades, null::timestamptz as current_at, null::bigint as version
+      from users u
+      join event_participants ep on ep.event_id = ${event.id} and ep.user_id = u.id and ep.removed_at is null and ep.disqualified_at is null
+      where ${anyOf(sql.raw("u.id"), entries.map((e) => e.userId))}
+      union all
+      select null, null, null, null, null, null, null, null, ${boardCurrentAtSql(eventBoard(event.id))}, ${version}`);
+    const byUser = new Map(people.rows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, r]));
+    const meta = people.rows.find((r) => r.user_id === null);
+    const currentAt = meta?.current_at ?? null;
+    const result: Standings = {
+      frozen: false,
+      metric: event.metric,
+      computedAt: view ? new Date(currentAt ?? view.computedAt).toISOString() : null,
+      total: view?.size ?? 0,
+      items: entries
+        .sort((a, b) => a.place - b.place)
+        .flatMap((e) => {
+          const r = byUser.get(e.userId);
+          if (!r) return [];
+          return [
+            {
+              place: e.place,
+              rank: e.sharedRank,
+              tied: e.tied,
+              userId: e.userId,
+              name: nameOnBoard(event, { userId: e.userId, name: r.name, team: r.team, hideName: r.opt_out, roster: r.roster, optedOut: r.opted_out, deleted: false }, salt),
+              equity: formatMoney(cents(e.equityCents)),
+              totalReturn: e.totalReturn === null ? null : ratio(e.totalReturn),
+              sharpe: event.metric === "sharpe" && e.value !== null ? ratio(e.value) : null,
+              trades: Number(r.trades),
+              joinedAt: new Date(r.joined_at).toISOString(),
+            },
+          ];
+        }),
+    };
+    return { result, version: meta?.version ?? null };
+  });
 }
 
 /** One person's (shared) rank on the event's board, or null (not joined, removed): the ranking feature's answer. */

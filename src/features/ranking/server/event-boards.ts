@@ -354,6 +354,34 @@ export async function eventBoardView(db: DbOrTx, eventId: string): Promise<Event
   return (await eventBoardViews(db, [eventId])).get(eventId) ?? null;
 }
 
+/** The stored version of a live event's board (null: none stored), for the statement `withEventBoard`'s caller runs anyway. */
+export const eventBoardVersionSql = (eventId: string): SQL => sql`(select version from stored_boards where key = ${eventBoard(eventId)})`;
+
+/**
+ * Builds something from a live event's decoded board and one statement that also returns the
+ * board's stored version (`read`, given the copy decoded here and `eventBoardVersionSql`): kept when
+ * the copy is that version, else the board is read again (eventBoardView) and it is built again. In
+ * the steady state a page costs the one statement its names need, not also the version check's
+ * (the practice boards' `withPracticeBoard`, decision 091). A request made after a pass committed
+ * still sees that pass: its statement reads the version after the commit.
+ */
+export async function withEventBoard<T>(
+  db: DbOrTx,
+  eventId: string,
+  read: (view: EventBoardView | null, version: SQL) => Promise<{ result: T; version: number | string | null }>,
+): Promise<T> {
+  const decoded = caches.get(db)?.views.get(eventBoard(eventId));
+  let view = decoded ?? (await eventBoardView(db, eventId));
+  for (let attempt = 0; ; attempt++) {
+    const { result, version } = await read(view, eventBoardVersionSql(eventId));
+    const stored = version === null ? null : Number(version);
+    if ((view?.version ?? null) === stored) return result;
+    // A pass may land between the read and the check each time; after a few tries the last read stands.
+    if (attempt === 3) return result;
+    view = await eventBoardView(db, eventId);
+  }
+}
+
 /** Where a person stands on every live event's board now ("Export my data"). */
 export async function eventStandingsOf(db: DbOrTx, userId: string): Promise<Array<{ board: string; rank: number; value: number | null; totalReturn: number | null; equityCents: number; computedAt: Date }>> {
   const stored = await db.execute<{ key: string }>(sql`select key from stored_boards where key like 'event:%'`);

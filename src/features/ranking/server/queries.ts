@@ -21,7 +21,7 @@ import type { EventChoice, EventStatus, RankingPage, RankingRow } from "../types
 import { anyOf } from "@/server/db/lists";
 import { boardSizeSql, eventBoard, hidesNameSql, practiceBoard, utcDay, xpBoard, type XpPeriod } from "./boards";
 import { practicePlaces, withPracticeBoard } from "./practice-boards";
-import { eventBoardView } from "./event-boards";
+import { withEventBoard } from "./event-boards";
 
 export type { EventChoice, EventStatus, RankingPage, RankingRow };
 
@@ -163,49 +163,62 @@ async function entriesPage(db: Db, base: Pick<RankingPage, "board" | "period" | 
 async function eventPage(db: Db, base: Pick<RankingPage, "board" | "period" | "metric" | "event">, args: PageArgs, event: EventContext): Promise<RankingPage> {
   const pageSize = args.pageSize ?? LEADERBOARD_PAGE_SIZE;
   const from = (args.page - 1) * pageSize + 1;
-  const view = await eventBoardView(db, event.id);
-  const to = Math.min(args.page * pageSize, view?.size ?? 0);
-  const entries = [];
-  for (let place = from; place <= to; place++) entries.push({ place, ...view!.entry(place) });
-  const ownPlace = view?.placeOf(args.viewer.id) ?? null;
-  const own = ownPlace === null ? null : { place: ownPlace, ...view!.entry(ownPlace) };
-  const ids = [...new Set([...entries, ...(own ? [own] : [])].map((e) => e.userId))];
-  // Named per SQL text: an event with teams adds the team column.
-  const rows = await executeNamed<{ user_id: string | null; name: string | null; opt_out: boolean | null; roster: boolean | null; opted_out: boolean | null; yesterday: number | null; team: string | null; at: Date | string | null }>(
-    db,
-    event.hasTeams ? "tl_team_event_page" : "tl_event_page",
-    sql`
-    select u.user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
-           (select d.rank from leaderboard_daily_ranks d where d.board = ${base.board} and d.day = ${utcDay(args.now)}::date and d.user_id = u.user_id) as yesterday,
-           ${eventColumns(event, "u")}, null::timestamptz as at
-    from (select id as user_id, name, kind, leaderboard_opt_out from users where ${anyOf(sql.raw("id"), ids)}) u
-    union all
-    select null, null, null, null, null, null, null, ${boardCurrentAtSql(base.board)}`,
-  );
-  const people = new Map(rows.rows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, r]));
-  const toRaw = (e: NonNullable<typeof own>): RawRow => {
-    const person = people.get(e.userId);
-    return {
-      rank: e.place,
-      shared_rank: e.sharedRank,
-      tied: e.tied,
-      user_id: e.userId,
-      value: e.value,
-      total_return: e.totalReturn,
-      name: person?.name ?? null,
-      opt_out: person ? person.opt_out : null,
-      roster: person?.roster ?? null,
-      opted_out: person?.opted_out ?? null,
-      team: person?.team ?? null,
-      yesterday: person?.yesterday ?? null,
+  return withEventBoard(db, event.id, async (view, version) => {
+    const to = Math.min(args.page * pageSize, view?.size ?? 0);
+    const entries = [];
+    for (let place = from; place <= to; place++) entries.push({ place, ...view!.entry(place) });
+    const ownPlace = view?.placeOf(args.viewer.id) ?? null;
+    const own = ownPlace === null ? null : { place: ownPlace, ...view!.entry(ownPlace) };
+    const ids = [...new Set([...entries, ...(own ? [own] : [])].map((e) => e.userId))];
+    // Named per SQL text: an event with teams adds the team column. The last row: when the board was current, and its stored version.
+    const rows = await executeNamed<{
+      user_id: string | null;
+      name: string | null;
+      opt_out: boolean | null;
+      roster: boolean | null;
+      opted_out: boolean | null;
+      yesterday: number | null;
+      team: string | null;
+      at: Date | string | null;
+      version: string | number | null;
+    }>(
+      db,
+      event.hasTeams ? "tl_team_event_page" : "tl_event_page",
+      sql`
+      select u.user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
+             (select d.rank from leaderboard_daily_ranks d where d.board = ${base.board} and d.day = ${utcDay(args.now)}::date and d.user_id = u.user_id) as yesterday,
+             ${eventColumns(event, "u")}, null::timestamptz as at, null::bigint as version
+      from (select id as user_id, name, kind, leaderboard_opt_out from users where ${anyOf(sql.raw("id"), ids)}) u
+      union all
+      select null, null, null, null, null, null, null, ${boardCurrentAtSql(base.board)}, ${version}`,
+    );
+    const people = new Map(rows.rows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, r]));
+    const toRaw = (e: NonNullable<typeof own>): RawRow => {
+      const person = people.get(e.userId);
+      return {
+        rank: e.place,
+        shared_rank: e.sharedRank,
+        tied: e.tied,
+        user_id: e.userId,
+        value: e.value,
+        total_return: e.totalReturn,
+        name: person?.name ?? null,
+        opt_out: person ? person.opt_out : null,
+        roster: person?.roster ?? null,
+        opted_out: person?.opted_out ?? null,
+        team: person?.team ?? null,
+        yesterday: person?.yesterday ?? null,
+      };
     };
-  };
-  const at = rows.rows.find((r) => r.user_id === null)?.at ?? null;
-  return boardPageOf(base, { page: args.page, pageSize }, {
-    items: entries.map((e) => toRow(toRaw(e), base.metric, args.viewer.id, event)),
-    own: own && toRow(toRaw(own), base.metric, args.viewer.id, event),
-    total: view?.size ?? 0,
-    computedAt: view ? new Date(at ?? view.computedAt).toISOString() : null,
+    const meta = rows.rows.find((r) => r.user_id === null);
+    const at = meta?.at ?? null;
+    const result = boardPageOf(base, { page: args.page, pageSize }, {
+      items: entries.map((e) => toRow(toRaw(e), base.metric, args.viewer.id, event)),
+      own: own && toRow(toRaw(own), base.metric, args.viewer.id, event),
+      total: view?.size ?? 0,
+      computedAt: view ? new Date(at ?? view.computedAt).toISOString() : null,
+    });
+    return { result, version: meta?.version ?? null };
   });
 }
 
