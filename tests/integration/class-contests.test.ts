@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addRoster, createClass, createClassContest, enrolClass, formClassTeam, getClassFor } from "@/features/classes";
 import { createTeam, eventsTradingPort, getEventFor, joinEvent, joinTeam, listEventsFor, standingsFor, teamsFor } from "@/features/events";
+import { visibleEvent } from "@/features/events/server/access";
 import { leaderboardPage, refreshLiveEventBoards } from "@/features/ranking";
 import { listOrders, placeOrder, portfolioIdsOf, portfolioIdsOfPeople } from "@/features/trading";
 import type { Db } from "@/server/db";
@@ -17,8 +18,10 @@ import { expectIdentities, portfolioRow } from "../factories/accounting";
 import { createInstrument } from "../factories/trading";
 import { createTestUser } from "../factories/users";
 import { onPostgres, useTestDatabase } from "../setup/db";
+import { statementCounter } from "../setup/statement-counter";
 
-const database = useTestDatabase();
+const { onQuery, statementsOf } = statementCounter();
+const database = useTestDatabase({ onQuery });
 const IP = "192.0.2.42";
 const HOUR = 3_600_000;
 
@@ -104,6 +107,12 @@ describe("a team contest", () => {
     await joinTeam(db, leo, contest.slug, bulls.code.toLowerCase(), { ip: IP });
     expect(await errorOf(joinTeam(db, leo, contest.slug, bulls.code, { ip: IP }))).toBeNull();
     expect((await getEventFor(db, leo, contest.slug)).portfolioId).toBe(bulls.portfolioId);
+    // Every event page's first step finds the event and a member's part in it, through the team or their own row, in one statement.
+    for (const [member, part] of [[leo, "team"], [maya, "own"]] as const) {
+      const lookup = await statementsOf(() => visibleEvent(db, member, contest.slug));
+      expect(lookup.result.participant?.portfolioId, part).toBe(bulls.portfolioId);
+      expect(lookup.statements, part).toHaveLength(1);
+    }
 
     // The teacher forms the other team; a student already in a team cannot be put in a second one.
     expect(await errorOf(formClassTeam(db, teacher, klass.id, contest.slug, { name: "Bears", members: [ada.id, maya.id] }))).toMatchObject({ code: "ALREADY_IN_A_TEAM" });

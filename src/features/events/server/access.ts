@@ -5,6 +5,7 @@
  * domain's (`mayViewEvent`).
  */
 import { and, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { mayViewEvent } from "@/domain/events";
 import { failures } from "@/domain/errors";
 import { hasRole } from "@/lib/roles";
@@ -77,8 +78,35 @@ export async function visibleTo(db: DbOrTx, event: EventRow, viewer: Viewer, par
  * takes the event row's lock first (a join or a team's founding decides on it).
  */
 export async function visibleEvent(db: DbOrTx, viewer: Viewer, slug: string, options: { code?: string | null; lock?: boolean } = {}): Promise<{ event: EventRow; participant: ParticipantRow | undefined }> {
-  const event = await existingEvent(db, slug, { lock: options.lock });
-  const participant = await participantOf(db, event.id, viewer.id);
+  const { event, participant } = options.lock ? await lockedEventWithParticipant(db, slug, viewer.id) : await eventWithParticipant(db, slug, viewer.id);
   if (!(await visibleTo(db, event, viewer, participant, options.code))) throw failures.notFound(NOT_FOUND);
   return { event, participant };
+}
+
+/**
+ * The event and the viewer's participant row (participantOf's: their own, else their team's) in one
+ * statement, where two or three ran one after another: every event page starts here.
+ */
+async function eventWithParticipant(db: DbOrTx, slug: string, userId: string): Promise<{ event: EventRow; participant: ParticipantRow | undefined }> {
+  const teamParticipants = alias(eventParticipants, "team_participants");
+  const [row] = await db
+    .select({ event: events, own: eventParticipants, team: teamParticipants })
+    .from(events)
+    .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)))
+    .leftJoin(teamMembers, and(eq(teamMembers.eventId, events.id), eq(teamMembers.userId, userId)))
+    .leftJoin(portfolios, eq(portfolios.teamId, teamMembers.teamId))
+    .leftJoin(teamParticipants, eq(teamParticipants.portfolioId, portfolios.id))
+    .where(eq(events.slug, slug));
+  if (!row) throw failures.notFound(NOT_FOUND);
+  return { event: row.event, participant: row.own ?? row.team ?? undefined };
+}
+
+/**
+ * The same for a caller that decides on it (a join, a team's founding): the event row locked first,
+ * then the participant read in a statement of its own — one statement would read it in the snapshot
+ * taken before the lock was granted, and miss the row a concurrent join committed meanwhile.
+ */
+async function lockedEventWithParticipant(db: DbOrTx, slug: string, userId: string): Promise<{ event: EventRow; participant: ParticipantRow | undefined }> {
+  const event = await existingEvent(db, slug, { lock: true });
+  return { event, participant: await participantOf(db, event.id, userId) };
 }
