@@ -4,7 +4,7 @@
  * the same 404 as an event that does not exist (`visibleEvent`). The rule itself is the
  * domain's (`mayViewEvent`).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { mayViewEvent } from "@/domain/events";
 import { failures } from "@/domain/errors";
@@ -89,14 +89,18 @@ export async function visibleEvent(db: DbOrTx, viewer: Viewer, slug: string, opt
  */
 async function eventWithParticipant(db: DbOrTx, slug: string, userId: string): Promise<{ event: EventRow; participant: ParticipantRow | undefined }> {
   const teamParticipants = alias(eventParticipants, "team_participants");
+  const viewer = sql.placeholder("userId");
+  // Named (prepared once per connection): planning five tables' joins cost more than running them.
   const [row] = await db
     .select({ event: events, own: eventParticipants, team: teamParticipants })
     .from(events)
-    .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, userId)))
-    .leftJoin(teamMembers, and(eq(teamMembers.eventId, events.id), eq(teamMembers.userId, userId)))
+    .leftJoin(eventParticipants, and(eq(eventParticipants.eventId, events.id), eq(eventParticipants.userId, viewer)))
+    .leftJoin(teamMembers, and(eq(teamMembers.eventId, events.id), eq(teamMembers.userId, viewer)))
     .leftJoin(portfolios, eq(portfolios.teamId, teamMembers.teamId))
     .leftJoin(teamParticipants, eq(teamParticipants.portfolioId, portfolios.id))
-    .where(eq(events.slug, slug));
+    .where(eq(events.slug, sql.placeholder("slug")))
+    .prepare("tl_visible_event")
+    .execute({ slug, userId });
   if (!row) throw failures.notFound(NOT_FOUND);
   return { event: row.event, participant: row.own ?? row.team ?? undefined };
 }

@@ -10,6 +10,7 @@ import { cents, formatMoney, formatRatio, parseMoney, parseUnits, returnSinceSta
 import { portfolioValuations } from "@/features/trading";
 import { boardCurrentAtSql, eventBoard, handleSalt, hidesNameSql, ownEventRanks, sharedStandingRanksSql, withEventBoard } from "@/features/ranking";
 import type { DbOrTx } from "@/server/db";
+import { executeNamed } from "@/server/db/named";
 import { anyOf } from "@/server/db/lists";
 import { eventStandings, users } from "@/server/db/schema";
 import type { EventRow } from "./rows";
@@ -240,7 +241,7 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow, slice?: Stan
     }
     const entries = places.map((place) => ({ place, ...view!.entry(place) }));
     // The last row: when the board was current, and its stored version.
-    const people = await db.execute<{
+    const people = await executeNamed<{
       user_id: string | null;
       name: string | null;
       opt_out: boolean;
@@ -251,7 +252,11 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow, slice?: Stan
       trades: string | number;
       current_at: string | Date | null;
       version: string | number | null;
-    }>(sql`
+    }>(
+      db,
+      // Named: planning it cost more than running it (1.4 against 0.9 ms at 100,000 participants).
+      "tl_live_standings",
+      sql`
       select u.id as user_id, u.name, ${hidesNameSql("u")} as opt_out, u.kind = 'roster' as roster, u.leaderboard_opt_out as opted_out,
         (select t.name from portfolios p join teams t on t.id = p.team_id where p.id = ep.portfolio_id) as team, ep.joined_at,
         (select count(*) from fills f where f.portfolio_id = ep.portfolio_id) as trades, null::timestamptz as current_at, null::bigint as version
@@ -259,7 +264,8 @@ export async function eventStandingsOf(db: DbOrTx, event: EventRow, slice?: Stan
       join event_participants ep on ep.event_id = ${event.id} and ep.user_id = u.id and ep.removed_at is null and ep.disqualified_at is null
       where ${anyOf(sql.raw("u.id"), entries.map((e) => e.userId))}
       union all
-      select null, null, null, null, null, null, null, null, ${boardCurrentAtSql(eventBoard(event.id))}, ${version}`);
+      select null, null, null, null, null, null, null, null, ${boardCurrentAtSql(eventBoard(event.id))}, ${version}`,
+    );
     const byUser = new Map(people.rows.filter((r) => r.user_id !== null).map((r) => [r.user_id!, r]));
     const meta = people.rows.find((r) => r.user_id === null);
     const currentAt = meta?.current_at ?? null;
