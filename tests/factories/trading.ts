@@ -7,16 +7,31 @@ import { createTestUser } from "./users";
 
 type NewInstrument = typeof instruments.$inferInsert;
 
-const letters = () =>
-  Array.from(randomBytes(4))
-    .map((b) => String.fromCharCode(65 + (b % 26)))
-    .join("");
+/** Symbols handed out in this process (a test file's database): never twice. */
+const issued = new Set<string>();
+
+/**
+ * A fresh fictional symbol: "T" and four random letters (the market's symbols are 2 to 5 letters).
+ * Only 26⁴ of them: a file that makes a few hundred drew one twice now and then (a CI failure:
+ * "Key (symbol)=(TVMGS) already exists"), so a repeat is drawn again.
+ */
+function freshSymbol(): string {
+  for (;;) {
+    const symbol = `T${Array.from(randomBytes(4))
+      .map((b) => String.fromCharCode(65 + (b % 26)))
+      .join("")}`;
+    if (!issued.has(symbol)) {
+      issued.add(symbol);
+      return symbol;
+    }
+  }
+}
 
 /** A fictional instrument at 100.00 (previous close too), unless told otherwise. */
 export function buildInstrument(overrides: Partial<NewInstrument> = {}): NewInstrument {
   const price = overrides.lastPrice ?? "100.00";
   return {
-    symbol: `T${letters()}`,
+    symbol: freshSymbol(),
     name: "Test Instrument Co",
     sector: "Technology",
     kind: "stock",
