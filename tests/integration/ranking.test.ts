@@ -190,6 +190,31 @@ describe("practice boards", () => {
     const page = await leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: best.id, role: "member" }, now: later });
     expect(page.computedAt).toBe(later.toISOString());
   });
+
+  it("are served from what this process's pass stored, without reading it back, and a version stored elsewhere is read at the next page (decision 098)", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
+    await practice(db, ann.id, { cash: "100100.00" });
+    await practice(db, bob.id, { cash: "100000.00" });
+    await refreshPracticeBoards(db, { now: NOW });
+    const page = () => leaderboardPage(db, { kind: "practice", period: "all" }, { page: 1, viewer: { id: bob.id, role: "member" }, now: NOW });
+    const boardReads = (statements: string[]) => statements.filter((q) => q.includes("stored_boards"));
+    expect((await page()).items.map((r) => r.name)).toEqual(["Ann", "Bob"]); // decoded here
+    // Bob overtakes; the pass in this process keeps what it stored (a new roster too: Cy joins).
+    const cy = await person(db, { name: "Cy" });
+    await practice(db, cy.id, { cash: "99000.00" });
+    await updatePortfolios(db, sql`update portfolios set cash = 120000 where user_id = ${bob.id}`);
+    await refreshPracticeBoards(db, { now: NOW });
+    const moved = await statementsOf(page);
+    expect(moved.result.items.map((r) => r.name)).toEqual(["Bob", "Ann", "Cy"]);
+    expect(boardReads(moved.statements)).toHaveLength(1); // the names with the versions, nothing read back
+    // Another instance's pass (a new version of the same boards): read at the next page.
+    await db.execute(sql`update stored_boards set version = txid_current() where key like 'practice:%'`);
+    const elsewhere = await statementsOf(page);
+    expect(elsewhere.result.items.map((r) => r.name)).toEqual(["Bob", "Ann", "Cy"]);
+    expect(boardReads(elsewhere.statements)).toHaveLength(3); // the names, the boards read, the names again
+  });
 });
 
 describe("XP boards", () => {
@@ -354,7 +379,7 @@ describe("event boards", () => {
     expect((await ranks(ann.id)).slice(1)).toEqual(many.slice(1).map(() => ({ rank: 1, total: 2 })));
   });
 
-  it("serves a live event's page and standings from the board decoded here, its version read with the names, and a new version or a board gone at the next request", async () => {
+  it("serves a live event's page and standings from the board decoded here (or kept from this process's pass), its version read with the names, and a new version or a board gone at the next request", async () => {
     const { db } = database;
     await resetBoards(db);
     const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
@@ -374,13 +399,21 @@ describe("event boards", () => {
     const steadyStandings = await statementsOf(standings);
     expect(steadyStandings.result.items.map((r) => r.name)).toEqual(["Ann", "Bob"]);
     expect(boardReads(steadyStandings.statements)).toHaveLength(1);
-    // Bob overtakes: the next request after the pass sees it (its version differs from the copy here: read again).
+    // Bob overtakes: the next request after the pass sees it. The pass ran in this process, which
+    // keeps the board it stored as its copy: nothing is read back.
     await updatePortfolios(db, sql`update portfolios set cash = 20000 where event_id = ${event.id} and user_id = ${bob.id}`);
     await refreshEventBoard(db, event, { now: NOW });
     const moved = await statementsOf(page);
     expect(moved.result.items.map((r) => r.name)).toEqual(["Bob", "Ann"]);
-    expect(boardReads(moved.statements)).toHaveLength(3); // the names, the new version, the names again
+    expect(boardReads(moved.statements)).toHaveLength(1); // the names alone
     expect((await standings()).items.map((r) => r.name)).toEqual(["Bob", "Ann"]);
+    // A version another writer stored (a participant taken off; on another instance, every pass):
+    // its version differs from the copy here, so the next request reads it.
+    await db.transaction((tx) => dropFromEventBoard(tx, event.id, ann.id));
+    const dropped = await statementsOf(page);
+    expect(dropped.result.items.map((r) => r.name)).toEqual(["Bob"]);
+    expect(boardReads(dropped.statements)).toHaveLength(3); // the names, the new version, the names again
+    expect((await standings()).items.map((r) => r.name)).toEqual(["Bob"]);
     // A board that is gone (an unlogged table emptied by a crash) is not served from the copy here.
     await db.execute(sql`delete from stored_boards where key = ${eventBoard(event.id)}`);
     expect(await page()).toMatchObject({ total: 0, items: [], own: null });

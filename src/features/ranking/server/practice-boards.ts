@@ -21,7 +21,8 @@ import { RANKING_PERIODS, type RankingPeriod } from "@/domain/ranking";
 import type { Db, DbOrTx } from "@/server/db";
 import { practiceBoard, PRACTICE_GROUP, utcDay } from "./boards";
 import { anyOf } from "@/server/db/lists";
-import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, oneAtATime, practicePrices, rankPracticeBook, updatePracticeBook, type DecodedBoard, type Book, type StoredBytes } from "./memory";
+import { processWide } from "@/server/process-wide";
+import { decodeBoard, decodeFigures, decodeRoster, encodeBoard, encodeFigures, encodeRoster, loadPracticeBook, oneAtATime, practicePrices, rankPracticeBook, updatePracticeBook, storedBytesOf, storedBytesSql, type DecodedBoard, type Book, type StoredBytes } from "./memory";
 import { claimRefresh, completeRefresh, type RefreshClaim } from "./refresh-state";
 import type { RefreshOptions } from "./refresh";
 
@@ -37,7 +38,7 @@ interface PassState {
   /** The name of the roster the book's holder indices refer to: a new (random) one whenever who is on the boards changes. */
   roster: string;
 }
-const passes = new WeakMap<Db, PassState>();
+const passes = processWide("ranking.practiceBooks", () => new WeakMap<Db, PassState>());
 /**
  * practice:day|week|month|all — when something they rank from changed since the last pass, or a
  * new UTC day began (claimRefresh, decision 049); otherwise nothing is written and 0 is returned.
@@ -77,7 +78,8 @@ async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promi
   const ranking = await rankPracticeBook(state.book, await practicePrices(db));
   const { roster, book } = state;
   const at = now.toISOString();
-  await db.transaction(async (tx) => {
+  const rows = [...ranking.boards.map((b) => ({ key: b.board, data: encodeBoard(b) })), { key: FIGURES, data: encodeFigures(ranking) }];
+  const version = await db.transaction(async (tx) => {
     await options.fence?.(tx);
     await recordDayEnd(tx, now);
     const stored = await tx.execute(sql`select 1 from stored_boards where key = ${rosterKey(roster)}`);
@@ -87,21 +89,50 @@ async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promi
         values (${rosterKey(roster)}, txid_current(), ${roster}, ${at}::timestamptz, ${encodeRoster(book)})
         on conflict (key) do nothing`);
     }
-    const rows = [...ranking.boards.map((b) => ({ key: b.board, data: encodeBoard(b) })), { key: FIGURES, data: encodeFigures(ranking) }];
-    await tx.execute(sql`
+    const written = await tx.execute<{ version: string | number }>(sql`
       insert into stored_boards (key, version, roster, computed_at, data)
       values ${sql.join(
         rows.map((r) => sql`(${r.key}, txid_current(), ${roster}, ${at}::timestamptz, ${r.data})`),
         sql`, `,
       )}
-      on conflict (key) do update set version = excluded.version, roster = excluded.roster, computed_at = excluded.computed_at, data = excluded.data`);
+      on conflict (key) do update set version = excluded.version, roster = excluded.roster, computed_at = excluded.computed_at, data = excluded.data
+      returning version`);
     // Rosters no board refers to any more.
     await tx.execute(sql`
       delete from stored_boards r where r.key like 'roster:%'
         and not exists (select 1 from stored_boards b where b.key not like 'roster:%' and r.key = 'roster:' || b.roster)`);
     await completeRefresh(tx, claim, now);
+    return Number(written.rows[0]!.version);
   });
+  keepStoredPracticeBoards(db, rows, { version, roster, computedAt: now, userIds: () => book.holders.map((h) => h.userId) });
   return book.holders.length * BOARDS.length;
+}
+
+/**
+ * Takes the boards and figures this process's pass has just stored (its transaction committed) as
+ * the decoded copies here, when this process reads the practice boards: the lease holder's pages
+ * never read back what it wrote (5.6 MB at 100,000 holders a pass). Queued behind a read in flight,
+ * so that a read begun before the commit does not land after it; the pages check the versions
+ * either way (decision 098).
+ */
+function keepStoredPracticeBoards(db: Db, rows: ReadonlyArray<{ key: string; data: Buffer }>, stored: { version: number; roster: string; computedAt: Date; userIds: () => string[] }): void {
+  const cache = decoded.get(db);
+  if (!cache || (cache.boards.size === 0 && cache.figures === null)) return;
+  const day = utcDay(stored.computedAt);
+  const boards = rows.map((r) => ({ key: r.key, version: stored.version, roster: stored.roster, computedAt: stored.computedAt, data: r.data }));
+  // The ids now: the book is changed in place by the next pass.
+  const userIds = cache.rosters.has(stored.roster) ? null : stored.userIds();
+  const rosters = new Map(userIds ? [[stored.roster, () => userIds]] : []);
+  const next = (cache.loading ?? Promise.resolve()).then(() =>
+    take(
+      cache,
+      rows.map((r) => r.key),
+      boards,
+      rosters,
+      day,
+    ),
+  );
+  cache.loading = next.catch(() => undefined);
 }
 
 /**
@@ -153,7 +184,7 @@ interface Decoded {
   /** The read in flight, if any: one at a time per database, so an older snapshot never replaces a newer one. */
   loading: Promise<void> | null;
 }
-const decoded = new WeakMap<Db, Decoded>();
+const decoded = processWide("ranking.practiceBoardsDecoded", () => new WeakMap<Db, Decoded>());
 
 function decodedOf(db: Db): Decoded {
   let found = decoded.get(db);
@@ -169,7 +200,8 @@ interface StoredRow extends Record<string, unknown> {
   version: number | string;
   roster: string;
   computed_at: Date | string;
-  data: StoredBytes;
+  /** storedBytesSql's base64. */
+  data: string;
 }
 
 /**
@@ -192,19 +224,39 @@ async function read(db: Db, cache: Decoded, keys: readonly string[], day: string
     sql`, `,
   );
   const rows = await db.execute<StoredRow>(sql`
-    select key, version, roster, computed_at, data from stored_boards
+    select key, version, roster, computed_at, ${storedBytesSql(sql.raw("data"))} as data from stored_boards
     where key in (${list})
        or key in (select 'roster:' || b.roster from stored_boards b where b.key in (${list}) and not (${anyOf(sql.raw("b.roster"), [...cache.rosters.keys()])}))`);
-  for (const r of rows.rows) {
-    if (!r.key.startsWith("roster:")) continue;
-    const userIds = decodeRoster(r.data);
-    cache.rosters.set(r.roster, { userIds, indexOf: new Map(userIds.map((id, i) => [id, i])) });
+  const rosters = new Map(rows.rows.filter((r) => r.key.startsWith("roster:")).map((r) => [r.roster, () => decodeRoster(storedBytesOf(r.data))]));
+  const boards = rows.rows.filter((r) => !r.key.startsWith("roster:")).map((r) => ({ key: r.key, version: Number(r.version), roster: r.roster, computedAt: new Date(r.computed_at), data: storedBytesOf(r.data) }));
+  take(cache, keys, boards, rosters, day);
+}
+
+/** A stored row of a board or the figures: its bytes decoded from the statement's base64, or as the pass encoded them. */
+interface BoardRow {
+  key: string;
+  version: number;
+  roster: string;
+  computedAt: Date;
+  data: StoredBytes;
+}
+
+/**
+ * Makes these rows the decoded copies of `keys` (a key without a row is forgotten), with the
+ * rosters they name that are not decoded here yet (their user ids, made only when needed), and
+ * forgets other days' copies and the rosters nothing decoded refers to any more.
+ */
+function take(cache: Decoded, keys: readonly string[], rows: readonly BoardRow[], rosters: ReadonlyMap<string, () => string[]>, day: string): void {
+  for (const [name, userIdsOf] of rosters) {
+    if (cache.rosters.has(name)) continue;
+    const userIds = userIdsOf();
+    cache.rosters.set(name, { userIds, indexOf: new Map(userIds.map((id, i) => [id, i])) });
   }
   for (const key of keys) {
-    const r = rows.rows.find((row) => row.key === key);
-    const meta = r && { version: Number(r.version), roster: r.roster };
+    const r = rows.find((row) => row.key === key);
+    const meta = r && { version: r.version, roster: r.roster };
     if (key === FIGURES) cache.figures = r ? { ...meta!, ...decodeFigures(r.data) } : null;
-    else if (r) cache.boards.set(key, { ...meta!, computedAt: new Date(r.computed_at), board: decodeBoard(r.data) });
+    else if (r) cache.boards.set(key, { ...meta!, computedAt: r.computedAt, board: decodeBoard(r.data) });
     else cache.boards.delete(key);
   }
   for (const key of cache.boards.keys()) if (key.includes("@") && !key.endsWith(`@${day}`)) cache.boards.delete(key);

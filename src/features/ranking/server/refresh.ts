@@ -19,6 +19,7 @@ import { portfolioValuations } from "@/features/trading";
 import type { Db, DbOrTx, Tx } from "@/server/db";
 import { eventPhaseSql } from "@/server/db/event-rules-sql";
 import { events } from "@/server/db/schema";
+import { processWide } from "@/server/process-wide";
 import { eventBoard, eventTieKeySql, onGlobalBoardsSql, sharedRankColumnsSql, utcDay, XP_GROUP, XP_PERIODS, xpBoard } from "./boards";
 import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
@@ -26,7 +27,7 @@ import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
 import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, yieldToRequests, type Book } from "./memory";
 import { parseMoney } from "@/domain/trading";
-import { deleteEventBoards, storeEventBoard, type EventBoardRows } from "./event-boards";
+import { deleteEventBoards, keepStoredEventBoard, storeEventBoard, type EventBoardRows } from "./event-boards";
 
 export { refreshPracticeBoards };
 
@@ -216,15 +217,17 @@ async function replaceEventBoard(db: Db, eventId: string, options: RefreshOption
   if (!claim) return 0;
   // Ranked after the claim, so that what the claim consumed is in what is ranked.
   const rows = await rank();
-  await db.transaction(async (tx) => {
+  const stored = await db.transaction(async (tx) => {
     await options.fence?.(tx);
-    await storeEventBoard(tx, eventId, rows, options.now, DAILY_RANK_RETENTION_DAYS);
+    const board = await storeEventBoard(tx, eventId, rows, options.now, DAILY_RANK_RETENTION_DAYS);
     await completeRefresh(tx, claim, options.now);
+    return board;
   });
+  keepStoredEventBoard(db, stored);
   return rows.userIds.length;
 }
 
-const eventBooks = new WeakMap<Db, Map<string, Book>>();
+const eventBooks = processWide("ranking.eventBooks", () => new WeakMap<Db, Map<string, Book>>());
 
 /**
  * A return event's board ranked in memory (decision 093): its participants' book, kept current by
