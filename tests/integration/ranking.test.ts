@@ -11,7 +11,8 @@ import { cents, formatMoney, parseMoney, round4 } from "@/domain/trading";
 import { standingsFor, storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
 import { adjustPortfolioCash, placeOrder, resetPracticePortfolio } from "@/features/trading";
-import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, leaderboardPage, ownEventRanks, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards } from "@/features/ranking";
+import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, eventBoardView, leaderboardPage, ownEventRanks, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards, withEventBoard } from "@/features/ranking";
+import { storeAndKeepEventBoard, storeEventBoard } from "@/features/ranking/server/event-boards";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, portfolios, positions, users, xpEvents } from "@/server/db/schema";
@@ -418,6 +419,43 @@ describe("event boards", () => {
     await db.execute(sql`delete from stored_boards where key = ${eventBoard(event.id)}`);
     expect(await page()).toMatchObject({ total: 0, items: [], own: null });
     expect(await standings()).toMatchObject({ total: 0, items: [], own: null });
+  });
+
+  it("has a page that finds the version this process's pass has committed but not yet kept wait for that copy instead of reading the board (decision 098)", async () => {
+    const { db } = database;
+    await resetBoards(db);
+    const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
+    const event = await createEvent(db);
+    await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
+    await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
+    await refreshEventBoard(db, event, { now: NOW });
+    const before = (await eventBoardView(db, event.id))!.rows; // decoded here: Ann, Bob
+    // A pass that has committed Bob ahead and keeps its copy only once the page has done all it
+    // does without waiting (the next turn of the event loop after the page's first read).
+    let keep!: () => void;
+    const kept = new Promise<void>((resolve) => (keep = resolve));
+    let committed!: () => void;
+    const isCommitted = new Promise<void>((resolve) => (committed = resolve));
+    const pass = storeAndKeepEventBoard(db, event.id, async () => {
+      const stored = await db.transaction((tx) => storeEventBoard(tx, event.id, { ...before, userIds: [...before.userIds].reverse() }, NOW, 7));
+      committed();
+      await kept;
+      return stored;
+    });
+    await isCommitted;
+    let reads = 0;
+    const { result, statements } = await statementsOf(() =>
+      withEventBoard(db, event.id, async (view, version) => {
+        reads += 1;
+        const found = await db.execute<{ version: string | number | null }>(sql`select ${version} as version`);
+        if (reads === 1) setImmediate(keep);
+        return { result: view ? [view.entry(1).userId, view.entry(2).userId] : [], version: found.rows[0]!.version };
+      }),
+    );
+    await pass;
+    expect(result).toEqual([bob.id, ann.id]);
+    // Both reads of the version, and no read of the board's bytes in between.
+    expect(statements.filter((q) => q.includes("stored_boards"))).toHaveLength(2);
   });
 
   it("is visible to the public, participants and admins; a private event is a 404 for anyone else; ended events answer from frozen standings", async () => {

@@ -299,24 +299,51 @@ interface Cache {
   views: Map<string, EventBoardView>;
   /** The check in flight per board: concurrent readers share it, so a new version is read and decoded once. */
   checks: Map<string, Promise<Map<string, EventBoardView | null>>>;
+  /** Per board, while this process's pass stores it: settles once the pass kept its copy (or failed). */
+  storing: Map<string, Promise<void>>;
 }
 /** One per process (processWide): the copy the scheduler's pass keeps is the one the routes read. */
 const caches = processWide("ranking.eventBoardsDecoded", () => new WeakMap<object, Cache>());
 
 function cacheOf(db: DbOrTx): Cache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { views: new Map(), checks: new Map() }));
+  if (!cache) caches.set(db, (cache = { views: new Map(), checks: new Map(), storing: new Map() }));
   return cache;
 }
 
 /**
- * Takes a board this process has just stored (its transaction committed) as the decoded copy here,
- * when this process reads that board: the lease holder's pages then never read back the bytes it
- * wrote — 4.4 MB at 100,000 places every 5 s, ~30–200 ms of the process's CPU spent on whichever
- * request came first after each pass. A read that started before the commit may still put the
- * version before back; the next page's version check then reads the board again, as it would have.
+ * Stores a board (`store`: the pass's transaction, returning what `storeEventBoard` stored) and,
+ * once committed, takes it as the decoded copy here when this process reads that board: the lease
+ * holder's pages never read back the bytes it wrote — 4.4 MB at 100,000 places every 5 s, ~30–200
+ * ms of the process's CPU spent on whichever request came first after each pass. Other connections
+ * see the commit before this process hears of it: a page that meanwhile finds the stored version
+ * ahead of its copy waits for this copy (`withEventBoard`) instead of reading the bytes.
  */
-export function keepStoredEventBoard(db: DbOrTx, stored: StoredEventBoard): void {
+export async function storeAndKeepEventBoard(db: DbOrTx, eventId: string, store: () => Promise<StoredEventBoard>): Promise<StoredEventBoard> {
+  const { storing } = cacheOf(db);
+  const board = eventBoard(eventId);
+  const stored = store().then((s) => {
+    keepStoredEventBoard(db, s);
+    return s;
+  });
+  const settled = stored.then(
+    () => undefined,
+    () => undefined,
+  );
+  storing.set(board, settled);
+  try {
+    return await stored;
+  } finally {
+    if (storing.get(board) === settled) storing.delete(board);
+  }
+}
+
+/**
+ * The copy a pass just stored, as this process's (when it holds one of that board). A read that
+ * started before the commit may still put the version before back; the next page's version check
+ * then reads the board again, as it would have.
+ */
+function keepStoredEventBoard(db: DbOrTx, stored: StoredEventBoard): void {
   const { views } = cacheOf(db);
   const board = eventBoard(stored.eventId);
   if (!views.has(board)) return;
@@ -402,7 +429,8 @@ export async function withEventBoard<T>(
   eventId: string,
   read: (view: EventBoardView | null, version: SQL) => Promise<{ result: T; version: number | string | null }>,
 ): Promise<T> {
-  const decoded = caches.get(db)?.views.get(eventBoard(eventId));
+  const board = eventBoard(eventId);
+  const decoded = caches.get(db)?.views.get(board);
   let view = decoded ?? (await eventBoardView(db, eventId));
   for (let attempt = 0; ; attempt++) {
     const { result, version } = await read(view, eventBoardVersionSql(eventId));
@@ -410,6 +438,16 @@ export async function withEventBoard<T>(
     if ((view?.version ?? null) === stored) return result;
     // A pass may land between the read and the check each time; after a few tries the last read stands.
     if (attempt === 3) return result;
+    // This process's pass may be storing that version now: its copy, when it is that version, instead of reading the bytes.
+    const storing = caches.get(db)?.storing.get(board);
+    if (storing) {
+      await storing;
+      const kept = caches.get(db)?.views.get(board);
+      if (kept && kept.version === stored) {
+        view = kept;
+        continue;
+      }
+    }
     const next = await eventBoardView(db, eventId);
     // The same copy: another request is reading the new version, and this one is served from the
     // copy here meanwhile (eventBoardViews), so reading the names again would build the same result.

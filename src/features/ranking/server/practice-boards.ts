@@ -79,7 +79,11 @@ async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promi
   const { roster, book } = state;
   const at = now.toISOString();
   const rows = [...ranking.boards.map((b) => ({ key: b.board, data: encodeBoard(b) })), { key: FIGURES, data: encodeFigures(ranking) }];
-  const version = await db.transaction(async (tx) => {
+  // While it stores, a page that finds the stored versions ahead of its copies waits for the copies
+  // this pass keeps (withPracticeBoard) instead of reading the boards back: other connections see
+  // the commit before this process hears of it.
+  const cache = decoded.get(db);
+  const storing = db.transaction(async (tx) => {
     await options.fence?.(tx);
     await recordDayEnd(tx, now);
     const stored = await tx.execute(sql`select 1 from stored_boards where key = ${rosterKey(roster)}`);
@@ -103,8 +107,14 @@ async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promi
         and not exists (select 1 from stored_boards b where b.key not like 'roster:%' and r.key = 'roster:' || b.roster)`);
     await completeRefresh(tx, claim, now);
     return Number(written.rows[0]!.version);
-  });
-  keepStoredPracticeBoards(db, rows, { version, roster, computedAt: now, userIds: () => book.holders.map((h) => h.userId) });
+  }).then((version) => keepStoredPracticeBoards(db, rows, { version, roster, computedAt: now, userIds: () => book.holders.map((h) => h.userId) }));
+  const settled = storing.catch(() => undefined);
+  if (cache) cache.storing = settled;
+  try {
+    await storing;
+  } finally {
+    if (cache?.storing === settled) cache.storing = null;
+  }
   return book.holders.length * BOARDS.length;
 }
 
@@ -115,9 +125,9 @@ async function pass(db: Db, claim: RefreshClaim, options: RefreshOptions): Promi
  * so that a read begun before the commit does not land after it; the pages check the versions
  * either way (decision 098).
  */
-function keepStoredPracticeBoards(db: Db, rows: ReadonlyArray<{ key: string; data: Buffer }>, stored: { version: number; roster: string; computedAt: Date; userIds: () => string[] }): void {
+function keepStoredPracticeBoards(db: Db, rows: ReadonlyArray<{ key: string; data: Buffer }>, stored: { version: number; roster: string; computedAt: Date; userIds: () => string[] }): Promise<void> {
   const cache = decoded.get(db);
-  if (!cache || (cache.boards.size === 0 && cache.figures === null)) return;
+  if (!cache || (cache.boards.size === 0 && cache.figures === null)) return Promise.resolve();
   const day = utcDay(stored.computedAt);
   const boards = rows.map((r) => ({ key: r.key, version: stored.version, roster: stored.roster, computedAt: stored.computedAt, data: r.data }));
   // The ids now: the book is changed in place by the next pass.
@@ -133,6 +143,7 @@ function keepStoredPracticeBoards(db: Db, rows: ReadonlyArray<{ key: string; dat
     ),
   );
   cache.loading = next.catch(() => undefined);
+  return next;
 }
 
 /**
@@ -183,13 +194,15 @@ interface Decoded {
   rosters: Map<string, Roster>;
   /** The read in flight, if any: one at a time per database, so an older snapshot never replaces a newer one. */
   loading: Promise<void> | null;
+  /** While this process's pass stores the boards: settles once it kept its copies (or failed). */
+  storing: Promise<void> | null;
 }
 const decoded = processWide("ranking.practiceBoardsDecoded", () => new WeakMap<Db, Decoded>());
 
 function decodedOf(db: Db): Decoded {
   let found = decoded.get(db);
   if (!found) {
-    found = { boards: new Map(), figures: null, rosters: new Map(), loading: null };
+    found = { boards: new Map(), figures: null, rosters: new Map(), loading: null, storing: null };
     decoded.set(db, found);
   }
   return found;
@@ -356,6 +369,11 @@ export async function withPracticeBoard<T>(
     if (upToDate(view, keys, versions)) return result;
     // A pass may land between the read and the check each time; after a few tries the last read stands.
     if (attempt === 3) return result;
+    // This process's pass may be storing those versions now: its copies, when they are those versions, instead of reading them.
+    if (cache.storing) {
+      await cache.storing;
+      if (upToDate(viewOf(cache, board, day), keys, versions)) continue;
+    }
     await load(db, keys, day);
   }
 }

@@ -27,7 +27,7 @@ import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
 import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, yieldToRequests, type Book } from "./memory";
 import { parseMoney } from "@/domain/trading";
-import { deleteEventBoards, keepStoredEventBoard, storeEventBoard, type EventBoardRows } from "./event-boards";
+import { deleteEventBoards, storeAndKeepEventBoard, storeEventBoard, type EventBoardRows } from "./event-boards";
 
 export { refreshPracticeBoards };
 
@@ -217,13 +217,14 @@ async function replaceEventBoard(db: Db, eventId: string, options: RefreshOption
   if (!claim) return 0;
   // Ranked after the claim, so that what the claim consumed is in what is ranked.
   const rows = await rank();
-  const stored = await db.transaction(async (tx) => {
-    await options.fence?.(tx);
-    const board = await storeEventBoard(tx, eventId, rows, options.now, DAILY_RANK_RETENTION_DAYS);
-    await completeRefresh(tx, claim, options.now);
-    return board;
-  });
-  keepStoredEventBoard(db, stored);
+  await storeAndKeepEventBoard(db, eventId, () =>
+    db.transaction(async (tx) => {
+      await options.fence?.(tx);
+      const board = await storeEventBoard(tx, eventId, rows, options.now, DAILY_RANK_RETENTION_DAYS);
+      await completeRefresh(tx, claim, options.now);
+      return board;
+    }),
+  );
   return rows.userIds.length;
 }
 
