@@ -12,7 +12,7 @@ import { standingsFor, storeSharedRanks } from "@/features/events";
 import { refreshLeagues } from "@/features/leagues";
 import { adjustPortfolioCash, placeOrder, resetPracticePortfolio } from "@/features/trading";
 import { defaultBoardOf, dropFromEventBoard, eventBoard, eventBoardRowsSql, eventBoardView, leaderboardPage, ownEventRanks, refreshAllBoards, refreshEventBoard, refreshPracticeBoards, refreshXpBoards, withEventBoard } from "@/features/ranking";
-import { storeAndKeepEventBoard, storeEventBoard } from "@/features/ranking/server/event-boards";
+import { encodeEventBoard, storeAndKeepEventBoard, storeEventBoard } from "@/features/ranking/server/event-boards";
 import { handleSalt } from "@/features/ranking/server/queries";
 import type { Db } from "@/server/db";
 import { equitySnapshots, eventParticipants, events, eventStandings, portfolios, positions, users, xpEvents } from "@/server/db/schema";
@@ -437,7 +437,7 @@ describe("event boards", () => {
     let committed!: () => void;
     const isCommitted = new Promise<void>((resolve) => (committed = resolve));
     const pass = storeAndKeepEventBoard(db, event.id, async () => {
-      const stored = await db.transaction((tx) => storeEventBoard(tx, event.id, { ...before, userIds: [...before.userIds].reverse() }, NOW, 7));
+      const stored = await db.transaction((tx) => storeEventBoard(tx, event.id, encodeEventBoard({ ...before, userIds: [...before.userIds].reverse() }), NOW, 7));
       committed();
       await kept;
       return stored;

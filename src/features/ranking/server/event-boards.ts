@@ -160,14 +160,14 @@ export function sharedRanksOf(value: Float64Array, totalReturn: Float64Array): {
 }
 
 /**
- * Stores a live event's board (in the refresh's transaction, behind the scheduler's fence). The
- * first pass of a UTC day first keeps the board as yesterday ended in leaderboard_daily_ranks
- * ("rank change since yesterday"), as the XP boards' refresh does for its rows.
+ * Stores a live event's board as `encodeEventBoard` laid it out (in the refresh's transaction,
+ * behind the scheduler's fence). The first pass of a UTC day first keeps the board as yesterday
+ * ended in leaderboard_daily_ranks ("rank change since yesterday"), as the XP boards' refresh does
+ * for its rows.
  */
-export async function storeEventBoard(tx: DbOrTx, eventId: string, rows: EventBoardRows, now: Date, retentionDays: number): Promise<StoredEventBoard> {
+export async function storeEventBoard(tx: DbOrTx, eventId: string, data: Buffer, now: Date, retentionDays: number): Promise<StoredEventBoard> {
   const board = eventBoard(eventId);
   await recordDayEnd(tx, board, now, retentionDays);
-  const data = encodeEventBoard(rows);
   const stored = await tx.execute<{ version: string | number }>(sql`
     insert into stored_boards (key, version, roster, computed_at, data)
     values (${board}, txid_current(), '', ${now.toISOString()}::timestamptz, ${data})

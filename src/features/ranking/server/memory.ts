@@ -367,8 +367,8 @@ export async function eventPrices(db: DbOrTx, eventId: string): Promise<Map<stri
  * valuation and sorts at once (65–137 ms measured, 2026-12-07).
  */
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Holders valued between two yields (a few milliseconds). */
-const SLICE = 10_000;
+/** Holders valued (or laid out by place) between two yields (a few milliseconds). */
+export const SLICE = 10_000;
 
 /** Each holder's equity in cents and total return (NaN = none) at `prices`: the domain's `equityOf` and `returnSinceStart`. */
 async function valueHolders(book: Book, prices: ReadonlyMap<string, Money>): Promise<{ equityCents: Float64Array; totalReturn: Float64Array; nows: Capital[] }> {
@@ -404,6 +404,7 @@ export async function rankEventBook(book: Book, prices: ReadonlyMap<string, Mone
   const { equityCents, totalReturn } = await valueHolders(book, prices);
   await yieldToRequests();
   const { order, shared } = rankColumns({ values: totalReturn, tiebreak: book.tiebreak });
+  await yieldToRequests();
   const n = order.length;
   const tied = new Uint32Array(n);
   for (let start = 0; start < n; ) {

@@ -25,9 +25,9 @@ import { dropBoards, lockRebuilds, rebuildBoards } from "./rebuild";
 import { carriedSql, sharpePrecision, sinceStartSql } from "./figures-sql";
 import { claimRefresh, completeRefresh, forgetGroups } from "./refresh-state";
 import { refreshPracticeBoards } from "./practice-boards";
-import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, updateBook, yieldToRequests, type Book } from "./memory";
+import { eventPrices, eventSource, loadBook, oneAtATime, rankEventBook, SLICE, updateBook, yieldToRequests, type Book } from "./memory";
 import { parseMoney } from "@/domain/trading";
-import { deleteEventBoards, storeAndKeepEventBoard, storeEventBoard, type EventBoardRows } from "./event-boards";
+import { deleteEventBoards, encodeEventBoard, storeAndKeepEventBoard, storeEventBoard, type EventBoardRows } from "./event-boards";
 
 export { refreshPracticeBoards };
 
@@ -217,10 +217,13 @@ async function replaceEventBoard(db: Db, eventId: string, options: RefreshOption
   if (!claim) return 0;
   // Ranked after the claim, so that what the claim consumed is in what is ranked.
   const rows = await rank();
+  // Encoded outside the transaction, between two yields: ~10–20 ms at 100,000 places.
+  const data = encodeEventBoard(rows);
+  await yieldToRequests();
   await storeAndKeepEventBoard(db, eventId, () =>
     db.transaction(async (tx) => {
       await options.fence?.(tx);
-      const board = await storeEventBoard(tx, eventId, rows, options.now, DAILY_RANK_RETENTION_DAYS);
+      const board = await storeEventBoard(tx, eventId, data, options.now, DAILY_RANK_RETENTION_DAYS);
       await completeRefresh(tx, claim, options.now);
       return board;
     }),
@@ -249,9 +252,11 @@ function refreshReturnEventBoard(db: Db, eventId: string, options: RefreshOption
         const book = before ? (await updateBook(db, source, before, options.now)).book : await loadBook(db, source, options.now);
         held.set(eventId, book);
         const ranking = await rankEventBook(book, await eventPrices(db, eventId));
+        await yieldToRequests();
         const n = ranking.order.length;
         const rows: EventBoardRows = { userIds: new Array(n), shared: ranking.shared, tied: ranking.tied, value: new Float64Array(n), totalReturn: new Float64Array(n), equityCents: new Float64Array(n) };
         for (let p = 0; p < n; p++) {
+          if (p > 0 && p % SLICE === 0) await yieldToRequests();
           const i = ranking.order[p]!;
           rows.userIds[p] = book.holders[i]!.userId;
           rows.value[p] = rows.totalReturn[p] = ranking.totalReturn[i]!;
