@@ -96,6 +96,17 @@ async function resetBoards(db: Db) {
   await db.execute(sql`delete from portfolios`);
 }
 
+/** A live event's board, stored and decoded here: Ann (10,100) ahead of Bob (10,000). */
+async function annAheadOfBob(db: Db) {
+  await resetBoards(db);
+  const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
+  const event = await createEvent(db);
+  await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
+  await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
+  await refreshEventBoard(db, event, { now: NOW });
+  return { ann, bob, event };
+}
+
 let eventCounter = 0;
 async function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
   eventCounter += 1;
@@ -382,12 +393,7 @@ describe("event boards", () => {
 
   it("serves a live event's page and standings from the board decoded here (or kept from this process's pass), its version read with the names, and a new version or a board gone at the next request", async () => {
     const { db } = database;
-    await resetBoards(db);
-    const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
-    const event = await createEvent(db);
-    await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
-    await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
-    await refreshEventBoard(db, event, { now: NOW });
+    const { ann, bob, event } = await annAheadOfBob(db);
     const viewer = { id: bob.id, role: "member" as const };
     const page = () => leaderboardPage(db, { kind: "event", slug: event.slug }, { page: 1, viewer, now: NOW });
     const standings = () => standingsFor(db, viewer, event.slug);
@@ -423,12 +429,7 @@ describe("event boards", () => {
 
   it("has a page that finds the version this process's pass has committed but not yet kept wait for that copy instead of reading the board (decision 098)", async () => {
     const { db } = database;
-    await resetBoards(db);
-    const [ann, bob] = [await person(db, { name: "Ann" }), await person(db, { name: "Bob" })];
-    const event = await createEvent(db);
-    await join(db, event.id, ann.id, { cash: "10100.00", joinedAt: at("2026-11-18T08:00:00Z") });
-    await join(db, event.id, bob.id, { cash: "10000.00", joinedAt: at("2026-11-18T08:01:00Z") });
-    await refreshEventBoard(db, event, { now: NOW });
+    const { ann, bob, event } = await annAheadOfBob(db);
     const before = (await eventBoardView(db, event.id))!.rows; // decoded here: Ann, Bob
     // A pass that has committed Bob ahead and keeps its copy only once the page has done all it
     // does without waiting (the next turn of the event loop after the page's first read).
